@@ -1,0 +1,102 @@
+/**
+ * Human-readable, stable ids: `mem_<slug of the content>_<suffix>` and
+ * `edge_<relation>_<suffix>`. An id is fixed when the memory is created and never changes
+ * when the content is edited.
+ *
+ * @module
+ */
+import { hashBase32 } from "../util/hash.ts";
+
+const SLUG_WORDS = 4;
+const SLUG_MAX = 32;
+const STOPWORDS = new Set([
+  "a",
+  "an",
+  "the",
+  "and",
+  "or",
+  "but",
+  "of",
+  "to",
+  "in",
+  "on",
+  "at",
+  "for",
+  "with",
+  "by",
+  "from",
+  "is",
+  "are",
+  "was",
+  "were",
+  "be",
+  "been",
+  "it",
+  "its",
+  "this",
+  "that",
+  "we",
+  "i",
+  "you",
+  "our",
+  "my",
+  "as",
+  "not",
+  "no",
+  "do",
+  "does",
+  "did",
+  "so",
+  "if",
+  "then",
+  "than",
+  "use",
+  "uses",
+  "should",
+  "always",
+  "never",
+  "when",
+]);
+
+/**
+ * The slug part of an id: up to four meaningful ASCII words of the content, joined by `_`.
+ *
+ * @example Usage
+ * ```ts
+ * import { slugOf } from "./ids.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(slugOf("We chose Postgres over Mongo for billing."), "chose_postgres_over_mongo");
+ * equal(slugOf("数据库"), "");
+ * ```
+ */
+export function slugOf(content: string): string {
+  const words = content
+    .normalize("NFKD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word.length > 0 && !STOPWORDS.has(word));
+  let slug = "";
+  for (const word of words.slice(0, SLUG_WORDS)) {
+    const next = slug ? `${slug}_${word}` : word;
+    if (next.length > SLUG_MAX) break;
+    slug = next;
+  }
+  return slug || words[0]?.slice(0, SLUG_MAX) || "";
+}
+
+/**
+ * Candidate ids for a new memory, shortest first: the caller takes the first one not in use.
+ * `seed` must be unique per write (content, device, clock), so ids are deterministic for a
+ * given op yet distinct across writes of the same text.
+ */
+export function memoryIdCandidates(content: string, type: string, seed: string): string[] {
+  const slug = slugOf(content) || type;
+  return [4, 6, 8, 12].map((length) => `mem_${slug}_${hashBase32(seed, length)}`);
+}
+
+/** The id of the edge `from —relation→ to`: one edge per triple, on every device. */
+export function edgeId(from: string, relation: string, to: string): string {
+  return `edge_${relation}_${hashBase32(`${from}\u0000${relation}\u0000${to}`, 10)}`;
+}

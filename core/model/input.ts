@@ -1,0 +1,253 @@
+/**
+ * Validation of everything a caller hands the engine, with zod, at the engine boundary.
+ * A failed check becomes `HelixError("invalid_input")` naming the field, before any state
+ * changes.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { HelixError } from "../errors.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
+import { isScope } from "./scope.ts";
+import {
+  IMPORTANCE_MAX,
+  IMPORTANCE_MIN,
+  MAX_CONTENT_LENGTH,
+  MEMORY_TYPES,
+  ORIGINS,
+  RELATIONS,
+  STATUSES,
+} from "./types.ts";
+
+/** Largest serialized `attributes` object accepted, in characters. */
+export const MAX_ATTRIBUTES_LENGTH = 16_384;
+/** Longest search query accepted. */
+export const MAX_QUERY_LENGTH = 2_000;
+/** Most results one search returns. */
+export const MAX_LIMIT = 100;
+
+const ISO_INSTANT =
+  /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** Converts an ISO 8601 string (UTC when no offset is given), epoch ms or Date to epoch ms. */
+export function toEpochMs(value: string | number | Date): number | null {
+  if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.getTime() : null;
+  if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : null;
+  const text = value.trim();
+  if (!ISO_INSTANT.test(text)) return null;
+  const hasZone = /(?:Z|[+-]\d{2}:?\d{2})$/i.test(text) && text.length > 10;
+  const normalized = text.length === 10 ? `${text}T00:00:00Z` : hasZone ? text : `${text}Z`;
+  const ms = Date.parse(normalized.replace(" ", "T"));
+  return Number.isFinite(ms) ? ms : null;
+}
+
+const instant = z.union([z.string(), z.number(), z.date()]).transform((value, ctx) => {
+  const ms = toEpochMs(value);
+  if (ms === null) {
+    ctx.addIssue({
+      code: "custom",
+      message: "expected an ISO 8601 date/time or epoch milliseconds",
+    });
+    return z.NEVER;
+  }
+  return ms;
+});
+
+const content = z.string()
+  .max(MAX_CONTENT_LENGTH, `must be at most ${MAX_CONTENT_LENGTH} characters`)
+  .refine((s) => s.trim().length > 0, "must not be empty or blank")
+  .refine((s) => !s.includes("\u0000"), "must not contain NUL characters");
+
+const scope = z.string().max(210).refine(isScope, {
+  message: 'expected "global", "project:<id>" or "session:<id>"',
+});
+
+const tag = z.string().min(1).max(64).regex(
+  /^[\p{L}\p{N}][\p{L}\p{N}._:/+#-]*$/u,
+  "tags are words: letters, digits and . _ : / + # -",
+);
+
+const attributes = z.record(z.string(), z.json()).refine(
+  (value) => canonicalJson(value).length <= MAX_ATTRIBUTES_LENGTH,
+  `must serialize to at most ${MAX_ATTRIBUTES_LENGTH} characters`,
+);
+
+const memoryId = z.string().regex(/^mem_[a-z0-9_]{1,80}$/, "expected a memory id (mem_…)");
+
+const source = z.strictObject({
+  origin: z.enum(ORIGINS).optional(),
+  agent: z.string().min(1).max(100).optional(),
+  ref: z.string().min(1).max(500).optional(),
+  extractor: z.string().min(1).max(100).optional(),
+  model: z.string().min(1).max(200).optional(),
+});
+
+/** What {@linkcode WriteInput} looks like after validation. */
+export const writeInputSchema = z.strictObject({
+  content,
+  type: z.enum(MEMORY_TYPES).optional(),
+  scope: scope.optional(),
+  tags: z.array(tag).max(32).optional(),
+  importance: z.number().int().min(IMPORTANCE_MIN).max(IMPORTANCE_MAX).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  source: source.optional(),
+  validFrom: instant.optional(),
+  validTo: instant.optional(),
+  eventAt: instant.optional(),
+  eventEnd: instant.optional(),
+  eventPhrase: z.string().min(1).max(200).optional(),
+  attributes: attributes.optional(),
+  supersedes: z.array(memoryId).max(16).optional(),
+  status: z.enum(["active", "quarantined"]).optional(),
+}).refine((v) => v.validTo === undefined || v.validFrom === undefined || v.validTo > v.validFrom, {
+  message: "validTo must be after validFrom",
+  path: ["validTo"],
+});
+
+/** Input of `engine.write`: the content is stored verbatim as one memory. */
+export type WriteInput = z.input<typeof writeInputSchema>;
+/** A validated write. */
+export type ParsedWrite = z.output<typeof writeInputSchema>;
+
+/** Fields `engine.patch` may change. */
+export const patchInputSchema = z.strictObject({
+  content: content.optional(),
+  type: z.enum(MEMORY_TYPES).optional(),
+  scope: scope.optional(),
+  tags: z.array(tag).max(32).optional(),
+  importance: z.number().int().min(IMPORTANCE_MIN).max(IMPORTANCE_MAX).optional(),
+  confidence: z.number().min(0).max(1).optional(),
+  status: z.enum(STATUSES).optional(),
+  validFrom: instant.optional(),
+  validTo: instant.nullable().optional(),
+  eventAt: instant.nullable().optional(),
+  eventEnd: instant.nullable().optional(),
+  eventPhrase: z.string().min(1).max(200).nullable().optional(),
+  attributes: attributes.optional(),
+}).refine((v) => Object.values(v).some((x) => x !== undefined), {
+  message: "name at least one field to change",
+});
+
+/** Input of `engine.patch`. */
+export type PatchInput = z.input<typeof patchInputSchema>;
+/** A validated patch. */
+export type ParsedPatch = z.output<typeof patchInputSchema>;
+
+const scopeSelector = z.union([z.literal("all"), scope, z.array(scope).min(1).max(16)]);
+
+/** Input of `engine.search`. */
+export const searchInputSchema = z.strictObject({
+  query: z.string().max(MAX_QUERY_LENGTH).refine((s) => s.trim().length > 0, "must not be blank"),
+  limit: z.number().int().min(1).max(MAX_LIMIT).optional(),
+  scope: scopeSelector.optional(),
+  types: z.array(z.enum(MEMORY_TYPES)).min(1).optional(),
+  includeArchived: z.boolean().optional(),
+  includeSuperseded: z.boolean().optional(),
+  includeForgotten: z.boolean().optional(),
+  includeQuarantined: z.boolean().optional(),
+  includeExpired: z.boolean().optional(),
+  asOf: instant.optional(),
+  budgetTokens: z.number().int().min(1).max(200_000).optional(),
+  channels: z.strictObject({
+    vector: z.boolean().optional(),
+    bm25: z.boolean().optional(),
+    exact: z.boolean().optional(),
+    graph: z.boolean().optional(),
+  }).optional(),
+});
+
+/** Input of `engine.search`. */
+export type SearchInput = z.input<typeof searchInputSchema>;
+/** A validated search. */
+export type ParsedSearch = z.output<typeof searchInputSchema>;
+
+/** Input of `engine.context`. */
+export const contextInputSchema = z.strictObject({
+  budgetTokens: z.number().int().min(16).max(200_000),
+  query: z.string().max(MAX_QUERY_LENGTH).optional(),
+  scope: scopeSelector.optional(),
+  asOf: instant.optional(),
+});
+
+/** Input of `engine.context`. */
+export type ContextInput = z.input<typeof contextInputSchema>;
+/** A validated context request. */
+export type ParsedContext = z.output<typeof contextInputSchema>;
+
+/** Input of `engine.list`. */
+export const listInputSchema = z.strictObject({
+  scope: scopeSelector.optional(),
+  types: z.array(z.enum(MEMORY_TYPES)).min(1).optional(),
+  statuses: z.array(z.enum(STATUSES)).min(1).optional(),
+  tag: tag.optional(),
+  limit: z.number().int().min(1).max(1000).optional(),
+  cursor: z.string().max(200).optional(),
+});
+
+/** Input of `engine.list`. */
+export type ListInput = z.input<typeof listInputSchema>;
+/** A validated list request. */
+export type ParsedList = z.output<typeof listInputSchema>;
+
+/** Input of `engine.relate`. */
+export const relateInputSchema = z.strictObject({
+  from: memoryId,
+  to: memoryId,
+  relation: z.enum(RELATIONS),
+  weight: z.number().min(0).max(1).optional(),
+  source: source.optional(),
+}).refine((v) => v.from !== v.to, { message: "an edge must join two different memories" });
+
+/** Input of `engine.relate`. */
+export type RelateInput = z.input<typeof relateInputSchema>;
+/** A validated relate request. */
+export type ParsedRelate = z.output<typeof relateInputSchema>;
+
+/** Input of `engine.history`. */
+export const historyInputSchema = z.strictObject({
+  id: z.string().min(1).max(120).optional(),
+  kinds: z.array(z.string().min(1).max(40)).min(1).optional(),
+  since: instant.optional(),
+  until: instant.optional(),
+  limit: z.number().int().min(1).max(10_000).optional(),
+});
+
+/** Input of `engine.history`. */
+export type HistoryInput = z.input<typeof historyInputSchema>;
+/** A validated history request. */
+export type ParsedHistory = z.output<typeof historyInputSchema>;
+
+/** A memory id, validated. */
+export function parseMemoryId(value: unknown, action: string): string {
+  return parseInput(memoryId, value, action);
+}
+
+/**
+ * Validates `value` against `schema`, or throws `HelixError("invalid_input")` whose message
+ * starts "Cannot <action>:" and names each offending field.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseInput, writeInputSchema } from "./input.ts";
+ * import { throws } from "node:assert/strict";
+ *
+ * throws(() => parseInput(writeInputSchema, { content: "x", importance: 11 }, "write memory"), /importance/);
+ * ```
+ */
+export function parseInput<T extends z.ZodType>(
+  schema: T,
+  value: unknown,
+  action: string,
+): z.output<T> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const problems = result.error.issues.slice(0, 5).map((issue) => {
+    const path = issue.path.map(String).join(".");
+    return path ? `${path}: ${issue.message}` : issue.message;
+  });
+  throw new HelixError("invalid_input", `Cannot ${action}: ${problems.join("; ")}`, {
+    details: {
+      issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+    },
+  });
+}

@@ -1,0 +1,67 @@
+/**
+ * Scopes: where a memory is true. `global` (everywhere), `project:<id>` (one codebase) and
+ * `session:<id>` (one agent session). Recall sees the caller's project and session plus
+ * `global`, never another project's memories unless asked.
+ *
+ * @module
+ */
+import { HelixError } from "../errors.ts";
+
+/** A scope string: `"global"`, `"project:<id>"` or `"session:<id>"`. */
+export type Scope = string;
+
+/** The part after `project:`/`session:`: printable, no whitespace, 1–200 characters. */
+const SCOPE_ID = /^[A-Za-z0-9][A-Za-z0-9._/@:+~-]{0,199}$/;
+const SCOPE = /^(?:global|(project|session):(.+))$/;
+
+/** True when `value` is a well-formed scope. */
+export function isScope(value: string): boolean {
+  const match = SCOPE.exec(value);
+  return match !== null && (match[2] === undefined || SCOPE_ID.test(match[2]));
+}
+
+/** Returns `value` when it is a well-formed scope, else throws `HelixError("invalid_input")`. */
+export function assertScope(value: string): Scope {
+  if (!isScope(value)) {
+    throw new HelixError(
+      "invalid_input",
+      `Cannot use scope "${
+        value.slice(0, 80)
+      }": expected "global", "project:<id>" or "session:<id>"`,
+      { details: { field: "scope" } },
+    );
+  }
+  return value;
+}
+
+/** The scope kind: `"global"`, `"project"` or `"session"`. */
+export function scopeKind(scope: Scope): "global" | "project" | "session" {
+  if (scope === "global") return "global";
+  return scope.startsWith("project:") ? "project" : "session";
+}
+
+/**
+ * Which scopes a reader in `context` sees: the given project and session scopes plus `global`.
+ * `"all"` means every scope (cross-project reads must be asked for).
+ *
+ * @example Usage
+ * ```ts
+ * import { visibleScopes } from "./scope.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(visibleScopes(["project:billing"]), ["global", "project:billing"]);
+ * deepEqual(visibleScopes("all"), "all");
+ * ```
+ */
+export function visibleScopes(context: "all" | readonly Scope[]): "all" | Scope[] {
+  if (context === "all") return "all";
+  const set = new Set<Scope>(["global"]);
+  for (const scope of context) set.add(assertScope(scope));
+  return [...set].sort();
+}
+
+/** Normalizes a project name into a scope id: lowercased, whitespace to dashes. */
+export function projectScope(projectId: string): Scope {
+  const id = projectId.trim().toLowerCase().replace(/\s+/g, "-");
+  return assertScope(`project:${id}`);
+}

@@ -1,0 +1,151 @@
+/**
+ * The fold: how each op changes the tables. Pure with respect to the op and the current
+ * rows (no clock, no randomness), so folding the same ops in the same canonical order always
+ * yields the same tables — what `rebuild()` and `stateHash()` prove.
+ *
+ * @module
+ */
+import { HelixError } from "../errors.ts";
+import { COGNITIVE_SHAPE, DEFAULT_EF, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
+import type { MemoryFields, MemoryRecord } from "../store/records.ts";
+import type { Store } from "../store/store.ts";
+import { sha256Hex } from "../util/hash.ts";
+import { parseHlc } from "../hlc.ts";
+import type { Op, OpPayloads, OpProvenance } from "./op.ts";
+
+/** Applies `op` to the tables. `rev` is the transaction's change counter. */
+export function applyOp(store: Store, op: Op, rev: number): void {
+  switch (op.kind) {
+    case "memory.put":
+      return putMemory(store, op, op.payload, rev);
+    case "memory.patch":
+      return patchMemory(store, op, op.payload, rev);
+    case "memory.forget":
+      return forgetMemory(store, op, op.payload, rev);
+    case "edge.put":
+      return putEdge(store, op, op.payload);
+    case "edge.remove":
+      return removeEdge(store, op, op.payload);
+  }
+}
+
+function putMemory(store: Store, op: Op, p: OpPayloads["memory.put"], rev: number): void {
+  if (store.ridOf(p.id) !== undefined) {
+    throw new HelixError(
+      "conflict",
+      `Cannot apply op ${op.changeId}: memory ${p.id} already exists`,
+    );
+  }
+  const cognitive = COGNITIVE_SHAPE[p.type];
+  const record: Omit<MemoryRecord, "rid"> = {
+    id: p.id,
+    type: p.type,
+    cognitive,
+    content: p.content,
+    contentHash: sha256Hex(p.content),
+    scope: p.scope,
+    status: p.status,
+    importance: p.importance,
+    confidence: p.confidence,
+    tags: p.tags,
+    attributes: p.attributes,
+    validFrom: p.validFrom,
+    validTo: p.validTo ?? null,
+    recordedAt: p.recordedAt,
+    eventAt: p.eventAt ?? null,
+    eventEnd: p.eventEnd ?? null,
+    eventPhrase: p.eventPhrase ?? null,
+    lastAccessAt: p.recordedAt,
+    accessCount: 0,
+    ef: DEFAULT_EF,
+    halfLifeMs: DEFAULT_HALF_LIFE_MS[cognitive],
+    createdOp: op.changeId,
+    headOp: op.changeId,
+    updatedHlc: op.hlc,
+  };
+  store.insertMemory(record, rev);
+  addProvenance(store, p.id, op, p.provenance, p.recordedAt);
+}
+
+function patchMemory(store: Store, op: Op, p: OpPayloads["memory.patch"], rev: number): void {
+  const current = requireMemory(store, op, p.id);
+  const { set } = p;
+  const fields: MemoryFields = { headOp: op.changeId, updatedHlc: op.hlc };
+  if (set.content !== undefined && set.content !== current.content) {
+    fields.content = set.content;
+    fields.contentHash = sha256Hex(set.content);
+  }
+  if (set.type !== undefined && set.type !== current.type) {
+    fields.type = set.type;
+    fields.cognitive = COGNITIVE_SHAPE[set.type];
+    fields.halfLifeMs = DEFAULT_HALF_LIFE_MS[fields.cognitive];
+  }
+  if (set.scope !== undefined) fields.scope = set.scope;
+  if (set.status !== undefined) fields.status = set.status;
+  if (set.importance !== undefined) fields.importance = set.importance;
+  if (set.confidence !== undefined) fields.confidence = set.confidence;
+  if (set.tags !== undefined) fields.tags = set.tags;
+  if (set.attributes !== undefined) fields.attributes = set.attributes;
+  if (set.validFrom !== undefined) fields.validFrom = set.validFrom;
+  if (set.validTo !== undefined) fields.validTo = set.validTo;
+  if (set.eventAt !== undefined) fields.eventAt = set.eventAt;
+  if (set.eventEnd !== undefined) fields.eventEnd = set.eventEnd;
+  if (set.eventPhrase !== undefined) fields.eventPhrase = set.eventPhrase;
+  store.updateMemory(p.id, fields, rev);
+  // A vector computed from the old content stays in the cache but no longer matches the
+  // memory's content hash, so search ignores it until it is re-embedded.
+  if (fields.content !== undefined) store.replaceTokens(current.rid, fields.content);
+}
+
+function forgetMemory(store: Store, op: Op, p: OpPayloads["memory.forget"], rev: number): void {
+  requireMemory(store, op, p.id);
+  store.updateMemory(p.id, { status: "forgotten", headOp: op.changeId, updatedHlc: op.hlc }, rev);
+}
+
+function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"]): void {
+  const existing = store.edgeById(p.id);
+  if (existing) {
+    store.updateEdge(p.id, { weight: p.weight, status: "active", headOp: op.changeId });
+  } else {
+    requireMemory(store, op, p.from);
+    requireMemory(store, op, p.to);
+    store.putEdge({
+      id: p.id,
+      from: p.from,
+      to: p.to,
+      relation: p.relation,
+      weight: p.weight,
+      status: "active",
+      createdAt: parseHlc(op.hlc).wall,
+      createdOp: op.changeId,
+      headOp: op.changeId,
+    });
+  }
+  addProvenance(store, p.id, op, p.provenance, parseHlc(op.hlc).wall);
+}
+
+function removeEdge(store: Store, op: Op, p: OpPayloads["edge.remove"]): void {
+  if (!store.edgeById(p.id)) {
+    throw new HelixError("not_found", `Cannot apply op ${op.changeId}: no edge ${p.id}`);
+  }
+  store.updateEdge(p.id, { status: "removed", headOp: op.changeId });
+}
+
+function requireMemory(store: Store, op: Op, id: string): MemoryRecord {
+  const record = store.memoryById(id);
+  if (!record) throw new HelixError("not_found", `Cannot apply op ${op.changeId}: no memory ${id}`);
+  return record;
+}
+
+function addProvenance(store: Store, subject: string, op: Op, p: OpProvenance, at: number): void {
+  store.insertProvenance({
+    subject,
+    op: op.changeId,
+    origin: p.origin,
+    agent: p.agent ?? null,
+    ref: p.ref ?? null,
+    extractor: p.extractor ?? null,
+    model: p.model ?? null,
+    at,
+  });
+}

@@ -1,0 +1,200 @@
+/**
+ * The op log: the strand's system of record. Every change is appended as an op and folded
+ * into the tables inside the same SQLite write transaction (`BEGIN IMMEDIATE`), so an op and
+ * its effect are durable together or not at all, and concurrent writers (several MCP servers,
+ * the CLI) serialize on SQLite's write lock instead of overwriting each other.
+ *
+ * @module
+ */
+import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { Clock } from "../clock.ts";
+import { HelixError } from "../errors.ts";
+import type { Store } from "../store/store.ts";
+import { sqliteError } from "../store/sqlite.ts";
+import { applyOp } from "./fold.ts";
+import { formatHlc, type Hlc, nextHlc, parseHlc } from "../hlc.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
+import { sha256Hex } from "../util/hash.ts";
+import { encodeOpText, type Op, type OpDraft, type OpKind, refsOf } from "./op.ts";
+
+/** What code running inside a write transaction can do. */
+export interface LogTransaction {
+  /** Wall-clock time when the transaction began (ms). */
+  readonly now: number;
+  /** The transaction's change counter for cache invalidation (allocated on first use). */
+  readonly rev: number;
+  /** Appends an op, folds it into the tables, and returns it with its id, clock and sequence. */
+  append(draft: OpDraft): Op;
+}
+
+/** Filters for reading the log. */
+export interface ReadOpsOptions {
+  /** Only ops touching this memory or edge id. */
+  ref?: string;
+  /** Only these kinds. */
+  kinds?: readonly string[];
+  /** Only ops at or after this wall time (ms). */
+  since?: number;
+  /** Only ops before this wall time (ms). */
+  until?: number;
+  /** Newest first (default) or canonical (oldest first). */
+  order?: "newest" | "canonical";
+  /** At most this many. */
+  limit?: number;
+}
+
+/** The op log of one strand. */
+export interface OpLog {
+  /** Runs `fn` in one write transaction; ops it appends commit with their effects or not at all. */
+  transact<T>(action: string, fn: (tx: LogTransaction) => T): T;
+  /** Reads ops. */
+  read(options?: ReadOpsOptions): Op[];
+  /** Iterates every op in canonical order (hlc, device, change id), the order of the fold. */
+  canonical(): Iterable<Op>;
+  /** Number of ops. */
+  count(): number;
+  /** Change ids whose stored bytes no longer hash to their id (empty when the log is intact). */
+  verify(): string[];
+}
+
+interface OpRow {
+  changeId: string;
+  hlc: string;
+  deviceId: string;
+  seq: number;
+  kind: OpKind;
+  payload: string;
+}
+
+const OP_SELECT =
+  "o.change_id AS changeId, o.hlc AS hlc, o.device_id AS deviceId, o.seq AS seq, o.kind AS kind, o.payload AS payload";
+
+/** Decodes a stored op row. */
+function decodeOp(row: OpRow): Op {
+  return {
+    changeId: row.changeId,
+    hlc: row.hlc,
+    deviceId: row.deviceId,
+    seq: row.seq,
+    kind: row.kind,
+    payload: JSON.parse(row.payload),
+  } as Op;
+}
+
+/** Creates the op log over an open strand. */
+export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock }): OpLog {
+  const { db } = store;
+  const { deviceId, clock } = deps;
+  const lastHlcStatement = db.prepare("SELECT hlc FROM ops ORDER BY hlc DESC LIMIT 1");
+  const lastSeqStatement = db.prepare("SELECT max(seq) AS seq FROM ops WHERE device_id = ?");
+  const insertOp = db.prepare(
+    "INSERT INTO ops (change_id, hlc, device_id, seq, kind, payload) VALUES (?, ?, ?, ?, ?, ?)",
+  );
+  const insertRef = db.prepare("INSERT OR IGNORE INTO op_refs (ref, seqno) VALUES (?, ?)");
+  let inTransaction = false;
+
+  return {
+    transact(action, fn) {
+      if (inTransaction) throw new Error(`Cannot ${action}: a write transaction is already open`);
+      inTransaction = true;
+      try {
+        begin(db, action);
+        try {
+          const now = clock.now();
+          const lastRow = lastHlcStatement.get() as { hlc: string } | undefined;
+          let last: Hlc | null = lastRow ? parseHlc(lastRow.hlc) : null;
+          let seq = (lastSeqStatement.get(deviceId) as { seq: number | null }).seq ?? 0;
+          let rev: number | undefined;
+          const tx: LogTransaction = {
+            now,
+            get rev() {
+              return rev ??= store.nextRev();
+            },
+            append(draft) {
+              const hlc = nextHlc(last, now);
+              last = hlc;
+              seq += 1;
+              const header = { hlc: formatHlc(hlc), deviceId, seq };
+              const payloadText = canonicalJson(draft.payload);
+              const changeId = sha256Hex(encodeOpText(header, draft.kind, payloadText));
+              const op = { ...header, ...draft, changeId } as Op;
+              const result = insertOp.run(changeId, op.hlc, deviceId, seq, op.kind, payloadText);
+              for (const ref of refsOf(draft)) insertRef.run(ref, result.lastInsertRowid);
+              applyOp(store, op, tx.rev);
+              return op;
+            },
+          };
+          const result = fn(tx);
+          db.exec("COMMIT");
+          return result;
+        } catch (error) {
+          if (db.isTransaction) db.exec("ROLLBACK");
+          throw sqliteError(error, action);
+        }
+      } finally {
+        inTransaction = false;
+      }
+    },
+
+    read(options = {}) {
+      const where: string[] = [];
+      const params: (string | number)[] = [];
+      let from = "ops o";
+      if (options.ref !== undefined) {
+        from = "op_refs r JOIN ops o ON o.seqno = r.seqno";
+        where.push("r.ref = ?");
+        params.push(options.ref);
+      }
+      if (options.kinds?.length) {
+        where.push(`o.kind IN (${options.kinds.map(() => "?").join(",")})`);
+        params.push(...options.kinds);
+      }
+      if (options.since !== undefined) {
+        where.push("o.hlc >= ?");
+        params.push(formatHlc({ wall: Math.max(0, options.since), counter: 0 }));
+      }
+      if (options.until !== undefined) {
+        where.push("o.hlc < ?");
+        params.push(formatHlc({ wall: Math.max(0, options.until), counter: 0 }));
+      }
+      const direction = options.order === "canonical" ? "ASC" : "DESC";
+      const sql =
+        `SELECT ${OP_SELECT} FROM ${from}${where.length ? ` WHERE ${where.join(" AND ")}` : ""}` +
+        ` ORDER BY o.hlc ${direction}, o.device_id ${direction}, o.change_id ${direction}` +
+        (options.limit !== undefined ? ` LIMIT ${Math.trunc(options.limit)}` : "");
+      return (db.prepare(sql).all(...params) as unknown as OpRow[]).map(decodeOp);
+    },
+
+    *canonical() {
+      const statement: StatementSync = db.prepare(
+        `SELECT ${OP_SELECT} FROM ops o ORDER BY o.hlc, o.device_id, o.change_id`,
+      );
+      for (const row of statement.iterate()) yield decodeOp(row as unknown as OpRow);
+    },
+
+    count() {
+      return (db.prepare("SELECT count(*) AS n FROM ops").get() as { n: number }).n;
+    },
+
+    verify() {
+      const bad: string[] = [];
+      for (const op of this.canonical()) {
+        if (sha256Hex(encodeOpText(op, op.kind, canonicalJson(op.payload))) !== op.changeId) {
+          bad.push(op.changeId);
+        }
+      }
+      return bad;
+    },
+  };
+}
+
+/** Starts a write transaction, translating a held lock into `store_locked`. */
+function begin(db: DatabaseSync, action: string): void {
+  try {
+    db.exec("BEGIN IMMEDIATE");
+  } catch (error) {
+    const mapped = sqliteError(error, action);
+    if (mapped instanceof HelixError) throw mapped;
+    throw error;
+  }
+}

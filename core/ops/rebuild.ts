@@ -1,0 +1,80 @@
+/**
+ * Rebuild: drop every table the fold writes and fold the whole log again from empty, in
+ * canonical order. Vectors are a cache derived from content, so they survive a rebuild
+ * wherever the memory's content hash is unchanged (moved to the memory's new row id if
+ * needed) and are otherwise left for backfill.
+ *
+ * @module
+ */
+import { sqliteError } from "../store/sqlite.ts";
+import type { Store } from "../store/store.ts";
+import { applyOp } from "./fold.ts";
+import type { OpLog } from "./log.ts";
+
+/** What a rebuild did. */
+export interface RebuildReport {
+  /** Ops folded. */
+  readonly ops: number;
+  /** Vectors kept because their memory's content did not change. */
+  readonly vectorsKept: number;
+  /** Vectors dropped (content changed or memory gone); backfill recomputes them. */
+  readonly vectorsDropped: number;
+}
+
+/** Refolds all tables from the op log inside one write transaction. */
+export function rebuildState(store: Store, log: OpLog): RebuildReport {
+  const { db } = store;
+  db.exec("BEGIN IMMEDIATE");
+  try {
+    db.exec("DROP TABLE IF EXISTS temp.saved_vectors");
+    db.exec(`CREATE TEMP TABLE saved_vectors AS
+      SELECT m.id AS id, v.rid AS rid, v.content_hash AS content_hash, v.bits AS bits
+      FROM vector_state v JOIN memories m ON m.rid = v.rid`);
+    const before = (db.prepare("SELECT count(*) AS n FROM saved_vectors").get() as { n: number }).n;
+
+    db.exec(`DELETE FROM edges; DELETE FROM provenance; DELETE FROM memory_tokens;
+      DELETE FROM vector_state; DELETE FROM memories;`);
+
+    const rev = store.nextRev();
+    let ops = 0;
+    for (const op of log.canonical()) {
+      applyOp(store, op, rev);
+      ops += 1;
+    }
+
+    const pairs = db.prepare(
+      `SELECT s.rid AS oldRid, m.rid AS newRid, s.content_hash AS hash, s.bits AS bits
+      FROM saved_vectors s JOIN memories m ON m.id = s.id AND m.content_hash = s.content_hash`,
+    )
+      .all() as { oldRid: number; newRid: number; hash: string; bits: Uint8Array }[];
+    const moved = pairs.filter((p) => p.oldRid !== p.newRid);
+    const movedVectors = store.vectorsByRid(moved.map((p) => p.oldRid));
+    const kept = new Set(pairs.filter((p) => p.oldRid === p.newRid).map((p) => p.newRid));
+    const removeVector = db.prepare("DELETE FROM memory_vectors WHERE rowid = ?");
+    const allVectorRids = db.prepare("SELECT rowid AS rid FROM memory_vectors").all() as {
+      rid: number;
+    }[];
+    for (const { rid } of allVectorRids) {
+      if (!kept.has(rid)) removeVector.run(BigInt(rid));
+    }
+    const insertState = db.prepare(
+      "INSERT INTO vector_state (rid, content_hash, bits) VALUES (?, ?, ?)",
+    );
+    const insertVector = db.prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)");
+    for (const pair of pairs) {
+      if (pair.oldRid !== pair.newRid) {
+        const vector = movedVectors.get(pair.oldRid);
+        if (!vector) continue;
+        insertVector.run(BigInt(pair.newRid), vector);
+      }
+      insertState.run(pair.newRid, pair.hash, pair.bits);
+    }
+    db.exec("DROP TABLE temp.saved_vectors");
+    db.exec("UPDATE counters SET value = value + 1 WHERE name = 'generation'");
+    db.exec("COMMIT");
+    return { ops, vectorsKept: pairs.length, vectorsDropped: before - pairs.length };
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw sqliteError(error, "rebuild strand");
+  }
+}

@@ -1,0 +1,203 @@
+/**
+ * Ordered, append-only schema migrations. Never edit a released migration: add the next one.
+ * The schema version lives in `meta`; a strand from a newer schema is refused.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { HelixError } from "../errors.ts";
+
+/** What a migration may depend on besides the database. */
+export interface MigrationContext {
+  /** Vector dimension pinned for this strand. */
+  readonly dimension: number;
+}
+
+/** One schema step. */
+export interface Migration {
+  /** 1, 2, 3… in order. */
+  readonly version: number;
+  /** What it changes. */
+  readonly description: string;
+  /** Applies the change; runs inside the migration transaction. */
+  up(db: DatabaseSync, context: MigrationContext): void;
+}
+
+/** Every migration, in order. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    description: "op log, memories, edges, provenance, FTS5, exact tokens, vec0",
+    up(db, { dimension }) {
+      db.exec(`
+        CREATE TABLE counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL) STRICT;
+        INSERT INTO counters (name, value) VALUES ('rev', 0), ('generation', 0);
+
+        CREATE TABLE ops (
+          seqno INTEGER PRIMARY KEY,
+          change_id TEXT NOT NULL UNIQUE,
+          hlc TEXT NOT NULL,
+          device_id TEXT NOT NULL,
+          seq INTEGER NOT NULL,
+          kind TEXT NOT NULL,
+          payload TEXT NOT NULL,
+          UNIQUE (device_id, seq)
+        ) STRICT;
+        CREATE INDEX ops_canonical ON ops (hlc, device_id, change_id);
+        CREATE TABLE op_refs (
+          ref TEXT NOT NULL,
+          seqno INTEGER NOT NULL REFERENCES ops (seqno),
+          PRIMARY KEY (ref, seqno)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE TABLE memories (
+          rid INTEGER PRIMARY KEY,
+          id TEXT NOT NULL UNIQUE,
+          type TEXT NOT NULL,
+          cognitive TEXT NOT NULL,
+          content TEXT NOT NULL,
+          content_hash TEXT NOT NULL,
+          scope TEXT NOT NULL,
+          status TEXT NOT NULL,
+          importance INTEGER NOT NULL,
+          confidence REAL NOT NULL,
+          tags TEXT NOT NULL,
+          attributes TEXT NOT NULL,
+          valid_from INTEGER NOT NULL,
+          valid_to INTEGER,
+          recorded_at INTEGER NOT NULL,
+          event_at INTEGER,
+          event_end INTEGER,
+          event_phrase TEXT,
+          last_access_at INTEGER NOT NULL,
+          access_count INTEGER NOT NULL,
+          ef REAL NOT NULL,
+          half_life_ms REAL,
+          created_op TEXT NOT NULL,
+          head_op TEXT NOT NULL,
+          updated_hlc TEXT NOT NULL,
+          rev INTEGER NOT NULL
+        ) STRICT;
+        CREATE INDEX memories_visible ON memories (scope, status);
+        CREATE INDEX memories_type ON memories (type, status);
+        CREATE INDEX memories_rev ON memories (rev);
+        CREATE INDEX memories_recorded ON memories (recorded_at, id);
+
+        CREATE TABLE edges (
+          id TEXT PRIMARY KEY,
+          from_id TEXT NOT NULL REFERENCES memories (id),
+          to_id TEXT NOT NULL REFERENCES memories (id),
+          relation TEXT NOT NULL,
+          weight REAL NOT NULL,
+          status TEXT NOT NULL,
+          created_at INTEGER NOT NULL,
+          created_op TEXT NOT NULL,
+          head_op TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX edges_from ON edges (from_id);
+        CREATE INDEX edges_to ON edges (to_id);
+
+        CREATE TABLE provenance (
+          subject TEXT NOT NULL,
+          op TEXT NOT NULL,
+          origin TEXT NOT NULL,
+          agent TEXT,
+          ref TEXT,
+          extractor TEXT,
+          model TEXT,
+          at INTEGER NOT NULL,
+          PRIMARY KEY (subject, op)
+        ) STRICT, WITHOUT ROWID;
+
+        CREATE VIRTUAL TABLE memories_fts USING fts5(
+          content, tags,
+          content = 'memories', content_rowid = 'rid',
+          tokenize = 'porter unicode61 remove_diacritics 2'
+        );
+        CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
+          INSERT INTO memories_fts (rowid, content, tags) VALUES (new.rid, new.content, new.tags);
+        END;
+        CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, content, tags)
+            VALUES ('delete', old.rid, old.content, old.tags);
+        END;
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF content, tags ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, content, tags)
+            VALUES ('delete', old.rid, old.content, old.tags);
+          INSERT INTO memories_fts (rowid, content, tags) VALUES (new.rid, new.content, new.tags);
+        END;
+
+        CREATE TABLE memory_tokens (
+          token TEXT NOT NULL,
+          rid INTEGER NOT NULL REFERENCES memories (rid) ON DELETE CASCADE,
+          PRIMARY KEY (token, rid)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX memory_tokens_rid ON memory_tokens (rid);
+
+        CREATE VIRTUAL TABLE memory_vectors USING vec0(
+          embedding float[${dimension}] distance_metric=cosine
+        );
+        CREATE TABLE vector_state (
+          rid INTEGER PRIMARY KEY REFERENCES memories (rid) ON DELETE CASCADE,
+          content_hash TEXT NOT NULL,
+          bits BLOB NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
+];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION: number = MIGRATIONS.length;
+
+/** Reads the schema version of an open strand: 0 for a fresh, empty database. */
+export function schemaVersion(db: DatabaseSync): number {
+  const hasMeta = db.prepare(
+    "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'meta'",
+  ).get();
+  if (!hasMeta) {
+    const tables = db.prepare("SELECT count(*) AS n FROM sqlite_master").get() as { n: number };
+    if (tables.n > 0) {
+      throw new HelixError(
+        "not_a_strand",
+        "Cannot open strand: the file is a SQLite database of another application (no Helix meta table)",
+      );
+    }
+    return 0;
+  }
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'schema_version'").get() as
+    | { value: string }
+    | undefined;
+  const version = row ? Number(row.value) : NaN;
+  if (!Number.isInteger(version) || version < 1) {
+    throw new HelixError("not_a_strand", "Cannot open strand: meta has no valid schema_version");
+  }
+  return version;
+}
+
+/**
+ * Brings the schema to {@linkcode SCHEMA_VERSION} inside the caller's write transaction.
+ * Returns the version found. Throws `unsupported_version` for a newer strand.
+ */
+export function migrate(db: DatabaseSync, context: MigrationContext): number {
+  const found = schemaVersion(db);
+  if (found > SCHEMA_VERSION) {
+    throw new HelixError(
+      "unsupported_version",
+      `Cannot open strand: it uses schema version ${found}, this Helix understands up to ${SCHEMA_VERSION}; upgrade Helix`,
+      { details: { found, supported: SCHEMA_VERSION } },
+    );
+  }
+  if (found === 0) {
+    db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) STRICT");
+  }
+  for (const migration of MIGRATIONS) {
+    if (migration.version <= found) continue;
+    migration.up(db, context);
+  }
+  if (found < SCHEMA_VERSION) {
+    db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('schema_version', ?)")
+      .run(String(SCHEMA_VERSION));
+  }
+  return found;
+}

@@ -1,0 +1,197 @@
+/**
+ * Row shapes of the strand tables and their column lists: the one place where snake_case SQL
+ * columns meet camelCase TypeScript (SQL aliases do the mapping).
+ *
+ * @module
+ */
+import type { CognitiveShape, MemoryType, Origin, Relation, Status } from "../model/types.ts";
+import type { JsonValue } from "../util/canonical_json.ts";
+import type { Edge, Memory, Provenance } from "../model/memory.ts";
+import { parseHlc } from "../hlc.ts";
+
+/** A `memories` row, decoded. Times are epoch ms. */
+export interface MemoryRecord {
+  rid: number;
+  id: string;
+  type: MemoryType;
+  cognitive: CognitiveShape;
+  content: string;
+  contentHash: string;
+  scope: string;
+  status: Status;
+  importance: number;
+  confidence: number;
+  tags: string[];
+  attributes: Record<string, JsonValue>;
+  validFrom: number;
+  validTo: number | null;
+  recordedAt: number;
+  eventAt: number | null;
+  eventEnd: number | null;
+  eventPhrase: string | null;
+  lastAccessAt: number;
+  accessCount: number;
+  ef: number;
+  halfLifeMs: number | null;
+  createdOp: string;
+  headOp: string;
+  updatedHlc: string;
+}
+
+/** Memory fields an op may set after creation. */
+export type MemoryFields = Partial<Omit<MemoryRecord, "rid" | "id" | "createdOp">>;
+
+/** Column name of each memory field. */
+export const MEMORY_COLUMNS: Readonly<Record<keyof Omit<MemoryRecord, "rid">, string>> = {
+  id: "id",
+  type: "type",
+  cognitive: "cognitive",
+  content: "content",
+  contentHash: "content_hash",
+  scope: "scope",
+  status: "status",
+  importance: "importance",
+  confidence: "confidence",
+  tags: "tags",
+  attributes: "attributes",
+  validFrom: "valid_from",
+  validTo: "valid_to",
+  recordedAt: "recorded_at",
+  eventAt: "event_at",
+  eventEnd: "event_end",
+  eventPhrase: "event_phrase",
+  lastAccessAt: "last_access_at",
+  accessCount: "access_count",
+  ef: "ef",
+  halfLifeMs: "half_life_ms",
+  createdOp: "created_op",
+  headOp: "head_op",
+  updatedHlc: "updated_hlc",
+};
+
+/** `SELECT` list producing a raw memory row with camelCase keys, for table alias `m`. */
+export const MEMORY_SELECT = [
+  "m.rid AS rid",
+  ...Object.entries(MEMORY_COLUMNS).map(([field, column]) => `m.${column} AS ${field}`),
+].join(", ");
+
+/** Decodes a raw row selected with {@linkcode MEMORY_SELECT}. */
+export function decodeMemoryRow(row: Record<string, unknown>): MemoryRecord {
+  return {
+    ...(row as unknown as MemoryRecord),
+    tags: JSON.parse(row.tags as string),
+    attributes: JSON.parse(row.attributes as string),
+  };
+}
+
+/** Encodes a field value for its column (JSON for tags and attributes). */
+export function encodeField(field: keyof MemoryRecord, value: unknown): string | number | null {
+  if (field === "tags" || field === "attributes") return JSON.stringify(value);
+  return value as string | number | null;
+}
+
+/** An `edges` row, decoded. */
+export interface EdgeRecord {
+  id: string;
+  from: string;
+  to: string;
+  relation: Relation;
+  weight: number;
+  status: "active" | "removed";
+  createdAt: number;
+  createdOp: string;
+  headOp: string;
+}
+
+/** `SELECT` list for edges with alias `e`. */
+export const EDGE_SELECT =
+  'e.id AS id, e.from_id AS "from", e.to_id AS "to", e.relation AS relation, e.weight AS weight, ' +
+  "e.status AS status, e.created_at AS createdAt, e.created_op AS createdOp, e.head_op AS headOp";
+
+/** A `provenance` row. */
+export interface ProvenanceRecord {
+  subject: string;
+  op: string;
+  origin: Origin;
+  agent: string | null;
+  ref: string | null;
+  extractor: string | null;
+  model: string | null;
+  at: number;
+}
+
+/** `SELECT` list for provenance with alias `p`. */
+export const PROVENANCE_SELECT =
+  "p.subject AS subject, p.op AS op, p.origin AS origin, p.agent AS agent, p.ref AS ref, " +
+  "p.extractor AS extractor, p.model AS model, p.at AS at";
+
+/** ISO 8601 (UTC) of epoch ms. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** The public shape of a stored memory. */
+export function publicMemory(
+  record: MemoryRecord,
+  provenance: readonly ProvenanceRecord[],
+): Memory {
+  return {
+    id: record.id,
+    type: record.type,
+    cognitive: record.cognitive,
+    content: record.content,
+    scope: record.scope,
+    status: record.status,
+    importance: record.importance,
+    confidence: record.confidence,
+    tags: record.tags,
+    attributes: record.attributes,
+    validFrom: iso(record.validFrom),
+    validTo: record.validTo === null ? null : iso(record.validTo),
+    recordedAt: iso(record.recordedAt),
+    eventAt: record.eventAt === null ? null : iso(record.eventAt),
+    eventEnd: record.eventEnd === null ? null : iso(record.eventEnd),
+    eventPhrase: record.eventPhrase,
+    lastAccessAt: iso(record.lastAccessAt),
+    accessCount: record.accessCount,
+    ef: record.ef,
+    halfLifeDays: record.halfLifeMs === null ? null : record.halfLifeMs / 86_400_000,
+    updatedAt: iso(parseHlc(record.updatedHlc).wall),
+    provenance: provenance.map(publicProvenance),
+  };
+}
+
+/** The public shape of a provenance row. */
+export function publicProvenance(p: ProvenanceRecord): Provenance {
+  return {
+    origin: p.origin,
+    agent: p.agent,
+    ref: p.ref,
+    extractor: p.extractor,
+    model: p.model,
+    op: p.op,
+    at: iso(p.at),
+  };
+}
+
+/** The public shape of a stored edge. */
+export function publicEdge(record: EdgeRecord, provenance: readonly ProvenanceRecord[]): Edge {
+  const first = provenance[0];
+  return {
+    id: record.id,
+    from: record.from,
+    to: record.to,
+    relation: record.relation,
+    weight: record.weight,
+    createdAt: iso(record.createdAt),
+    provenance: first ? publicProvenance(first) : {
+      origin: "agent-ingested",
+      agent: null,
+      ref: null,
+      extractor: null,
+      model: null,
+      op: record.createdOp,
+      at: iso(record.createdAt),
+    },
+  };
+}

@@ -1,0 +1,125 @@
+/**
+ * Opening a strand's SQLite file: refuse files that are not SQLite, set the pragmas (WAL, busy
+ * timeout, foreign keys), load sqlite-vec, and translate SQLite failures into `HelixError`s.
+ *
+ * @module
+ */
+import { DatabaseSync } from "node:sqlite";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { getLoadablePath } from "sqlite-vec";
+import { type ErrorCode, HelixError, isHelixError } from "../errors.ts";
+
+/** How a strand file is opened. */
+export interface OpenDatabaseOptions {
+  /** How long a writer waits for another process's lock before `store_locked`. @default {5000} */
+  busyTimeoutMs?: number;
+  /** `"normal"` survives a killed process; `"full"` also survives power loss, at an fsync per write. @default {"normal"} */
+  durability?: "normal" | "full";
+}
+
+const SQLITE_HEADER = "SQLite format 3\u0000";
+
+/**
+ * Opens (creating if missing) the SQLite file at `path`, or `":memory:"`.
+ * Throws `not_a_strand` for a file that is not SQLite and `store_locked` when another process
+ * holds an exclusive lock past the busy timeout.
+ */
+export function openDatabase(path: string, options: OpenDatabaseOptions = {}): DatabaseSync {
+  const { busyTimeoutMs = 5_000, durability = "normal" } = options;
+  if (path !== ":memory:") assertSqliteFile(path);
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(path, { allowExtension: true, timeout: busyTimeoutMs });
+  } catch (error) {
+    throw sqliteError(error, `open strand ${path}`);
+  }
+  try {
+    db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+    db.loadExtension(getLoadablePath());
+    // The first real read is where SQLite notices a non-database or an exclusive lock.
+    db.prepare("SELECT count(*) FROM sqlite_master").get();
+    if (path !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+    db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
+    db.exec("PRAGMA foreign_keys = ON");
+    db.exec("PRAGMA temp_store = MEMORY");
+    db.exec("PRAGMA cache_size = -32000");
+    return db;
+  } catch (error) {
+    db.close();
+    throw sqliteError(error, `open strand ${path}`);
+  }
+}
+
+function assertSqliteFile(path: string): void {
+  if (!existsSync(path)) {
+    try {
+      mkdirSync(dirname(path), { recursive: true });
+    } catch (error) {
+      throw new HelixError(
+        "storage_full",
+        `Cannot create strand folder ${dirname(path)}: ${error}`,
+      );
+    }
+    return;
+  }
+  const stat = statSync(path);
+  if (stat.isDirectory()) {
+    throw new HelixError("not_a_strand", `Cannot open strand ${path}: it is a directory`);
+  }
+  if (stat.size === 0) return;
+  const header = new Uint8Array(16);
+  const fd = openSync(path, "r");
+  try {
+    readSync(fd, header, 0, 16, 0);
+  } finally {
+    closeSync(fd);
+  }
+  if (new TextDecoder().decode(header) !== SQLITE_HEADER) {
+    throw new HelixError(
+      "not_a_strand",
+      `Cannot open strand ${path}: the file is not a SQLite database`,
+    );
+  }
+}
+
+/** SQLite primary result codes Helix distinguishes. */
+const CODE_BY_RESULT: Readonly<Record<number, ErrorCode>> = {
+  5: "store_locked", // SQLITE_BUSY
+  6: "store_locked", // SQLITE_LOCKED
+  8: "storage_full", // SQLITE_READONLY
+  10: "storage_full", // SQLITE_IOERR
+  11: "corrupt", // SQLITE_CORRUPT
+  13: "storage_full", // SQLITE_FULL
+  14: "storage_full", // SQLITE_CANTOPEN
+  19: "conflict", // SQLITE_CONSTRAINT
+  26: "not_a_strand", // SQLITE_NOTADB
+};
+
+const CODE_BY_MESSAGE: ReadonlyArray<[RegExp, ErrorCode]> = [
+  [/database is locked|database table is locked/i, "store_locked"],
+  [/file is not a database/i, "not_a_strand"],
+  [/malformed|corrupt/i, "corrupt"],
+  [
+    /disk is full|database or disk is full|readonly database|disk I\/O error|unable to open/i,
+    "storage_full",
+  ],
+];
+
+/**
+ * Converts an error thrown by `node:sqlite` into a `HelixError` with a code from the SQLite
+ * result code (or message, where Deno gives none). Other errors pass through unchanged.
+ */
+export function sqliteError(error: unknown, action: string): unknown {
+  if (isHelixError(error) || !(error instanceof Error)) return error;
+  const errcode = (error as { errcode?: unknown }).errcode;
+  const isSqlite = (error as { code?: unknown }).code === "ERR_SQLITE_ERROR";
+  if (!isSqlite) return error;
+  let code: ErrorCode | undefined = typeof errcode === "number"
+    ? CODE_BY_RESULT[errcode & 0xff]
+    : undefined;
+  code ??= CODE_BY_MESSAGE.find(([pattern]) => pattern.test(error.message))?.[1];
+  if (!code) return error;
+  const hint = code === "store_locked" ? " (another process holds the strand; retry)" : "";
+  return new HelixError(code, `Cannot ${action}: ${error.message}${hint}`, { cause: error });
+}

@@ -1,0 +1,262 @@
+/**
+ * Table access for one open strand: prepared statements over `memories`, `edges`,
+ * `provenance`, `memory_tokens` and the vector tables. The op fold writes through these;
+ * queries read through these. Nothing above `ops/` calls the write methods.
+ *
+ * @module
+ */
+import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import {
+  decodeMemoryRow,
+  EDGE_SELECT,
+  type EdgeRecord,
+  encodeField,
+  MEMORY_COLUMNS,
+  MEMORY_SELECT,
+  type MemoryFields,
+  type MemoryRecord,
+  PROVENANCE_SELECT,
+  type ProvenanceRecord,
+} from "./records.ts";
+import { exactTokens } from "./exact_tokens.ts";
+import { quantizeBits } from "./vector_math.ts";
+
+/** Table access for one strand. */
+export interface Store {
+  /** The underlying connection (for transactions and read queries). */
+  readonly db: DatabaseSync;
+  /** Vector dimension pinned for the strand. */
+  readonly dimension: number;
+
+  insertMemory(record: Omit<MemoryRecord, "rid">, rev: number): number;
+  updateMemory(id: string, fields: MemoryFields, rev: number): void;
+  memoryById(id: string): MemoryRecord | undefined;
+  /** Row id of a memory, if it exists. */
+  ridOf(id: string): number | undefined;
+  memoriesByRid(rids: readonly number[]): MemoryRecord[];
+  memoriesById(ids: readonly string[]): MemoryRecord[];
+  insertProvenance(record: ProvenanceRecord): void;
+  provenanceOf(subjects: readonly string[]): Map<string, ProvenanceRecord[]>;
+  putEdge(record: EdgeRecord): void;
+  updateEdge(id: string, fields: Partial<Pick<EdgeRecord, "weight" | "status" | "headOp">>): void;
+  edgeById(id: string): EdgeRecord | undefined;
+  /** Active edges touching any of `ids`, in id order. */
+  edgesTouching(ids: readonly string[]): EdgeRecord[];
+  replaceTokens(rid: number, content: string): void;
+  setVector(rid: number, vector: Float32Array, contentHash: string, rev: number): void;
+  deleteVector(rid: number): void;
+  vectorsByRid(rids: readonly number[]): Map<number, Float32Array>;
+  /** Bumps and returns the change counter used by caches to find changed rows. */
+  nextRev(): number;
+}
+
+const IN_CHUNK = 500;
+
+/** Creates table access over an open, migrated strand database. */
+export function createStore(db: DatabaseSync, dimension: number): Store {
+  const statements = new Map<string, StatementSync>();
+  const prepare = (sql: string): StatementSync => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
+  };
+  const inChunks = <T>(values: readonly T[], run: (chunk: readonly T[], marks: string) => void) => {
+    for (let i = 0; i < values.length; i += IN_CHUNK) {
+      const chunk = values.slice(i, i + IN_CHUNK);
+      run(chunk, chunk.map(() => "?").join(","));
+    }
+  };
+
+  const memoryFields = Object.keys(MEMORY_COLUMNS) as (keyof typeof MEMORY_COLUMNS)[];
+  const insertMemorySql = `INSERT INTO memories (${
+    memoryFields.map((f) => MEMORY_COLUMNS[f]).join(", ")
+  }, rev) VALUES (${memoryFields.map(() => "?").join(", ")}, ?)`;
+
+  return {
+    db,
+    dimension,
+
+    insertMemory(record, rev) {
+      const values = memoryFields.map((field) => encodeField(field, record[field]));
+      const result = prepare(insertMemorySql).run(...values, rev);
+      const rid = Number(result.lastInsertRowid);
+      this.replaceTokens(rid, record.content);
+      return rid;
+    },
+
+    updateMemory(id, fields, rev) {
+      const keys = (Object.keys(fields) as (keyof MemoryFields)[]).filter((k) =>
+        fields[k] !== undefined
+      );
+      if (keys.length === 0) return;
+      const sql = `UPDATE memories SET ${
+        keys.map((k) => `${MEMORY_COLUMNS[k]} = ?`).join(", ")
+      }, rev = ? WHERE id = ?`;
+      prepare(sql).run(...keys.map((k) => encodeField(k, fields[k])), rev, id);
+    },
+
+    memoryById(id) {
+      const row = prepare(`SELECT ${MEMORY_SELECT} FROM memories m WHERE m.id = ?`).get(id);
+      return row ? decodeMemoryRow(row) : undefined;
+    },
+
+    ridOf(id) {
+      const row = prepare("SELECT rid FROM memories WHERE id = ?").get(id) as
+        | { rid: number }
+        | undefined;
+      return row?.rid;
+    },
+
+    memoriesByRid(rids) {
+      const out: MemoryRecord[] = [];
+      inChunks(rids, (chunk, marks) => {
+        for (
+          const row of prepare(`SELECT ${MEMORY_SELECT} FROM memories m WHERE m.rid IN (${marks})`)
+            .all(...chunk)
+        ) {
+          out.push(decodeMemoryRow(row));
+        }
+      });
+      return out;
+    },
+
+    memoriesById(ids) {
+      const out: MemoryRecord[] = [];
+      inChunks(ids, (chunk, marks) => {
+        for (
+          const row of prepare(`SELECT ${MEMORY_SELECT} FROM memories m WHERE m.id IN (${marks})`)
+            .all(...chunk)
+        ) {
+          out.push(decodeMemoryRow(row));
+        }
+      });
+      return out;
+    },
+
+    insertProvenance(record) {
+      prepare(
+        "INSERT OR IGNORE INTO provenance (subject, op, origin, agent, ref, extractor, model, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
+        record.subject,
+        record.op,
+        record.origin,
+        record.agent,
+        record.ref,
+        record.extractor,
+        record.model,
+        record.at,
+      );
+    },
+
+    provenanceOf(subjects) {
+      const out = new Map<string, ProvenanceRecord[]>();
+      inChunks(subjects, (chunk, marks) => {
+        const rows = prepare(
+          `SELECT ${PROVENANCE_SELECT} FROM provenance p WHERE p.subject IN (${marks}) ORDER BY p.subject, p.at, p.op`,
+        ).all(...chunk) as unknown as ProvenanceRecord[];
+        for (const row of rows) {
+          const list = out.get(row.subject) ?? [];
+          list.push(row);
+          out.set(row.subject, list);
+        }
+      });
+      return out;
+    },
+
+    putEdge(record) {
+      prepare(
+        "INSERT INTO edges (id, from_id, to_id, relation, weight, status, created_at, created_op, head_op) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(
+        record.id,
+        record.from,
+        record.to,
+        record.relation,
+        record.weight,
+        record.status,
+        record.createdAt,
+        record.createdOp,
+        record.headOp,
+      );
+    },
+
+    updateEdge(id, fields) {
+      const sets: string[] = [];
+      const values: SQLInputValue[] = [];
+      if (fields.weight !== undefined) sets.push("weight = ?"), values.push(fields.weight);
+      if (fields.status !== undefined) sets.push("status = ?"), values.push(fields.status);
+      if (fields.headOp !== undefined) sets.push("head_op = ?"), values.push(fields.headOp);
+      if (sets.length === 0) return;
+      prepare(`UPDATE edges SET ${sets.join(", ")} WHERE id = ?`).run(...values, id);
+    },
+
+    edgeById(id) {
+      return prepare(`SELECT ${EDGE_SELECT} FROM edges e WHERE e.id = ?`).get(id) as
+        | EdgeRecord
+        | undefined;
+    },
+
+    edgesTouching(ids) {
+      const found = new Map<string, EdgeRecord>();
+      inChunks(ids, (chunk, marks) => {
+        const rows = prepare(
+          `SELECT ${EDGE_SELECT} FROM edges e WHERE e.status = 'active' AND (e.from_id IN (${marks}) OR e.to_id IN (${marks}))`,
+        ).all(...chunk, ...chunk) as unknown as EdgeRecord[];
+        for (const row of rows) found.set(row.id, row);
+      });
+      return [...found.values()].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+    },
+
+    replaceTokens(rid, content) {
+      prepare("DELETE FROM memory_tokens WHERE rid = ?").run(rid);
+      const insert = prepare("INSERT OR IGNORE INTO memory_tokens (token, rid) VALUES (?, ?)");
+      for (const token of exactTokens(content)) insert.run(token, rid);
+    },
+
+    setVector(rid, vector, contentHash, rev) {
+      if (vector.length !== dimension) {
+        throw new RangeError(
+          `Cannot store vector: length ${vector.length} is not the strand's ${dimension}`,
+        );
+      }
+      const key = BigInt(rid);
+      prepare("DELETE FROM memory_vectors WHERE rowid = ?").run(key);
+      prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)").run(key, vector);
+      prepare("INSERT OR REPLACE INTO vector_state (rid, content_hash, bits) VALUES (?, ?, ?)")
+        .run(rid, contentHash, quantizeBits(vector));
+      prepare("UPDATE memories SET rev = ? WHERE rid = ?").run(rev, rid);
+    },
+
+    deleteVector(rid) {
+      prepare("DELETE FROM memory_vectors WHERE rowid = ?").run(BigInt(rid));
+      prepare("DELETE FROM vector_state WHERE rid = ?").run(rid);
+    },
+
+    vectorsByRid(rids) {
+      const out = new Map<number, Float32Array>();
+      const statement = prepare("SELECT embedding FROM memory_vectors WHERE rowid = ?");
+      for (const rid of rids) {
+        const row = statement.get(BigInt(rid)) as { embedding: Uint8Array } | undefined;
+        if (row) out.set(rid, bytesToFloats(row.embedding));
+      }
+      return out;
+    },
+
+    nextRev() {
+      const row = prepare(
+        "UPDATE counters SET value = value + 1 WHERE name = 'rev' RETURNING value",
+      )
+        .get() as { value: number };
+      return row.value;
+    },
+  };
+}
+
+/** Views a vec0 float32 blob as floats (copying, so the result is aligned and owned). */
+export function bytesToFloats(bytes: Uint8Array): Float32Array {
+  const copy = new Uint8Array(bytes.byteLength);
+  copy.set(bytes);
+  return new Float32Array(copy.buffer);
+}

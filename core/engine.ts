@@ -1,0 +1,774 @@
+/**
+ * The engine: the composition root every Helix surface (MCP server, CLI, sync) calls. It
+ * opens one strand file, wires the store, op log, vector index, embedder and clock together,
+ * and exposes the operations as one object. All mutations go through the op log.
+ *
+ * @module
+ */
+import { type Clock, systemClock } from "./clock.ts";
+import type { Embedder } from "./embed/embedder.ts";
+import { HelixError } from "./errors.ts";
+import { parseHlc } from "./hlc.ts";
+import {
+  type BulkProgress,
+  type BulkWriteResult,
+  storeVector,
+  writeMemories,
+  writeMemory,
+  type WriteResult,
+} from "./ingest/write.ts";
+import { edgeId } from "./model/ids.ts";
+import {
+  type ContextInput,
+  contextInputSchema,
+  type HistoryInput,
+  historyInputSchema,
+  type ListInput,
+  listInputSchema,
+  type ParsedSearch,
+  parseInput,
+  parseMemoryId,
+  type PatchInput,
+  patchInputSchema,
+  type RelateInput,
+  relateInputSchema,
+  type SearchInput,
+  searchInputSchema,
+  type WriteInput,
+} from "./model/input.ts";
+import type { Edge, Memory } from "./model/memory.ts";
+import { assertScope, visibleScopes } from "./model/scope.ts";
+import { type Status, STATUSES } from "./model/types.ts";
+import { createOpLog } from "./ops/log.ts";
+import type { Op, PatchFields } from "./ops/op.ts";
+import { rebuildState } from "./ops/rebuild.ts";
+import { stateHash } from "./ops/state_hash.ts";
+import { buildContext, type ContextPack } from "./recall/context.ts";
+import {
+  DEFAULT_RANK_WEIGHTS,
+  type RankWeights,
+  runSearch,
+  type SearchResult,
+} from "./recall/search.ts";
+import {
+  contextScopes,
+  embedDocuments,
+  type EmbedPolicy,
+  embedQuery,
+  type Runtime,
+} from "./runtime.ts";
+import { openStrandFile, type StrandMeta } from "./store/meta.ts";
+import { iso, publicEdge, publicMemory } from "./store/records.ts";
+import { sqliteError } from "./store/sqlite.ts";
+import { createStore } from "./store/store.ts";
+import { VectorIndex } from "./store/vector_index.ts";
+import type { Visibility } from "./store/visibility.ts";
+
+/** The model and dimension a strand is pinned to when it is created without an embedder. */
+export const DEFAULT_EMBEDDING = { model: "Xenova/bge-small-en-v1.5", dimension: 384 } as const;
+
+/** Options of {@linkcode openEngine}. */
+export interface OpenEngineOptions {
+  /** The strand file (created if missing unless `mustExist`), or `":memory:"`. */
+  readonly path: string;
+  /** The embedding model; null stores no vectors (recall runs on BM25, exact tokens and graph). */
+  readonly embedder?: Embedder | null;
+  /** When writes and searches wait for the model. @default {"wait"} */
+  readonly embedPolicy?: EmbedPolicy;
+  /** Source of time. @default {systemClock} */
+  readonly clock?: Clock;
+  /** Project of the caller, e.g. `"billing-svc"` or `"project:billing-svc"`: the default scope. */
+  readonly project?: string | null;
+  /** Session of the caller, e.g. an MCP session id: scope `session:<id>`. */
+  readonly session?: string | null;
+  /** Refuse to create a missing strand. */
+  readonly mustExist?: boolean;
+  /** How long a write waits for another process's lock. @default {5000} */
+  readonly busyTimeoutMs?: number;
+  /** `"full"` also survives power loss at an fsync per write. @default {"normal"} */
+  readonly durability?: "normal" | "full";
+  /** Weights of the ranking factors. @default {DEFAULT_RANK_WEIGHTS} */
+  readonly rankWeights?: RankWeights;
+}
+
+/** A soft-forgotten memory. */
+export interface ForgetResult {
+  /** Memories forgotten by this call (already forgotten ones are not repeated). */
+  readonly forgotten: readonly Memory[];
+}
+
+/** A page of memories. */
+export interface ListResult {
+  readonly items: readonly Memory[];
+  /** Pass as `cursor` for the next page; null at the end. */
+  readonly nextCursor: string | null;
+}
+
+/** One op as history shows it. */
+export interface HistoryEntry {
+  readonly changeId: string;
+  readonly hlc: string;
+  /** Wall time of the op. */
+  readonly at: string;
+  readonly deviceId: string;
+  readonly seq: number;
+  readonly kind: Op["kind"];
+  /** The memory or edge it changed. */
+  readonly subject: string;
+  /** One line for humans. */
+  readonly summary: string;
+  readonly payload: Op["payload"];
+}
+
+/** Counts and pins of a strand. */
+export interface StrandStats {
+  readonly path: string;
+  readonly strandId: string;
+  readonly deviceId: string;
+  readonly schemaVersion: number;
+  readonly embedding: {
+    readonly model: string;
+    readonly dimension: number;
+    readonly state: string;
+  };
+  readonly memories: number;
+  readonly byType: Readonly<Record<string, number>>;
+  readonly byStatus: Readonly<Record<string, number>>;
+  readonly edges: number;
+  readonly ops: number;
+  readonly vectors: number;
+  /** Memories (not forgotten) whose vector is missing or stale. */
+  readonly missingVectors: number;
+  readonly lastOpAt: string | null;
+}
+
+/** What a rebuild found. */
+export interface RebuildResult {
+  readonly ops: number;
+  readonly before: string;
+  readonly after: string;
+  /** True when refolding reproduced the state exactly. */
+  readonly identical: boolean;
+  readonly vectorsKept: number;
+  readonly vectorsDropped: number;
+}
+
+/** Progress of a backfill. */
+export interface BackfillProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+/** The Helix engine over one strand. Obtain with {@linkcode openEngine}. */
+export interface Engine {
+  /** Where the strand lives. */
+  readonly path: string;
+  /** The strand's pinned metadata. */
+  readonly meta: StrandMeta;
+  /** Stores `input.content` verbatim as one memory. */
+  write(input: WriteInput): Promise<WriteResult>;
+  /** Stores many memories in one transaction: all or none. */
+  writeMany(
+    inputs: readonly WriteInput[],
+    onProgress?: (p: BulkProgress) => void,
+  ): Promise<BulkWriteResult>;
+  /** A memory by id, whatever its status. Throws `not_found`. */
+  get(id: string): Memory;
+  /** Memories by filter, newest first, paged. Defaults: the caller's scopes, active only. */
+  list(input?: ListInput): ListResult;
+  /** Changes fields of a memory (an op); unchanged fields are ignored. Throws `not_found`. */
+  patch(id: string, changes: PatchInput): Promise<Memory>;
+  /** Soft-forgets memories by id, or the best matches of a query (recoverable with `patch({status})`). */
+  forget(
+    target: { id: string } | { ids: readonly string[] } | { query: string; limit?: number },
+  ): Promise<ForgetResult>;
+  /** Links two memories. Relating the same pair again updates the weight. */
+  relate(input: RelateInput): Edge;
+  /** Removes an edge (kept in history). */
+  unrelate(edgeId: string): void;
+  /** Edges touching a memory. */
+  edgesOf(id: string): Edge[];
+  /** Hybrid recall with explanations. */
+  search(input: SearchInput): Promise<SearchResult>;
+  /** A token-budgeted context block: profile, conventions, then what is relevant. */
+  context(input: ContextInput): Promise<ContextPack>;
+  /** Ops, newest first, optionally for one memory or edge. */
+  history(input?: HistoryInput): HistoryEntry[];
+  /** SHA-256 of the logical state. */
+  stateHash(): string;
+  /** Refolds every table from the op log and checks the state hash is reproduced. */
+  rebuild(): RebuildResult;
+  /** Change ids whose stored bytes no longer match their hash (empty = log intact). */
+  verifyLog(): string[];
+  /** Embeds memories stored without vectors (or with stale ones). */
+  backfillEmbeddings(
+    options?: { batchSize?: number; onProgress?: (p: BackfillProgress) => void },
+  ): Promise<{ embedded: number; remaining: number }>;
+  /** Counts and pins. */
+  stats(): StrandStats;
+  /** Closes the strand file. The embedder belongs to the caller and stays open. */
+  close(): void;
+}
+
+/**
+ * Opens (or creates) a strand and returns its engine.
+ *
+ * @example Usage
+ * ```ts
+ * import { openEngine } from "./engine.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const engine = openEngine({ path: ":memory:", project: "billing" });
+ * await engine.write({ content: "Billing stores money as integer cents in `amount_cents`.", type: "convention" });
+ * const { hits } = await engine.search({ query: "amount_cents" });
+ * equal(hits[0]?.memory.scope, "project:billing");
+ * engine.close();
+ * ```
+ */
+export function openEngine(options: OpenEngineOptions): Engine {
+  const clock = options.clock ?? systemClock;
+  const embedder = options.embedder ?? null;
+  const pin = embedder
+    ? { model: embedder.model, dimension: embedder.dimension }
+    : DEFAULT_EMBEDDING;
+  const { db, meta } = openStrandFile(options.path, {
+    embeddingModel: pin.model,
+    embeddingDimension: pin.dimension,
+    now: clock.now(),
+    ...(options.mustExist !== undefined ? { mustExist: options.mustExist } : {}),
+    ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
+    ...(options.durability !== undefined ? { durability: options.durability } : {}),
+  });
+  if (
+    embedder &&
+    (embedder.model !== meta.embeddingModel || embedder.dimension !== meta.embeddingDimension)
+  ) {
+    db.close();
+    throw new HelixError(
+      "embedding_mismatch",
+      `Cannot open strand ${options.path}: it is pinned to ${meta.embeddingModel} (${meta.embeddingDimension}-d) ` +
+        `but the configured model is ${embedder.model} (${embedder.dimension}-d); configure the pinned model or re-embed the strand`,
+      { details: { pinned: meta.embeddingModel, configured: embedder.model } },
+    );
+  }
+  const store = createStore(db, meta.embeddingDimension);
+  const rt: Runtime = {
+    store,
+    log: createOpLog(store, { deviceId: meta.deviceId, clock }),
+    index: new VectorIndex(store),
+    clock,
+    meta,
+    path: options.path,
+    embedder,
+    embedPolicy: options.embedPolicy ?? "wait",
+    project: options.project ? toScope(options.project, "project") : null,
+    session: options.session ? toScope(options.session, "session") : null,
+  };
+  const weights = options.rankWeights ?? DEFAULT_RANK_WEIGHTS;
+  return createEngine(rt, weights);
+}
+
+function toScope(value: string, kind: "project" | "session"): string {
+  return assertScope(value.startsWith(`${kind}:`) ? value : `${kind}:${value}`);
+}
+
+function createEngine(rt: Runtime, weights: RankWeights): Engine {
+  const { store, log } = rt;
+  const guard = <T>(action: string, fn: () => T): T => {
+    try {
+      return fn();
+    } catch (error) {
+      throw sqliteError(error, action);
+    }
+  };
+  const requireRecord = (id: string, action: string) => {
+    const record = store.memoryById(parseMemoryId(id, action));
+    if (!record) throw new HelixError("not_found", `Cannot ${action}: no memory has id "${id}"`);
+    return record;
+  };
+  const toMemory = (id: string): Memory => {
+    const record = store.memoryById(id)!;
+    return publicMemory(record, store.provenanceOf([id]).get(id) ?? []);
+  };
+  const visibilityOf = (
+    input: Pick<
+      ParsedSearch,
+      | "scope"
+      | "types"
+      | "asOf"
+      | "includeArchived"
+      | "includeSuperseded"
+      | "includeForgotten"
+      | "includeQuarantined"
+      | "includeExpired"
+    >,
+  ): Visibility => {
+    const scopes = input.scope === undefined ? visibleScopes(contextScopes(rt)) : visibleScopes(
+      input.scope === "all" ? "all" : typeof input.scope === "string" ? [input.scope] : input.scope,
+    );
+    const asOf = input.asOf !== undefined;
+    const statuses = new Set<Status>(asOf ? ["active", "superseded", "archived"] : ["active"]);
+    if (input.includeArchived) statuses.add("archived");
+    if (input.includeSuperseded) statuses.add("superseded");
+    if (input.includeForgotten) statuses.add("forgotten");
+    if (input.includeQuarantined) statuses.add("quarantined");
+    return {
+      scopes,
+      statuses: STATUSES.filter((s) => statuses.has(s)),
+      ...(input.types ? { types: input.types } : {}),
+      at: input.asOf ?? rt.clock.now(),
+      asOf,
+      ...(input.includeExpired ? { includeEnded: true } : {}),
+    };
+  };
+  const search = async (input: SearchInput): Promise<SearchResult> => {
+    const parsed = parseInput(searchInputSchema, input, "search memories");
+    const channels = parsed.channels ?? {};
+    return await guardAsync("search memories", () =>
+      runSearch(
+        { store, index: rt.index, embedQuery: (text) => embedQuery(rt, text), weights },
+        {
+          query: parsed.query,
+          limit: parsed.limit ?? 10,
+          visibility: visibilityOf(parsed),
+          channels: {
+            vector: channels.vector ?? true,
+            bm25: channels.bm25 ?? true,
+            exact: channels.exact ?? true,
+            graph: channels.graph ?? true,
+          },
+          ...(parsed.budgetTokens !== undefined ? { budgetTokens: parsed.budgetTokens } : {}),
+        },
+      ));
+  };
+
+  return {
+    path: rt.path,
+    meta: rt.meta,
+
+    write: (input) => guardAsync("write memory", () => writeMemory(rt, input)),
+    writeMany: (inputs, onProgress) =>
+      guardAsync("write memories", () => writeMemories(rt, inputs, onProgress)),
+
+    get(id) {
+      return guard("get memory", () => toMemory(requireRecord(id, "get memory").id));
+    },
+
+    list(input = {}) {
+      const parsed = parseInput(listInputSchema, input, "list memories");
+      return guard("list memories", () => {
+        const scopes = parsed.scope === undefined
+          ? visibleScopes(contextScopes(rt))
+          : visibleScopes(
+            parsed.scope === "all"
+              ? "all"
+              : typeof parsed.scope === "string"
+              ? [parsed.scope]
+              : parsed.scope,
+          );
+        const where: string[] = [];
+        const params: (string | number)[] = [];
+        if (scopes !== "all") {
+          where.push(`m.scope IN (${scopes.map(() => "?").join(",")})`);
+          params.push(...scopes);
+        }
+        const statuses = parsed.statuses ?? ["active"];
+        where.push(`m.status IN (${statuses.map(() => "?").join(",")})`);
+        params.push(...statuses);
+        if (parsed.types) {
+          where.push(`m.type IN (${parsed.types.map(() => "?").join(",")})`);
+          params.push(...parsed.types);
+        }
+        if (parsed.tag) {
+          where.push("EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value = ?)");
+          params.push(parsed.tag);
+        }
+        if (parsed.cursor) {
+          const [at, id] = decodeCursor(parsed.cursor);
+          where.push("(m.recorded_at < ? OR (m.recorded_at = ? AND m.id < ?))");
+          params.push(at, at, id);
+        }
+        const limit = parsed.limit ?? 50;
+        const rows = store.db.prepare(
+          `SELECT m.rid AS rid, m.recorded_at AS at, m.id AS id FROM memories m
+           WHERE ${where.join(" AND ")} ORDER BY m.recorded_at DESC, m.id DESC LIMIT ?`,
+        ).all(...params, limit + 1) as { rid: number; at: number; id: string }[];
+        const page = rows.slice(0, limit);
+        const records = new Map(store.memoriesByRid(page.map((r) => r.rid)).map((r) => [r.rid, r]));
+        const provenance = store.provenanceOf(page.map((r) => r.id));
+        const last = page.at(-1);
+        return {
+          items: page.map((r) => publicMemory(records.get(r.rid)!, provenance.get(r.id) ?? [])),
+          nextCursor: rows.length > limit && last ? encodeCursor(last.at, last.id) : null,
+        };
+      });
+    },
+
+    async patch(id, changes) {
+      const parsed = parseInput(patchInputSchema, changes, "patch memory");
+      const current = guard("patch memory", () => requireRecord(id, "patch memory"));
+      const contentChanges = parsed.content !== undefined && parsed.content !== current.content;
+      const [vector] = contentChanges ? (await embedDocuments(rt, [parsed.content!])) ?? [] : [];
+      return guardAsync("patch memory", () => {
+        log.transact("patch memory", (tx) => {
+          const record = requireRecord(id, "patch memory");
+          const set = changedFields(record, parsed);
+          if (Object.keys(set).length === 0) return;
+          const validFrom = set.validFrom ?? record.validFrom;
+          const validTo = set.validTo === undefined ? record.validTo : set.validTo;
+          if (validTo !== null && validTo <= validFrom) {
+            throw new HelixError(
+              "invalid_input",
+              "Cannot patch memory: validTo must be after validFrom",
+            );
+          }
+          tx.append({
+            kind: "memory.patch",
+            payload: { id: record.id, set, parents: [record.headOp] },
+          });
+          if (vector && set.content !== undefined) {
+            storeVector(rt, tx, record.id, set.content, vector);
+          }
+        });
+        return Promise.resolve(toMemory(current.id));
+      });
+    },
+
+    async forget(target) {
+      let ids: string[];
+      if ("query" in target) {
+        // Only direct matches: never forget a memory because it is linked to one.
+        const result = await search({
+          query: target.query,
+          limit: target.limit ?? 1,
+          channels: { graph: false },
+        });
+        ids = result.hits.map((h) => h.memory.id);
+      } else {
+        ids = "ids" in target ? [...target.ids] : [target.id];
+      }
+      return guard("forget memory", () => {
+        const forgotten = log.transact("forget memory", (tx) => {
+          const done: string[] = [];
+          for (const id of ids) {
+            const record = requireRecord(id, "forget memory");
+            if (record.status === "forgotten") continue;
+            tx.append({
+              kind: "memory.forget",
+              payload: { id: record.id, parents: [record.headOp] },
+            });
+            done.push(record.id);
+          }
+          return done;
+        });
+        return { forgotten: forgotten.map(toMemory) };
+      });
+    },
+
+    relate(input) {
+      const parsed = parseInput(relateInputSchema, input, "relate memories");
+      return guard("relate memories", () => {
+        const id = edgeId(parsed.from, parsed.relation, parsed.to);
+        log.transact("relate memories", (tx) => {
+          for (const end of [parsed.from, parsed.to]) {
+            const record = requireRecord(end, "relate memories");
+            if (record.status === "forgotten") {
+              throw new HelixError("conflict", `Cannot relate memories: ${end} was forgotten`);
+            }
+          }
+          const existing = store.edgeById(id);
+          const weight = parsed.weight ?? 1;
+          if (existing && existing.status === "active" && existing.weight === weight) return;
+          tx.append({
+            kind: "edge.put",
+            payload: {
+              id,
+              from: parsed.from,
+              to: parsed.to,
+              relation: parsed.relation,
+              weight,
+              provenance: {
+                origin: parsed.source?.origin ?? "agent-ingested",
+                ...(parsed.source?.agent ? { agent: parsed.source.agent } : {}),
+                ...(parsed.source?.ref ? { ref: parsed.source.ref } : {}),
+                ...(parsed.source?.extractor ? { extractor: parsed.source.extractor } : {}),
+                ...(parsed.source?.model ? { model: parsed.source.model } : {}),
+              },
+            },
+          });
+        });
+        const edge = store.edgeById(id)!;
+        return publicEdge(edge, store.provenanceOf([id]).get(id) ?? []);
+      });
+    },
+
+    unrelate(id) {
+      guard("remove edge", () => {
+        log.transact("remove edge", (tx) => {
+          const edge = store.edgeById(id);
+          if (!edge) {
+            throw new HelixError("not_found", `Cannot remove edge: no edge has id "${id}"`);
+          }
+          if (edge.status === "removed") return;
+          tx.append({
+            kind: "edge.remove",
+            payload: { id, from: edge.from, to: edge.to, parents: [edge.headOp] },
+          });
+        });
+      });
+    },
+
+    edgesOf(id) {
+      return guard("list edges", () => {
+        const record = requireRecord(id, "list edges");
+        const edges = store.edgesTouching([record.id]);
+        const provenance = store.provenanceOf(edges.map((e) => e.id));
+        return edges.map((e) => publicEdge(e, provenance.get(e.id) ?? []));
+      });
+    },
+
+    search,
+
+    async context(input) {
+      const parsed = parseInput(contextInputSchema, input, "build context");
+      const visibility = visibilityOf(parsed);
+      const label = visibility.scopes === "all"
+        ? "all scopes"
+        : visibility.scopes.filter((s) => s !== "global").join(", ") || "global";
+      return await guardAsync("build context", () =>
+        buildContext(
+          {
+            store,
+            search: (query, limit) =>
+              search({
+                query,
+                limit,
+                ...(parsed.scope !== undefined ? { scope: parsed.scope } : {}),
+                ...(parsed.asOf !== undefined ? { asOf: parsed.asOf } : {}),
+              }),
+          },
+          {
+            budgetTokens: parsed.budgetTokens,
+            ...(parsed.query !== undefined ? { query: parsed.query } : {}),
+            visibility,
+            label,
+          },
+        ));
+    },
+
+    history(input = {}) {
+      const parsed = parseInput(historyInputSchema, input, "read history");
+      return guard("read history", () =>
+        log.read({
+          ...(parsed.id !== undefined ? { ref: parsed.id } : {}),
+          ...(parsed.kinds !== undefined ? { kinds: parsed.kinds } : {}),
+          ...(parsed.since !== undefined ? { since: parsed.since } : {}),
+          ...(parsed.until !== undefined ? { until: parsed.until } : {}),
+          limit: parsed.limit ?? 100,
+        }).map(historyEntry));
+    },
+
+    stateHash: () => guard("hash state", () => stateHash(store.db)),
+
+    rebuild() {
+      return guard("rebuild strand", () => {
+        const before = stateHash(store.db);
+        const report = rebuildState(store, log);
+        const after = stateHash(store.db);
+        return { ...report, before, after, identical: before === after };
+      });
+    },
+
+    verifyLog: () => guard("verify log", () => log.verify()),
+
+    async backfillEmbeddings(options = {}) {
+      const { embedder } = rt;
+      if (!embedder) {
+        throw new HelixError(
+          "embedder_unavailable",
+          "Cannot backfill embeddings: no embedding model is configured",
+        );
+      }
+      const status = await embedder.warmup();
+      if (status.state !== "ready") {
+        throw new HelixError(
+          "embedder_unavailable",
+          `Cannot backfill embeddings: ${status.error ?? `model is ${status.state}`}`,
+        );
+      }
+      const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
+      const missingSql = `SELECT m.rid AS rid, m.id AS id, m.content AS content FROM memories m
+        LEFT JOIN vector_state v ON v.rid = m.rid
+        WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)
+        ORDER BY m.rid`;
+      const total =
+        (store.db.prepare(`SELECT count(*) AS n FROM (${missingSql})`).get() as { n: number }).n;
+      let embedded = 0;
+      let attempted = 0;
+      while (attempted < total) {
+        const batch = store.db.prepare(`${missingSql} LIMIT ? OFFSET ?`)
+          .all(batchSize, attempted - embedded) as { rid: number; id: string; content: string }[];
+        if (batch.length === 0) break;
+        const vectors = await embedder.embed(batch.map((b) => b.content), "document");
+        embedded += guard("backfill embeddings", () =>
+          log.transact("backfill embeddings", (tx) => {
+            let stored = 0;
+            batch.forEach((item, i) => {
+              const current = store.memoryById(item.id);
+              if (current && current.content === item.content) {
+                storeVector(rt, tx, item.id, item.content, vectors[i]!);
+                stored += 1;
+              }
+            });
+            return stored;
+          }));
+        attempted += batch.length;
+        options.onProgress?.({ done: attempted, total });
+      }
+      const remaining =
+        (store.db.prepare(`SELECT count(*) AS n FROM (${missingSql})`).get() as { n: number }).n;
+      return { embedded, remaining };
+    },
+
+    stats() {
+      return guard("read stats", () => {
+        const group = (column: string) =>
+          Object.fromEntries(
+            (store.db.prepare(
+              `SELECT ${column} AS k, count(*) AS n FROM memories GROUP BY ${column} ORDER BY ${column}`,
+            )
+              .all() as { k: string; n: number }[]).map((r) => [r.k, r.n]),
+          );
+        const one = (sql: string) => (store.db.prepare(sql).get() as { n: number }).n;
+        const last = store.db.prepare("SELECT hlc FROM ops ORDER BY hlc DESC LIMIT 1").get() as {
+          hlc: string;
+        } | undefined;
+        return {
+          path: rt.path,
+          strandId: rt.meta.strandId,
+          deviceId: rt.meta.deviceId,
+          schemaVersion: rt.meta.schemaVersion,
+          embedding: {
+            model: rt.meta.embeddingModel,
+            dimension: rt.meta.embeddingDimension,
+            state: rt.embedder ? rt.embedder.status().state : "none",
+          },
+          memories: one("SELECT count(*) AS n FROM memories"),
+          byType: group("type"),
+          byStatus: group("status"),
+          edges: one("SELECT count(*) AS n FROM edges WHERE status = 'active'"),
+          ops: one("SELECT count(*) AS n FROM ops"),
+          vectors: one("SELECT count(*) AS n FROM vector_state"),
+          missingVectors: one(
+            `SELECT count(*) AS n FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid
+            WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)`,
+          ),
+          lastOpAt: last ? iso(parseHlc(last.hlc).wall) : null,
+        };
+      });
+    },
+
+    close() {
+      if (store.db.isOpen) store.db.close();
+    },
+  };
+}
+
+async function guardAsync<T>(action: string, fn: () => Promise<T>): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    throw sqliteError(error, action);
+  }
+}
+
+/** The fields of a patch that differ from the current record. */
+function changedFields(
+  record: ReturnType<Runtime["store"]["memoryById"]> & object,
+  patch: ReturnType<typeof patchInputSchema.parse>,
+): PatchFields {
+  const set: PatchFields = {};
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  if (patch.content !== undefined && patch.content !== record.content) set.content = patch.content;
+  if (patch.type !== undefined && patch.type !== record.type) set.type = patch.type;
+  if (patch.scope !== undefined && patch.scope !== record.scope) set.scope = patch.scope;
+  if (patch.status !== undefined && patch.status !== record.status) set.status = patch.status;
+  if (patch.importance !== undefined && patch.importance !== record.importance) {
+    set.importance = patch.importance;
+  }
+  if (patch.confidence !== undefined && patch.confidence !== record.confidence) {
+    set.confidence = patch.confidence;
+  }
+  if (patch.tags !== undefined && !same(patch.tags, record.tags)) set.tags = patch.tags;
+  if (patch.attributes !== undefined && !same(patch.attributes, record.attributes)) {
+    set.attributes = patch.attributes as PatchFields["attributes"] & object;
+  }
+  if (patch.validFrom !== undefined && patch.validFrom !== record.validFrom) {
+    set.validFrom = patch.validFrom;
+  }
+  if (patch.validTo !== undefined && patch.validTo !== record.validTo) set.validTo = patch.validTo;
+  if (patch.eventAt !== undefined && patch.eventAt !== record.eventAt) set.eventAt = patch.eventAt;
+  if (patch.eventEnd !== undefined && patch.eventEnd !== record.eventEnd) {
+    set.eventEnd = patch.eventEnd;
+  }
+  if (patch.eventPhrase !== undefined && patch.eventPhrase !== record.eventPhrase) {
+    set.eventPhrase = patch.eventPhrase;
+  }
+  return set;
+}
+
+function historyEntry(op: Op): HistoryEntry {
+  return {
+    changeId: op.changeId,
+    hlc: op.hlc,
+    at: iso(parseHlc(op.hlc).wall),
+    deviceId: op.deviceId,
+    seq: op.seq,
+    kind: op.kind,
+    subject: op.payload.id,
+    summary: summarize(op),
+    payload: op.payload,
+  };
+}
+
+/** One line describing an op. */
+export function summarize(op: Op): string {
+  switch (op.kind) {
+    case "memory.put": {
+      const p = op.payload;
+      const text = p.content.length > 72 ? `${p.content.slice(0, 71)}…` : p.content;
+      return `added ${p.type} ${p.id} in ${p.scope}: ${text.replace(/\s+/g, " ")}`;
+    }
+    case "memory.patch": {
+      const fields = Object.keys(op.payload.set).sort().join(", ");
+      return `changed ${fields} of ${op.payload.id}${
+        op.payload.reason ? ` (${op.payload.reason})` : ""
+      }`;
+    }
+    case "memory.forget":
+      return `forgot ${op.payload.id}`;
+    case "edge.put":
+      return `linked ${op.payload.from} —${op.payload.relation}→ ${op.payload.to}`;
+    case "edge.remove":
+      return `unlinked ${op.payload.from} ✕ ${op.payload.to} (${op.payload.id})`;
+  }
+}
+
+function encodeCursor(at: number, id: string): string {
+  return btoa(JSON.stringify([at, id])).replaceAll("=", "");
+}
+
+function decodeCursor(cursor: string): [number, string] {
+  try {
+    const value = JSON.parse(atob(cursor));
+    if (Array.isArray(value) && typeof value[0] === "number" && typeof value[1] === "string") {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // fall through to the typed error
+  }
+  throw new HelixError(
+    "invalid_input",
+    "Cannot list memories: the cursor is not one this strand issued",
+  );
+}

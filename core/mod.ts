@@ -1,0 +1,97 @@
+/**
+ * Helix core: memory for coding agents that the user owns.
+ *
+ * One SQLite file per strand holds typed, sourced, time-aware memories, an op log every
+ * change goes through, an FTS5 index and sqlite-vec vectors. Open a strand with
+ * {@linkcode openEngine}; every surface (MCP server, CLI, sync) calls the returned
+ * {@linkcode Engine}.
+ *
+ * @example Write, then recall with an explanation
+ * ```ts
+ * import { openEngine } from "./mod.ts";
+ * import { equal, ok } from "node:assert/strict";
+ *
+ * const engine = openEngine({ path: ":memory:", project: "web-app" });
+ * await engine.write({ content: "Use `pnpm install --frozen-lockfile` in CI.", type: "convention" });
+ * const { hits } = await engine.search({ query: "frozen-lockfile" });
+ * equal(hits.length, 1);
+ * ok(hits[0]!.explanation.channels.exact);
+ * engine.close();
+ * ```
+ *
+ * @module
+ */
+
+export {
+  type BackfillProgress,
+  DEFAULT_EMBEDDING,
+  type Engine,
+  type ForgetResult,
+  type HistoryEntry,
+  type ListResult,
+  openEngine,
+  type OpenEngineOptions,
+  type RebuildResult,
+  type StrandStats,
+  summarize,
+} from "./engine.ts";
+export {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorDetails,
+  HelixError,
+  isHelixError,
+} from "./errors.ts";
+export { type Clock, fixedClock, systemClock } from "./clock.ts";
+export { helixHome, modelCacheDir, type PathEnv, strandPath } from "./config.ts";
+export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./embed/embedder.ts";
+export {
+  BGE_QUERY_INSTRUCTION,
+  createTransformersEmbedder,
+  DEFAULT_TRANSFORMERS_DIMENSION,
+  DEFAULT_TRANSFORMERS_MODEL,
+  type TransformersEmbedderOptions,
+} from "./embed/transformers.ts";
+export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
+export type { BulkProgress, BulkWriteResult, WriteAction, WriteResult } from "./ingest/write.ts";
+export type {
+  ContextInput,
+  HistoryInput,
+  ListInput,
+  PatchInput,
+  RelateInput,
+  SearchInput,
+  WriteInput,
+} from "./model/input.ts";
+export { MAX_LIMIT, MAX_QUERY_LENGTH, toEpochMs } from "./model/input.ts";
+export type { Edge, Memory, Provenance } from "./model/memory.ts";
+export { isScope, projectScope, type Scope, visibleScopes } from "./model/scope.ts";
+export {
+  COGNITIVE_SHAPE,
+  type CognitiveShape,
+  MAX_CONTENT_LENGTH,
+  MEMORY_TYPES,
+  type MemoryType,
+  type Origin,
+  ORIGINS,
+  type Relation,
+  RELATIONS,
+  type Status,
+  STATUSES,
+} from "./model/types.ts";
+export { type Op, OP_KINDS, type OpKind } from "./ops/op.ts";
+export type { ContextCut, ContextItem, ContextPack, ContextSection } from "./recall/context.ts";
+export {
+  type Channel,
+  type ChannelTrace,
+  type CutHit,
+  DEFAULT_RANK_WEIGHTS,
+  type Explanation,
+  type RankWeights,
+  type SearchHit,
+  type SearchResult,
+} from "./recall/search.ts";
+export { TOKENIZER } from "./recall/tokens.ts";
+export { SCHEMA_VERSION } from "./store/migrations.ts";
+export type { StrandMeta } from "./store/meta.ts";
+export { decayFactor, salience } from "./lifecycle/decay.ts";

@@ -1,0 +1,220 @@
+/**
+ * The context pack an agent loads at the start of a session or a task switch: profile
+ * (identity and preferences) first, then conventions and procedures, then what is relevant
+ * to the query (or, without one, the most salient decisions, facts and recent episodes).
+ * Packed greedily under a token budget counted with the real tokenizer; each section has a
+ * quota whose unused part flows to the next. The same state, request and clock give the same
+ * bytes, so prompt caches hit.
+ *
+ * @module
+ */
+import { decayFactor } from "../lifecycle/decay.ts";
+import type { Memory } from "../model/memory.ts";
+import type { MemoryType } from "../model/types.ts";
+import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
+import type { Store } from "../store/store.ts";
+import { type Visibility, visibilitySql } from "../store/visibility.ts";
+import { sha256Hex } from "../util/hash.ts";
+import type { SearchResult } from "./search.ts";
+import { tokenCounter } from "./tokens.ts";
+
+/** The sections of a context pack, in order. */
+export type ContextSection = "profile" | "conventions" | "relevant";
+
+/** One memory placed in the pack. */
+export interface ContextItem {
+  readonly id: string;
+  readonly section: ContextSection;
+  readonly tokens: number;
+}
+
+/** A memory that did not fit. */
+export interface ContextCut {
+  readonly id: string;
+  readonly section: ContextSection;
+  readonly tokens: number;
+  readonly reason: "over_budget";
+}
+
+/** A packed context block. */
+export interface ContextPack {
+  /** The block to put in the agent's context. */
+  readonly text: string;
+  /** Tokens of `text` (never more than the budget). */
+  readonly tokens: number;
+  /** The budget asked for. */
+  readonly budgetTokens: number;
+  /** Tokenizer the counts use. */
+  readonly tokenizer: string;
+  /** What went in, in order. */
+  readonly items: readonly ContextItem[];
+  /** What was left out for lack of room. */
+  readonly cut: readonly ContextCut[];
+  /** The memories placed, for callers that want their fields. */
+  readonly memories: readonly Memory[];
+  /** SHA-256 of `text`: equal hashes mean byte-identical packs. */
+  readonly hash: string;
+}
+
+/** What {@linkcode buildContext} needs. */
+export interface ContextDeps {
+  readonly store: Store;
+  /** Runs recall for the relevant section. */
+  readonly search: (query: string, limit: number) => Promise<SearchResult>;
+}
+
+/** A resolved context request. */
+export interface ContextRequest {
+  readonly budgetTokens: number;
+  readonly query?: string;
+  readonly visibility: Visibility;
+  /** Label for the header, e.g. `project:billing`. */
+  readonly label: string;
+}
+
+const QUOTA: Readonly<Record<ContextSection, number>> = {
+  profile: 0.25,
+  conventions: 0.35,
+  relevant: 0.4,
+};
+const TITLES: Readonly<Record<ContextSection, string>> = {
+  profile: "Profile",
+  conventions: "Conventions and procedures",
+  relevant: "Relevant",
+};
+const SECTION_TYPES: Readonly<Record<Exclude<ContextSection, "relevant">, readonly MemoryType[]>> =
+  {
+    profile: ["identity", "preference"],
+    conventions: ["convention", "procedure"],
+  };
+const SALIENT_TYPES: readonly MemoryType[] = [
+  "project",
+  "decision",
+  "fact",
+  "entity",
+  "snippet",
+  "episode",
+];
+const SECTION_LIMIT = 200;
+
+/** Builds the pack. */
+export async function buildContext(
+  deps: ContextDeps,
+  request: ContextRequest,
+): Promise<ContextPack> {
+  const count = await tokenCounter();
+  const { budgetTokens, visibility } = request;
+  const now = visibility.at;
+  const header = `# Helix memory · ${request.label} · ${iso(now).slice(0, 10)}`;
+  const lines: string[] = [header];
+  let used = count(header);
+  const items: ContextItem[] = [];
+  const cut: ContextCut[] = [];
+  const placed: MemoryRecord[] = [];
+  const seen = new Set<string>();
+
+  const sections: Array<[ContextSection, MemoryRecord[]]> = [
+    ["profile", bySalience(deps.store, { ...visibility, types: SECTION_TYPES.profile }, now)],
+    [
+      "conventions",
+      bySalience(deps.store, { ...visibility, types: SECTION_TYPES.conventions }, now),
+    ],
+  ];
+  if (request.query?.trim()) {
+    const result = await deps.search(request.query, 30);
+    const ids = result.hits.map((h) => h.memory.id);
+    const records = new Map(deps.store.memoriesById(ids).map((r) => [r.id, r]));
+    sections.push(["relevant", ids.map((id) => records.get(id)!).filter(Boolean)]);
+  } else {
+    sections.push([
+      "relevant",
+      bySalience(deps.store, { ...visibility, types: SALIENT_TYPES }, now),
+    ]);
+  }
+
+  let allowance = 0;
+  for (const [section, records] of sections) {
+    allowance += QUOTA[section] * budgetTokens;
+    const title = `\n## ${TITLES[section]}`;
+    const titleTokens = count(title) + 1;
+    let titled = false;
+    for (const record of records) {
+      if (seen.has(record.id)) continue;
+      const line = renderLine(record);
+      const tokens = count(line) + 1;
+      const extra = titled ? 0 : titleTokens;
+      if (used + extra + tokens > Math.min(allowance, budgetTokens)) {
+        cut.push({ id: record.id, section, tokens, reason: "over_budget" });
+        continue;
+      }
+      if (!titled) {
+        lines.push(title);
+        used += titleTokens;
+        titled = true;
+      }
+      lines.push(line);
+      used += tokens;
+      seen.add(record.id);
+      placed.push(record);
+      items.push({ id: record.id, section, tokens });
+    }
+  }
+
+  // Token counts of separate lines can differ slightly from the count of the joined text;
+  // drop from the end until the whole block fits.
+  let text = lines.join("\n");
+  let tokens = count(text);
+  while (tokens > budgetTokens && lines.length > 1) {
+    const dropped = lines.pop()!;
+    const item = items.at(-1);
+    if (item && !dropped.startsWith("\n## ")) {
+      items.pop();
+      placed.pop();
+      cut.push({ id: item.id, section: item.section, tokens: item.tokens, reason: "over_budget" });
+    }
+    text = lines.join("\n");
+    tokens = count(text);
+  }
+  if (tokens > budgetTokens) {
+    text = "";
+    tokens = 0;
+  }
+  const provenance = deps.store.provenanceOf(placed.map((r) => r.id));
+  return {
+    text,
+    tokens,
+    budgetTokens,
+    tokenizer: "o200k_base",
+    items,
+    cut,
+    memories: placed.map((r) => publicMemory(r, provenance.get(r.id) ?? [])),
+    hash: sha256Hex(text),
+  };
+}
+
+/** Visible memories of the given types, most salient first (importance × decay, then confidence, then id). */
+function bySalience(store: Store, visibility: Visibility, now: number): MemoryRecord[] {
+  const filter = visibilitySql(visibility, "m");
+  const rids = store.db.prepare(
+    `SELECT m.rid AS rid FROM memories m WHERE ${filter.sql}
+     ORDER BY m.importance DESC, m.confidence DESC, m.id LIMIT ${SECTION_LIMIT * 5}`,
+  ).all(...filter.params) as { rid: number }[];
+  return store.memoriesByRid(rids.map((r) => r.rid))
+    .map((record) => ({ record, salience: record.importance * decayFactor(record, now) }))
+    .sort((a, b) =>
+      b.salience - a.salience || b.record.confidence - a.record.confidence ||
+      (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0)
+    )
+    .slice(0, SECTION_LIMIT)
+    .map((entry) => entry.record);
+}
+
+function renderLine(record: MemoryRecord): string {
+  const when = record.type === "episode" && record.eventAt !== null
+    ? ` (${iso(record.eventAt).slice(0, 10)})`
+    : record.type === "decision"
+    ? ` (since ${iso(record.validFrom).slice(0, 10)})`
+    : "";
+  const content = record.content.replace(/\s*\n\s*/g, " ").trim();
+  return `- [${record.type}]${when} ${content} (${record.id})`;
+}

@@ -1,0 +1,475 @@
+/**
+ * Hybrid recall (DESIGN §7): candidates from three channels (vector KNN, BM25, exact code
+ * tokens) → reciprocal rank fusion → personalized-PageRank expansion over edges → the
+ * three-factor score (relevance, recency by decay, importance) × confidence and status →
+ * near-duplicate diversification (MMR) → optional packing under a token budget. Every hit
+ * carries the trace of how it got there.
+ *
+ * @module
+ */
+import { decayFactor } from "../lifecycle/decay.ts";
+import type { Memory } from "../model/memory.ts";
+import { IMPORTANCE_MAX, type Status } from "../model/types.ts";
+import { exactCandidates, keywordCandidates, vectorCandidates } from "../store/candidates.ts";
+import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
+import type { Store } from "../store/store.ts";
+import type { VectorIndex } from "../store/vector_index.ts";
+import { cosine } from "../store/vector_math.ts";
+import { isVisible, type Visibility } from "../store/visibility.ts";
+import { fuseRankings, RRF_K } from "./fuse.ts";
+import { type GraphEdge, personalizedPageRank, shortestPath } from "./graph.ts";
+import { diversify } from "./mmr.ts";
+import { tokenCounter } from "./tokens.ts";
+
+/** Weights of the three ranking factors (each scaled to [0,1], see `scoreCandidates`). */
+export interface RankWeights {
+  readonly relevance: number;
+  readonly recency: number;
+  readonly importance: number;
+}
+
+/** DESIGN §7: every factor weighs 1 by default. */
+export const DEFAULT_RANK_WEIGHTS: RankWeights = { relevance: 1, recency: 1, importance: 1 };
+
+/** Channels recall can use. */
+export type Channel = "vector" | "bm25" | "exact" | "graph";
+
+/** How one channel ranked a hit. */
+export interface ChannelTrace {
+  /** 1-based rank within the channel. */
+  readonly rank: number;
+  /** The channel's raw signal: cosine similarity, bm25 score, exact-token weight, or PageRank mass. */
+  readonly value: number;
+}
+
+/** Why a memory was recalled and how it was scored. */
+export interface Explanation {
+  /** Each channel that found it, with rank and raw value. */
+  readonly channels: Readonly<Partial<Record<Channel, ChannelTrace>>>;
+  /** Code tokens of the query the memory contains (exact channel). */
+  readonly matchedTokens?: readonly string[];
+  /** Reciprocal-rank-fusion score over the channels. */
+  readonly fused: number;
+  /** For memories the graph brought in or supported: the path from a seed hit. */
+  readonly graphPath?: { readonly nodes: readonly string[]; readonly relations: readonly string[] };
+  /** Decay factor `e^(−λΔt)` at query time (1 = no decay). */
+  readonly decay: number;
+  /** Factors before and after min-max normalization over the candidate set. */
+  readonly factors: {
+    readonly relevance: number;
+    readonly recency: number;
+    readonly importance: number;
+    readonly normalized: {
+      readonly relevance: number;
+      readonly recency: number;
+      readonly importance: number;
+    };
+  };
+  /** Confidence multiplier applied (0.5 + 0.5·confidence). */
+  readonly confidenceFactor: number;
+  /** Status multiplier applied (1 for active). */
+  readonly statusFactor: number;
+  /** Score before diversification. */
+  readonly score: number;
+  /** Times reinforced and last access, for the decay above. */
+  readonly reinforcement: {
+    readonly accessCount: number;
+    readonly lastAccessAt: string;
+    readonly ef: number;
+  };
+}
+
+/** One recalled memory. */
+export interface SearchHit {
+  readonly memory: Memory;
+  /** Final score in [0,1]. */
+  readonly score: number;
+  readonly explanation: Explanation;
+}
+
+/** A hit left out because the token budget was spent. */
+export interface CutHit {
+  readonly id: string;
+  readonly score: number;
+  readonly tokens: number;
+  readonly reason: "over_budget";
+}
+
+/** The outcome of a search: hits best first, and how the search ran. */
+export interface SearchResult {
+  readonly hits: SearchHit[];
+  /** Channels that ran, and why any did not. */
+  readonly channels: Readonly<Record<Channel, "used" | "disabled" | string>>;
+  /** Visible scopes. */
+  readonly scopes: "all" | readonly string[];
+  /** The instant recall judged validity at. */
+  readonly at: string;
+  /** True for an as-of query. */
+  readonly asOf: boolean;
+  /** With a budget: tokens used by the hits kept. */
+  readonly tokens?: number;
+  /** With a budget: hits cut to fit it. */
+  readonly cut?: readonly CutHit[];
+}
+
+/** What {@linkcode runSearch} needs. */
+export interface SearchDeps {
+  readonly store: Store;
+  readonly index: VectorIndex;
+  /** Embeds the query, or says why it cannot. */
+  readonly embedQuery: (
+    text: string,
+  ) => Promise<{ vector: Float32Array } | { unavailable: string }>;
+  readonly weights: RankWeights;
+}
+
+/** A validated, resolved search request. */
+export interface SearchRequest {
+  readonly query: string;
+  readonly limit: number;
+  readonly visibility: Visibility;
+  readonly channels: Readonly<Record<Channel, boolean>>;
+  readonly budgetTokens?: number;
+}
+
+const STATUS_FACTOR: Readonly<Record<Status, number>> = {
+  active: 1,
+  archived: 0.8,
+  superseded: 0.6,
+  quarantined: 0.5,
+  forgotten: 0.5,
+};
+const GRAPH_SEEDS = 10;
+const GRAPH_HOPS = 2;
+const GRAPH_RANKED = 20;
+/** The graph channel only re-ranks what the direct channels found, so it counts half. */
+const GRAPH_WEIGHT = 0.5;
+
+interface Candidate {
+  record: MemoryRecord;
+  channels: Partial<Record<Channel, ChannelTrace>>;
+  matchedTokens?: string[];
+  fused: number;
+  graphPath?: { nodes: string[]; relations: string[] };
+  relevance: number;
+  decay: number;
+  score: number;
+  normalized: { relevance: number; recency: number; importance: number };
+  confidenceFactor: number;
+  statusFactor: number;
+}
+
+/** Runs hybrid recall. Deterministic for the same state, request and time. */
+export async function runSearch(deps: SearchDeps, request: SearchRequest): Promise<SearchResult> {
+  const { store, index } = deps;
+  const { query, limit, visibility } = request;
+  const pool = Math.max(50, limit * 5);
+  const status: Record<Channel, string> = {
+    vector: "disabled",
+    bm25: "disabled",
+    exact: "disabled",
+    graph: "disabled",
+  };
+
+  const rankings: Array<{ name: Channel; rids: number[]; values: number[] }> = [];
+  if (request.channels.vector) {
+    const embedded = await deps.embedQuery(query);
+    if ("vector" in embedded) {
+      const hits = vectorCandidates(index, embedded.vector, visibility, pool);
+      rankings.push({
+        name: "vector",
+        rids: hits.map((h) => h.rid),
+        values: hits.map((h) => h.similarity),
+      });
+      status.vector = "used";
+    } else {
+      status.vector = `skipped: ${embedded.unavailable}`;
+    }
+  }
+  const exactTokensByRid = new Map<number, string[]>();
+  if (request.channels.bm25) {
+    const hits = keywordCandidates(store, query, visibility, pool);
+    rankings.push({ name: "bm25", rids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
+    status.bm25 = "used";
+  }
+  if (request.channels.exact) {
+    const hits = exactCandidates(store, query, visibility, pool);
+    for (const hit of hits) exactTokensByRid.set(hit.rid, [...hit.tokens]);
+    rankings.push({
+      name: "exact",
+      rids: hits.map((h) => h.rid),
+      values: hits.map((h) => h.score),
+    });
+    status.exact = "used";
+  }
+
+  // Load every candidate once; ids (not row ids) break ties so results survive a rebuild.
+  const records = new Map<number, MemoryRecord>();
+  for (const record of store.memoriesByRid([...new Set(rankings.flatMap((r) => r.rids))])) {
+    records.set(record.rid, record);
+  }
+  const idOf = (rid: number) => records.get(rid)?.id ?? "";
+  const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
+  const channelRanks: Array<{ name: string; ids: number[]; weight?: number }> = rankings.map((
+    r,
+  ) => ({
+    name: r.name,
+    ids: r.rids.filter((rid) => records.has(rid)),
+  }));
+  let fused = fuseRankings(channelRanks, byId);
+
+  const candidates = new Map<number, Candidate>();
+  const traceOf = (rid: number) => {
+    const out: Partial<Record<Channel, ChannelTrace>> = {};
+    for (const ranking of rankings) {
+      const position = ranking.rids.indexOf(rid);
+      if (position >= 0) {
+        out[ranking.name] = { rank: position + 1, value: ranking.values[position]! };
+      }
+    }
+    return out;
+  };
+
+  // Graph expansion: PageRank from the best fused hits over edges up to two hops away.
+  let graphEdges: GraphEdge[] = [];
+  let graphSeeds: string[] = [];
+  if (request.channels.graph && fused.length > 0) {
+    status.graph = "used";
+    const seeds = fused.slice(0, GRAPH_SEEDS);
+    const seedIds = new Map(seeds.map((f) => [idOf(f.id), f.score]));
+    graphSeeds = [...seedIds.keys()];
+    const expansion = expandGraph(store, [...seedIds.keys()], visibility);
+    graphEdges = expansion.edges;
+    for (const record of expansion.records) records.set(record.rid, record);
+    const rank = personalizedPageRank(seedIds, graphEdges);
+    const ridOfId = new Map([...records.values()].map((r) => [r.id, r.rid]));
+    const ranked = [...rank.entries()]
+      .filter(([id, mass]) => !seedIds.has(id) && mass > 0 && ridOfId.has(id))
+      .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
+      .slice(0, GRAPH_RANKED);
+    if (ranked.length > 0) {
+      rankings.push({
+        name: "graph",
+        rids: ranked.map(([id]) => ridOfId.get(id)!),
+        values: ranked.map(([, mass]) => mass),
+      });
+      channelRanks.push({
+        name: "graph",
+        ids: ranked.map(([id]) => ridOfId.get(id)!),
+        weight: GRAPH_WEIGHT,
+      });
+      fused = fuseRankings(channelRanks, byId);
+    }
+  }
+
+  // Decay is judged at the instant recall looks from (now, or the as-of time).
+  const now = visibility.at;
+  for (const entry of fused) {
+    const record = records.get(entry.id);
+    if (!record) continue;
+    const channels = traceOf(entry.id);
+    const candidate: Candidate = {
+      record,
+      channels,
+      fused: entry.score,
+      relevance: entry.score,
+      decay: decayFactor(record, now),
+      score: 0,
+      normalized: { relevance: 0, recency: 0, importance: 0 },
+      confidenceFactor: 0.5 + 0.5 * record.confidence,
+      statusFactor: visibility.asOf && record.status === "superseded"
+        ? 1
+        : STATUS_FACTOR[record.status],
+    };
+    const tokens = exactTokensByRid.get(entry.id);
+    if (tokens) candidate.matchedTokens = tokens;
+    if (channels.graph) {
+      const path = shortestPath(graphSeeds, record.id, graphEdges);
+      if (path) candidate.graphPath = path;
+    }
+    candidates.set(entry.id, candidate);
+  }
+
+  scoreCandidates([...candidates.values()], deps.weights);
+  const ranked = [...candidates.values()].sort((a, b) =>
+    b.score - a.score || compareText(a.record.id, b.record.id)
+  );
+  const vectors = request.channels.vector
+    ? store.vectorsByRid(ranked.slice(0, limit * 3).map((c) => c.record.rid))
+    : new Map();
+  const diversified = diversify(
+    ranked.slice(0, limit * 3),
+    (a, b) => similarityOf(a.record, b.record, vectors),
+    request.budgetTokens === undefined ? limit : limit * 3,
+  );
+
+  const provenance = store.provenanceOf(diversified.map((c) => c.record.id));
+  let hits: SearchHit[] = diversified.map((c) => ({
+    memory: publicMemory(c.record, provenance.get(c.record.id) ?? []),
+    score: round(c.score),
+    explanation: explanationOf(c),
+  }));
+
+  const result: {
+    -readonly [K in keyof SearchResult]: SearchResult[K];
+  } = {
+    hits,
+    channels: status,
+    scopes: visibility.scopes,
+    at: iso(visibility.at),
+    asOf: visibility.asOf,
+  };
+  if (request.budgetTokens !== undefined) {
+    const packed = await packHits(hits, request.budgetTokens, limit);
+    hits = packed.kept;
+    result.hits = hits;
+    result.tokens = packed.tokens;
+    result.cut = packed.cut;
+  }
+  return result;
+}
+
+/** Memories and active edges within {@linkcode GRAPH_HOPS} of `seeds` that the reader may see. */
+function expandGraph(
+  store: Store,
+  seeds: readonly string[],
+  visibility: Visibility,
+): { records: MemoryRecord[]; edges: GraphEdge[] } {
+  const visible = new Map<string, MemoryRecord | null>();
+  for (const id of seeds) visible.set(id, null);
+  const edges = new Map<string, GraphEdge>();
+  let frontier = [...seeds];
+  const records: MemoryRecord[] = [];
+  for (let hop = 0; hop < GRAPH_HOPS && frontier.length > 0; hop++) {
+    const touching = store.edgesTouching(frontier);
+    const unknown = [...new Set(touching.flatMap((e) => [e.from, e.to]))].filter((id) =>
+      !visible.has(id)
+    );
+    for (const record of store.memoriesById(unknown)) {
+      visible.set(record.id, isVisible(visibility, record) ? record : null);
+      if (isVisible(visibility, record)) records.push(record);
+    }
+    const next: string[] = [];
+    for (const edge of touching) {
+      const fromOk = seeds.includes(edge.from) || visible.get(edge.from);
+      const toOk = seeds.includes(edge.to) || visible.get(edge.to);
+      if (!fromOk || !toOk) continue;
+      if (!edges.has(edge.id)) {
+        edges.set(edge.id, edge);
+        for (const end of [edge.from, edge.to]) if (unknown.includes(end)) next.push(end);
+      }
+    }
+    frontier = [...new Set(next)];
+  }
+  return { records, edges: [...edges.values()] };
+}
+
+/**
+ * The three-factor score. Each factor is brought to [0,1] on a fixed scale rather than by
+ * min-max over the candidates: relevance relative to the best candidate, recency as the decay
+ * factor itself, importance as importance/10. Min-max would send the weakest of a handful of
+ * candidates to 0 on every factor and make a memory's score depend on which unrelated
+ * memories happened to be retrieved with it.
+ */
+function scoreCandidates(candidates: Candidate[], weights: RankWeights): void {
+  const best = Math.max(...candidates.map((c) => c.relevance));
+  const total = weights.relevance + weights.recency + weights.importance || 1;
+  for (const c of candidates) {
+    c.normalized = {
+      relevance: best > 0 ? c.relevance / best : 0,
+      recency: c.decay,
+      importance: c.record.importance / IMPORTANCE_MAX,
+    };
+    const blended =
+      (weights.relevance * c.normalized.relevance + weights.recency * c.normalized.recency +
+        weights.importance * c.normalized.importance) / total;
+    c.score = blended * c.confidenceFactor * c.statusFactor;
+  }
+}
+
+function similarityOf(
+  a: MemoryRecord,
+  b: MemoryRecord,
+  vectors: Map<number, Float32Array>,
+): number {
+  const va = vectors.get(a.rid);
+  const vb = vectors.get(b.rid);
+  if (va && vb) return Math.max(0, cosine(va, vb));
+  if (a.contentHash === b.contentHash) return 1;
+  return jaccard(a.content, b.content);
+}
+
+function jaccard(a: string, b: string): number {
+  const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+  const x = words(a);
+  const y = words(b);
+  if (x.size === 0 || y.size === 0) return 0;
+  let shared = 0;
+  for (const word of x) if (y.has(word)) shared += 1;
+  return shared / (x.size + y.size - shared);
+}
+
+function explanationOf(c: Candidate): Explanation {
+  return {
+    channels: c.channels,
+    ...(c.matchedTokens ? { matchedTokens: c.matchedTokens } : {}),
+    fused: round(c.fused),
+    ...(c.graphPath ? { graphPath: c.graphPath } : {}),
+    decay: round(c.decay),
+    factors: {
+      relevance: round(c.relevance),
+      recency: round(c.decay),
+      importance: c.record.importance,
+      normalized: {
+        relevance: round(c.normalized.relevance),
+        recency: round(c.normalized.recency),
+        importance: round(c.normalized.importance),
+      },
+    },
+    confidenceFactor: round(c.confidenceFactor),
+    statusFactor: c.statusFactor,
+    score: round(c.score),
+    reinforcement: {
+      accessCount: c.record.accessCount,
+      lastAccessAt: iso(c.record.lastAccessAt),
+      ef: c.record.ef,
+    },
+  };
+}
+
+/** One line per hit, as hits are counted against a budget. */
+export function renderHitLine(memory: Memory): string {
+  return `- [${memory.type}] ${memory.content} (${memory.id})`;
+}
+
+async function packHits(
+  hits: SearchHit[],
+  budget: number,
+  limit: number,
+): Promise<{ kept: SearchHit[]; tokens: number; cut: CutHit[] }> {
+  const count = await tokenCounter();
+  const kept: SearchHit[] = [];
+  const cut: CutHit[] = [];
+  let used = 0;
+  for (const hit of hits) {
+    const tokens = count(renderHitLine(hit.memory)) + 1; // + newline
+    if (kept.length < limit && used + tokens <= budget) {
+      kept.push(hit);
+      used += tokens;
+    } else if (kept.length < limit) {
+      cut.push({ id: hit.memory.id, score: hit.score, tokens, reason: "over_budget" });
+    }
+  }
+  return { kept, tokens: used, cut };
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function round(value: number): number {
+  return Math.round(value * 1e6) / 1e6;
+}
+
+/** Re-exported so callers can state the fusion constant in explanations. */
+export { RRF_K };

@@ -1,0 +1,85 @@
+/**
+ * What the engine's capabilities share: the open strand's tables, log and vector index,
+ * the clock, the embedder and its policy, and the reader's default scopes. Built once by
+ * `engine.ts` (the composition root) and passed down.
+ *
+ * @module
+ */
+import type { Clock } from "./clock.ts";
+import type { Embedder } from "./embed/embedder.ts";
+import { isHelixError } from "./errors.ts";
+import type { OpLog } from "./ops/log.ts";
+import type { StrandMeta } from "./store/meta.ts";
+import type { Store } from "./store/store.ts";
+import type { VectorIndex } from "./store/vector_index.ts";
+
+/** When writes and searches wait for the embedding model. */
+export type EmbedPolicy =
+  /** Wait for the model to load (a machine without it fails fast and goes on without vectors). */
+  | "wait"
+  /** Use the model only once it is loaded; meanwhile store without vectors (backfilled later). */
+  | "if-ready";
+
+/** Shared state of an open engine. */
+export interface Runtime {
+  readonly store: Store;
+  readonly log: OpLog;
+  readonly index: VectorIndex;
+  readonly clock: Clock;
+  readonly meta: StrandMeta;
+  readonly path: string;
+  readonly embedder: Embedder | null;
+  readonly embedPolicy: EmbedPolicy;
+  /** Project scope of the reader/writer (`project:<id>`), if known. */
+  readonly project: string | null;
+  /** Session scope of the reader/writer (`session:<id>`), if known. */
+  readonly session: string | null;
+}
+
+/** Scopes a reader sees when it names none: its project and session, plus global. */
+export function contextScopes(rt: Runtime): string[] {
+  return [rt.project, rt.session].filter((s): s is string => s !== null);
+}
+
+/**
+ * Embeds documents for storage, or returns null when the model is not available (the
+ * memories are then stored without vectors and backfilled later).
+ */
+export async function embedDocuments(
+  rt: Runtime,
+  texts: readonly string[],
+): Promise<Float32Array[] | null> {
+  const { embedder } = rt;
+  if (!embedder || texts.length === 0) return null;
+  if (rt.embedPolicy === "if-ready" && embedder.status().state !== "ready") {
+    void embedder.warmup();
+    return null;
+  }
+  try {
+    return await embedder.embed(texts, "document");
+  } catch (error) {
+    if (isHelixError(error, "embedder_unavailable")) return null;
+    throw error;
+  }
+}
+
+/** Embeds a query, or says why the vector channel cannot run. */
+export async function embedQuery(
+  rt: Runtime,
+  text: string,
+): Promise<{ vector: Float32Array } | { unavailable: string }> {
+  const { embedder } = rt;
+  if (!embedder) return { unavailable: "no embedding model configured" };
+  const state = embedder.status();
+  if (rt.embedPolicy === "if-ready" && state.state !== "ready") {
+    void embedder.warmup();
+    return { unavailable: `model ${embedder.model} is ${state.state}` };
+  }
+  try {
+    const [vector] = await embedder.embed([text], "query");
+    return vector ? { vector } : { unavailable: "the model returned no vector" };
+  } catch (error) {
+    if (isHelixError(error, "embedder_unavailable")) return { unavailable: error.message };
+    throw error;
+  }
+}

@@ -61,6 +61,7 @@ import { openStrandFile, type StrandMeta } from "./store/meta.ts";
 import { iso, publicEdge, publicMemory } from "./store/records.ts";
 import { sqliteError } from "./store/sqlite.ts";
 import { createStore } from "./store/store.ts";
+import { KeywordIndex } from "./store/keyword.ts";
 import { VectorIndex } from "./store/vector_index.ts";
 import type { Visibility } from "./store/visibility.ts";
 
@@ -256,6 +257,7 @@ export function openEngine(options: OpenEngineOptions): Engine {
     store,
     log: createOpLog(store, { deviceId: meta.deviceId, clock }),
     index: new VectorIndex(store),
+    keywords: new KeywordIndex(store),
     clock,
     meta,
     path: options.path,
@@ -326,7 +328,13 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
     const channels = parsed.channels ?? {};
     return await guardAsync("search memories", () =>
       runSearch(
-        { store, index: rt.index, embedQuery: (text) => embedQuery(rt, text), weights },
+        {
+          store,
+          index: rt.index,
+          keywords: rt.keywords,
+          embedQuery: (text) => embedQuery(rt, text),
+          weights,
+        },
         {
           query: parsed.query,
           limit: parsed.limit ?? 10,

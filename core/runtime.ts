@@ -11,6 +11,7 @@ import { isHelixError } from "./errors.ts";
 import type { OpLog } from "./ops/log.ts";
 import type { StrandMeta } from "./store/meta.ts";
 import type { Store } from "./store/store.ts";
+import type { KeywordIndex } from "./store/keyword.ts";
 import type { VectorIndex } from "./store/vector_index.ts";
 
 /** When writes and searches wait for the embedding model. */
@@ -25,6 +26,7 @@ export interface Runtime {
   readonly store: Store;
   readonly log: OpLog;
   readonly index: VectorIndex;
+  readonly keywords: KeywordIndex;
   readonly clock: Clock;
   readonly meta: StrandMeta;
   readonly path: string;

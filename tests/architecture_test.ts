@@ -52,13 +52,13 @@ Deno.test("no core source imports server/, relay/ or cli/, or reads Deno.env", a
       if (CALLERS.some((folder) => target.startsWith(`${folder}/`))) {
         problems.push(`${name} imports ${target}`);
       }
-      const isTest = name.endsWith("_test.ts");
+      const isTest = name.endsWith("_test.ts") || name.endsWith("_bench.ts");
       if (!isTest && !target.startsWith("core/")) {
         problems.push(`${name} imports ${target} outside core/`);
       }
     }
     const code = text.replace(/\/\*[\s\S]*?\*\//g, "").replace(/^\s*\/\/.*$/gm, "");
-    if (!name.endsWith("_test.ts") && /Deno\.(env|exit|args)\b/.test(code)) {
+    if (!/_(test|bench)\.ts$/.test(name) && /Deno\.(env|exit|args)\b/.test(code)) {
       problems.push(`${name} reads Deno.env/args or exits`);
     }
   }

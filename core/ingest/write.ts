@@ -61,7 +61,7 @@ export async function writeMemory(rt: Runtime, input: WriteInput): Promise<Write
   const [vector] = (await embedDocuments(rt, [parsed.content])) ?? [];
   const { id, op, superseded } = rt.log.transact("write memory", (tx) => {
     const written = appendWrite(rt, tx, parsed);
-    if (vector) storeVector(rt, tx, written.id, parsed.content, vector);
+    if (vector) storeVector(rt, tx, written.id, parsed.content, vector, true);
     return written;
   });
   const record = rt.store.memoryById(id)!;
@@ -108,7 +108,7 @@ export async function writeMemories(
       const { id } = appendWrite(rt, tx, item);
       const vector = vectors[index];
       if (vector) {
-        storeVector(rt, tx, id, item.content, vector);
+        storeVector(rt, tx, id, item.content, vector, true);
         embeddedCount += 1;
       }
       if ((index + 1) % 1000 === 0 || index + 1 === total) {
@@ -202,17 +202,21 @@ function appendWrite(
   return { id: payload.id, op: op.changeId, superseded: old.map((r) => r.id) };
 }
 
-/** Stores the vector of `content` for memory `id` if its content is still that text. */
+/**
+ * Stores the vector of `content` for memory `id`; `fresh` when the memory was created in
+ * this transaction (nothing to replace).
+ */
 export function storeVector(
   rt: Runtime,
   tx: LogTransaction,
   id: string,
   content: string,
   vector: Float32Array,
+  fresh = false,
 ): void {
   const rid = rt.store.ridOf(id);
   if (rid === undefined) return;
-  rt.store.setVector(rid, vector, sha256Hex(content), tx.rev);
+  rt.store.setVector(rid, vector, sha256Hex(content), tx.rev, fresh);
 }
 
 /** Where a memory goes when the writer names no scope: identity and preferences are global, the rest belongs to the project. */

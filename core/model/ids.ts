@@ -71,9 +71,10 @@ const STOPWORDS = new Set([
  * ```
  */
 export function slugOf(content: string): string {
-  const words = content
-    .normalize("NFKD")
-    .replace(/[\u0300-\u036f]/g, "")
+  const head = content.slice(0, 400); // the slug needs only the first few words
+  // deno-lint-ignore no-control-regex
+  const ascii = /^[\x00-\x7f]*$/.test(head);
+  const words = (ascii ? head : head.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""))
     .toLowerCase()
     .split(/[^a-z0-9]+/)
     .filter((word) => word.length > 0 && !STOPWORDS.has(word));
@@ -93,7 +94,8 @@ export function slugOf(content: string): string {
  */
 export function memoryIdCandidates(content: string, type: string, seed: string): string[] {
   const slug = slugOf(content) || type;
-  return [4, 6, 8, 12].map((length) => `mem_${slug}_${hashBase32(seed, length)}`);
+  const suffix = hashBase32(seed, 12);
+  return [4, 6, 8, 12].map((length) => `mem_${slug}_${suffix.slice(0, length)}`);
 }
 
 /** The id of the edge `from —relation→ to`: one edge per triple, on every device. */

@@ -8,6 +8,7 @@
 import { HelixError } from "../errors.ts";
 import { COGNITIVE_SHAPE, DEFAULT_EF, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
 import type { MemoryFields, MemoryRecord } from "../store/records.ts";
+import { ftsKey } from "../store/keyword.ts";
 import type { Store } from "../store/store.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { parseHlc } from "../hlc.ts";
@@ -62,6 +63,7 @@ function putMemory(store: Store, op: Op, p: OpPayloads["memory.put"], rev: numbe
     createdOp: op.changeId,
     headOp: op.changeId,
     updatedHlc: op.hlc,
+    ftsKey: ftsKey(p.scope, p.status, p.type),
   };
   store.insertMemory(record, rev);
   addProvenance(store, p.id, op, p.provenance, p.recordedAt);
@@ -91,6 +93,13 @@ function patchMemory(store: Store, op: Op, p: OpPayloads["memory.patch"], rev: n
   if (set.eventAt !== undefined) fields.eventAt = set.eventAt;
   if (set.eventEnd !== undefined) fields.eventEnd = set.eventEnd;
   if (set.eventPhrase !== undefined) fields.eventPhrase = set.eventPhrase;
+  if (fields.scope !== undefined || fields.status !== undefined || fields.type !== undefined) {
+    fields.ftsKey = ftsKey(
+      fields.scope ?? current.scope,
+      fields.status ?? current.status,
+      fields.type ?? current.type,
+    );
+  }
   store.updateMemory(p.id, fields, rev);
   // A vector computed from the old content stays in the cache but no longer matches the
   // memory's content hash, so search ignores it until it is re-embedded.
@@ -98,8 +107,13 @@ function patchMemory(store: Store, op: Op, p: OpPayloads["memory.patch"], rev: n
 }
 
 function forgetMemory(store: Store, op: Op, p: OpPayloads["memory.forget"], rev: number): void {
-  requireMemory(store, op, p.id);
-  store.updateMemory(p.id, { status: "forgotten", headOp: op.changeId, updatedHlc: op.hlc }, rev);
+  const current = requireMemory(store, op, p.id);
+  store.updateMemory(p.id, {
+    status: "forgotten",
+    ftsKey: ftsKey(current.scope, "forgotten", current.type),
+    headOp: op.changeId,
+    updatedHlc: op.hlc,
+  }, rev);
 }
 
 function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"]): void {

@@ -28,7 +28,7 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
   try {
     db.exec("DROP TABLE IF EXISTS temp.saved_vectors");
     db.exec(`CREATE TEMP TABLE saved_vectors AS
-      SELECT m.id AS id, v.rid AS rid, v.content_hash AS content_hash, v.bits AS bits
+      SELECT m.id AS id, v.rid AS rid, v.content_hash AS content_hash, v.q8 AS q8
       FROM vector_state v JOIN memories m ON m.rid = v.rid`);
     const before = (db.prepare("SELECT count(*) AS n FROM saved_vectors").get() as { n: number }).n;
 
@@ -43,10 +43,10 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
     }
 
     const pairs = db.prepare(
-      `SELECT s.rid AS oldRid, m.rid AS newRid, s.content_hash AS hash, s.bits AS bits
+      `SELECT s.rid AS oldRid, m.rid AS newRid, s.content_hash AS hash, s.q8 AS q8
       FROM saved_vectors s JOIN memories m ON m.id = s.id AND m.content_hash = s.content_hash`,
     )
-      .all() as { oldRid: number; newRid: number; hash: string; bits: Uint8Array }[];
+      .all() as { oldRid: number; newRid: number; hash: string; q8: Uint8Array }[];
     const moved = pairs.filter((p) => p.oldRid !== p.newRid);
     const movedVectors = store.vectorsByRid(moved.map((p) => p.oldRid));
     const kept = new Set(pairs.filter((p) => p.oldRid === p.newRid).map((p) => p.newRid));
@@ -58,7 +58,7 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
       if (!kept.has(rid)) removeVector.run(BigInt(rid));
     }
     const insertState = db.prepare(
-      "INSERT INTO vector_state (rid, content_hash, bits) VALUES (?, ?, ?)",
+      "INSERT INTO vector_state (rid, content_hash, q8) VALUES (?, ?, ?)",
     );
     const insertVector = db.prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)");
     for (const pair of pairs) {
@@ -67,7 +67,7 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
         if (!vector) continue;
         insertVector.run(BigInt(pair.newRid), vector);
       }
-      insertState.run(pair.newRid, pair.hash, pair.bits);
+      insertState.run(pair.newRid, pair.hash, pair.q8);
     }
     db.exec("DROP TABLE temp.saved_vectors");
     db.exec("UPDATE counters SET value = value + 1 WHERE name = 'generation'");

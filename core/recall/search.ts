@@ -10,11 +10,11 @@
 import { decayFactor } from "../lifecycle/decay.ts";
 import type { Memory } from "../model/memory.ts";
 import { IMPORTANCE_MAX, type Status } from "../model/types.ts";
-import { exactCandidates, keywordCandidates, vectorCandidates } from "../store/candidates.ts";
+import { exactCandidates, vectorCandidates } from "../store/candidates.ts";
+import type { KeywordIndex } from "../store/keyword.ts";
 import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import type { VectorIndex } from "../store/vector_index.ts";
-import { cosine } from "../store/vector_math.ts";
 import { isVisible, type Visibility } from "../store/visibility.ts";
 import { fuseRankings, RRF_K } from "./fuse.ts";
 import { type GraphEdge, personalizedPageRank, shortestPath } from "./graph.ts";
@@ -114,6 +114,8 @@ export interface SearchResult {
   readonly scopes: "all" | readonly string[];
   /** The instant recall judged validity at. */
   readonly at: string;
+  /** Query words BM25 left out because they occur in too many memories (see `keyword.ts`). */
+  readonly skippedTerms: ReadonlyArray<{ readonly word: string; readonly documents: number }>;
   /** True for an as-of query. */
   readonly asOf: boolean;
   /** With a budget: tokens used by the hits kept. */
@@ -126,6 +128,7 @@ export interface SearchResult {
 export interface SearchDeps {
   readonly store: Store;
   readonly index: VectorIndex;
+  readonly keywords: KeywordIndex;
   /** Embeds the query, or says why it cannot. */
   readonly embedQuery: (
     text: string,
@@ -197,10 +200,12 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     }
   }
   const exactTokensByRid = new Map<number, string[]>();
+  let skippedTerms: SearchResult["skippedTerms"] = [];
   if (request.channels.bm25) {
-    const hits = keywordCandidates(store, query, visibility, pool);
+    const { hits, skipped } = deps.keywords.candidates(query, visibility, pool);
     rankings.push({ name: "bm25", rids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
     status.bm25 = "used";
+    skippedTerms = skipped;
   }
   if (request.channels.exact) {
     const hits = exactCandidates(store, query, visibility, pool);
@@ -314,12 +319,9 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   const ranked = [...candidates.values()].sort((a, b) =>
     b.score - a.score || b.fused - a.fused || compareText(a.record.id, b.record.id)
   );
-  const vectors = request.channels.vector
-    ? store.vectorsByRid(ranked.slice(0, limit * 3).map((c) => c.record.rid))
-    : new Map();
   const diversified = diversify(
     ranked.slice(0, limit * 3),
-    (a, b) => similarityOf(a.record, b.record, vectors),
+    (a, b) => similarityOf(a.record, b.record, index),
     request.budgetTokens === undefined ? limit : limit * 3,
   );
 
@@ -337,6 +339,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     channels: status,
     scopes: visibility.scopes,
     at: iso(visibility.at),
+    skippedTerms,
     asOf: visibility.asOf,
   };
   if (request.budgetTokens !== undefined) {
@@ -421,14 +424,9 @@ function scoreCandidates(candidates: Candidate[], weights: RankWeights, pool: nu
   }
 }
 
-function similarityOf(
-  a: MemoryRecord,
-  b: MemoryRecord,
-  vectors: Map<number, Float32Array>,
-): number {
-  const va = vectors.get(a.rid);
-  const vb = vectors.get(b.rid);
-  if (va && vb) return Math.max(0, cosine(va, vb));
+function similarityOf(a: MemoryRecord, b: MemoryRecord, index: VectorIndex): number {
+  const cosine = index.similarity(a.rid, b.rid);
+  if (cosine !== null) return Math.max(0, cosine);
   if (a.contentHash === b.contentHash) return 1;
   return jaccard(a.content, b.content);
 }

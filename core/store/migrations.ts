@@ -76,10 +76,10 @@ export const MIGRATIONS: readonly Migration[] = [
           created_op TEXT NOT NULL,
           head_op TEXT NOT NULL,
           updated_hlc TEXT NOT NULL,
+          fts_key TEXT NOT NULL,
           rev INTEGER NOT NULL
         ) STRICT;
-        CREATE INDEX memories_visible ON memories (scope, status);
-        CREATE INDEX memories_type ON memories (type, status);
+        CREATE INDEX memories_visible ON memories (scope, status, type, importance DESC);
         CREATE INDEX memories_rev ON memories (rev);
         CREATE INDEX memories_recorded ON memories (recorded_at, id);
 
@@ -109,22 +109,25 @@ export const MIGRATIONS: readonly Migration[] = [
           PRIMARY KEY (subject, op)
         ) STRICT, WITHOUT ROWID;
 
+        -- fts_key holds filter tokens (scope, status, type) so BM25 filters inside FTS5.
         CREATE VIRTUAL TABLE memories_fts USING fts5(
-          content, tags,
+          content, tags, fts_key,
           content = 'memories', content_rowid = 'rid',
           tokenize = 'porter unicode61 remove_diacritics 2'
         );
         CREATE TRIGGER memories_fts_insert AFTER INSERT ON memories BEGIN
-          INSERT INTO memories_fts (rowid, content, tags) VALUES (new.rid, new.content, new.tags);
+          INSERT INTO memories_fts (rowid, content, tags, fts_key)
+            VALUES (new.rid, new.content, new.tags, new.fts_key);
         END;
         CREATE TRIGGER memories_fts_delete AFTER DELETE ON memories BEGIN
-          INSERT INTO memories_fts (memories_fts, rowid, content, tags)
-            VALUES ('delete', old.rid, old.content, old.tags);
+          INSERT INTO memories_fts (memories_fts, rowid, content, tags, fts_key)
+            VALUES ('delete', old.rid, old.content, old.tags, old.fts_key);
         END;
-        CREATE TRIGGER memories_fts_update AFTER UPDATE OF content, tags ON memories BEGIN
-          INSERT INTO memories_fts (memories_fts, rowid, content, tags)
-            VALUES ('delete', old.rid, old.content, old.tags);
-          INSERT INTO memories_fts (rowid, content, tags) VALUES (new.rid, new.content, new.tags);
+        CREATE TRIGGER memories_fts_update AFTER UPDATE OF content, tags, fts_key ON memories BEGIN
+          INSERT INTO memories_fts (memories_fts, rowid, content, tags, fts_key)
+            VALUES ('delete', old.rid, old.content, old.tags, old.fts_key);
+          INSERT INTO memories_fts (rowid, content, tags, fts_key)
+            VALUES (new.rid, new.content, new.tags, new.fts_key);
         END;
 
         CREATE TABLE memory_tokens (
@@ -140,7 +143,7 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE TABLE vector_state (
           rid INTEGER PRIMARY KEY REFERENCES memories (rid) ON DELETE CASCADE,
           content_hash TEXT NOT NULL,
-          bits BLOB NOT NULL
+          q8 BLOB NOT NULL
         ) STRICT;
       `);
     },

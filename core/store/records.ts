@@ -36,6 +36,8 @@ export interface MemoryRecord {
   createdOp: string;
   headOp: string;
   updatedHlc: string;
+  /** Filter tokens for the keyword index, derived from scope, status and type. */
+  ftsKey: string;
 }
 
 /** Memory fields an op may set after creation. */
@@ -67,6 +69,7 @@ export const MEMORY_COLUMNS: Readonly<Record<keyof Omit<MemoryRecord, "rid">, st
   createdOp: "created_op",
   headOp: "head_op",
   updatedHlc: "updated_hlc",
+  ftsKey: "fts_key",
 };
 
 /** `SELECT` list producing a raw memory row with camelCase keys, for table alias `m`. */

@@ -43,7 +43,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
     db.exec("PRAGMA foreign_keys = ON");
     db.exec("PRAGMA temp_store = MEMORY");
-    db.exec("PRAGMA cache_size = -32000");
+    db.exec("PRAGMA cache_size = -16000");
     return db;
   } catch (error) {
     db.close();

@@ -19,7 +19,7 @@ import {
   type ProvenanceRecord,
 } from "./records.ts";
 import { exactTokens } from "./exact_tokens.ts";
-import { quantizeBits } from "./vector_math.ts";
+import { quantizeInt8 } from "./vector_math.ts";
 
 /** Table access for one strand. */
 export interface Store {
@@ -43,8 +43,14 @@ export interface Store {
   /** Active edges touching any of `ids`, in id order. */
   edgesTouching(ids: readonly string[]): EdgeRecord[];
   replaceTokens(rid: number, content: string): void;
-  setVector(rid: number, vector: Float32Array, contentHash: string, rev: number): void;
-  deleteVector(rid: number): void;
+  /** Stores a memory's vector; `fresh` skips the replace for a row created in this transaction. */
+  setVector(
+    rid: number,
+    vector: Float32Array,
+    contentHash: string,
+    rev: number,
+    fresh?: boolean,
+  ): void;
   vectorsByRid(rids: readonly number[]): Map<number, Float32Array>;
   /** Bumps and returns the change counter used by caches to find changed rows. */
   nextRev(): number;
@@ -83,7 +89,8 @@ export function createStore(db: DatabaseSync, dimension: number): Store {
       const values = memoryFields.map((field) => encodeField(field, record[field]));
       const result = prepare(insertMemorySql).run(...values, rev);
       const rid = Number(result.lastInsertRowid);
-      this.replaceTokens(rid, record.content);
+      const insert = prepare("INSERT OR IGNORE INTO memory_tokens (token, rid) VALUES (?, ?)");
+      for (const token of exactTokens(record.content)) insert.run(token, rid);
       return rid;
     },
 
@@ -215,23 +222,19 @@ export function createStore(db: DatabaseSync, dimension: number): Store {
       for (const token of exactTokens(content)) insert.run(token, rid);
     },
 
-    setVector(rid, vector, contentHash, rev) {
+    setVector(rid, vector, contentHash, rev, fresh = false) {
       if (vector.length !== dimension) {
         throw new RangeError(
           `Cannot store vector: length ${vector.length} is not the strand's ${dimension}`,
         );
       }
       const key = BigInt(rid);
-      prepare("DELETE FROM memory_vectors WHERE rowid = ?").run(key);
+      if (!fresh) prepare("DELETE FROM memory_vectors WHERE rowid = ?").run(key);
       prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)").run(key, vector);
-      prepare("INSERT OR REPLACE INTO vector_state (rid, content_hash, bits) VALUES (?, ?, ?)")
-        .run(rid, contentHash, quantizeBits(vector));
-      prepare("UPDATE memories SET rev = ? WHERE rid = ?").run(rev, rid);
-    },
-
-    deleteVector(rid) {
-      prepare("DELETE FROM memory_vectors WHERE rowid = ?").run(BigInt(rid));
-      prepare("DELETE FROM vector_state WHERE rid = ?").run(rid);
+      prepare("INSERT OR REPLACE INTO vector_state (rid, content_hash, q8) VALUES (?, ?, ?)")
+        .run(rid, contentHash, quantizeInt8(vector));
+      // A row created in this transaction already carries this rev.
+      if (!fresh) prepare("UPDATE memories SET rev = ? WHERE rid = ?").run(rev, rid);
     },
 
     vectorsByRid(rids) {

@@ -1,12 +1,15 @@
 /**
  * An in-process nearest-neighbour index over the strand's vectors.
  *
- * sqlite-vec's `vec0` table is the durable store, but its brute-force KNN over 10^5 float
- * vectors with metadata filters takes 40–60 ms on the reference machine (measured), well over
- * the 15 ms search budget. This index keeps one sign bit per dimension (48 bytes per memory
- * at 384-d) plus the fields visibility needs, scans them with Hamming distance (about 2 ms at
- * 10^5), and rescores the best candidates exactly with their float vectors read from `vec0`.
- * When a strand has fewer visible vectors than the rescoring pool, the result is exact.
+ * sqlite-vec's `vec0` table is the durable store of the float vectors, but its brute-force
+ * KNN over 10^5 × 384-d vectors with metadata filters took 40–60 ms on the reference machine
+ * (measured), and each of its point lookups ~25 µs, both well over the 15 ms search budget.
+ * This index keeps, per memory, an int8-quantized copy of its vector (384 bytes at 384-d,
+ * from `vector_state.q8`), the sign bits derived from it (48 bytes) and the fields visibility
+ * needs. A search scans the sign bits by Hamming distance, rescores the best
+ * max(8k, 256) against the int8 vectors (dot products within about 1 % of the float ones),
+ * and returns the top k. When fewer vectors are visible than the rescoring pool, every one
+ * is rescored.
  *
  * Only vectors computed from a memory's current content count (their content hash must
  * match), so an edited memory drops out of the vector channel until it is re-embedded.
@@ -19,14 +22,14 @@
  */
 import { MEMORY_TYPES, STATUSES } from "../model/types.ts";
 import type { Store } from "./store.ts";
-import { bitWords, dot, popcount32 } from "./vector_math.ts";
+import { bitWords } from "./vector_math.ts";
 import type { Visibility } from "./visibility.ts";
 
 /** One nearest neighbour. */
 export interface VectorHit {
   /** Row id of the memory. */
   readonly rid: number;
-  /** Cosine similarity to the query (vectors are unit length). */
+  /** Cosine similarity to the query (vectors are unit length), from the int8 copy. */
   readonly similarity: number;
 }
 
@@ -34,7 +37,7 @@ export interface VectorHit {
 export interface VectorSearchOptions {
   /** Neighbours wanted. */
   k: number;
-  /** Candidates rescored exactly after the Hamming pass. @default {max(8k, 256)} */
+  /** Candidates rescored after the Hamming pass. @default {max(8k, 256)} */
   rescore?: number;
 }
 
@@ -49,17 +52,20 @@ interface Row {
   type: string;
   validFrom: number;
   validTo: number | null;
-  bits: Uint8Array | null;
+  q8: Uint8Array | null;
 }
 
-/** In-memory binary index over a strand's vectors, refreshed from the tables on demand. */
+/** In-memory quantized index over a strand's vectors, refreshed from the tables on demand. */
 export class VectorIndex {
   readonly #store: Store;
+  readonly #dimension: number;
   readonly #words: number;
   #size = 0;
   #capacity = 0;
   #rids = new Int32Array(0);
   #bits = new Uint32Array(0);
+  #q8 = new Int8Array(0);
+  #scale = new Float32Array(0);
   #scope = new Uint32Array(0);
   #status = new Uint8Array(0);
   #type = new Uint8Array(0);
@@ -74,6 +80,7 @@ export class VectorIndex {
   /** Creates an empty index; the first {@linkcode refresh} loads it. */
   constructor(store: Store) {
     this.#store = store;
+    this.#dimension = store.dimension;
     this.#words = bitWords(store.dimension);
   }
 
@@ -90,17 +97,23 @@ export class VectorIndex {
         value: number;
       }).value;
     if (generation !== this.#generation) {
-      this.#reset();
+      this.#size = 0;
+      this.#slotOf.clear();
+      this.#rev = -1;
       this.#generation = generation;
+      // Size the arrays once for a full load instead of doubling through it.
+      const { n } = db.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
+      this.#grow(n);
     }
+    // Stream the rows: materializing 10^5 rows with their blobs at once cost ~300 MB of RSS.
     const rows = db.prepare(
       `SELECT m.rid AS rid, m.rev AS rev, m.scope AS scope, m.status AS status, m.type AS type,
-              m.valid_from AS validFrom, m.valid_to AS validTo, v.bits AS bits
+              m.valid_from AS validFrom, m.valid_to AS validTo, v.q8 AS q8
        FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid AND v.content_hash = m.content_hash
        WHERE m.rev > ? ORDER BY m.rev`,
-    ).all(this.#rev) as unknown as Row[];
+    ).iterate(this.#rev) as IterableIterator<Row>;
     for (const row of rows) {
-      if (row.bits) this.#upsert(row, row.bits);
+      if (row.q8 && row.q8.byteLength === 4 + this.#dimension) this.#upsert(row, row.q8);
       else this.#remove(row.rid);
       if (row.rev > this.#rev) this.#rev = row.rev;
     }
@@ -117,20 +130,25 @@ export class VectorIndex {
     const q = new Uint32Array(words);
     for (let i = 0; i < query.length; i++) if (query[i]! > 0) q[i >>> 5]! |= 1 << (i & 31);
 
-    const visible = this.#visibleMask(visibility);
+    const visible = this.#visibleSlots(visibility);
     const maxDistance = words * 32;
     const distance = new Int32Array(this.#size);
     const histogram = new Uint32Array(maxDistance + 2);
     const bits = this.#bits;
     let visibleCount = 0;
     for (let slot = 0; slot < this.#size; slot++) {
-      if (!visible(slot)) {
+      if (visible[slot] === 0) {
         distance[slot] = -1;
         continue;
       }
       const offset = slot * words;
       let d = 0;
-      for (let w = 0; w < words; w++) d += popcount32(bits[offset + w]! ^ q[w]!);
+      for (let w = 0; w < words; w++) {
+        let x = bits[offset + w]! ^ q[w]!;
+        x = x - ((x >>> 1) & 0x55555555);
+        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
+        d += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+      }
       distance[slot] = d;
       histogram[d]! += 1;
       visibleCount += 1;
@@ -143,27 +161,52 @@ export class VectorIndex {
       total += histogram[threshold]!;
       if (total >= pool) break;
     }
-    const candidates: number[] = [];
-    const atThreshold: number[] = [];
+    const slots: number[] = [];
+    let atThreshold = 0;
+    const budgetAtThreshold = pool - (visibleCount >= pool ? countBelow(histogram, threshold) : 0);
     for (let slot = 0; slot < this.#size; slot++) {
       const d = distance[slot]!;
       if (d < 0 || d > threshold) continue;
-      (d < threshold ? candidates : atThreshold).push(this.#rids[slot]!);
+      if (d === threshold) {
+        if (atThreshold >= budgetAtThreshold) continue;
+        atThreshold += 1;
+      }
+      slots.push(slot);
     }
-    atThreshold.sort((a, b) => a - b);
-    candidates.push(...atThreshold.slice(0, Math.max(0, pool - candidates.length)));
 
-    const vectors = this.#store.vectorsByRid(candidates);
-    const hits: VectorHit[] = [];
-    for (const rid of candidates) {
-      const vector = vectors.get(rid);
-      if (vector) hits.push({ rid, similarity: dot(query, vector) });
-    }
+    const hits: VectorHit[] = slots.map((slot) => ({
+      rid: this.#rids[slot]!,
+      similarity: this.#dot(query, slot),
+    }));
     hits.sort((a, b) => b.similarity - a.similarity || a.rid - b.rid);
     return hits.slice(0, k);
   }
 
-  #visibleMask(v: Visibility): (slot: number) => boolean {
+  /** Cosine similarity of two indexed memories (from their int8 copies), or null if either has no vector. */
+  similarity(a: number, b: number): number | null {
+    const sa = this.#slotOf.get(a);
+    const sb = this.#slotOf.get(b);
+    if (sa === undefined || sb === undefined) return null;
+    const d = this.#dimension;
+    const q = this.#q8;
+    const x = sa * d;
+    const y = sb * d;
+    let sum = 0;
+    for (let i = 0; i < d; i++) sum += q[x + i]! * q[y + i]!;
+    return sum * this.#scale[sa]! * this.#scale[sb]!;
+  }
+
+  #dot(query: Float32Array, slot: number): number {
+    const d = this.#dimension;
+    const q = this.#q8;
+    const offset = slot * d;
+    let sum = 0;
+    for (let i = 0; i < d; i++) sum += query[i]! * q[offset + i]!;
+    return sum * this.#scale[slot]!;
+  }
+
+  /** 1 for each slot the visibility rule admits (same rule as `visibilitySql`). */
+  #visibleSlots(v: Visibility): Uint8Array {
     const scopeOk = new Uint8Array(this.#scopeNames.length);
     for (let i = 0; i < this.#scopeNames.length; i++) {
       scopeOk[i] = v.scopes === "all" || v.scopes.includes(this.#scopeNames[i]!) ? 1 : 0;
@@ -172,25 +215,28 @@ export class VectorIndex {
     for (const status of v.statuses) statusOk[STATUS_CODE.get(status)!] = 1;
     const typeOk = new Uint8Array(MEMORY_TYPES.length).fill(v.types?.length ? 0 : 1);
     for (const type of v.types ?? []) typeOk[TYPE_CODE.get(type)!] = 1;
-    const at = v.at;
-    const asOf = v.asOf;
+    const { at, asOf } = v;
     const showEnded = v.includeEnded === true;
     const supersededCode = STATUS_CODE.get("superseded")!;
-    const scope = this.#scope;
-    const status = this.#status;
-    const type = this.#type;
-    const validFrom = this.#validFrom;
-    const validTo = this.#validTo;
-    return (slot) =>
-      scopeOk[scope[slot]!] === 1 &&
-      statusOk[status[slot]!] === 1 &&
-      typeOk[type[slot]!] === 1 &&
-      (asOf
-        ? validFrom[slot]! <= at && !(validTo[slot]! <= at) // NaN (no end) compares false
-        : showEnded || !(validTo[slot]! <= at) || status[slot] === supersededCode);
+    const out = new Uint8Array(this.#size);
+    for (let slot = 0; slot < this.#size; slot++) {
+      const status = this.#status[slot]!;
+      if (
+        scopeOk[this.#scope[slot]!] !== 1 || statusOk[status] !== 1 ||
+        typeOk[this.#type[slot]!] !== 1
+      ) {
+        continue;
+      }
+      const validTo = this.#validTo[slot]!; // NaN (no end) compares false
+      const ok = asOf
+        ? this.#validFrom[slot]! <= at && !(validTo <= at)
+        : showEnded || !(validTo <= at) || status === supersededCode;
+      if (ok) out[slot] = 1;
+    }
+    return out;
   }
 
-  #upsert(row: Row, bytes: Uint8Array): void {
+  #upsert(row: Row, packed: Uint8Array): void {
     let slot = this.#slotOf.get(row.rid);
     if (slot === undefined) {
       if (this.#size === this.#capacity) this.#grow();
@@ -209,15 +255,13 @@ export class VectorIndex {
     this.#type[slot] = TYPE_CODE.get(row.type) ?? 0;
     this.#validFrom[slot] = row.validFrom;
     this.#validTo[slot] = row.validTo ?? NaN;
-    const words = new Uint32Array(
-      bytes.buffer,
-      bytes.byteOffset,
-      Math.min(this.#words, bytes.byteLength >>> 2),
-    );
-    this.#bits.set(
-      bytes.byteOffset % 4 === 0 ? words : new Uint32Array(bytes.slice().buffer),
-      slot * this.#words,
-    );
+    const d = this.#dimension;
+    this.#scale[slot] = new DataView(packed.buffer, packed.byteOffset, 4).getFloat32(0, true);
+    const q = new Int8Array(packed.buffer, packed.byteOffset + 4, d);
+    this.#q8.set(q, slot * d);
+    const base = slot * this.#words;
+    this.#bits.fill(0, base, base + this.#words);
+    for (let i = 0; i < d; i++) if (q[i]! > 0) this.#bits[base + (i >>> 5)]! |= 1 << (i & 31);
   }
 
   #remove(rid: number): void {
@@ -232,16 +276,23 @@ export class VectorIndex {
       this.#type[slot] = this.#type[last]!;
       this.#validFrom[slot] = this.#validFrom[last]!;
       this.#validTo[slot] = this.#validTo[last]!;
+      this.#scale[slot] = this.#scale[last]!;
       this.#bits.copyWithin(slot * this.#words, last * this.#words, (last + 1) * this.#words);
+      const d = this.#dimension;
+      this.#q8.copyWithin(slot * d, last * d, (last + 1) * d);
       this.#slotOf.set(movedRid, slot);
     }
     this.#slotOf.delete(rid);
     this.#size = last;
   }
 
-  #grow(): void {
-    const capacity = Math.max(1024, this.#capacity * 2);
-    const grow = <T extends Int32Array | Uint32Array | Uint8Array | Float64Array>(
+  /** Grows the arrays to hold at least `needed` slots (doubling when called without one). */
+  #grow(needed = 0): void {
+    if (needed > 0 && needed <= this.#capacity) return;
+    const capacity = Math.max(1024, needed, this.#capacity * 2);
+    const grow = <
+      T extends Int32Array | Uint32Array | Uint8Array | Int8Array | Float32Array | Float64Array,
+    >(
       old: T,
       make: (n: number) => T,
       per = 1,
@@ -252,6 +303,8 @@ export class VectorIndex {
     };
     this.#rids = grow(this.#rids, (n) => new Int32Array(n));
     this.#bits = grow(this.#bits, (n) => new Uint32Array(n), this.#words);
+    this.#q8 = grow(this.#q8, (n) => new Int8Array(n), this.#dimension);
+    this.#scale = grow(this.#scale, (n) => new Float32Array(n));
     this.#scope = grow(this.#scope, (n) => new Uint32Array(n));
     this.#status = grow(this.#status, (n) => new Uint8Array(n));
     this.#type = grow(this.#type, (n) => new Uint8Array(n));
@@ -259,10 +312,10 @@ export class VectorIndex {
     this.#validTo = grow(this.#validTo, (n) => new Float64Array(n));
     this.#capacity = capacity;
   }
+}
 
-  #reset(): void {
-    this.#size = 0;
-    this.#slotOf.clear();
-    this.#rev = -1;
-  }
+function countBelow(histogram: Uint32Array, threshold: number): number {
+  let total = 0;
+  for (let d = 0; d < threshold; d++) total += histogram[d]!;
+  return total;
 }

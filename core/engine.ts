@@ -422,9 +422,12 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           const record = requireRecord(id, "patch memory");
           const set = changedFields(record, parsed);
           if (Object.keys(set).length === 0) return;
+          // Only a patch that moves the validity bounds must leave a non-empty interval (a
+          // memory superseded in the same millisecond keeps its empty one).
           const validFrom = set.validFrom ?? record.validFrom;
           const validTo = set.validTo === undefined ? record.validTo : set.validTo;
-          if (validTo !== null && validTo <= validFrom) {
+          const movesBounds = set.validFrom !== undefined || set.validTo !== undefined;
+          if (movesBounds && validTo !== null && validTo <= validFrom) {
             throw new HelixError(
               "invalid_input",
               "Cannot patch memory: validTo must be after validFrom",

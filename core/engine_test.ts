@@ -501,3 +501,17 @@ Deno.test("bad input gets a typed invalid_input error and leaves the strand unch
   equal(engine.stateHash(), before);
   equal(engine.stats().memories, 1);
 });
+
+Deno.test("a memory superseded in the same millisecond can still be patched (regression)", async () => {
+  await using t = await tempEngine();
+  const old = await t.engine.write({ content: "Cache TTL is 60 s." });
+  await t.engine.write({ content: "Cache TTL is 30 s.", supersedes: [old.id] });
+  const superseded = t.engine.get(old.id);
+  equal(superseded.validTo, superseded.validFrom, "empty validity interval");
+  equal((await t.engine.patch(old.id, { tags: ["cache"] })).tags[0], "cache");
+  const before = Date.parse(superseded.validFrom) - 1000;
+  await rejects(
+    t.engine.patch(old.id, { validTo: before }),
+    (e) => isHelixError(e, "invalid_input"),
+  );
+});

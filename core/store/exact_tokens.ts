@@ -18,7 +18,7 @@ function isCodeToken(word: string): boolean {
   if (word.length < MIN_LENGTH || word.length > MAX_LENGTH) return false;
   if (/^-{1,2}[A-Za-z][\w-]*$/.test(word)) return true; // --flag, -rf
   if (/^\.[A-Za-z][\w.-]*$/.test(word)) return true; // .env, .venv
-  if (/[A-Za-z0-9][_./\\:@#$][A-Za-z0-9_]/.test(word)) return true; // snake_case, a.b, a/b, a::b, @scope
+  if (/[A-Za-z0-9](?:[_./\\:@#$]|::)[A-Za-z0-9_]/.test(word)) return true; // snake_case, a.b, a/b, a::b
   if (/[A-Za-z0-9]-[A-Za-z0-9]/.test(word)) return true; // kebab-case names
   if (/[a-z][A-Z]/.test(word) || /[A-Z]{2,}[a-z]/.test(word)) return true; // camelCase, HTTPServer
   if (/[A-Za-z]/.test(word) && /\d/.test(word)) return true; // E11000, v2, utf8

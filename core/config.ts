@@ -34,7 +34,17 @@ export function helixHome(env: PathEnv): string {
   return join(home, ".helix");
 }
 
-/** Path of a named strand under a Helix home: `<home>/strands/<name>.db`. */
+/**
+ * Path of a named strand under a Helix home: `<home>/strands/<name>.db`.
+ *
+ * @example Usage
+ * ```ts
+ * import { strandPath } from "./config.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(strandPath("/home/ada/.helix"), "/home/ada/.helix/strands/default.db");
+ * ```
+ */
 export function strandPath(home: string, name = "default"): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$/.test(name)) {
     throw new TypeError(`Cannot name strand "${name}": use letters, digits, dot, dash, underscore`);
@@ -46,6 +56,15 @@ export function strandPath(home: string, name = "default"): string {
  * Where downloaded embedding models are cached: the platform's user cache directory
  * (`$XDG_CACHE_HOME` or `~/.cache` on Linux, `~/Library/Caches` on macOS,
  * `%LOCALAPPDATA%` on Windows) under `helix/models`.
+ *
+ * @example Usage
+ * ```ts
+ * import { modelCacheDir } from "./config.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(modelCacheDir({ HOME: "/home/ada" }, "linux"), "/home/ada/.cache/helix/models");
+ * equal(modelCacheDir({ HOME: "/Users/ada" }, "darwin"), "/Users/ada/Library/Caches/helix/models");
+ * ```
  */
 export function modelCacheDir(env: PathEnv, platform: string): string {
   const home = env.HOME ?? env.USERPROFILE ?? ".";

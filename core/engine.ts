@@ -742,7 +742,19 @@ function historyEntry(op: Op): HistoryEntry {
   };
 }
 
-/** One line describing an op. */
+/**
+ * One line describing an op, for logs and history views.
+ *
+ * @example Usage
+ * ```ts
+ * import { summarize } from "./engine.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const op = { changeId: "c", hlc: "000000000001000-00000", deviceId: "d", seq: 1, kind: "memory.forget" as const,
+ *   payload: { id: "mem_old_note_k3f9", parents: [] } };
+ * equal(summarize(op), "forgot mem_old_note_k3f9");
+ * ```
+ */
 export function summarize(op: Op): string {
   switch (op.kind) {
     case "memory.put": {

@@ -1,6 +1,6 @@
 import { deepEqual, equal, match, notEqual, ok, rejects, throws } from "node:assert/strict";
 import { isHelixError, MAX_CONTENT_LENGTH } from "./mod.ts";
-import { tempEngine, TODAY } from "../tests/helpers.ts";
+import { tempEngine, TODAY, wordHashEmbedder } from "../tests/helpers.ts";
 
 const DAY = 86_400_000;
 
@@ -190,6 +190,7 @@ Deno.test("superseded, forgotten and expired memories are absent by default and 
   const superseded = engine.get(old.id);
   equal(superseded.status, "superseded");
   equal(superseded.validTo, "2026-07-01T00:00:00.000Z");
+  ok((await ids({ includeExpired: true })).has(expired.id));
   const expiredHits = await engine.search({
     query: "read-only migration window",
     asOf: "2026-06-15",
@@ -513,5 +514,31 @@ Deno.test("a memory superseded in the same millisecond can still be patched (reg
   await rejects(
     t.engine.patch(old.id, { validTo: before }),
     (e) => isHelixError(e, "invalid_input"),
+  );
+});
+
+Deno.test("search() is deterministic: the same state and query give the same hits, scores and traces", async () => {
+  await using t = await tempEngine({ project: "p", embedder: wordHashEmbedder() });
+  const { engine } = t;
+  const ids: string[] = [];
+  for (let i = 0; i < 30; i++) {
+    ids.push(
+      (await engine.write({
+        content: `service ${i % 5} retries webhook delivery ${i}`,
+        importance: 1 + (i % 10),
+      })).id,
+    );
+  }
+  for (let i = 1; i < ids.length; i += 3) {
+    engine.relate({ from: ids[i - 1]!, to: ids[i]!, relation: "related_to" });
+  }
+  const first = await engine.search({ query: "webhook retries for service 3", limit: 8 });
+  const second = await engine.search({ query: "webhook retries for service 3", limit: 8 });
+  deepEqual(second, first);
+  engine.rebuild();
+  deepEqual(
+    await engine.search({ query: "webhook retries for service 3", limit: 8 }),
+    first,
+    "and after a rebuild",
   );
 });

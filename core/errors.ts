@@ -83,7 +83,18 @@ export class HelixError extends Error {
   }
 }
 
-/** True when `value` is a {@linkcode HelixError}, optionally of the given `code`. */
+/**
+ * True when `value` is a {@linkcode HelixError}, optionally of the given `code`.
+ *
+ * @example Usage
+ * ```ts
+ * import { HelixError, isHelixError } from "./errors.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isHelixError(new HelixError("store_locked", "Cannot write: locked"), "not_found"), false);
+ * equal(isHelixError(new Error("plain")), false);
+ * ```
+ */
 export function isHelixError(value: unknown, code?: ErrorCode): value is HelixError {
   return value instanceof HelixError && (code === undefined || value.code === code);
 }

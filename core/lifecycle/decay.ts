@@ -40,7 +40,17 @@ export function decayFactor(memory: DecayFields, now: number): number {
   return Math.exp((-Math.LN2 * elapsed) / halfLifeMs);
 }
 
-/** `importance · decayFactor`: how much a memory weighs right now. */
+/**
+ * `importance · decayFactor`: how much a memory weighs right now.
+ *
+ * @example Usage
+ * ```ts
+ * import { salience } from "./decay.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(salience({ importance: 8, halfLifeMs: 1000, lastAccessAt: 0 }, 1000), 4);
+ * ```
+ */
 export function salience(
   memory: DecayFields & { readonly importance: number },
   now: number,

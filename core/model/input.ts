@@ -29,7 +29,20 @@ export const MAX_LIMIT = 100;
 const ISO_INSTANT =
   /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/i;
 
-/** Converts an ISO 8601 string (UTC when no offset is given), epoch ms or Date to epoch ms. */
+/**
+ * Converts an ISO 8601 string (UTC when no offset is given), epoch ms or Date to epoch ms;
+ * null when it is not one.
+ *
+ * @example Usage
+ * ```ts
+ * import { toEpochMs } from "./input.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(toEpochMs("2026-04-01"), Date.UTC(2026, 3, 1));
+ * equal(toEpochMs("2026-04-01T09:30:00+02:00"), Date.UTC(2026, 3, 1, 7, 30));
+ * equal(toEpochMs("next April"), null);
+ * ```
+ */
 export function toEpochMs(value: string | number | Date): number | null {
   if (value instanceof Date) return Number.isFinite(value.getTime()) ? value.getTime() : null;
   if (typeof value === "number") return Number.isFinite(value) ? Math.trunc(value) : null;

@@ -14,7 +14,19 @@ export type Scope = string;
 const SCOPE_ID = /^[A-Za-z0-9][A-Za-z0-9._/@:+~-]{0,199}$/;
 const SCOPE = /^(?:global|(project|session):(.+))$/;
 
-/** True when `value` is a well-formed scope. */
+/**
+ * True when `value` is a well-formed scope.
+ *
+ * @example Usage
+ * ```ts
+ * import { isScope } from "./scope.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isScope("project:github.com/acme/billing-svc"), true);
+ * equal(isScope("project:my app"), false);
+ * equal(isScope("team:core"), false);
+ * ```
+ */
 export function isScope(value: string): boolean {
   const match = SCOPE.exec(value);
   return match !== null && (match[2] === undefined || SCOPE_ID.test(match[2]));
@@ -60,7 +72,17 @@ export function visibleScopes(context: "all" | readonly Scope[]): "all" | Scope[
   return [...set].sort();
 }
 
-/** Normalizes a project name into a scope id: lowercased, whitespace to dashes. */
+/**
+ * Normalizes a project name into a scope id: lowercased, whitespace to dashes.
+ *
+ * @example Usage
+ * ```ts
+ * import { projectScope } from "./scope.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(projectScope(" Billing Service "), "project:billing-service");
+ * ```
+ */
 export function projectScope(projectId: string): Scope {
   const id = projectId.trim().toLowerCase().replace(/\s+/g, "-");
   return assertScope(`project:${id}`);

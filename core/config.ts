@@ -74,3 +74,242 @@ export function modelCacheDir(env: PathEnv, platform: string): string {
   }
   return join(env.XDG_CACHE_HOME ?? join(home, ".cache"), "helix", "models");
 }
+
+/** Where a setting's value came from, highest precedence first. */
+export type ConfigSource = "flag" | "env" | "file" | "default";
+
+/** Resolved settings for the server and the CLI. */
+export interface HelixConfig {
+  /** Helix home folder (`HELIX_HOME`, default `~/.helix`). Not settable in the file it contains. */
+  home: string;
+  /** Strand name under `<home>/strands/` (`default`). */
+  strand: string;
+  /** Project override (`HELIX_PROJECT`); otherwise detected from roots or the working folder. */
+  project: string | null;
+  /** Embedding backend. */
+  embedder: "transformers" | "openai" | "none";
+  /** Embedding model id. */
+  model: string;
+  /** Its vector length. */
+  modelDimension: number;
+  /** transformers.js precision. */
+  modelDtype: "q8" | "fp32";
+  /** Where downloaded models are cached. */
+  modelCache: string;
+  /** Whether the model may be downloaded on first use. */
+  allowDownload: boolean;
+  /** OpenAI-compatible embeddings endpoint (embedder `openai`). */
+  openaiBaseUrl: string | null;
+  /** MCP HTTP bind address (loopback by default). */
+  mcpHost: string;
+  /** MCP HTTP port. */
+  mcpPort: number;
+  /** Log verbosity (stderr). */
+  logLevel: "debug" | "info" | "warn" | "error";
+  /** Secret, environment only: `HELIX_OPENAI_API_KEY`. */
+  openaiApiKey: string | null;
+  /** Secret, environment only: `HELIX_MCP_TOKEN`, the bearer token HTTP clients must send. */
+  mcpToken: string | null;
+}
+
+/** A resolved configuration and the source of each value. */
+export interface ResolvedConfig {
+  readonly config: HelixConfig;
+  readonly sources: Readonly<Record<keyof HelixConfig, ConfigSource>>;
+  /** The strand file the configuration points at. */
+  readonly strandFile: string;
+}
+
+/** Inputs of {@linkcode resolveConfig}. */
+export interface ConfigInputs {
+  /** Command-line flags, already parsed (highest precedence). */
+  readonly flags?: Partial<Record<keyof HelixConfig, string | number | boolean | null>>;
+  /** The process environment. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** The parsed `config.toml`, if any. */
+  readonly file?: Readonly<Record<string, unknown>>;
+  /** `Deno.build.os` or equivalent, for the default model cache. */
+  readonly platform: string;
+}
+
+interface Setting<K extends keyof HelixConfig> {
+  env: string;
+  /** Key in config.toml, or null for settings the file may not hold. */
+  file: string | null;
+  parse(raw: unknown): HelixConfig[K];
+}
+
+const text = (name: string) => (raw: unknown): string => {
+  const value = String(raw).trim();
+  if (!value) throw new Error(`${name} must not be empty`);
+  return value;
+};
+const optionalText = (
+  raw: unknown,
+): string | null => (raw === null || String(raw).trim() === "" ? null : String(raw).trim());
+const oneOf = <T extends string>(name: string, values: readonly T[]) => (raw: unknown): T => {
+  const value = String(raw).trim().toLowerCase() as T;
+  if (!values.includes(value)) throw new Error(`${name} must be one of ${values.join(", ")}`);
+  return value;
+};
+const integer = (name: string, min: number, max: number) => (raw: unknown): number => {
+  const value = typeof raw === "number" ? raw : Number(String(raw).trim());
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`${name} must be an integer ${min}–${max}`);
+  }
+  return value;
+};
+const boolean = (name: string) => (raw: unknown): boolean => {
+  if (typeof raw === "boolean") return raw;
+  const value = String(raw).trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(value)) return true;
+  if (["0", "false", "no", "off"].includes(value)) return false;
+  throw new Error(`${name} must be true or false`);
+};
+
+/** Every setting: its environment variable, its config.toml key, its parser. */
+export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
+  home: { env: "HELIX_HOME", file: null, parse: text("home") },
+  strand: {
+    env: "HELIX_STRAND",
+    file: "strand",
+    parse: (raw) => {
+      const value = text("strand")(raw);
+      strandPath("/", value); // validates the name
+      return value;
+    },
+  },
+  project: { env: "HELIX_PROJECT", file: "project", parse: optionalText },
+  embedder: {
+    env: "HELIX_EMBEDDER",
+    file: "embedder",
+    parse: oneOf("embedder", ["transformers", "openai", "none"]),
+  },
+  model: { env: "HELIX_MODEL", file: "model", parse: text("model") },
+  modelDimension: {
+    env: "HELIX_MODEL_DIMENSION",
+    file: "model_dimension",
+    parse: integer("model_dimension", 8, 8192),
+  },
+  modelDtype: {
+    env: "HELIX_MODEL_DTYPE",
+    file: "model_dtype",
+    parse: oneOf("model_dtype", ["q8", "fp32"]),
+  },
+  modelCache: { env: "HELIX_MODEL_CACHE", file: "model_cache", parse: text("model_cache") },
+  allowDownload: {
+    env: "HELIX_ALLOW_DOWNLOAD",
+    file: "allow_download",
+    parse: boolean("allow_download"),
+  },
+  openaiBaseUrl: {
+    env: "HELIX_OPENAI_BASE_URL",
+    file: "openai_base_url",
+    parse: (raw) => {
+      const value = optionalText(raw);
+      if (value !== null && !/^https?:\/\/\S+$/.test(value)) {
+        throw new Error("openai_base_url must be an http(s) URL");
+      }
+      return value;
+    },
+  },
+  mcpHost: { env: "HELIX_MCP_HOST", file: "mcp_host", parse: text("mcp_host") },
+  mcpPort: { env: "HELIX_MCP_PORT", file: "mcp_port", parse: integer("mcp_port", 0, 65_535) },
+  logLevel: {
+    env: "HELIX_LOG_LEVEL",
+    file: "log_level",
+    parse: oneOf("log_level", ["debug", "info", "warn", "error"]),
+  },
+  openaiApiKey: { env: "HELIX_OPENAI_API_KEY", file: null, parse: optionalText },
+  mcpToken: { env: "HELIX_MCP_TOKEN", file: null, parse: optionalText },
+};
+
+/** config.toml keys that name secrets: refused, secrets come from the environment only. */
+const SECRET_FILE_KEYS = ["openai_api_key", "mcp_token", "api_key", "token", "passphrase"];
+
+/**
+ * Resolves every setting with precedence flags → environment (`HELIX_*`) → config.toml →
+ * defaults, and records where each value came from. Throws `TypeError` naming the source
+ * and the key for a malformed value, an unknown file key, or a secret in the file.
+ *
+ * @example Usage
+ * ```ts
+ * import { resolveConfig } from "./config.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const { config, sources } = resolveConfig({
+ *   flags: { mcpPort: 9000 },
+ *   env: { HOME: "/home/ada", HELIX_EMBEDDER: "none" },
+ *   file: { mcp_port: 8000, log_level: "debug" },
+ *   platform: "linux",
+ * });
+ * equal(config.mcpPort, 9000);
+ * equal(sources.mcpPort, "flag");
+ * equal(config.embedder, "none");
+ * equal(sources.logLevel, "file");
+ * equal(config.home, "/home/ada/.helix");
+ * ```
+ */
+export function resolveConfig(inputs: ConfigInputs): ResolvedConfig {
+  const { env, file = {}, flags = {} } = inputs;
+  for (const key of Object.keys(file)) {
+    if (SECRET_FILE_KEYS.includes(key)) {
+      throw new TypeError(
+        `Cannot read config.toml: "${key}" is a secret; set it in the environment instead`,
+      );
+    }
+    if (!Object.values(SETTINGS).some((s) => s.file === key)) {
+      throw new TypeError(`Cannot read config.toml: unknown setting "${key}"`);
+    }
+  }
+  const config = {} as Record<keyof HelixConfig, unknown>;
+  const sources = {} as Record<keyof HelixConfig, ConfigSource>;
+  const pick = <K extends keyof HelixConfig>(key: K): boolean => {
+    const setting = SETTINGS[key];
+    const candidates: Array<[ConfigSource, unknown]> = [
+      ["flag", flags[key]],
+      ["env", env[setting.env]],
+      ["file", setting.file ? file[setting.file] : undefined],
+    ];
+    for (const [source, raw] of candidates) {
+      if (raw === undefined) continue;
+      try {
+        config[key] = setting.parse(raw);
+      } catch (error) {
+        const where = source === "env"
+          ? setting.env
+          : source === "file"
+          ? `config.toml ${setting.file}`
+          : `--${key}`;
+        throw new TypeError(`Cannot resolve configuration: ${where}: ${(error as Error).message}`);
+      }
+      sources[key] = source;
+      return true;
+    }
+    sources[key] = "default";
+    return false;
+  };
+  const defaults: { [K in keyof HelixConfig]: () => HelixConfig[K] } = {
+    home: () => helixHome({ HOME: env.HOME, USERPROFILE: env.USERPROFILE }),
+    strand: () => "default",
+    project: () => null,
+    embedder: () => "transformers",
+    model:
+      () => (config.embedder === "openai" ? "text-embedding-3-small" : "Xenova/bge-small-en-v1.5"),
+    modelDimension: () => (config.embedder === "openai" ? 1536 : 384),
+    modelDtype: () => "q8",
+    modelCache: () => modelCacheDir(env, inputs.platform),
+    allowDownload: () => true,
+    openaiBaseUrl: () => (config.embedder === "openai" ? "https://api.openai.com/v1" : null),
+    mcpHost: () => "127.0.0.1",
+    mcpPort: () => 7437,
+    logLevel: () => "info",
+    openaiApiKey: () => null,
+    mcpToken: () => null,
+  };
+  for (const key of Object.keys(SETTINGS) as (keyof HelixConfig)[]) {
+    if (!pick(key)) config[key] = defaults[key]();
+  }
+  const resolved = config as unknown as HelixConfig;
+  return { config: resolved, sources, strandFile: strandPath(resolved.home, resolved.strand) };
+}

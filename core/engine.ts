@@ -40,7 +40,7 @@ import type { Edge, Memory } from "./model/memory.ts";
 import { assertScope, visibleScopes } from "./model/scope.ts";
 import { type Status, STATUSES } from "./model/types.ts";
 import { createOpLog } from "./ops/log.ts";
-import type { Op, PatchFields } from "./ops/op.ts";
+import { type Op, type PatchFields, refsOf } from "./ops/op.ts";
 import { rebuildState } from "./ops/rebuild.ts";
 import { stateHash } from "./ops/state_hash.ts";
 import { buildContext, type ContextPack } from "./recall/context.ts";
@@ -143,6 +143,18 @@ export interface StrandStats {
   readonly lastOpAt: string | null;
 }
 
+/** One page of the memory graph. */
+export interface GraphPage {
+  /** Memories joined by the page's edges (content shortened to 160 characters). */
+  readonly nodes: ReadonlyArray<
+    { readonly id: string; readonly type: string; readonly scope: string; readonly content: string }
+  >;
+  /** Active edges whose ends are both visible, in id order. */
+  readonly edges: readonly Edge[];
+  /** Pass as `cursor` for the next page; null at the end. */
+  readonly nextCursor: string | null;
+}
+
 /** What a rebuild found. */
 export interface RebuildResult {
   readonly ops: number;
@@ -207,6 +219,21 @@ export interface Engine {
   ): Promise<{ embedded: number; remaining: number }>;
   /** Counts and pins. */
   stats(): StrandStats;
+  /**
+   * The same strand seen from another project and session: the default scopes of reads and
+   * writes change, nothing else does. Views share the open file; closing a view does nothing.
+   */
+  withContext(context: { project?: string | null; session?: string | null }): Engine;
+  /** The project and session scopes this engine reads and writes by default. */
+  readonly scopes: { readonly project: string | null; readonly session: string | null };
+  /** Records whether a recalled memory helped (SM-2 quality 0–5) as a `memory.reinforce` op. */
+  reinforce(id: string, quality: number): Memory;
+  /** Records the end of an agent session (a consolidation boundary) as a `session.end` op. */
+  recordSessionEnd(
+    input: { session: string; project?: string; client?: string; startedAt: number },
+  ): void;
+  /** A page of the graph in the caller's scopes: edges by id, and the memories they join. */
+  graph(input?: { scope?: "all" | string | string[]; cursor?: string; limit?: number }): GraphPage;
   /** Closes the strand file. The embedder belongs to the caller and stays open. */
   close(): void;
 }
@@ -679,6 +706,105 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
       });
     },
 
+    scopes: { project: rt.project, session: rt.session },
+
+    withContext(context) {
+      const view = createEngine({
+        ...rt,
+        project: context.project === undefined
+          ? rt.project
+          : context.project
+          ? toScope(context.project, "project")
+          : null,
+        session: context.session === undefined
+          ? rt.session
+          : context.session
+          ? toScope(context.session, "session")
+          : null,
+      }, weights);
+      return { ...view, close() {} };
+    },
+
+    reinforce(id, quality) {
+      if (!Number.isInteger(quality) || quality < 0 || quality > 5) {
+        throw new HelixError(
+          "invalid_input",
+          `Cannot reinforce memory: quality must be an integer 0–5, got ${quality}`,
+        );
+      }
+      return guard("reinforce memory", () => {
+        log.transact("reinforce memory", (tx) => {
+          const record = requireRecord(id, "reinforce memory");
+          tx.append({
+            kind: "memory.reinforce",
+            payload: { id: record.id, quality, parents: [record.headOp] },
+          });
+        });
+        return toMemory(id);
+      });
+    },
+
+    recordSessionEnd(input) {
+      const session = input.session.replace(/^session:/, "");
+      assertScope(`session:${session}`);
+      guard("record session end", () =>
+        log.transact("record session end", (tx) => {
+          tx.append({
+            kind: "session.end",
+            payload: {
+              session,
+              ...(input.project ? { project: input.project } : {}),
+              ...(input.client ? { client: input.client.slice(0, 200) } : {}),
+              startedAt: Math.min(input.startedAt, tx.now),
+              endedAt: tx.now,
+            },
+          });
+        }));
+    },
+
+    graph(input = {}) {
+      return guard("read graph", () => {
+        const limit = Math.max(1, Math.min(500, Math.trunc(input.limit ?? 200)));
+        const scopes = input.scope === undefined ? visibleScopes(contextScopes(rt)) : visibleScopes(
+          input.scope === "all"
+            ? "all"
+            : typeof input.scope === "string"
+            ? [input.scope]
+            : input.scope,
+        );
+        const scopeSql = scopes === "all"
+          ? ""
+          : `AND a.scope IN (${scopes.map(() => "?").join(",")})
+          AND b.scope IN (${scopes.map(() => "?").join(",")})`;
+        const rows = store.db.prepare(
+          `SELECT e.id AS id FROM edges e
+           JOIN memories a ON a.id = e.from_id JOIN memories b ON b.id = e.to_id
+           WHERE e.status = 'active' AND e.id > ? AND a.status != 'forgotten' AND b.status != 'forgotten' ${scopeSql}
+           ORDER BY e.id LIMIT ?`,
+        ).all(
+          input.cursor ?? "",
+          ...(scopes === "all" ? [] : [...scopes, ...scopes]),
+          limit + 1,
+        ) as { id: string }[];
+        const page = rows.slice(0, limit).map((r) => store.edgeById(r.id)!);
+        const provenance = store.provenanceOf(page.map((e) => e.id));
+        const nodeIds = [...new Set(page.flatMap((e) => [e.from, e.to]))];
+        const nodes = store.memoriesById(nodeIds).sort((a, b) => (a.id < b.id ? -1 : 1)).map((
+          m,
+        ) => ({
+          id: m.id,
+          type: m.type,
+          scope: m.scope,
+          content: m.content.length > 160 ? `${m.content.slice(0, 159)}…` : m.content,
+        }));
+        return {
+          nodes,
+          edges: page.map((e) => publicEdge(e, provenance.get(e.id) ?? [])),
+          nextCursor: rows.length > limit ? page.at(-1)!.id : null,
+        };
+      });
+    },
+
     close() {
       if (store.db.isOpen) store.db.close();
     },
@@ -736,7 +862,7 @@ function historyEntry(op: Op): HistoryEntry {
     deviceId: op.deviceId,
     seq: op.seq,
     kind: op.kind,
-    subject: op.payload.id,
+    subject: refsOf(op)[0]!,
     summary: summarize(op),
     payload: op.payload,
   };
@@ -774,6 +900,12 @@ export function summarize(op: Op): string {
       return `linked ${op.payload.from} —${op.payload.relation}→ ${op.payload.to}`;
     case "edge.remove":
       return `unlinked ${op.payload.from} ✕ ${op.payload.to} (${op.payload.id})`;
+    case "memory.reinforce":
+      return `reinforced ${op.payload.id} (quality ${op.payload.quality})`;
+    case "session.end":
+      return `session ${op.payload.session} ended${
+        op.payload.project ? ` in ${op.payload.project}` : ""
+      }`;
   }
 }
 

@@ -542,3 +542,86 @@ Deno.test("search() is deterministic: the same state and query give the same hit
     "and after a rebuild",
   );
 });
+
+Deno.test("reinforce() applies SM-2 as an op: EF clamped at 1.3, clock reset and half-life grown on success", async () => {
+  await using t = await tempEngine();
+  const { engine, clock } = t;
+  const episode = await engine.write({
+    content: "Fixed the flaky checkout test by pinning the clock.",
+    type: "episode",
+  });
+  equal(episode.memory.halfLifeDays, 7);
+  clock.advance(3 * DAY);
+  const good = engine.reinforce(episode.id, 5);
+  equal(good.ef, 2.6);
+  equal(good.accessCount, 1);
+  equal(good.lastAccessAt, new Date(TODAY + 3 * DAY).toISOString());
+  ok(Math.abs(good.halfLifeDays! - 7 * 2.6) < 1e-9);
+  clock.advance(DAY);
+  let bad = engine.reinforce(episode.id, 0);
+  for (let i = 0; i < 5; i++) bad = engine.reinforce(episode.id, 0);
+  equal(bad.ef, 1.3, "EF never drops below 1.3");
+  equal(bad.accessCount, 1, "failed recalls do not count as accesses");
+  equal(bad.lastAccessAt, good.lastAccessAt, "nor reset the decay clock");
+  const fact = await engine.write({ content: "The API listens on port 8080." });
+  equal(engine.reinforce(fact.id, 4).halfLifeDays, null, "semantic memories stay non-decaying");
+  throws(() => engine.reinforce(fact.id, 6), (e) => isHelixError(e, "invalid_input"));
+  deepEqual(engine.history({ id: episode.id, kinds: ["memory.reinforce"] }).length, 7);
+  ok(engine.rebuild().identical);
+});
+
+Deno.test("recordSessionEnd() logs the boundary; withContext() changes default scopes only", async () => {
+  await using t = await tempEngine({ project: "web" });
+  const { engine } = t;
+  const view = engine.withContext({ project: "billing", session: "s-42" });
+  deepEqual(view.scopes, { project: "project:billing", session: "session:s-42" });
+  const written = await view.write({ content: "Invoices are numbered per tax year." });
+  equal(written.memory.scope, "project:billing");
+  equal(
+    (await engine.search({ query: "invoices numbered" })).hits.length,
+    0,
+    "the web view does not see billing",
+  );
+  equal((await view.search({ query: "invoices numbered" })).hits.length, 1);
+  view.close(); // a view never closes the shared strand
+  view.recordSessionEnd({
+    session: "s-42",
+    project: "project:billing",
+    client: "test-client 1.0",
+    startedAt: TODAY - 60_000,
+  });
+  const [entry] = engine.history({ kinds: ["session.end"] });
+  equal(entry?.subject, "session:s-42");
+  match(entry!.summary, /session s-42 ended in project:billing/);
+  ok(engine.rebuild().identical);
+});
+
+Deno.test("graph() pages edges in the caller's scopes and never returns forgotten memories", async () => {
+  await using t = await tempEngine({ project: "p" });
+  const { engine } = t;
+  const ids: string[] = [];
+  for (let i = 0; i < 12; i++) ids.push((await engine.write({ content: `node ${i}` })).id);
+  const other = await engine.write({ content: "elsewhere", scope: "project:q" });
+  for (let i = 1; i < 12; i++) {
+    engine.relate({ from: ids[0]!, to: ids[i]!, relation: "related_to" });
+  }
+  engine.relate({ from: ids[1]!, to: other.id, relation: "mentions" });
+  await engine.forget({ id: ids[11]! });
+  const seen: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = engine.graph({ limit: 4, ...(cursor ? { cursor } : {}) });
+    ok(page.edges.length <= 4);
+    for (const edge of page.edges) {
+      ok(page.nodes.some((n) => n.id === edge.from) && page.nodes.some((n) => n.id === edge.to));
+    }
+    seen.push(...page.edges.map((e) => e.id));
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor);
+  equal(
+    seen.length,
+    10,
+    "11 edges, minus the one to a forgotten memory, minus the cross-project one",
+  );
+  equal(engine.graph({ scope: "all", limit: 500 }).edges.length, 11);
+});

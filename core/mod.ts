@@ -27,6 +27,7 @@ export {
   DEFAULT_EMBEDDING,
   type Engine,
   type ForgetResult,
+  type GraphPage,
   type HistoryEntry,
   type ListResult,
   openEngine,
@@ -43,7 +44,20 @@ export {
   isHelixError,
 } from "./errors.ts";
 export { type Clock, fixedClock, systemClock } from "./clock.ts";
-export { helixHome, modelCacheDir, type PathEnv, strandPath } from "./config.ts";
+export {
+  type ConfigInputs,
+  type ConfigSource,
+  type HelixConfig,
+  helixHome,
+  modelCacheDir,
+  type PathEnv,
+  resolveConfig,
+  type ResolvedConfig,
+  SETTINGS,
+  strandPath,
+} from "./config.ts";
+export { detectProject, projectFromRemote } from "./project.ts";
+export { embedderFromConfig } from "./embed/from_config.ts";
 export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./embed/embedder.ts";
 export {
   BGE_QUERY_INSTRUCTION,

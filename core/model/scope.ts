@@ -73,7 +73,8 @@ export function visibleScopes(context: "all" | readonly Scope[]): "all" | Scope[
 }
 
 /**
- * Normalizes a project name into a scope id: lowercased, whitespace to dashes.
+ * Normalizes a project name into a scope: lowercased, characters a scope id cannot hold
+ * turned into dashes. Throws `invalid_input` when nothing usable remains.
  *
  * @example Usage
  * ```ts
@@ -81,9 +82,15 @@ export function visibleScopes(context: "all" | readonly Scope[]): "all" | Scope[
  * import { equal } from "node:assert/strict";
  *
  * equal(projectScope(" Billing Service "), "project:billing-service");
+ * equal(projectScope("My App (v2)"), "project:my-app-v2");
+ * equal(projectScope("github.com/acme/billing-svc"), "project:github.com/acme/billing-svc");
  * ```
  */
 export function projectScope(projectId: string): Scope {
-  const id = projectId.trim().toLowerCase().replace(/\s+/g, "-");
+  const id = projectId.trim().toLowerCase()
+    .replace(/[^a-z0-9._/@:+~-]+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^[^a-z0-9]+|-+$/g, "")
+    .slice(0, 200);
   return assertScope(`project:${id}`);
 }

@@ -23,11 +23,50 @@ export function applyOp(store: Store, op: Op, rev: number): void {
       return patchMemory(store, op, op.payload, rev);
     case "memory.forget":
       return forgetMemory(store, op, op.payload, rev);
+    case "memory.reinforce":
+      return reinforceMemory(store, op, op.payload, rev);
     case "edge.put":
       return putEdge(store, op, op.payload);
     case "edge.remove":
       return removeEdge(store, op, op.payload);
+    case "session.end":
+      return endSession(store, op, op.payload);
   }
+}
+
+/**
+ * SM-2 on recall feedback (DESIGN §8): `EF' = max(1.3, EF + 0.1 − (5−q)(0.08 + (5−q)·0.02))`.
+ * A successful recall (q ≥ 3) resets the decay clock and multiplies the half-life by EF';
+ * an unsuccessful one only lowers EF.
+ */
+export function nextEasiness(ef: number, quality: number): number {
+  const miss = 5 - quality;
+  return Math.max(1.3, ef + 0.1 - miss * (0.08 + miss * 0.02));
+}
+
+function reinforceMemory(
+  store: Store,
+  op: Op,
+  p: OpPayloads["memory.reinforce"],
+  rev: number,
+): void {
+  const current = requireMemory(store, op, p.id);
+  const ef = nextEasiness(current.ef, p.quality);
+  const fields: MemoryFields = { ef, headOp: op.changeId, updatedHlc: op.hlc };
+  if (p.quality >= 3) {
+    fields.lastAccessAt = parseHlc(op.hlc).wall;
+    fields.accessCount = current.accessCount + 1;
+    if (current.halfLifeMs !== null) fields.halfLifeMs = current.halfLifeMs * ef;
+  }
+  store.updateMemory(p.id, fields, rev);
+}
+
+function endSession(store: Store, op: Op, p: OpPayloads["session.end"]): void {
+  store.db.prepare(
+    `INSERT INTO sessions (id, project, client, started_at, ended_at, op) VALUES (?, ?, ?, ?, ?, ?)
+     ON CONFLICT (id) DO UPDATE SET project = excluded.project, client = excluded.client,
+       started_at = min(started_at, excluded.started_at), ended_at = excluded.ended_at, op = excluded.op`,
+  ).run(p.session, p.project ?? null, p.client ?? null, p.startedAt, p.endedAt, op.changeId);
 }
 
 function putMemory(store: Store, op: Op, p: OpPayloads["memory.put"], rev: number): void {

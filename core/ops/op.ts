@@ -92,13 +92,38 @@ export interface EdgeRemovePayload {
   parents: string[];
 }
 
+/**
+ * A recall of the memory was judged (SM-2 quality 0–5: 5 = exactly what was needed,
+ * 0 = useless). Updates the easiness factor, and on a successful recall (≥ 3) resets the
+ * decay clock and grows the half-life (DESIGN §8).
+ */
+export interface MemoryReinforcePayload {
+  id: string;
+  quality: number;
+  parents: string[];
+}
+
+/** An agent session ended (a consolidation boundary, DESIGN §8). */
+export interface SessionEndPayload {
+  /** The session scope id (`session:<id>` without the prefix). */
+  session: string;
+  /** Its project scope, if known. */
+  project?: string;
+  /** The client that ran it (e.g. `claude-code 1.2`). */
+  client?: string;
+  startedAt: number;
+  endedAt: number;
+}
+
 /** Payload type of each op kind. */
 export interface OpPayloads {
   "memory.put": MemoryPutPayload;
   "memory.patch": MemoryPatchPayload;
   "memory.forget": MemoryForgetPayload;
+  "memory.reinforce": MemoryReinforcePayload;
   "edge.put": EdgePutPayload;
   "edge.remove": EdgeRemovePayload;
+  "session.end": SessionEndPayload;
 }
 
 /** Every op kind. */
@@ -106,8 +131,10 @@ export const OP_KINDS = [
   "memory.put",
   "memory.patch",
   "memory.forget",
+  "memory.reinforce",
   "edge.put",
   "edge.remove",
+  "session.end",
 ] as const satisfies readonly (keyof OpPayloads)[];
 
 /** An op kind. */
@@ -169,6 +196,8 @@ export function refsOf(draft: OpDraft): string[] {
     case "edge.put":
     case "edge.remove":
       return [draft.payload.id, draft.payload.from, draft.payload.to];
+    case "session.end":
+      return [`session:${draft.payload.session}`];
     default:
       return [draft.payload.id];
   }

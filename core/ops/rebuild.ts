@@ -32,8 +32,10 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
       FROM vector_state v JOIN memories m ON m.rid = v.rid`);
     const before = (db.prepare("SELECT count(*) AS n FROM saved_vectors").get() as { n: number }).n;
 
-    db.exec(`DELETE FROM edges; DELETE FROM provenance; DELETE FROM memory_tokens;
-      DELETE FROM vector_state; DELETE FROM memories;`);
+    db.exec(
+      `DELETE FROM edges; DELETE FROM provenance; DELETE FROM memory_tokens; DELETE FROM sessions;
+      DELETE FROM vector_state; DELETE FROM memories;`,
+    );
 
     const rev = store.nextRev();
     let ops = 0;

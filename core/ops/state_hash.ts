@@ -49,6 +49,7 @@ const SECTIONS: ReadonlyArray<[name: string, sql: string]> = [
     "provenance",
     "SELECT subject, op, origin, agent, ref, extractor, model, at FROM provenance ORDER BY subject, op",
   ],
+  ["sessions", "SELECT id, project, client, started_at, ended_at, op FROM sessions ORDER BY id"],
 ];
 
 /**
@@ -56,15 +57,14 @@ const SECTIONS: ReadonlyArray<[name: string, sql: string]> = [
  *
  * @example Usage
  * ```ts
- * import { DatabaseSync } from "node:sqlite";
+ * import { openStrandFile } from "../store/meta.ts";
  * import { stateHash } from "./state_hash.ts";
  * import { equal } from "node:assert/strict";
  *
- * const db = new DatabaseSync(":memory:");
- * db.exec("CREATE TABLE memories (id, type, cognitive, content, content_hash, scope, status, importance, confidence, tags, attributes, valid_from, valid_to, recorded_at, event_at, event_end, event_phrase, last_access_at, access_count, ef, half_life_ms, created_op, head_op, updated_hlc)");
- * db.exec("CREATE TABLE edges (id, from_id, to_id, relation, weight, status, created_at, created_op, head_op)");
- * db.exec("CREATE TABLE provenance (subject, op, origin, agent, ref, extractor, model, at)");
+ * const { db } = openStrandFile(":memory:", { embeddingModel: "m", embeddingDimension: 8, now: 0 });
+ * equal(stateHash(db), stateHash(db));
  * equal(stateHash(db).length, 64);
+ * db.close();
  * ```
  */
 export function stateHash(db: DatabaseSync): string {

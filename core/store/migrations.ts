@@ -148,6 +148,23 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 2,
+    description: "sessions: the ends of agent sessions, folded from session.end ops",
+    up(db) {
+      db.exec(`
+        CREATE TABLE sessions (
+          id TEXT PRIMARY KEY,
+          project TEXT,
+          client TEXT,
+          started_at INTEGER NOT NULL,
+          ended_at INTEGER NOT NULL,
+          op TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX sessions_ended ON sessions (ended_at);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

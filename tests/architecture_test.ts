@@ -64,3 +64,17 @@ Deno.test("no core source imports server/, relay/ or cli/, or reads Deno.env", a
   }
   deepEqual(problems, []);
 });
+
+Deno.test("server/ reaches core only through core/mod.ts (the @helix/core import)", async () => {
+  const problems: string[] = [];
+  for (const file of await sourceFiles(join(ROOT, "server"))) {
+    const text = await Deno.readTextFile(file);
+    for (const match of text.matchAll(/(?:from|import)\s*\(?\s*["']([^"']+)["']/g)) {
+      const specifier = match[1]!;
+      if (!specifier.startsWith(".")) continue;
+      const target = relative(ROOT, resolve(file, "..", specifier));
+      if (!target.startsWith("server/")) problems.push(`${relative(ROOT, file)} imports ${target}`);
+    }
+  }
+  deepEqual(problems, []);
+});

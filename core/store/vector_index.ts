@@ -179,7 +179,8 @@ export class VectorIndex {
       similarity: this.#dot(query, slot),
     }));
     hits.sort((a, b) => b.similarity - a.similarity || a.rid - b.rid);
-    return hits.slice(0, k);
+    // A neighbour with no positive similarity shares nothing with the query: not a candidate.
+    return hits.filter((hit) => hit.similarity > 0).slice(0, k);
   }
 
   /** Cosine similarity of two indexed memories (from their int8 copies), or null if either has no vector. */

@@ -1,0 +1,239 @@
+/**
+ * MCP over streamable HTTP: one server and transport per MCP session on `/mcp`, behind the
+ * checks a local server needs. The Host header must name a loopback address (or the bound
+ * host) and any Origin must be a loopback page, so a web page cannot reach the server by DNS
+ * rebinding; an optional bearer token guards it further. Sessions idle for 30 minutes are
+ * closed, which records their end like a DELETE does.
+ *
+ * @module
+ */
+import { timingSafeEqual } from "node:crypto";
+import type { Engine } from "@helix/core";
+import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./_sdk.ts";
+import type { Logger } from "./log.ts";
+import { createServer } from "./server.ts";
+
+/** Options of {@linkcode createHttpHandler}. */
+export interface HttpOptions {
+  engine: Engine;
+  /** The address the server is bound to (also accepted as a Host). */
+  host: string;
+  /** The bound port (Host headers must carry it when they carry one). */
+  port: number;
+  /** Bearer token clients must send, or null for none. */
+  token: string | null;
+  projectOverride: string | null;
+  cwdProject: string | null;
+  log: Logger;
+  /** Idle time after which a session is closed. @default {1_800_000} */
+  idleMs?: number;
+  /** Largest request body accepted. @default {4 MiB} */
+  maxBodyBytes?: number;
+}
+
+/** The request handler and its session registry. */
+export interface HttpHandler {
+  handle(request: Request): Promise<Response>;
+  /** Open sessions. */
+  readonly sessions: number;
+  /** Closes every session (recording their ends). */
+  close(): Promise<void>;
+}
+
+interface Entry {
+  transport: WebStandardStreamableHTTPServerTransport;
+  close(): Promise<void>;
+  lastSeen: number;
+}
+
+const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
+
+function jsonError(
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(
+    JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }),
+    {
+      status,
+      headers: { "content-type": "application/json", ...headers },
+    },
+  );
+}
+
+function sameSecret(given: string, expected: string): boolean {
+  const a = new TextEncoder().encode(given);
+  const b = new TextEncoder().encode(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** Creates the `/mcp` handler. */
+export function createHttpHandler(options: HttpOptions): HttpHandler {
+  const { engine, log } = options;
+  const idleMs = options.idleMs ?? 1_800_000;
+  const maxBody = options.maxBodyBytes ?? 4 * 1024 * 1024;
+  const sessions = new Map<string, Entry>();
+  const allowedHosts = new Set([...LOOPBACK, options.host.toLowerCase()]);
+
+  const hostAllowed = (header: string | null): boolean => {
+    if (!header) return false;
+    let url: URL;
+    try {
+      url = new URL(`http://${header}`);
+    } catch {
+      return false;
+    }
+    const port = url.port === "" ? null : Number(url.port);
+    return allowedHosts.has(url.hostname.toLowerCase()) && (port === null || port === options.port);
+  };
+  const originAllowed = (header: string | null): boolean => {
+    if (header === null) return true; // not a browser
+    try {
+      const url = new URL(header);
+      return (url.protocol === "http:" || url.protocol === "https:") &&
+        LOOPBACK.has(url.hostname.toLowerCase());
+    } catch {
+      return false;
+    }
+  };
+
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [id, entry] of sessions) {
+      if (now - entry.lastSeen > idleMs) {
+        log.info("closing idle session", { session: id });
+        sessions.delete(id);
+        void entry.close();
+      }
+    }
+  }, Math.min(idleMs, 60_000));
+  Deno.unrefTimer(sweep);
+
+  const open = async (): Promise<Entry> => {
+    const sessionId = crypto.randomUUID();
+    const { server } = createServer(engine, {
+      sessionId,
+      projectOverride: options.projectOverride,
+      cwdProject: options.cwdProject,
+      log,
+    });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: () => sessionId,
+      onsessioninitialized: (id) => {
+        sessions.set(id, entry);
+      },
+      onsessionclosed: (id) => {
+        sessions.delete(id);
+      },
+    });
+    const entry: Entry = {
+      transport,
+      lastSeen: Date.now(),
+      close: async () => {
+        await server.close().catch(() => {});
+      },
+    };
+    transport.onclose = () => {
+      sessions.delete(sessionId);
+      void server.close().catch(() => {});
+    };
+    await server.connect(transport);
+    return entry;
+  };
+
+  return {
+    get sessions() {
+      return sessions.size;
+    },
+    async handle(request) {
+      const url = new URL(request.url);
+      if (!hostAllowed(request.headers.get("host"))) {
+        log.warn("refused a request for another host", { host: request.headers.get("host") });
+        return jsonError(
+          403,
+          "Forbidden: this server only answers requests addressed to localhost",
+        );
+      }
+      if (!originAllowed(request.headers.get("origin"))) {
+        log.warn("refused a cross-origin request", { origin: request.headers.get("origin") });
+        return jsonError(403, "Forbidden: cross-origin requests are not allowed");
+      }
+      if (url.pathname !== "/mcp") return jsonError(404, "Not found: the MCP endpoint is /mcp");
+      if (options.token !== null) {
+        const auth = request.headers.get("authorization") ?? "";
+        const given = /^Bearer\s+(.+)$/i.exec(auth)?.[1] ?? "";
+        if (!sameSecret(given, options.token)) {
+          return jsonError(401, "Unauthorized: send Authorization: Bearer <HELIX_MCP_TOKEN>", {
+            "www-authenticate": 'Bearer realm="helix"',
+          });
+        }
+      }
+      const length = Number(request.headers.get("content-length") ?? "0");
+      if (length > maxBody) return jsonError(413, `Payload too large: at most ${maxBody} bytes`);
+
+      const sessionId = request.headers.get("mcp-session-id");
+      if (sessionId) {
+        const entry = sessions.get(sessionId);
+        if (!entry) return jsonError(404, "Session not found: start a new session with initialize");
+        entry.lastSeen = Date.now();
+        return await entry.transport.handleRequest(request);
+      }
+      if (request.method !== "POST") {
+        return jsonError(400, "Bad request: no session; POST initialize first");
+      }
+      let body: unknown;
+      try {
+        const text = await request.text();
+        if (text.length > maxBody) {
+          return jsonError(413, `Payload too large: at most ${maxBody} bytes`);
+        }
+        body = JSON.parse(text);
+      } catch {
+        return new Response(
+          JSON.stringify({
+            jsonrpc: "2.0",
+            error: { code: -32700, message: "Parse error" },
+            id: null,
+          }),
+          { status: 400, headers: { "content-type": "application/json" } },
+        );
+      }
+      const messages = Array.isArray(body) ? body : [body];
+      if (!messages.some((m) => isInitializeRequest(m))) {
+        return jsonError(400, "Bad request: no session; the first request must be initialize");
+      }
+      const entry = await open();
+      return await entry.transport.handleRequest(request, { parsedBody: body });
+    },
+    async close() {
+      clearInterval(sweep);
+      const entries = [...sessions.values()];
+      sessions.clear();
+      await Promise.all(entries.map((e) => e.close()));
+    },
+  };
+}
+
+/** Serves the handler on `host:port` (port 0 picks a free one) until `close()`. */
+export function serveHttp(
+  options: HttpOptions,
+): { url: string; handler: HttpHandler; close(): Promise<void> } {
+  const box: { handler?: HttpHandler } = {};
+  const server = Deno.serve(
+    { hostname: options.host, port: options.port, onListen: () => {} },
+    (request) => box.handler!.handle(request),
+  );
+  // The Host check needs the real port when the OS picked one; no request can arrive before this line.
+  const handler = createHttpHandler({ ...options, port: server.addr.port });
+  box.handler = handler;
+  const host = options.host.includes(":") ? `[${options.host}]` : options.host;
+  return {
+    url: `http://${host}:${server.addr.port}/mcp`,
+    handler,
+    async close() {
+      await handler.close();
+      await server.shutdown();
+    },
+  };
+}

@@ -1,0 +1,152 @@
+/**
+ * `deno task mcp`: the Helix MCP server on the configured strand (default
+ * `~/.helix/strands/default.db`), over stdio, or over streamable HTTP with `--http`.
+ *
+ * Configuration: flags → `HELIX_*` environment → `$HELIX_HOME/config.toml` → defaults.
+ * Logs go to stderr; stdout carries the protocol. The embedding model loads in the
+ * background after the server answers, so startup never waits for it.
+ *
+ * Usage: deno task mcp [--http] [--host 127.0.0.1] [--port 7437] [--strand name]
+ *                      [--project id] [--log-level info]
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { parse as parseToml } from "smol-toml";
+import {
+  detectProject,
+  embedderFromConfig,
+  type Engine,
+  type HelixConfig,
+  isHelixError,
+  openEngine,
+  resolveConfig,
+} from "@helix/core";
+import { StdioServerTransport } from "./_sdk.ts";
+import { serveHttp } from "./http.ts";
+import { createLogger, type Logger } from "./log.ts";
+import { createServer } from "./server.ts";
+
+const stderr = (line: string) => Deno.stderr.writeSync(new TextEncoder().encode(line));
+
+/** Reads flags, the environment and config.toml into one configuration. */
+async function configure(
+  args: string[],
+): Promise<{ config: HelixConfig; strandFile: string; http: boolean }> {
+  const { values } = parseArgs({
+    args,
+    options: {
+      http: { type: "boolean", default: false },
+      host: { type: "string" },
+      port: { type: "string" },
+      strand: { type: "string" },
+      project: { type: "string" },
+      "log-level": { type: "string" },
+    },
+    strict: true,
+  });
+  const flags = {
+    ...(values.host !== undefined ? { mcpHost: values.host } : {}),
+    ...(values.port !== undefined ? { mcpPort: values.port } : {}),
+    ...(values.strand !== undefined ? { strand: values.strand } : {}),
+    ...(values.project !== undefined ? { project: values.project } : {}),
+    ...(values["log-level"] !== undefined ? { logLevel: values["log-level"] } : {}),
+  };
+  const env = Deno.env.toObject();
+  const home = resolveConfig({ flags, env, platform: Deno.build.os }).config.home;
+  const path = join(home, "config.toml");
+  let file: Record<string, unknown> = {};
+  try {
+    file = parseToml(await Deno.readTextFile(path));
+  } catch (error) {
+    if (!(error instanceof Deno.errors.NotFound)) {
+      throw new TypeError(`Cannot read ${path}: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  const { config, strandFile } = resolveConfig({ flags, env, file, platform: Deno.build.os });
+  return { config, strandFile, http: values.http ?? false };
+}
+
+async function serveStdio(
+  engine: Engine,
+  options: { projectOverride: string | null; cwdProject: string | null; log: Logger },
+) {
+  const { server, session } = createServer(engine, options);
+  const closed = new Promise<void>((resolve) => {
+    const previous = server.server.onclose;
+    server.server.onclose = () => {
+      previous?.();
+      resolve();
+    };
+  });
+  await server.connect(new StdioServerTransport());
+  options.log.info("serving over stdio", { project: session.project, session: session.scope });
+  const stop = () => void server.close();
+  Deno.addSignalListener("SIGINT", stop);
+  Deno.addSignalListener("SIGTERM", stop);
+  await closed;
+}
+
+async function main(): Promise<number> {
+  let log = createLogger("info", stderr);
+  let engine: Engine | undefined;
+  try {
+    const { config, strandFile, http } = await configure(Deno.args);
+    log = createLogger(config.logLevel, stderr);
+    const embedder = embedderFromConfig(config);
+    engine = openEngine({ path: strandFile, embedder, embedPolicy: "if-ready" });
+    const projectOverride = config.project;
+    const cwdProject = await detectProject(Deno.cwd()).catch(() => null);
+    log.info("strand open", {
+      strand: strandFile,
+      embedder: embedder ? `${embedder.model} (${embedder.dimension}-d)` : "none",
+      project: projectOverride ?? cwdProject,
+    });
+    // Load the model after the server is up; tool calls meanwhile run without the vector channel.
+    const warm = () =>
+      embedder?.warmup().then((status) => {
+        if (status.state === "ready") log.info("embedding model ready", { model: embedder.model });
+        else {log.warn("embedding model unavailable; recall runs on keywords and the graph", {
+            reason: status.error,
+          });}
+      });
+    if (http) {
+      const served = serveHttp({
+        engine,
+        host: config.mcpHost,
+        port: config.mcpPort,
+        token: config.mcpToken,
+        projectOverride,
+        cwdProject,
+        log,
+      });
+      log.info("serving over streamable HTTP", {
+        url: served.url,
+        auth: config.mcpToken ? "bearer" : "none",
+      });
+      setTimeout(() => void warm(), 0);
+      await new Promise<void>((resolve) => {
+        const stop = () => resolve();
+        Deno.addSignalListener("SIGINT", stop);
+        Deno.addSignalListener("SIGTERM", stop);
+      });
+      await served.close();
+    } else {
+      setTimeout(() => void warm(), 0);
+      await serveStdio(engine, { projectOverride, cwdProject, log });
+    }
+    return 0;
+  } catch (error) {
+    if (isHelixError(error)) log.error(error.message, { code: error.code });
+    else if (error instanceof TypeError) log.error(error.message);
+    else {log.error("failed", {
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      });}
+    return 1;
+  } finally {
+    engine?.close();
+  }
+}
+
+if (import.meta.main) Deno.exit(await main());

@@ -1,0 +1,90 @@
+/**
+ * How tool outcomes reach the model: concise text plus `structuredContent`, and engine
+ * failures as `isError` results carrying a recovery hint (one exhaustive table, so a new
+ * error code fails `deno check` until it has a hint). Protocol faults stay protocol errors:
+ * the SDK raises those before a handler runs.
+ *
+ * @module
+ */
+import type { CallToolResult } from "./_sdk.ts";
+import { type ErrorCode, isHelixError } from "@helix/core";
+import type { Logger } from "./log.ts";
+
+/** What the model should do next, per failure class. */
+export const RECOVERY_HINTS: Readonly<Record<ErrorCode, string>> = {
+  "invalid_input": "Fix the argument named in the message and call again.",
+  "not_found": "Check the id: find the memory with memory_search or memory_list first.",
+  conflict:
+    "The memory changed meanwhile (for example it was forgotten): read it again, then retry.",
+  "not_a_strand":
+    "The configured strand file is not a Helix strand; the user should check HELIX_HOME and HELIX_STRAND.",
+  "unsupported_version": "The strand was written by a newer Helix; the user should upgrade Helix.",
+  "store_locked": "Another process is writing the strand; retry in a moment.",
+  corrupt: "The strand file is damaged; the user should run `helix doctor`.",
+  "storage_full": "The disk is full or read-only; nothing was written. Tell the user.",
+  "embedding_mismatch":
+    "The configured embedding model differs from the strand's; the user should fix the configuration.",
+  "embedder_unavailable":
+    "The embedding model is unavailable right now; keyword search still works, retry later for semantic search.",
+  "bad_signature": "A signature did not verify; the data was not trusted.",
+  "decrypt_failed": "Decryption failed: wrong key or passphrase.",
+  tampered: "The data was altered after it was sealed and was refused.",
+  "quota_exceeded": "A quota or budget is exhausted; retry later or ask the user.",
+  unauthorized: "This operation is not allowed for this client.",
+  "relay_misbehaved":
+    "The sync relay answered incorrectly; the user should run `helix sync verify`.",
+};
+
+/** A successful result: `text` for the model, `structured` for clients that read it. */
+export function toolResult(text: string, structured: Record<string, unknown>): CallToolResult {
+  return { content: [{ type: "text", text }], structuredContent: structured };
+}
+
+/** An `isError` result for a failure: the message and a recovery hint, never a stack. */
+export function toolError(tool: string, error: unknown, log: Logger): CallToolResult {
+  if (isHelixError(error)) {
+    log.info("tool failed", { tool, code: error.code });
+    return {
+      content: [{ type: "text", text: `${error.message}\nHint: ${RECOVERY_HINTS[error.code]}` }],
+      structuredContent: {
+        error: { code: error.code, message: error.message, hint: RECOVERY_HINTS[error.code] },
+      },
+      isError: true,
+    };
+  }
+  log.error("tool crashed", {
+    tool,
+    error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  });
+  return {
+    content: [{
+      type: "text",
+      text:
+        `Internal error in ${tool}; the server logged the details. Retry once, then tell the user.`,
+    }],
+    structuredContent: {
+      error: {
+        code: "internal",
+        message: `Internal error in ${tool}`,
+        hint: "Retry once, then tell the user.",
+      },
+    },
+    isError: true,
+  };
+}
+
+/** Runs a tool body: times it, and turns thrown failures into `isError` results. */
+export async function runTool(
+  tool: string,
+  log: Logger,
+  body: () => Promise<CallToolResult> | CallToolResult,
+): Promise<CallToolResult> {
+  const started = performance.now();
+  try {
+    const result = await body();
+    log.debug("tool", { tool, ms: Math.round(performance.now() - started) });
+    return result;
+  } catch (error) {
+    return toolError(tool, error, log);
+  }
+}

@@ -1,0 +1,112 @@
+/**
+ * One MCP session's view of the strand: which project it works in (from `HELIX_PROJECT`,
+ * else the client's roots, else the server's working folder), its `session:` scope, and
+ * whether it did anything worth recording when it ends.
+ *
+ * @module
+ */
+import { detectProject, type Engine } from "@helix/core";
+import type { Logger } from "./log.ts";
+
+/** How the session's project was decided. */
+export type ProjectSource = "override" | "roots" | "cwd" | "none";
+
+/** Mutable state of one MCP session. */
+export interface Session {
+  /** The engine as this session sees it (its project and session scopes by default). */
+  readonly engine: Engine;
+  /** `project:<id>` or null (global only). */
+  readonly project: string | null;
+  /** Where `project` came from. */
+  readonly projectSource: ProjectSource;
+  /** `session:<id>`. */
+  readonly scope: string;
+  /** When the session started (ms). */
+  readonly startedAt: number;
+  /** Marks that a tool ran, so the session's end is recorded. */
+  touch(): void;
+  /** Re-derives the project from the client's workspace roots (file:// URIs). */
+  adoptRoots(uris: readonly string[]): Promise<void>;
+  /** Records the end of the session (once) if any tool ran. */
+  end(client?: string): void;
+}
+
+/** Options of {@linkcode createSession}. */
+export interface SessionOptions {
+  /** The strand's engine (any view; this session makes its own). */
+  engine: Engine;
+  /** Session id (random per connection, or the HTTP transport's). */
+  id: string;
+  /** `HELIX_PROJECT` when set: wins over roots and the working folder. */
+  projectOverride: string | null;
+  /** The project of the server's working folder, detected at start. */
+  cwdProject: string | null;
+  log: Logger;
+  now: () => number;
+}
+
+/** Creates a session; the project can still change when the client's roots arrive. */
+export function createSession(options: SessionOptions): Session {
+  const { log } = options;
+  let project = options.projectOverride ?? options.cwdProject;
+  let projectSource: ProjectSource = options.projectOverride
+    ? "override"
+    : options.cwdProject
+    ? "cwd"
+    : "none";
+  const sessionScope = `session:${options.id}`;
+  let engine = options.engine.withContext({ project, session: sessionScope });
+  let active = false;
+  let ended = false;
+  const startedAt = options.now();
+  return {
+    get engine() {
+      return engine;
+    },
+    get project() {
+      return project;
+    },
+    get projectSource() {
+      return projectSource;
+    },
+    scope: sessionScope,
+    startedAt,
+    touch() {
+      active = true;
+    },
+    async adoptRoots(uris) {
+      if (options.projectOverride) return;
+      for (const uri of uris) {
+        if (!uri.startsWith("file:")) continue;
+        let path: string;
+        try {
+          path = decodeURIComponent(new URL(uri).pathname);
+        } catch {
+          continue;
+        }
+        const found = await detectProject(path, { allowFolderName: true }).catch(() => null);
+        if (found) {
+          project = found;
+          projectSource = "roots";
+          engine = options.engine.withContext({ project, session: sessionScope });
+          log.info("project from client roots", { project });
+          return;
+        }
+      }
+    },
+    end(client) {
+      if (ended || !active) return;
+      ended = true;
+      try {
+        engine.recordSessionEnd({
+          session: options.id,
+          ...(project ? { project } : {}),
+          ...(client ? { client } : {}),
+          startedAt,
+        });
+      } catch (error) {
+        log.warn("could not record the session end", { error: String(error) });
+      }
+    },
+  };
+}

@@ -1,0 +1,160 @@
+/**
+ * The shapes tools return, in MCP's snake_case: zod output schemas (the SDK validates every
+ * `structuredContent` against them) and the converters from engine objects. Embeddings never
+ * appear in any of them.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { Edge, Explanation, Memory, SearchHit } from "@helix/core";
+import { MEMORY_TYPES, RELATIONS, STATUSES } from "@helix/core";
+
+/** Scope argument accepted by every tool. */
+export const scopeArg = z.string().max(210).describe(
+  'Where to read or write: "global", "project:<id>" or "session:<id>". Defaults to the current project (reads also see global).',
+);
+
+/** A memory as tools return it. */
+export const memoryShape = z.object({
+  id: z.string(),
+  type: z.enum(MEMORY_TYPES),
+  content: z.string(),
+  scope: z.string(),
+  status: z.enum(STATUSES),
+  importance: z.number(),
+  confidence: z.number(),
+  tags: z.array(z.string()),
+  attributes: z.record(z.string(), z.unknown()),
+  valid_from: z.string(),
+  valid_to: z.string().nullable(),
+  recorded_at: z.string(),
+  event_at: z.string().nullable(),
+  event_phrase: z.string().nullable(),
+  provenance: z.array(z.object({
+    origin: z.string(),
+    agent: z.string().nullable(),
+    ref: z.string().nullable(),
+    extractor: z.string().nullable(),
+    at: z.string(),
+  })),
+});
+
+/** An edge as tools return it. */
+export const edgeShape = z.object({
+  id: z.string(),
+  from_id: z.string(),
+  to_id: z.string(),
+  relation: z.enum(RELATIONS),
+  weight: z.number(),
+  created_at: z.string(),
+});
+
+const channelTrace = z.object({ rank: z.number(), value: z.number() });
+
+/** The full retrieval trace of one hit. */
+export const explainShape = z.object({
+  channels: z.object({
+    vector: channelTrace.optional(),
+    bm25: channelTrace.optional(),
+    exact: channelTrace.optional(),
+    graph: channelTrace.optional(),
+  }),
+  matched_tokens: z.array(z.string()).optional(),
+  fused: z.number(),
+  graph_path: z.object({ nodes: z.array(z.string()), relations: z.array(z.string()) }).optional(),
+  decay: z.number(),
+  factors: z.object({
+    relevance: z.number(),
+    recency: z.number(),
+    importance: z.number(),
+    normalized: z.object({ relevance: z.number(), recency: z.number(), importance: z.number() }),
+  }),
+  salience_factor: z.number(),
+  status_factor: z.number(),
+  score: z.number(),
+  reinforcement: z.object({ access_count: z.number(), last_access_at: z.string(), ef: z.number() }),
+});
+
+/** A search hit: the memory, its score, and with `explain` the trace. */
+export const hitShape = memoryShape.extend({ score: z.number(), explain: explainShape.optional() });
+
+/** The MCP form of a memory. */
+export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
+  return {
+    id: memory.id,
+    type: memory.type,
+    content: memory.content,
+    scope: memory.scope,
+    status: memory.status,
+    importance: memory.importance,
+    confidence: memory.confidence,
+    tags: [...memory.tags],
+    attributes: { ...memory.attributes },
+    valid_from: memory.validFrom,
+    valid_to: memory.validTo,
+    recorded_at: memory.recordedAt,
+    event_at: memory.eventAt,
+    event_phrase: memory.eventPhrase,
+    provenance: memory.provenance.map((p) => ({
+      origin: p.origin,
+      agent: p.agent,
+      ref: p.ref,
+      extractor: p.extractor,
+      at: p.at,
+    })),
+  };
+}
+
+/** The MCP form of an edge. */
+export function edgeOut(edge: Edge): z.infer<typeof edgeShape> {
+  return {
+    id: edge.id,
+    from_id: edge.from,
+    to_id: edge.to,
+    relation: edge.relation,
+    weight: edge.weight,
+    created_at: edge.createdAt,
+  };
+}
+
+/** The MCP form of an explanation. */
+export function explainOut(e: Explanation): z.infer<typeof explainShape> {
+  return {
+    channels: { ...e.channels },
+    ...(e.matchedTokens ? { matched_tokens: [...e.matchedTokens] } : {}),
+    fused: e.fused,
+    ...(e.graphPath
+      ? { graph_path: { nodes: [...e.graphPath.nodes], relations: [...e.graphPath.relations] } }
+      : {}),
+    decay: e.decay,
+    factors: { ...e.factors, normalized: { ...e.factors.normalized } },
+    salience_factor: e.salienceFactor,
+    status_factor: e.statusFactor,
+    score: e.score,
+    reinforcement: {
+      access_count: e.reinforcement.accessCount,
+      last_access_at: e.reinforcement.lastAccessAt,
+      ef: e.reinforcement.ef,
+    },
+  };
+}
+
+/** The MCP form of a search hit. */
+export function hitOut(hit: SearchHit, explain: boolean): z.infer<typeof hitShape> {
+  return {
+    ...memoryOut(hit.memory),
+    score: hit.score,
+    ...(explain ? { explain: explainOut(hit.explanation) } : {}),
+  };
+}
+
+/** One line per memory for the text part of a result. */
+export function memoryLine(memory: Memory, extra = ""): string {
+  const content = memory.content.replace(/\s+/g, " ").trim();
+  const shown = content.length > 300 ? `${content.slice(0, 299)}…` : content;
+  const since = memory.type === "episode" && memory.eventAt
+    ? memory.eventAt.slice(0, 10)
+    : memory.validFrom.slice(0, 10);
+  const status = memory.status === "active" ? "" : `, ${memory.status}`;
+  return `[${memory.type}] ${shown} (${memory.id}, ${memory.scope}, since ${since}${status}${extra})`;
+}

@@ -1,0 +1,140 @@
+/**
+ * The real server process over stdio: `deno task mcp` spawned by the SDK's stdio client
+ * transport on a temporary HELIX_HOME, and two such processes writing one strand at once.
+ */
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { openEngine } from "../../core/mod.ts";
+import { tempDir } from "../helpers.ts";
+import { type CallToolResult, Client, StdioClientTransport, type Structured } from "./_client.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+
+/** Environment for a spawned server: a private home, no model download, the same Deno cache. */
+function serverEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
+  const env: Record<string, string> = {
+    HELIX_HOME: home,
+    HELIX_EMBEDDER: "none",
+    HELIX_LOG_LEVEL: "warn",
+    ...extra,
+  };
+  for (const key of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
+    const value = Deno.env.get(key);
+    if (value) env[key] = value;
+  }
+  return env;
+}
+
+async function spawnClient(home: string, extra: Record<string, string> = {}) {
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["task", "--quiet", "mcp"],
+    cwd: ROOT,
+    env: serverEnv(home, extra),
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "helix-stdio-e2e", version: "1.0.0" });
+  await client.connect(transport);
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
+    return result.structuredContent as Structured;
+  };
+  return { client, call };
+}
+
+Deno.test("deno task mcp serves the default strand under HELIX_HOME over stdio", async () => {
+  await using home = await tempDir();
+  const { client, call } = await spawnClient(home.path, { HELIX_PROJECT: "stdio-demo" });
+  try {
+    const { tools } = await client.listTools();
+    equal(tools.length, 8);
+    const written = await call("memory_write", {
+      content: "The stdio server writes to ~/.helix/strands/default.db.",
+      type: "fact",
+    });
+    equal(written.memory.scope, "project:stdio-demo");
+    const found = await call("memory_search", { query: "stdio server strands", explain: true });
+    equal(found.results[0].id, written.id);
+    ok(found.channels.vector.startsWith("skipped") || found.channels.vector === "disabled");
+    const bad =
+      (await client.callTool({ name: "memory_search", arguments: { query: 7 } })) as CallToolResult;
+    equal(bad.isError, true);
+    const again = await call("memory_search", { query: "stdio server" });
+    equal(again.results.length, 1, "still serving after a bad call");
+  } finally {
+    await client.close();
+  }
+  const engine = openEngine({ path: join(home.path, "strands", "default.db"), mustExist: true });
+  try {
+    equal(engine.stats().memories, 1, "the memory is in the default strand file");
+    deepEqual(
+      engine.history({ kinds: ["session.end"] }).length,
+      1,
+      "closing stdin ended the session",
+    );
+  } finally {
+    engine.close();
+  }
+});
+
+Deno.test("two server processes writing 500 memories each to one strand lose nothing", async () => {
+  await using home = await tempDir();
+  const a = await spawnClient(home.path, { HELIX_PROJECT: "shared" });
+  const b = await spawnClient(home.path, { HELIX_PROJECT: "shared" });
+  try {
+    const write = async (label: string, call: typeof a.call) => {
+      const ids: string[] = [];
+      for (let i = 0; i < 500; i++) {
+        ids.push(
+          (await call("memory_write", {
+            content: `${label} wrote memory number ${i}.`,
+            tags: [label],
+          })).id,
+        );
+      }
+      return ids;
+    };
+    const [fromA, fromB] = await Promise.all([write("alpha", a.call), write("beta", b.call)]);
+    equal(new Set([...fromA, ...fromB]).size, 1_000);
+    const listed = new Set<string>();
+    let cursor: string | null = null;
+    do {
+      const page: Structured = await a.call("memory_list", {
+        limit: 100,
+        ...(cursor ? { cursor } : {}),
+      });
+      for (const m of page.items) listed.add(m.id);
+      cursor = page.next_cursor;
+    } while (cursor);
+    equal(listed.size, 1_000);
+    for (const id of [...fromA, ...fromB]) ok(listed.has(id));
+  } finally {
+    await a.client.close();
+    await b.client.close();
+  }
+  const engine = openEngine({ path: join(home.path, "strands", "default.db"), mustExist: true });
+  try {
+    equal(engine.stats().memories, 1_000);
+    ok(engine.rebuild().identical);
+  } finally {
+    engine.close();
+  }
+});
+
+Deno.test("a bad configuration stops the server with a clear message, not a hang", async () => {
+  await using home = await tempDir();
+  await Deno.writeTextFile(join(home.path, "config.toml"), 'openai_api_key = "sk-not-here"\n');
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "mcp"],
+    cwd: ROOT,
+    env: serverEnv(home.path),
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  equal(output.code, 1);
+  match(new TextDecoder().decode(output.stderr), /secret; set it in the environment/);
+  equal(new TextDecoder().decode(output.stdout), "", "nothing but protocol on stdout");
+});

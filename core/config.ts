@@ -96,6 +96,8 @@ export interface HelixConfig {
   modelDtype: "q8" | "fp32";
   /** Where downloaded models are cached. */
   modelCache: string;
+  /** A folder of pre-downloaded models (`<path>/<model id>/…`), checked before the cache: for offline installs. */
+  modelPath: string | null;
   /** Whether the model may be downloaded on first use. */
   allowDownload: boolean;
   /** OpenAI-compatible embeddings endpoint (embedder `openai`). */
@@ -197,6 +199,7 @@ export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
     parse: oneOf("model_dtype", ["q8", "fp32"]),
   },
   modelCache: { env: "HELIX_MODEL_CACHE", file: "model_cache", parse: text("model_cache") },
+  modelPath: { env: "HELIX_MODEL_PATH", file: "model_path", parse: optionalText },
   allowDownload: {
     env: "HELIX_ALLOW_DOWNLOAD",
     file: "allow_download",
@@ -299,6 +302,7 @@ export function resolveConfig(inputs: ConfigInputs): ResolvedConfig {
     modelDimension: () => (config.embedder === "openai" ? 1536 : 384),
     modelDtype: () => "q8",
     modelCache: () => modelCacheDir(env, inputs.platform),
+    modelPath: () => null,
     allowDownload: () => true,
     openaiBaseUrl: () => (config.embedder === "openai" ? "https://api.openai.com/v1" : null),
     mcpHost: () => "127.0.0.1",

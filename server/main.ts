@@ -97,7 +97,9 @@ async function main(): Promise<number> {
     const embedder = embedderFromConfig(config);
     engine = openEngine({ path: strandFile, embedder, embedPolicy: "if-ready" });
     const projectOverride = config.project;
-    const cwdProject = await detectProject(Deno.cwd()).catch(() => null);
+    // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.
+    const launchDir = Deno.env.get("INIT_CWD") ?? Deno.cwd();
+    const cwdProject = await detectProject(launchDir).catch(() => null);
     log.info("strand open", {
       strand: strandFile,
       embedder: embedder ? `${embedder.model} (${embedder.dimension}-d)` : "none",

@@ -41,6 +41,7 @@ export function embedderFromConfig(config: HelixConfig): Embedder | null {
         dimension: config.modelDimension,
         dtype: config.modelDtype,
         cacheDir: config.modelCache,
+        ...(config.modelPath ? { localModelPath: config.modelPath } : {}),
         allowRemote: config.allowDownload,
       });
   }

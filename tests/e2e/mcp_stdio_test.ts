@@ -138,3 +138,30 @@ Deno.test("a bad configuration stops the server with a clear message, not a hang
   match(new TextDecoder().decode(output.stderr), /secret; set it in the environment/);
   equal(new TextDecoder().decode(output.stdout), "", "nothing but protocol on stdout");
 });
+
+Deno.test("registered with deno task --cwd, the server takes the project of the folder it was launched from", async () => {
+  await using home = await tempDir();
+  await using work = await tempDir();
+  await Deno.mkdir(join(work.path, ".git"));
+  await Deno.writeTextFile(
+    join(work.path, ".git", "config"),
+    `[remote "origin"]\n\turl = git@github.com:acme/shop.git\n`,
+  );
+  const transport = new StdioClientTransport({
+    command: Deno.execPath(),
+    args: ["task", "--cwd", ROOT, "--quiet", "mcp"],
+    cwd: work.path,
+    env: serverEnv(home.path),
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "helix-cwd-e2e", version: "1.0.0" });
+  await client.connect(transport);
+  try {
+    const [content] = (await client.readResource({ uri: "helix://strand/manifest" })).contents;
+    const manifest = JSON.parse(content && "text" in content ? content.text : "{}");
+    equal(manifest.session.project, "project:github.com/acme/shop");
+    equal(manifest.session.project_source, "cwd");
+  } finally {
+    await client.close();
+  }
+});

@@ -1,0 +1,70 @@
+/**
+ * The MCP Inspector's CLI, exactly as the README gives it (through Deno, so it runs where
+ * Node is older than Inspector 2.x needs): it lists the tools and calls memory_search against
+ * `deno task mcp`.
+ */
+import { deepEqual, equal } from "node:assert/strict";
+import { tempDir } from "../helpers.ts";
+
+const ROOT = new URL("../..", import.meta.url).pathname;
+const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
+
+async function inspector(home: string, args: string[]): Promise<Record<string, unknown>> {
+  const env: Record<string, string> = {
+    HELIX_HOME: home,
+    HELIX_EMBEDDER: "none",
+    HELIX_LOG_LEVEL: "warn",
+  };
+  for (const key of ["PATH", "HOME", "DENO_DIR"]) {
+    if (Deno.env.get(key)) env[key] = Deno.env.get(key)!;
+  }
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", INSPECTOR, "--cli", "deno", "task", "--quiet", "mcp", ...args],
+    cwd: ROOT,
+    env,
+    clearEnv: true,
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  equal(output.code, 0, new TextDecoder().decode(output.stderr).slice(-2_000));
+  return JSON.parse(new TextDecoder().decode(output.stdout));
+}
+
+Deno.test("the MCP Inspector CLI lists the tools and calls memory_search", async () => {
+  await using home = await tempDir();
+  const listed = await inspector(home.path, ["--method", "tools/list"]);
+  deepEqual(
+    (listed.tools as { name: string }[]).map((t) => t.name).sort(),
+    [
+      "memory_context",
+      "memory_feedback",
+      "memory_forget",
+      "memory_list",
+      "memory_note",
+      "memory_relate",
+      "memory_search",
+      "memory_write",
+    ],
+  );
+  await inspector(home.path, [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "memory_write",
+    "--tool-arg",
+    "content=Deploys go through the GitHub Actions pipeline, never from a laptop.",
+  ]);
+  const found = await inspector(home.path, [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "memory_search",
+    "--tool-arg",
+    "query=how do we deploy",
+  ]);
+  const results = (found.structuredContent as { results: { content: string }[] }).results;
+  equal(
+    results[0]?.content,
+    "Deploys go through the GitHub Actions pipeline, never from a laptop.",
+  );
+});

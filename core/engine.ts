@@ -44,6 +44,7 @@ import { type Op, type PatchFields, refsOf } from "./ops/op.ts";
 import { rebuildState } from "./ops/rebuild.ts";
 import { stateHash } from "./ops/state_hash.ts";
 import { buildContext, type ContextPack } from "./recall/context.ts";
+import { tokenCounter } from "./recall/tokens.ts";
 import {
   DEFAULT_RANK_WEIGHTS,
   type RankWeights,
@@ -219,6 +220,11 @@ export interface Engine {
   ): Promise<{ embedded: number; remaining: number }>;
   /** Counts and pins. */
   stats(): StrandStats;
+  /**
+   * Loads what the first search would otherwise load (the vector index, the tokenizer) in
+   * small steps that yield to the event loop: for servers, right after they start answering.
+   */
+  warmup(): Promise<void>;
   /**
    * The same strand seen from another project and session: the default scopes of reads and
    * writes change, nothing else does. Views share the open file; closing a view does nothing.
@@ -707,6 +713,11 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
     },
 
     scopes: { project: rt.project, session: rt.session },
+
+    async warmup() {
+      await rt.index.warm();
+      await tokenCounter();
+    },
 
     withContext(context) {
       const view = createEngine({

@@ -625,3 +625,19 @@ Deno.test("graph() pages edges in the caller's scopes and never returns forgotte
   );
   equal(engine.graph({ scope: "all", limit: 500 }).edges.length, 11);
 });
+
+Deno.test("warmup() loads the vector index in steps; later writes still reach search", async () => {
+  await using t = await tempEngine({ project: "p", embedder: wordHashEmbedder() });
+  const { engine } = t;
+  await engine.writeMany(
+    Array.from({ length: 12_000 }, (_, i) => ({ content: `bulk memory ${i} about caching` })),
+  );
+  await engine.warmup();
+  const late = await engine.write({ content: "late memory about queue retries" });
+  const hits = await engine.search({
+    query: "queue retries",
+    channels: { bm25: false, exact: false, graph: false },
+  });
+  equal(hits.hits[0]?.memory.id, late.id);
+  equal(engine.stats().vectors, 12_001);
+});

@@ -70,7 +70,12 @@ async function configure(
 
 async function serveStdio(
   engine: Engine,
-  options: { projectOverride: string | null; cwdProject: string | null; log: Logger },
+  options: {
+    projectOverride: string | null;
+    cwdProject: string | null;
+    log: Logger;
+    onInitialized: () => void;
+  },
 ) {
   const { server, session } = createServer(engine, options);
   const closed = new Promise<void>((resolve) => {
@@ -95,7 +100,8 @@ async function main(): Promise<number> {
     const { config, strandFile, http } = await configure(Deno.args);
     log = createLogger(config.logLevel, stderr);
     const embedder = embedderFromConfig(config);
-    engine = openEngine({ path: strandFile, embedder, embedPolicy: "if-ready" });
+    const opened = openEngine({ path: strandFile, embedder, embedPolicy: "if-ready" });
+    engine = opened;
     const projectOverride = config.project;
     // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.
     const launchDir = Deno.env.get("INIT_CWD") ?? Deno.cwd();
@@ -105,9 +111,12 @@ async function main(): Promise<number> {
       embedder: embedder ? `${embedder.model} (${embedder.dimension}-d)` : "none",
       project: projectOverride ?? cwdProject,
     });
-    // Load the model after the server is up; tool calls meanwhile run without the vector channel.
+    // Once the server answers, load the vector index and then the model in the background;
+    // tool calls meanwhile run (a search finishes loading the index itself; without the model
+    // the vector channel is skipped).
     const warm = () =>
-      embedder?.warmup().then((status) => {
+      opened.warmup().then(() => embedder?.warmup()).then((status) => {
+        if (!embedder || !status) return;
         if (status.state === "ready") log.info("embedding model ready", { model: embedder.model });
         else {log.warn("embedding model unavailable; recall runs on keywords and the graph", {
             reason: status.error,
@@ -115,7 +124,7 @@ async function main(): Promise<number> {
       });
     if (http) {
       const served = serveHttp({
-        engine,
+        engine: opened,
         host: config.mcpHost,
         port: config.mcpPort,
         token: config.mcpToken,
@@ -135,8 +144,13 @@ async function main(): Promise<number> {
       });
       await served.close();
     } else {
-      setTimeout(() => void warm(), 0);
-      await serveStdio(engine, { projectOverride, cwdProject, log });
+      // Warm up only once the client is initialized, so startup answers first.
+      await serveStdio(opened, {
+        projectOverride,
+        cwdProject,
+        log,
+        onInitialized: () => void warm(),
+      });
     }
     return 0;
   } catch (error) {

@@ -45,6 +45,8 @@ export interface ServerOptions {
   log?: Logger;
   /** Current time, for the session's start. @default Date.now */
   now?: () => number;
+  /** Called once the client has initialized the session (e.g. to start background warm-up). */
+  onInitialized?: () => void;
 }
 
 /** Creates the MCP server for one session over `engine`. */
@@ -95,6 +97,7 @@ export function createServer(
       project: session.project,
     });
     if (server.server.getClientCapabilities()?.roots) void refreshRoots();
+    options.onInitialized?.();
   };
   server.server.setNotificationHandler(RootsListChangedNotificationSchema, refreshRoots);
   server.server.onclose = () => {

@@ -44,6 +44,9 @@ export interface VectorSearchOptions {
 const STATUS_CODE = new Map<string, number>(STATUSES.map((s, i) => [s, i]));
 const TYPE_CODE = new Map<string, number>(MEMORY_TYPES.map((t, i) => [t, i]));
 
+/** Rows read per step of a load. */
+const BATCH = 5_000;
+
 interface Row {
   rid: number;
   rev: number;
@@ -75,6 +78,7 @@ export class VectorIndex {
   #scopeIds = new Map<string, number>();
   #scopeNames: string[] = [];
   #rev = -1;
+  #rid = -1;
   #generation = -1;
 
   /** Creates an empty index; the first {@linkcode refresh} loads it. */
@@ -91,32 +95,57 @@ export class VectorIndex {
 
   /** Brings the index up to date with the tables (cheap when nothing changed). */
   refresh(): void {
+    this.#checkGeneration();
+    while (this.#loadBatch(BATCH) === BATCH) { /* until caught up */ }
+  }
+
+  /**
+   * Loads the index in batches, yielding to the event loop between them, so a server can
+   * warm it in the background while it keeps answering (a search meanwhile finishes the
+   * load itself).
+   */
+  async warm(): Promise<void> {
+    this.#checkGeneration();
+    while (this.#loadBatch(BATCH) === BATCH) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
+
+  #checkGeneration(): void {
     const { db } = this.#store;
     const generation =
       (db.prepare("SELECT value FROM counters WHERE name = 'generation'").get() as {
         value: number;
       }).value;
-    if (generation !== this.#generation) {
-      this.#size = 0;
-      this.#slotOf.clear();
-      this.#rev = -1;
-      this.#generation = generation;
-      // Size the arrays once for a full load instead of doubling through it.
-      const { n } = db.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
-      this.#grow(n);
-    }
-    // Stream the rows: materializing 10^5 rows with their blobs at once cost ~300 MB of RSS.
-    const rows = db.prepare(
+    if (generation === this.#generation) return;
+    this.#size = 0;
+    this.#slotOf.clear();
+    this.#rev = -1;
+    this.#rid = -1;
+    this.#generation = generation;
+    // Size the arrays once for a full load instead of doubling through it.
+    const { n } = db.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
+    this.#grow(n);
+  }
+
+  /**
+   * Applies up to `limit` changed rows after the (rev, rid) cursor; returns how many. Rows are
+   * streamed: materializing 10^5 rows with their blobs at once cost ~300 MB of RSS.
+   */
+  #loadBatch(limit: number): number {
+    const rows = this.#store.db.prepare(
       `SELECT m.rid AS rid, m.rev AS rev, m.scope AS scope, m.status AS status, m.type AS type,
               m.valid_from AS validFrom, m.valid_to AS validTo, v.q8 AS q8
        FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid AND v.content_hash = m.content_hash
-       WHERE m.rev > ? ORDER BY m.rev`,
-    ).iterate(this.#rev) as IterableIterator<Row>;
+       WHERE (m.rev, m.rid) > (?, ?) ORDER BY m.rev, m.rid LIMIT ?`,
+    ).iterate(this.#rev, this.#rid, limit) as IterableIterator<Row>;
+    let count = 0;
     for (const row of rows) {
       if (row.q8 && row.q8.byteLength === 4 + this.#dimension) this.#upsert(row, row.q8);
       else this.#remove(row.rid);
-      if (row.rev > this.#rev) this.#rev = row.rev;
+      this.#rev = row.rev;
+      this.#rid = row.rid;
+      count += 1;
     }
+    return count;
   }
 
   /**

@@ -19,7 +19,22 @@ async function inspector(home: string, args: string[]): Promise<Record<string, u
     if (Deno.env.get(key)) env[key] = Deno.env.get(key)!;
   }
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--quiet", INSPECTOR, "--cli", "deno", "task", "--quiet", "mcp", ...args],
+    // A fresh CI cache compiles the server on its first spawn, under parallel tests: allow
+    // more than the Inspector's default 15 s to connect.
+    args: [
+      "run",
+      "-A",
+      "--quiet",
+      INSPECTOR,
+      "--cli",
+      "--connect-timeout",
+      "120000",
+      "deno",
+      "task",
+      "--quiet",
+      "mcp",
+      ...args,
+    ],
     cwd: ROOT,
     env,
     clearEnv: true,

@@ -10,23 +10,29 @@ const ROOT = new URL("../..", import.meta.url).pathname;
 const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
 
 async function inspector(home: string, args: string[]): Promise<Record<string, unknown>> {
-  const env: Record<string, string> = {
+  // The Inspector starts the server with an environment of its own: what the server needs
+  // (its home, no model download, this Deno cache) is passed explicitly with -e.
+  const serverEnv: Record<string, string> = {
     HELIX_HOME: home,
     HELIX_EMBEDDER: "none",
     HELIX_LOG_LEVEL: "warn",
   };
+  for (const key of ["DENO_DIR", "PATH"]) {
+    if (Deno.env.get(key)) serverEnv[key] = Deno.env.get(key)!;
+  }
+  const env: Record<string, string> = {};
   for (const key of ["PATH", "HOME", "DENO_DIR"]) {
     if (Deno.env.get(key)) env[key] = Deno.env.get(key)!;
   }
   const output = await new Deno.Command(Deno.execPath(), {
-    // A fresh CI cache compiles the server on its first spawn, under parallel tests: allow
-    // more than the Inspector's default 15 s to connect.
     args: [
       "run",
       "-A",
       "--quiet",
       INSPECTOR,
       "--cli",
+      ...Object.entries(serverEnv).flatMap(([key, value]) => ["-e", `${key}=${value}`]),
+      // A fresh cache compiles the server on first spawn, under parallel tests.
       "--connect-timeout",
       "120000",
       "deno",
@@ -82,4 +88,18 @@ Deno.test("the MCP Inspector CLI lists the tools and calls memory_search", async
     results[0]?.content,
     "Deploys go through the GitHub Actions pipeline, never from a laptop.",
   );
+});
+
+Deno.test("the Inspector's server wrote to the test's HELIX_HOME, nowhere else", async () => {
+  await using home = await tempDir();
+  await inspector(home.path, [
+    "--method",
+    "tools/call",
+    "--tool-name",
+    "memory_note",
+    "--tool-arg",
+    "text=marker",
+  ]);
+  const strand = await Deno.stat(`${home.path}/strands/default.db`);
+  equal(strand.isFile, true);
 });

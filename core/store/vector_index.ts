@@ -79,11 +79,18 @@ export class VectorIndex {
   #scopeNames: string[] = [];
   #rev = -1;
   #rid = -1;
+  /** True when the last batch may have stopped inside a rev. */
+  #partial = false;
   #generation = -1;
+  readonly #batch: number;
 
-  /** Creates an empty index; the first {@linkcode refresh} loads it. */
-  constructor(store: Store) {
+  /**
+   * Creates an empty index; the first {@linkcode refresh} loads it. `batch` is the rows read
+   * per step of a load (tests make it small to exercise loads that stop inside a rev).
+   */
+  constructor(store: Store, { batch = BATCH }: { batch?: number } = {}) {
     this.#store = store;
+    this.#batch = batch;
     this.#dimension = store.dimension;
     this.#words = bitWords(store.dimension);
   }
@@ -96,7 +103,7 @@ export class VectorIndex {
   /** Brings the index up to date with the tables (cheap when nothing changed). */
   refresh(): void {
     this.#checkGeneration();
-    while (this.#loadBatch(BATCH) === BATCH) { /* until caught up */ }
+    while (this.#loadBatch(this.#batch) === this.#batch) { /* until caught up */ }
   }
 
   /**
@@ -106,7 +113,9 @@ export class VectorIndex {
    */
   async warm(): Promise<void> {
     this.#checkGeneration();
-    while (this.#loadBatch(BATCH) === BATCH) await new Promise((resolve) => setTimeout(resolve, 0));
+    while (this.#loadBatch(this.#batch) === this.#batch) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
   }
 
   #checkGeneration(): void {
@@ -120,6 +129,7 @@ export class VectorIndex {
     this.#slotOf.clear();
     this.#rev = -1;
     this.#rid = -1;
+    this.#partial = false;
     this.#generation = generation;
     // Size the arrays once for a full load instead of doubling through it.
     const { n } = db.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
@@ -127,16 +137,38 @@ export class VectorIndex {
   }
 
   /**
-   * Applies up to `limit` changed rows after the (rev, rid) cursor; returns how many. Rows are
-   * streamed: materializing 10^5 rows with their blobs at once cost ~300 MB of RSS.
+   * Applies up to `limit` changed rows after the cursor and returns how many. The cursor is the
+   * last (rev, rid) applied; only a batch that stopped inside one rev (a bulk transaction
+   * shares a rev) resumes within it — otherwise the query is a strict `rev > ?`, which costs
+   * nothing when the strand has not changed (a `(rev, rid) > (?, ?)` row comparison was
+   * planned as `rev >= ?` and re-read the whole last transaction on every search).
    */
   #loadBatch(limit: number): number {
-    const rows = this.#store.db.prepare(
+    let count = 0;
+    if (this.#partial) {
+      count = this.#apply(
+        this.#rows("m.rev = ? AND m.rid > ? ORDER BY m.rid", [this.#rev, this.#rid], limit),
+      );
+      if (count === limit) return count;
+      this.#partial = false;
+    }
+    const room = limit - count;
+    const newer = this.#apply(this.#rows("m.rev > ? ORDER BY m.rev, m.rid", [this.#rev], room));
+    this.#partial = newer === room;
+    return count + newer;
+  }
+
+  #rows(where: string, params: number[], limit: number): IterableIterator<Row> {
+    // Streamed: materializing 10^5 rows with their blobs at once cost ~300 MB of RSS.
+    return this.#store.db.prepare(
       `SELECT m.rid AS rid, m.rev AS rev, m.scope AS scope, m.status AS status, m.type AS type,
               m.valid_from AS validFrom, m.valid_to AS validTo, v.q8 AS q8
        FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid AND v.content_hash = m.content_hash
-       WHERE (m.rev, m.rid) > (?, ?) ORDER BY m.rev, m.rid LIMIT ?`,
-    ).iterate(this.#rev, this.#rid, limit) as IterableIterator<Row>;
+       WHERE ${where} LIMIT ?`,
+    ).iterate(...params, limit) as IterableIterator<Row>;
+  }
+
+  #apply(rows: IterableIterator<Row>): number {
     let count = 0;
     for (const row of rows) {
       if (row.q8 && row.q8.byteLength === 4 + this.#dimension) this.#upsert(row, row.q8);

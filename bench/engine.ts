@@ -65,6 +65,35 @@ async function measureSize(size: number, queries: number): Promise<SizeResult> {
   }
 }
 
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)]!;
+}
+
+/** The per-field median of several runs (each timing's p50 and p95 separately). */
+function medianResult(runs: SizeResult[]): SizeResult {
+  const timing = (pick: (r: SizeResult) => Timing): Timing => ({
+    p50: median(runs.map((r) => pick(r).p50)),
+    p95: median(runs.map((r) => pick(r).p95)),
+    mean: median(runs.map((r) => pick(r).mean)),
+    n: runs.reduce((sum, r) => sum + pick(r).n, 0),
+  });
+  const number = (pick: (r: SizeResult) => number) => median(runs.map(pick));
+  return {
+    size: runs[0]!.size,
+    bulkPerSecond: number((r) => r.bulkPerSecond),
+    dbBytes: number((r) => r.dbBytes),
+    write: timing((r) => r.write),
+    search: timing((r) => r.search),
+    searchVectorOnly: timing((r) => r.searchVectorOnly),
+    searchKeywordOnly: timing((r) => r.searchKeywordOnly),
+    context: timing((r) => r.context),
+    vectorRecallAt10: number((r) => r.vectorRecallAt10),
+    rssMb: number((r) => r.rssMb),
+    firstSearchMs: number((r) => r.firstSearchMs),
+  };
+}
+
 /** Search, context, RSS and vector recall measured in a fresh process (serve_probe.ts). */
 async function serve(
   path: string,
@@ -98,14 +127,28 @@ if (import.meta.main) {
     options: {
       sizes: { type: "string", default: "10000,100000" },
       queries: { type: "string", default: "200" },
+      runs: { type: "string", default: "3" },
       write: { type: "boolean", default: false },
     },
   });
   const sizes = values.sizes!.split(",").map(Number);
   const queries = Number(values.queries);
+  const runs = Number(values.runs);
+  // This class of VM varies ±25 % between identical runs: repeat, report medians and ranges.
   const results: SizeResult[] = [];
-  for (const size of sizes) results.push(await measureSize(size, queries));
-  const noModel = await bulkWithoutModel(Math.max(...sizes));
+  const spread: Record<number, { searchP95: number[]; bulk: number[] }> = {};
+  for (const size of sizes) {
+    const each: SizeResult[] = [];
+    for (let run = 0; run < runs; run++) each.push(await measureSize(size, queries));
+    results.push(medianResult(each));
+    spread[size] = {
+      searchP95: each.map((r) => r.search.p95),
+      bulk: each.map((r) => r.bulkPerSecond),
+    };
+  }
+  const noModelRuns: number[] = [];
+  for (let run = 0; run < runs; run++) noModelRuns.push(await bulkWithoutModel(Math.max(...sizes)));
+  const noModel = median(noModelRuns);
   log(`bulk without a model: ${noModel} memories/s`);
   const machine =
     `${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`;
@@ -138,14 +181,25 @@ if (import.meta.main) {
     `| open + first search (loads the vector index), ms | ${
       results.map((r) => r.firstSearchMs).join(" | ")
     } | |`,
-    `| RSS of a process serving the strand, MB | ${
-      results.map((r) => r.rssMb).join(" | ")
-    } | ≤ 200 at 10^5 (MCP server) |`,
     "",
     `Bulk insert without an embedding model (${
       Math.max(...sizes).toLocaleString("en")
     } memories): ${noModel.toLocaleString("en")} memories/s.`,
   ];
+  lines.push(
+    "",
+    `Medians of ${runs} runs. Ranges across runs: search p95 ${
+      sizes.map((size) =>
+        `${Math.min(...spread[size]!.searchP95).toFixed(1)}–${
+          Math.max(...spread[size]!.searchP95).toFixed(1)
+        } ms`
+      )
+        .join(" / ")
+    }; bulk with vectors ${
+      sizes.map((size) => `${Math.min(...spread[size]!.bulk)}–${Math.max(...spread[size]!.bulk)}/s`)
+        .join(" / ")
+    }; bulk without a model ${Math.min(...noModelRuns)}–${Math.max(...noModelRuns)}/s.`,
+  );
   const report = lines.join("\n");
   await Deno.stdout.write(new TextEncoder().encode(`${report}\n`));
   if (values.write) {
@@ -153,7 +207,11 @@ if (import.meta.main) {
     await Deno.mkdir(join(here, "results"), { recursive: true });
     await Deno.writeTextFile(
       join(here, "results", "engine.json"),
-      JSON.stringify({ date, machine, cpu, queries, results, bulkWithoutModel: noModel }, null, 2) +
+      JSON.stringify(
+        { date, machine, cpu, queries, runs, results, spread, bulkWithoutModel: noModelRuns },
+        null,
+        2,
+      ) +
         "\n",
     );
     await Deno.writeTextFile(
@@ -162,9 +220,9 @@ if (import.meta.main) {
         `Synthetic strands (bench/synthetic.ts): Zipf text over a 5,000-word coding vocabulary, ten projects plus ` +
         `global, clustered 384-d vectors from a zero-cost embedder, so timings are the engine's own; query ` +
         `embedding with a real model is measured separately. Bulk insert and writes are timed in the seeding ` +
-        `process; searches, context, RSS and vector recall in a fresh process that opens the strand as an MCP ` +
-        `server would (bench/serve_probe.ts; RSS is read after all its searches and context packs, so it includes ` +
-        `V8 heap growth from that work). Searches run from project p3 (it sees p3 and ` +
+        `process; searches, context and vector recall in a fresh process that opens the strand as an MCP ` +
+        `server would (bench/serve_probe.ts); the server's own RSS is in RESULTS-mcp.md. Searches run from ` +
+        `project p3 (it sees p3 and ` +
         `global, about 2/11 of the strand), ${queries} queries each, limit 10.\n\n${report}\n`,
     );
   }

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Embedder, EmbedderStatus, EmbedKind, MemoryType, WriteInput } from "../core/mod.ts";
+import { seededRandom } from "../tests/fixtures/random.ts";
 
 const BASE_WORDS = (
   "api app auth backend billing branch build bug cache ci cli client cluster code commit config " +
@@ -20,18 +21,6 @@ const BASE_WORDS = (
   "staging storage stripe style table task terraform test timeout token trace type typescript " +
   "ui upload user validation version view webhook worker workflow yaml"
 ).split(" ");
-
-/** A seeded PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Vocabulary: the base words plus generated ones, 5,000 in all, most common first. */
 function vocabulary(random: () => number): string[] {
@@ -98,7 +87,7 @@ export interface Synthetic {
 
 /** Creates a deterministic generator. */
 export function synthetic(seed = 1): Synthetic {
-  const random = prng(seed);
+  const random = seededRandom(seed);
   const words = vocabulary(random);
   const draw = zipf(random, words.length);
   const sentence = (r: () => number, min: number, max: number) => {
@@ -107,7 +96,7 @@ export function synthetic(seed = 1): Synthetic {
   };
   return {
     memory(i) {
-      const r = prng(seed * 1_000_003 + i);
+      const r = seededRandom(seed * 1_000_003 + i);
       const project = Math.floor(r() * 11);
       const extra = r() < 0.3 ? ` see src/${words[draw()]}/${words[draw()]}_${i % 997}.ts` : "";
       return {
@@ -118,7 +107,7 @@ export function synthetic(seed = 1): Synthetic {
       };
     },
     query(i) {
-      const r = prng(seed * 7_000_003 + i);
+      const r = seededRandom(seed * 7_000_003 + i);
       return sentence(r, 3, 6);
     },
   };
@@ -130,7 +119,7 @@ export function synthetic(seed = 1): Synthetic {
  */
 export function syntheticEmbedder(dimension = 384, model = "helix-bench/synthetic-384"): Embedder {
   const topics = 50;
-  const random = prng(42);
+  const random = seededRandom(42);
   const centroids = Array.from({ length: topics }, () => {
     const v = new Float32Array(dimension);
     for (let i = 0; i < dimension; i++) v[i] = random() * 2 - 1;
@@ -144,7 +133,7 @@ export function syntheticEmbedder(dimension = 384, model = "helix-bench/syntheti
   const ready: EmbedderStatus = { state: "ready" };
   const embedOne = (text: string) => {
     const h = hash(text);
-    const noise = prng(h);
+    const noise = seededRandom(h);
     const centroid = centroids[h % topics]!;
     const v = new Float32Array(dimension);
     let norm = 0;

@@ -98,3 +98,27 @@ export class HelixError extends Error {
 export function isHelixError(value: unknown, code?: ErrorCode): value is HelixError {
   return value instanceof HelixError && (code === undefined || value.code === code);
 }
+
+/**
+ * An error's message followed by its causes' (Deno's fetch says only "fetch failed" up
+ * front), each once, at most four deep.
+ *
+ * @example Usage
+ * ```ts
+ * import { describeError } from "./errors.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const error = new TypeError("fetch failed", { cause: new Error("connection refused") });
+ * equal(describeError(error), "fetch failed: connection refused");
+ * ```
+ */
+export function describeError(error: unknown): string {
+  const parts: string[] = [];
+  let current: unknown = error;
+  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
+    const message = current instanceof Error ? current.message : String(current);
+    if (message !== "" && !parts.some((part) => part.includes(message))) parts.push(message);
+    current = current instanceof Error ? current.cause : undefined;
+  }
+  return parts.join(": ");
+}

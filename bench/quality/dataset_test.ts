@@ -8,38 +8,13 @@ import {
   queries,
   type QueryKind,
 } from "./dataset.ts";
+import { MEMORY_TYPES as MEMORY_TYPE_LIST, RELATIONS as RELATION_LIST } from "../../core/mod.ts";
 
 /** The dataset's "now": nothing may be dated after it. */
 const TODAY = "2026-11-22";
 
-const MEMORY_TYPES = new Set([
-  "identity",
-  "preference",
-  "project",
-  "decision",
-  "convention",
-  "snippet",
-  "procedure",
-  "entity",
-  "episode",
-  "fact",
-]);
-const RELATIONS = new Set([
-  "works_on",
-  "owns",
-  "depends_on",
-  "has_decision",
-  "has_convention",
-  "prefers",
-  "uses",
-  "mentions",
-  "supersedes",
-  "updates",
-  "extends",
-  "derives",
-  "contradicts",
-  "related_to",
-]);
+const MEMORY_TYPES = new Set<string>(MEMORY_TYPE_LIST);
+const RELATIONS = new Set<string>(RELATION_LIST);
 const QUERY_KINDS: QueryKind[] = [
   "paraphrase",
   "keyword",

@@ -10,7 +10,7 @@
  * @module
  */
 
-import { HelixError } from "../errors.ts";
+import { describeError, HelixError } from "../errors.ts";
 import type { Embedder, EmbedderStatus, EmbedKind } from "./embedder.ts";
 
 /** Options for {@linkcode createOpenAIEmbedder}. */
@@ -39,18 +39,6 @@ export interface OpenAIEmbedderOptions {
 const MAX_ERROR_BODY_CHARS = 500;
 
 const READY: EmbedderStatus = Object.freeze({ state: "ready" });
-
-/** The error's message followed by its causes' (Deno's fetch says only "fetch failed" up front). */
-function describe(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
-    const message = current instanceof Error ? current.message : String(current);
-    if (message !== "" && !parts.some((part) => part.includes(message))) parts.push(message);
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return parts.join(": ");
-}
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
@@ -182,7 +170,7 @@ export function createOpenAIEmbedder(options: OpenAIEmbedderOptions): Embedder {
       if (error instanceof HelixError) throw error;
       const reason = controller.signal.aborted
         ? `no response within ${timeoutMs} ms`
-        : redact(describe(error));
+        : redact(describeError(error));
       throw unavailable(reason, status === undefined ? {} : { status }, error);
     } finally {
       clearTimeout(timer);

@@ -17,7 +17,7 @@
  */
 
 import { type Clock, systemClock } from "../clock.ts";
-import { HelixError, isHelixError } from "../errors.ts";
+import { describeError, HelixError, isHelixError } from "../errors.ts";
 import type { Embedder, EmbedderStatus, EmbedKind } from "./embedder.ts";
 
 /** Default model: BAAI bge-small-en-v1.5 converted to ONNX (384 dimensions). */
@@ -140,18 +140,6 @@ async function importTransformers(): Promise<Transformers> {
   const transformers = await import("@huggingface/transformers");
   pristineEnv ??= snapshotEnv(transformers.env);
   return transformers;
-}
-
-/** The error's message followed by its causes' (Deno's fetch says only "fetch failed" up front). */
-function describe(error: unknown): string {
-  const parts: string[] = [];
-  let current: unknown = error;
-  for (let depth = 0; depth < 4 && current !== undefined && current !== null; depth++) {
-    const message = current instanceof Error ? current.message : String(current);
-    if (message !== "" && !parts.some((part) => part.includes(message))) parts.push(message);
-    current = current instanceof Error ? current.cause : undefined;
-  }
-  return parts.join(": ");
 }
 
 function urlOf(input: string | URL | Request): string {
@@ -336,14 +324,14 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions 
     try {
       transformers = await importTransformers();
     } catch (error) {
-      throw unavailable(`transformers.js failed to import: ${describe(error)}`, error);
+      throw unavailable(`transformers.js failed to import: ${describeError(error)}`, error);
     }
     const extractor = await withEnvLock(async () => {
       const saved = snapshotEnv(transformers.env);
       try {
         return await createPipeline(transformers);
       } catch (error) {
-        throw unavailable(describe(error), error);
+        throw unavailable(describeError(error), error);
       } finally {
         restoreEnv(transformers.env, saved);
       }
@@ -385,7 +373,7 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions 
         return extractor;
       },
       (error: unknown) => {
-        const helixError = isHelixError(error) ? error : unavailable(describe(error), error);
+        const helixError = isHelixError(error) ? error : unavailable(describeError(error), error);
         if (current.state === "loading" && current.promise === promise) {
           current = { state: "failed", error: helixError, failedAt: clock.now() };
         }
@@ -426,7 +414,7 @@ export function createTransformersEmbedder(options: TransformersEmbedderOptions 
         } catch (error) {
           throw new HelixError(
             "embedder_unavailable",
-            `Cannot embed with model ${model}: ${describe(error)}`,
+            `Cannot embed with model ${model}: ${describeError(error)}`,
             { cause: error, details: { model } },
           );
         }

@@ -23,3 +23,15 @@ export {
 /** Tool results' `structuredContent`, loosely typed for assertions. */
 // deno-lint-ignore no-explicit-any
 export type Structured = Record<string, any>;
+
+/** The tools the server must list, sorted: the published surface the tests hold it to. */
+export const EXPECTED_TOOLS: readonly string[] = [
+  "memory_context",
+  "memory_feedback",
+  "memory_forget",
+  "memory_list",
+  "memory_note",
+  "memory_relate",
+  "memory_search",
+  "memory_write",
+];

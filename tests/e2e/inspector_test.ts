@@ -5,6 +5,7 @@
  */
 import { deepEqual, equal } from "node:assert/strict";
 import { tempDir } from "../helpers.ts";
+import { EXPECTED_TOOLS } from "./_client.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 const INSPECTOR = "npm:@modelcontextprotocol/inspector@2.12.0";
@@ -56,16 +57,7 @@ Deno.test("the MCP Inspector CLI lists the tools and calls memory_search", async
   const listed = await inspector(home.path, ["--method", "tools/list"]);
   deepEqual(
     (listed.tools as { name: string }[]).map((t) => t.name).sort(),
-    [
-      "memory_context",
-      "memory_feedback",
-      "memory_forget",
-      "memory_list",
-      "memory_note",
-      "memory_relate",
-      "memory_search",
-      "memory_write",
-    ],
+    EXPECTED_TOOLS,
   );
   await inspector(home.path, [
     "--method",

@@ -12,6 +12,7 @@ import { tempDir, TODAY, wordHashEmbedder } from "../helpers.ts";
 import {
   type CallToolResult,
   Client,
+  EXPECTED_TOOLS,
   InMemoryTransport,
   ListRootsRequestSchema,
   type Structured,
@@ -61,16 +62,7 @@ Deno.test("tools/list: eight snake_case tools with when-to-call descriptions, sc
   const { client } = await connect(engine, { projectOverride: "project:billing" });
   try {
     const { tools } = await client.listTools();
-    deepEqual(tools.map((t) => t.name).sort(), [
-      "memory_context",
-      "memory_feedback",
-      "memory_forget",
-      "memory_list",
-      "memory_note",
-      "memory_relate",
-      "memory_search",
-      "memory_write",
-    ]);
+    deepEqual(tools.map((t) => t.name).sort(), EXPECTED_TOOLS);
     for (const tool of tools) {
       match(tool.description ?? "", /^Call /, `${tool.name} says when to call it`);
       ok(tool.inputSchema.type === "object" && tool.outputSchema, tool.name);

@@ -37,7 +37,7 @@ import {
   type WriteInput,
 } from "./model/input.ts";
 import type { Edge, Memory } from "./model/memory.ts";
-import { assertScope, visibleScopes } from "./model/scope.ts";
+import { assertScope } from "./model/scope.ts";
 import { type Status, STATUSES } from "./model/types.ts";
 import { createOpLog } from "./ops/log.ts";
 import { type Op, type PatchFields, refsOf } from "./ops/op.ts";
@@ -52,10 +52,10 @@ import {
   type SearchResult,
 } from "./recall/search.ts";
 import {
-  contextScopes,
   embedDocuments,
   type EmbedPolicy,
   embedQuery,
+  readScopes,
   type Runtime,
 } from "./runtime.ts";
 import { openStrandFile, type StrandMeta } from "./store/meta.ts";
@@ -64,7 +64,7 @@ import { sqliteError } from "./store/sqlite.ts";
 import { createStore } from "./store/store.ts";
 import { KeywordIndex } from "./store/keyword.ts";
 import { VectorIndex } from "./store/vector_index.ts";
-import type { Visibility } from "./store/visibility.ts";
+import { type Visibility, visibilitySql } from "./store/visibility.ts";
 
 /** The model and dimension a strand is pinned to when it is created without an embedder. */
 export const DEFAULT_EMBEDDING = { model: "Xenova/bge-small-en-v1.5", dimension: 384 } as const;
@@ -307,6 +307,10 @@ function toScope(value: string, kind: "project" | "session"): string {
   return assertScope(value.startsWith(`${kind}:`) ? value : `${kind}:${value}`);
 }
 
+/** FROM/WHERE of the memories (not forgotten) whose vector is missing or stale. */
+const MISSING_VECTORS = `FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid
+  WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)`;
+
 function createEngine(rt: Runtime, weights: RankWeights): Engine {
   const { store, log } = rt;
   const guard = <T>(action: string, fn: () => T): T => {
@@ -338,9 +342,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
       | "includeExpired"
     >,
   ): Visibility => {
-    const scopes = input.scope === undefined ? visibleScopes(contextScopes(rt)) : visibleScopes(
-      input.scope === "all" ? "all" : typeof input.scope === "string" ? [input.scope] : input.scope,
-    );
+    const scopes = readScopes(rt, input.scope);
     const asOf = input.asOf !== undefined;
     const statuses = new Set<Status>(asOf ? ["active", "superseded", "archived"] : ["active"]);
     if (input.includeArchived) statuses.add("archived");
@@ -398,28 +400,17 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
     list(input = {}) {
       const parsed = parseInput(listInputSchema, input, "list memories");
       return guard("list memories", () => {
-        const scopes = parsed.scope === undefined
-          ? visibleScopes(contextScopes(rt))
-          : visibleScopes(
-            parsed.scope === "all"
-              ? "all"
-              : typeof parsed.scope === "string"
-              ? [parsed.scope]
-              : parsed.scope,
-          );
-        const where: string[] = [];
-        const params: (string | number)[] = [];
-        if (scopes !== "all") {
-          where.push(`m.scope IN (${scopes.map(() => "?").join(",")})`);
-          params.push(...scopes);
-        }
-        const statuses = parsed.statuses ?? ["active"];
-        where.push(`m.status IN (${statuses.map(() => "?").join(",")})`);
-        params.push(...statuses);
-        if (parsed.types) {
-          where.push(`m.type IN (${parsed.types.map(() => "?").join(",")})`);
-          params.push(...parsed.types);
-        }
+        // A listing shows memories whatever their validity: includeEnded, not as of a time.
+        const filter = visibilitySql({
+          scopes: readScopes(rt, parsed.scope),
+          statuses: parsed.statuses ?? ["active"],
+          ...(parsed.types ? { types: parsed.types } : {}),
+          at: 0,
+          asOf: false,
+          includeEnded: true,
+        });
+        const where = [filter.sql];
+        const params = [...filter.params];
         if (parsed.tag) {
           where.push("EXISTS (SELECT 1 FROM json_each(m.tags) t WHERE t.value = ?)");
           params.push(parsed.tag);
@@ -430,7 +421,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           params.push(at, at, id);
         }
         const limit = parsed.limit ?? 50;
-        const rows = store.db.prepare(
+        const rows = store.prepare(
           `SELECT m.rid AS rid, m.recorded_at AS at, m.id AS id FROM memories m
            WHERE ${where.join(" AND ")} ORDER BY m.recorded_at DESC, m.id DESC LIMIT ?`,
         ).all(...params, limit + 1) as { rid: number; at: number; id: string }[];
@@ -641,10 +632,8 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
         );
       }
       const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
-      const missingSql = `SELECT m.rid AS rid, m.id AS id, m.content AS content FROM memories m
-        LEFT JOIN vector_state v ON v.rid = m.rid
-        WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)
-        ORDER BY m.rid`;
+      const missingSql = `SELECT m.rid AS rid, m.id AS id, m.content AS content
+        ${MISSING_VECTORS} ORDER BY m.rid`;
       const total =
         (store.db.prepare(`SELECT count(*) AS n FROM (${missingSql})`).get() as { n: number }).n;
       let embedded = 0;
@@ -703,10 +692,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           edges: one("SELECT count(*) AS n FROM edges WHERE status = 'active'"),
           ops: one("SELECT count(*) AS n FROM ops"),
           vectors: one("SELECT count(*) AS n FROM vector_state"),
-          missingVectors: one(
-            `SELECT count(*) AS n FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid
-            WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)`,
-          ),
+          missingVectors: one(`SELECT count(*) AS n ${MISSING_VECTORS}`),
           lastOpAt: last ? iso(parseHlc(last.hlc).wall) : null,
         };
       });
@@ -764,7 +750,8 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
             kind: "session.end",
             payload: {
               session,
-              ...(input.project ? { project: input.project } : {}),
+              // The same scope form memories carry, whichever form the caller gave.
+              ...(input.project ? { project: toScope(input.project, "project") } : {}),
               ...(input.client ? { client: input.client.slice(0, 200) } : {}),
               startedAt: Math.min(input.startedAt, tx.now),
               endedAt: tx.now,
@@ -776,13 +763,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
     graph(input = {}) {
       return guard("read graph", () => {
         const limit = Math.max(1, Math.min(500, Math.trunc(input.limit ?? 200)));
-        const scopes = input.scope === undefined ? visibleScopes(contextScopes(rt)) : visibleScopes(
-          input.scope === "all"
-            ? "all"
-            : typeof input.scope === "string"
-            ? [input.scope]
-            : input.scope,
-        );
+        const scopes = readScopes(rt, input.scope);
         const scopeSql = scopes === "all"
           ? ""
           : `AND a.scope IN (${scopes.map(() => "?").join(",")})

@@ -586,7 +586,7 @@ Deno.test("recordSessionEnd() logs the boundary; withContext() changes default s
   view.close(); // a view never closes the shared strand
   view.recordSessionEnd({
     session: "s-42",
-    project: "project:billing",
+    project: "billing", // recorded in scope form, like the memories
     client: "test-client 1.0",
     startedAt: TODAY - 60_000,
   });

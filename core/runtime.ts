@@ -8,6 +8,7 @@
 import type { Clock } from "./clock.ts";
 import type { Embedder } from "./embed/embedder.ts";
 import { isHelixError } from "./errors.ts";
+import { visibleScopes } from "./model/scope.ts";
 import type { OpLog } from "./ops/log.ts";
 import type { StrandMeta } from "./store/meta.ts";
 import type { Store } from "./store/store.ts";
@@ -41,6 +42,19 @@ export interface Runtime {
 /** Scopes a reader sees when it names none: its project and session, plus global. */
 export function contextScopes(rt: Runtime): string[] {
   return [rt.project, rt.session].filter((s): s is string => s !== null);
+}
+
+/**
+ * The scopes a read covers: the reader's own (see {@linkcode contextScopes}) when it names
+ * none, else the named ones or `"all"` — always with global. Throws `invalid_input` for a
+ * malformed scope.
+ */
+export function readScopes(
+  rt: Runtime,
+  selector: "all" | string | readonly string[] | undefined,
+): "all" | string[] {
+  if (selector === undefined) return visibleScopes(contextScopes(rt));
+  return visibleScopes(typeof selector === "string" && selector !== "all" ? [selector] : selector);
 }
 
 /**

@@ -62,7 +62,7 @@ function reinforceMemory(
 }
 
 function endSession(store: Store, op: Op, p: OpPayloads["session.end"]): void {
-  store.db.prepare(
+  store.prepare(
     `INSERT INTO sessions (id, project, client, started_at, ended_at, op) VALUES (?, ?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET project = excluded.project, client = excluded.client,
        started_at = min(started_at, excluded.started_at), ended_at = excluded.ended_at, op = excluded.op`,

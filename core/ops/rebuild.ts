@@ -63,18 +63,20 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
       "INSERT INTO vector_state (rid, content_hash, q8) VALUES (?, ?, ?)",
     );
     const insertVector = db.prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)");
+    let vectorsKept = 0;
     for (const pair of pairs) {
       if (pair.oldRid !== pair.newRid) {
         const vector = movedVectors.get(pair.oldRid);
-        if (!vector) continue;
+        if (!vector) continue; // its float copy is gone: backfill re-embeds it
         insertVector.run(BigInt(pair.newRid), vector);
       }
       insertState.run(pair.newRid, pair.hash, pair.q8);
+      vectorsKept += 1;
     }
     db.exec("DROP TABLE temp.saved_vectors");
     db.exec("UPDATE counters SET value = value + 1 WHERE name = 'generation'");
     db.exec("COMMIT");
-    return { ops, vectorsKept: pairs.length, vectorsDropped: before - pairs.length };
+    return { ops, vectorsKept, vectorsDropped: before - vectorsKept };
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
     throw sqliteError(error, "rebuild strand");

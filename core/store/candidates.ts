@@ -24,6 +24,14 @@ export interface VectorCandidate {
   readonly similarity: number;
 }
 
+/** Memories credited per query token. */
+const PER_TOKEN = 1_000;
+/**
+ * Document frequencies are counted up to here: past it a token's weight, 1 / log2(1 + df),
+ * barely moves (0.075 at 10^4), and counting its whole posting list would cost more.
+ */
+const DF_CAP = 10_000;
+
 /** Exact-token candidates for `query`: memories containing its code tokens, rarest matches first. */
 export function exactCandidates(
   store: Store,
@@ -34,11 +42,14 @@ export function exactCandidates(
   const tokens = exactTokens(query);
   if (tokens.length === 0) return [];
   const filter = visibilitySql(visibility, "m");
-  const frequency = store.db.prepare("SELECT count(*) AS n FROM memory_tokens WHERE token = ?");
+  const frequency = store.prepare(
+    `SELECT count(*) AS n FROM (SELECT 1 FROM memory_tokens WHERE token = ? LIMIT ${DF_CAP})`,
+  );
   const hits = new Map<number, { tokens: string[]; score: number }>();
-  const lookup = store.db.prepare(
+  // Newest first: a token in thousands of memories credits the latest ones, not the oldest.
+  const lookup = store.prepare(
     `SELECT t.rid AS rid FROM memory_tokens t JOIN memories m ON m.rid = t.rid
-     WHERE t.token = ? AND ${filter.sql} LIMIT 1000`,
+     WHERE t.token = ? AND ${filter.sql} ORDER BY t.rid DESC LIMIT ${PER_TOKEN}`,
   );
   for (const token of tokens) {
     const df = (frequency.get(token) as { n: number }).n;

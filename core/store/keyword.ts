@@ -21,11 +21,14 @@
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { hashBase32 } from "../util/hash.ts";
 import { STATUSES } from "../model/types.ts";
-import type { Store } from "./store.ts";
+import { IN_LIST, type Store } from "./store.ts";
 import { isVisible, type Visibility, type VisibilityFields } from "./visibility.ts";
 
 /** Most postings (summed document frequencies) a query's kept terms may have. */
 export const POSTINGS_BUDGET = 25_000;
+
+/** Stems whose document frequency is remembered (a long-running server sees many). */
+const FREQUENCY_CACHE = 20_000;
 
 /** A keyword hit: `score` is SQLite's bm25() (lower is better, negative). */
 export interface KeywordHit {
@@ -83,7 +86,10 @@ export class KeywordIndex {
     clear: StatementSync;
     frequency: StatementSync;
     size: StatementSync;
+    ranked: StatementSync;
+    fields: StatementSync;
   } | undefined;
+  /** Document frequency per stem; bounded, oldest entries dropped first. */
   readonly #frequency = new Map<string, { documents: number; size: number }>();
 
   /** Creates the channel over an open strand. */
@@ -109,10 +115,7 @@ export class KeywordIndex {
     const hidden = STATUSES.filter((s) => !visibility.statuses.includes(s));
     const match = `(${filters.join(" AND ")})` +
       (hidden.length ? ` NOT fts_key : (${hidden.map((s) => `st${s}0`).join(" OR ")})` : "");
-    const ranked = this.#db.prepare(
-      `SELECT rowid AS rid, bm25(memories_fts, 1.0, 0.5, 0.0) AS score FROM memories_fts
-       WHERE memories_fts MATCH ? ORDER BY score, rowid LIMIT ?`,
-    );
+    const { ranked } = this.#prepare();
     // FTS5 filters scope, status and type; validity is checked on the top rows afterwards,
     // fetching more in the rare case that too many of them fail it.
     for (let fetch = limit * 2;; fetch *= 8) {
@@ -128,11 +131,9 @@ export class KeywordIndex {
   #visibleRows(rows: Array<{ rid: number; score: number }>, visibility: Visibility): KeywordHit[] {
     if (rows.length === 0) return [];
     const fields = new Map(
-      (this.#db.prepare(
-        `SELECT rid, scope, status, type, valid_from AS validFrom, valid_to AS validTo
-         FROM memories WHERE rid IN (${rows.map(() => "?").join(",")})`,
-      ).all(...rows.map((r) => r.rid)) as unknown as Array<VisibilityFields & { rid: number }>)
-        .map((f) => [f.rid, f]),
+      (this.#prepare().fields.all(JSON.stringify(rows.map((r) => r.rid))) as unknown as Array<
+        VisibilityFields & { rid: number }
+      >).map((f) => [f.rid, f]),
     );
     return rows.filter((r) => {
       const f = fields.get(r.rid);
@@ -182,6 +183,10 @@ export class KeywordIndex {
     if (cached && Math.abs(size - cached.size) <= cached.size * 0.05) return cached.documents;
     const row = this.#prepare().frequency.get(stem) as { doc: number } | undefined;
     const documents = row?.doc ?? 0;
+    this.#frequency.delete(stem);
+    if (this.#frequency.size >= FREQUENCY_CACHE) {
+      this.#frequency.delete(this.#frequency.keys().next().value!);
+    }
     this.#frequency.set(stem, { documents, size });
     return documents;
   }
@@ -201,6 +206,14 @@ export class KeywordIndex {
       clear: db.prepare("DELETE FROM temp.query_words"),
       frequency: db.prepare("SELECT doc FROM temp.memory_terms WHERE term = ?"),
       size: db.prepare("SELECT max(rid) AS n FROM memories"),
+      ranked: db.prepare(
+        `SELECT rowid AS rid, bm25(memories_fts, 1.0, 0.5, 0.0) AS score FROM memories_fts
+         WHERE memories_fts MATCH ? ORDER BY score, rowid LIMIT ?`,
+      ),
+      fields: db.prepare(
+        `SELECT rid, scope, status, type, valid_from AS validFrom, valid_to AS validTo
+         FROM memories WHERE rid IN ${IN_LIST}`,
+      ),
     };
     return this.#statements;
   }

@@ -22,7 +22,7 @@
  */
 import { MEMORY_TYPES, STATUSES } from "../model/types.ts";
 import type { Store } from "./store.ts";
-import { bitWords } from "./vector_math.ts";
+import { bitWords, setSignBits } from "./vector_math.ts";
 import type { Visibility } from "./visibility.ts";
 
 /** One nearest neighbour. */
@@ -74,6 +74,8 @@ export class VectorIndex {
   #type = new Uint8Array(0);
   #validFrom = new Float64Array(0);
   #validTo = new Float64Array(0);
+  #distance = new Int32Array(0);
+  #visible = new Uint8Array(0);
   #slotOf = new Map<number, number>();
   #scopeIds = new Map<string, number>();
   #scopeNames: string[] = [];
@@ -119,9 +121,9 @@ export class VectorIndex {
   }
 
   #checkGeneration(): void {
-    const { db } = this.#store;
+    const store = this.#store;
     const generation =
-      (db.prepare("SELECT value FROM counters WHERE name = 'generation'").get() as {
+      (store.prepare("SELECT value FROM counters WHERE name = 'generation'").get() as {
         value: number;
       }).value;
     if (generation === this.#generation) return;
@@ -132,7 +134,7 @@ export class VectorIndex {
     this.#partial = false;
     this.#generation = generation;
     // Size the arrays once for a full load instead of doubling through it.
-    const { n } = db.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
+    const { n } = store.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
     this.#grow(n);
   }
 
@@ -160,7 +162,7 @@ export class VectorIndex {
 
   #rows(where: string, params: number[], limit: number): IterableIterator<Row> {
     // Streamed: materializing 10^5 rows with their blobs at once cost ~300 MB of RSS.
-    return this.#store.db.prepare(
+    return this.#store.prepare(
       `SELECT m.rid AS rid, m.rev AS rev, m.scope AS scope, m.status AS status, m.type AS type,
               m.valid_from AS validFrom, m.valid_to AS validTo, v.q8 AS q8
        FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid AND v.content_hash = m.content_hash
@@ -189,11 +191,11 @@ export class VectorIndex {
     const pool = Math.max(options.rescore ?? Math.max(8 * k, 256), k);
     const words = this.#words;
     const q = new Uint32Array(words);
-    for (let i = 0; i < query.length; i++) if (query[i]! > 0) q[i >>> 5]! |= 1 << (i & 31);
+    setSignBits(query, q, 0);
 
     const visible = this.#visibleSlots(visibility);
     const maxDistance = words * 32;
-    const distance = new Int32Array(this.#size);
+    const distance = this.#distance;
     const histogram = new Uint32Array(maxDistance + 2);
     const bits = this.#bits;
     let visibleCount = 0;
@@ -280,7 +282,7 @@ export class VectorIndex {
     const { at, asOf } = v;
     const showEnded = v.includeEnded === true;
     const supersededCode = STATUS_CODE.get("superseded")!;
-    const out = new Uint8Array(this.#size);
+    const out = this.#visible.fill(0, 0, this.#size);
     for (let slot = 0; slot < this.#size; slot++) {
       const status = this.#status[slot]!;
       if (
@@ -323,7 +325,7 @@ export class VectorIndex {
     this.#q8.set(q, slot * d);
     const base = slot * this.#words;
     this.#bits.fill(0, base, base + this.#words);
-    for (let i = 0; i < d; i++) if (q[i]! > 0) this.#bits[base + (i >>> 5)]! |= 1 << (i & 31);
+    setSignBits(q, this.#bits, base);
   }
 
   #remove(rid: number): void {
@@ -372,6 +374,9 @@ export class VectorIndex {
     this.#type = grow(this.#type, (n) => new Uint8Array(n));
     this.#validFrom = grow(this.#validFrom, (n) => new Float64Array(n));
     this.#validTo = grow(this.#validTo, (n) => new Float64Array(n));
+    // Scratch for searches, reused so a search allocates nothing in proportion to the strand.
+    this.#distance = new Int32Array(capacity);
+    this.#visible = new Uint8Array(capacity);
     this.#capacity = capacity;
   }
 }

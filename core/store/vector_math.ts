@@ -1,6 +1,6 @@
 /**
- * Vector quantization for the in-memory index: int8 scalar quantization and the dot
- * product against it. Pure and allocation-free in the inner loops.
+ * Vector quantization for the in-memory index: int8 scalar quantization and sign bits.
+ * Pure and allocation-free in the inner loops.
  *
  * @module
  */
@@ -17,11 +17,13 @@ export function bitWords(dimension: number): number {
  *
  * @example Usage
  * ```ts
- * import { dotQ8, quantizeInt8 } from "./vector_math.ts";
- * import { ok } from "node:assert/strict";
+ * import { quantizeInt8 } from "./vector_math.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
  *
- * const v = new Float32Array([0.6, -0.8, 0]);
- * ok(Math.abs(dotQ8(v, quantizeInt8(v)) - 1) < 0.01);
+ * const packed = quantizeInt8(new Float32Array([0.6, -0.8, 0]));
+ * const scale = new DataView(packed.buffer).getFloat32(0, true);
+ * equal(Math.fround(scale), Math.fround(0.8 / 127));
+ * deepEqual([...new Int8Array(packed.buffer, 4)], [95, -127, 0]);
  * ```
  */
 export function quantizeInt8(vector: Float32Array): Uint8Array {
@@ -35,11 +37,22 @@ export function quantizeInt8(vector: Float32Array): Uint8Array {
   return out;
 }
 
-/** Dot product of a float vector with a packed int8 vector from {@linkcode quantizeInt8}. */
-export function dotQ8(vector: Float32Array, packed: Uint8Array): number {
-  const scale = new DataView(packed.buffer, packed.byteOffset, 4).getFloat32(0, true);
-  const q = new Int8Array(packed.buffer, packed.byteOffset + 4, packed.byteLength - 4);
-  let sum = 0;
-  for (let i = 0; i < q.length; i++) sum += vector[i]! * q[i]!;
-  return sum * scale;
+/**
+ * Sets bit i of `out` (from word `offset`) where component i of `values` is positive: the
+ * sign bits the index compares by Hamming distance. The words must start cleared.
+ *
+ * @example Usage
+ * ```ts
+ * import { setSignBits } from "./vector_math.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const out = new Uint32Array(1);
+ * setSignBits(new Float32Array([0.5, -0.2, 0, 0.1]), out, 0);
+ * equal(out[0], 0b1001);
+ * ```
+ */
+export function setSignBits(values: ArrayLike<number>, out: Uint32Array, offset: number): void {
+  for (let i = 0; i < values.length; i++) {
+    if (values[i]! > 0) out[offset + (i >>> 5)]! |= 1 << (i & 31);
+  }
 }

@@ -641,3 +641,88 @@ Deno.test("warmup() loads the vector index in steps; later writes still reach se
   equal(hits.hits[0]?.memory.id, late.id);
   equal(engine.stats().vectors, 12_001);
 });
+
+Deno.test("graph expansion around a hub of thousands of edges keeps the right hits and path", async () => {
+  await using t = await tempEngine({ project: "billing" });
+  const { engine } = t;
+  const hub = await engine.write({
+    content: "Billing platform overview: ledger service, invoices and payment webhooks.",
+    type: "project",
+    importance: 8,
+  });
+  const owner = await engine.write({ content: "Priya is the on-call contact.", type: "entity" });
+  const notes = await engine.writeMany(
+    Array.from({ length: 2_000 }, (_, i) => ({
+      content: `Note ${i}: worker ${i} logs to shard ${i % 97}.`,
+      type: "fact" as const,
+    })),
+  );
+  // Heavier edges from memories the reader cannot see must not take the owner's place.
+  const hidden = await engine.writeMany(
+    Array.from({ length: 60 }, (_, i) => ({
+      content: `Other team note ${i}.`,
+      scope: "project:other",
+    })),
+  );
+  for (const id of notes.ids) engine.relate({ from: id, to: hub.id, relation: "mentions" });
+  for (const id of hidden.ids) engine.relate({ from: id, to: hub.id, relation: "owns" });
+  engine.relate({ from: owner.id, to: hub.id, relation: "owns", weight: 0.9 });
+
+  const result = await engine.search({ query: "billing platform overview" });
+  equal(result.channels.graph, "used");
+  equal(result.hits[0]!.memory.id, hub.id);
+  const hit = result.hits.find((h) => h.memory.id === owner.id);
+  ok(hit, "the owner comes in through the hub");
+  deepEqual(hit.explanation.graphPath, { nodes: [hub.id, owner.id], relations: ["owns"] });
+  ok(hit.explanation.channels.graph, "ranked by the graph channel");
+  ok(!result.hits.some((h) => h.memory.scope === "project:other"));
+  const again = await engine.search({ query: "billing platform overview" });
+  deepEqual(
+    again.hits.map((h) => [h.memory.id, h.score]),
+    result.hits.map((h) => [h.memory.id, h.score]),
+  );
+});
+
+Deno.test("search() reports the graph channel as skipped when no hit seeds it", async () => {
+  await using t = await tempEngine({ project: "p" });
+  await t.engine.write({ content: "The deploy pipeline runs on merge." });
+  const none = await t.engine.search({ query: "zebra quokka" });
+  equal(none.hits.length, 0);
+  ok(none.channels.graph.startsWith("skipped"), none.channels.graph);
+  const off = await t.engine.search({ query: "zebra quokka", channels: { graph: false } });
+  equal(off.channels.graph, "disabled");
+});
+
+Deno.test("context() with scope all works across many session scopes (regression)", async () => {
+  await using t = await tempEngine({ project: "p" });
+  await t.engine.writeMany(
+    Array.from({ length: 90 }, (_, i) => ({
+      content: `Session ${i} decided to pin dependency ${i}.`,
+      type: "decision" as const,
+      scope: `session:s${i}`,
+      importance: 1 + (i % 10),
+    })),
+  );
+  const pack = await t.engine.context({ budgetTokens: 500, scope: "all" });
+  ok(pack.items.length > 0);
+  ok(pack.tokens <= 500);
+  // The most important decisions lead the relevant section.
+  const first = t.engine.get(pack.items[0]!.id);
+  equal(first.importance, 10);
+  equal((await t.engine.context({ budgetTokens: 500, scope: "all" })).hash, pack.hash);
+});
+
+Deno.test("search() without vectors keeps word-for-word copies from crowding the top", async () => {
+  await using t = await tempEngine({ project: "p" });
+  const text = "Deploys run from the main branch through the release pipeline every weekday";
+  const first = await t.engine.write({ content: `${text}.` });
+  const copy = await t.engine.write({ content: `${text}!` });
+  const other = await t.engine.write({ content: "The release pipeline also deploys hotfixes." });
+  const { hits } = await t.engine.search({
+    query: "release pipeline deploys main branch",
+    limit: 2,
+  });
+  equal(hits.length, 2);
+  ok(hits.some((h) => h.memory.id === other.id), "the distinct memory makes the cut");
+  equal(hits.filter((h) => h.memory.id === first.id || h.memory.id === copy.id).length, 1);
+});

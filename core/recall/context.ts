@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { decayFactor } from "../lifecycle/decay.ts";
+import { salience } from "../lifecycle/decay.ts";
 import type { Memory } from "../model/memory.ts";
 import { MEMORY_TYPES, type MemoryType } from "../model/types.ts";
 import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
@@ -215,8 +215,8 @@ export async function buildContext(
  * Up to `want` visible memories of the given types, most salient first (importance × decay,
  * then confidence, then id). Candidates are the most important rows of each visible
  * (scope, status, type) — each read straight off the `memories_visible` index and merged by
- * importance inside SQLite — and the most recently recorded rows, so neither old pivotal
- * facts nor fresh episodes are missed.
+ * importance inside SQLite — and the most recently recorded rows, so neither old pivotal facts
+ * nor fresh episodes are missed.
  */
 function bySalience(
   store: Store,
@@ -225,18 +225,29 @@ function bySalience(
   want: number,
 ): MemoryRecord[] {
   const filter = visibilitySql(visibility, "m");
-  const types = visibility.types ?? MEMORY_TYPES;
   const scopes = visibility.scopes === "all" ? allScopes(store) : visibility.scopes;
-  const combos = scopes.flatMap((scope) =>
-    visibility.statuses.flatMap((status) => types.map((type) => [scope, status, type] as const))
-  );
-  const branch = `SELECT * FROM (SELECT m.rid AS rid, m.importance AS importance FROM memories m
-    WHERE m.scope = ? AND m.status = ? AND m.type = ? AND ${filter.sql} ORDER BY m.importance DESC LIMIT ?)`;
-  const important = store.db.prepare(
-    `${combos.map(() => branch).join(" UNION ALL ")} ORDER BY importance DESC LIMIT ?`,
-  ).all(...combos.flatMap((combo) => [...combo, ...filter.params, want]), want) as {
-    rid: number;
-  }[];
+  // One statement for any number of scopes: the (scope, status, type) triples come in as JSON
+  // lists and each one's top rows come from a correlated subquery, so the SQL's shape depends
+  // on the validity rule only. (One UNION ALL branch per triple broke past SQLite's 500 terms
+  // of a compound SELECT, e.g. with scope "all" over 84 sessions.) Scope, status and type are
+  // pinned per triple, so the subquery adds validity alone.
+  const { types: _, ...rest } = visibility;
+  const validity = visibilitySql({ ...rest, scopes: "all" }, "c");
+  const important = store.prepare(
+    `SELECT m.rid AS rid FROM json_each(?) s, json_each(?) st, json_each(?) ty, memories m
+     WHERE m.rid IN (
+       SELECT c.rid FROM memories c
+       WHERE c.scope = s.value AND c.status = st.value AND c.type = ty.value AND ${validity.sql}
+       ORDER BY c.importance DESC, c.rid LIMIT ?)
+     ORDER BY m.importance DESC, m.rid LIMIT ?`,
+  ).all(
+    JSON.stringify([...new Set(scopes)]),
+    JSON.stringify(visibility.statuses),
+    JSON.stringify(visibility.types ?? MEMORY_TYPES),
+    ...validity.params,
+    want,
+    want,
+  ) as { rid: number }[];
   const recent = store.db.prepare(
     // Walk the recorded_at index backwards; sorting every visible row instead took 17 ms at 10^5.
     `SELECT m.rid AS rid FROM memories m INDEXED BY memories_recorded WHERE ${filter.sql}
@@ -244,7 +255,7 @@ function bySalience(
   ).all(...filter.params, want) as { rid: number }[];
   const rids = new Set([...important, ...recent].map((row) => row.rid));
   return store.memoriesByRid([...rids])
-    .map((record) => ({ record, salience: record.importance * decayFactor(record, now) }))
+    .map((record) => ({ record, salience: salience(record, now) }))
     .sort((a, b) =>
       b.salience - a.salience || b.record.confidence - a.record.confidence ||
       (a.record.id < b.record.id ? -1 : a.record.id > b.record.id ? 1 : 0)
@@ -253,10 +264,16 @@ function bySalience(
     .map((entry) => entry.record);
 }
 
+/** Every scope in use, read off the `memories_visible` index one scope at a time (skip scan). */
 function allScopes(store: Store): string[] {
-  return (store.db.prepare("SELECT DISTINCT scope FROM memories").all() as { scope: string }[]).map(
-    (r) => r.scope,
-  );
+  const rows = store.prepare(
+    `WITH RECURSIVE s(scope) AS (
+       SELECT MIN(scope) FROM memories
+       UNION ALL SELECT (SELECT MIN(scope) FROM memories WHERE scope > s.scope) FROM s
+       WHERE s.scope IS NOT NULL)
+     SELECT scope FROM s WHERE scope IS NOT NULL`,
+  ).all() as { scope: string }[];
+  return rows.map((r) => r.scope);
 }
 
 function renderLine(record: MemoryRecord): string {

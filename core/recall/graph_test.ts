@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { personalizedPageRank, shortestPath } from "./graph.ts";
+import { personalizedPageRank, shortestPaths } from "./graph.ts";
 
 const edge = (from: string, to: string, relation = "related_to", weight = 1) => ({
   from,
@@ -35,11 +35,28 @@ Deno.test("personalizedPageRank() keeps isolated seeds and ignores zero-weight e
   ok(Math.abs(rank.get("a")! - 0.75) < 1e-9);
 });
 
-Deno.test("shortestPath() follows edges both ways and names the relations", () => {
+Deno.test("shortestPaths() follows edges both ways and names the relations", () => {
   const edges = [edge("svc", "decision", "has_decision"), edge("priya", "svc", "owns")];
-  deepEqual(shortestPath(["decision"], "priya", edges), {
+  const pathTo = shortestPaths(["decision"], edges);
+  deepEqual(pathTo("priya"), {
     nodes: ["decision", "svc", "priya"],
     relations: ["has_decision", "owns"],
   });
-  equal(shortestPath(["decision"], "nobody", edges), null);
+  deepEqual(pathTo("decision"), { nodes: ["decision"], relations: [] });
+  equal(pathTo("nobody"), null);
+});
+
+Deno.test("shortestPaths() prefers fewer hops, then the lexicographically first route", () => {
+  const edges = [
+    edge("s2", "x"),
+    edge("s1", "b"),
+    edge("s1", "a"),
+    edge("a", "t"),
+    edge("b", "t"),
+    edge("x", "y"),
+    edge("y", "t"),
+  ];
+  const pathTo = shortestPaths(["s2", "s1"], edges);
+  deepEqual(pathTo("t")!.nodes, ["s1", "a", "t"], "two hops from s1 via a, not three from s2");
+  deepEqual(pathTo("y")!.nodes, ["s2", "x", "y"]);
 });

@@ -15,10 +15,10 @@ import type { KeywordIndex } from "../store/keyword.ts";
 import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import type { VectorIndex } from "../store/vector_index.ts";
-import { isVisible, type Visibility } from "../store/visibility.ts";
+import type { Visibility } from "../store/visibility.ts";
 import { fuseRankings, RRF_K } from "./fuse.ts";
-import { type GraphEdge, personalizedPageRank, shortestPath } from "./graph.ts";
-import { diversify } from "./mmr.ts";
+import { expandGraph, type GraphPath, personalizedPageRank, shortestPaths } from "./graph.ts";
+import { diversify, jaccard, wordSet } from "./mmr.ts";
 import { tokenCounter } from "./tokens.ts";
 
 /** How recency and importance adjust relevance (see `scoreCandidates`). */
@@ -108,7 +108,11 @@ export interface CutHit {
 /** The outcome of a search: hits best first, and how the search ran. */
 export interface SearchResult {
   readonly hits: SearchHit[];
-  /** Channels that ran, and why any did not. */
+  /**
+   * Channels that ran, and why any did not: `used`, `disabled` (not requested) or
+   * `skipped: <reason>` (requested but could not run: no embedding model, or for the graph no
+   * direct hit to expand from).
+   */
   readonly channels: Readonly<Record<Channel, "used" | "disabled" | string>>;
   /** Visible scopes. */
   readonly scopes: "all" | readonly string[];
@@ -158,12 +162,20 @@ const GRAPH_RANKED = 20;
 /** The graph channel only re-ranks what the direct channels found, so it counts half. */
 const GRAPH_WEIGHT = 0.5;
 
+/** One channel's candidates, best first, with their raw values; `ids` are row ids. */
+interface Ranking {
+  readonly name: Channel;
+  ids: number[];
+  values: number[];
+  readonly weight?: number;
+}
+
 interface Candidate {
   record: MemoryRecord;
   channels: Partial<Record<Channel, ChannelTrace>>;
   matchedTokens?: string[];
   fused: number;
-  graphPath?: { nodes: string[]; relations: string[] };
+  graphPath?: GraphPath;
   relevance: number;
   decay: number;
   score: number;
@@ -184,14 +196,14 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     graph: "disabled",
   };
 
-  const rankings: Array<{ name: Channel; rids: number[]; values: number[] }> = [];
+  const rankings: Ranking[] = [];
   if (request.channels.vector) {
     const embedded = await deps.embedQuery(query);
     if ("vector" in embedded) {
       const hits = vectorCandidates(index, embedded.vector, visibility, pool);
       rankings.push({
         name: "vector",
-        rids: hits.map((h) => h.rid),
+        ids: hits.map((h) => h.rid),
         values: hits.map((h) => h.similarity),
       });
       status.vector = "used";
@@ -203,88 +215,77 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   let skippedTerms: SearchResult["skippedTerms"] = [];
   if (request.channels.bm25) {
     const { hits, skipped } = deps.keywords.candidates(query, visibility, pool);
-    rankings.push({ name: "bm25", rids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
+    rankings.push({ name: "bm25", ids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
     status.bm25 = "used";
     skippedTerms = skipped;
   }
   if (request.channels.exact) {
     const hits = exactCandidates(store, query, visibility, pool);
     for (const hit of hits) exactTokensByRid.set(hit.rid, [...hit.tokens]);
-    rankings.push({
-      name: "exact",
-      rids: hits.map((h) => h.rid),
-      values: hits.map((h) => h.score),
-    });
+    rankings.push({ name: "exact", ids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
     status.exact = "used";
   }
 
   // Load every candidate once; ids (not row ids) break ties so results survive a rebuild.
   const records = new Map<number, MemoryRecord>();
-  for (const record of store.memoriesByRid([...new Set(rankings.flatMap((r) => r.rids))])) {
+  for (const record of store.memoriesByRid([...new Set(rankings.flatMap((r) => r.ids))])) {
     records.set(record.rid, record);
+  }
+  for (const ranking of rankings) {
+    const kept = ranking.ids.flatMap((rid, i) => (records.has(rid) ? [i] : []));
+    if (kept.length === ranking.ids.length) continue;
+    ranking.ids = kept.map((i) => ranking.ids[i]!);
+    ranking.values = kept.map((i) => ranking.values[i]!);
   }
   const idOf = (rid: number) => records.get(rid)?.id ?? "";
   const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
-  const channelRanks: Array<{ name: string; ids: number[]; weight?: number }> = rankings.map((
-    r,
-  ) => ({
-    name: r.name,
-    ids: r.rids.filter((rid) => records.has(rid)),
-  }));
-  let fused = fuseRankings(channelRanks, byId);
-
-  const candidates = new Map<number, Candidate>();
-  const traceOf = (rid: number) => {
-    const out: Partial<Record<Channel, ChannelTrace>> = {};
-    for (const ranking of rankings) {
-      const position = ranking.rids.indexOf(rid);
-      if (position >= 0) {
-        out[ranking.name] = { rank: position + 1, value: ranking.values[position]! };
-      }
-    }
-    return out;
-  };
+  let fused = fuseRankings(rankings, byId);
 
   // Graph expansion: PageRank from the best fused hits over edges up to two hops away.
-  let graphEdges: GraphEdge[] = [];
-  let graphSeeds: string[] = [];
+  let pathTo: (id: string) => GraphPath | null = () => null;
   let directFused = new Map<string, number>();
+  if (request.channels.graph && fused.length === 0) {
+    status.graph = "skipped: no hits to expand from";
+  }
   if (request.channels.graph && fused.length > 0) {
     status.graph = "used";
-    const seeds = fused.slice(0, GRAPH_SEEDS);
-    const seedIds = new Map(seeds.map((f) => [idOf(f.id), f.score]));
+    const seedScores = new Map(fused.slice(0, GRAPH_SEEDS).map((f) => [idOf(f.id), f.score]));
+    const seeds = [...seedScores.keys()];
     directFused = new Map(fused.map((f) => [idOf(f.id), f.score]));
-    graphSeeds = [...seedIds.keys()];
-    const expansion = expandGraph(store, [...seedIds.keys()], visibility);
-    graphEdges = expansion.edges;
-    for (const record of expansion.records) records.set(record.rid, record);
-    const rank = personalizedPageRank(seedIds, graphEdges);
-    const ridOfId = new Map([...records.values()].map((r) => [r.id, r.rid]));
-    const ranked = [...rank.entries()]
-      .filter(([id, mass]) => !seedIds.has(id) && mass > 0 && ridOfId.has(id))
+    const expansion = expandGraph(store, seeds, visibility, { hops: GRAPH_HOPS });
+    const ridOfId = new Map<string, number>();
+    for (const record of expansion.records) {
+      records.set(record.rid, record);
+      ridOfId.set(record.id, record.rid);
+    }
+    const ranked = [...personalizedPageRank(seedScores, expansion.edges).entries()]
+      .filter(([id, mass]) => mass > 0 && ridOfId.has(id))
       .sort((a, b) => b[1] - a[1] || compareText(a[0], b[0]))
       .slice(0, GRAPH_RANKED);
     if (ranked.length > 0) {
       rankings.push({
         name: "graph",
-        rids: ranked.map(([id]) => ridOfId.get(id)!),
-        values: ranked.map(([, mass]) => mass),
-      });
-      channelRanks.push({
-        name: "graph",
         ids: ranked.map(([id]) => ridOfId.get(id)!),
+        values: ranked.map(([, mass]) => mass),
         weight: GRAPH_WEIGHT,
       });
-      fused = fuseRankings(channelRanks, byId);
+      fused = fuseRankings(rankings, byId);
+      pathTo = shortestPaths(seeds, expansion.edges);
     }
   }
 
   // Decay is judged at the instant recall looks from (now, or the as-of time).
   const now = visibility.at;
+  const rankingOf = new Map(rankings.map((r) => [r.name, r]));
+  const candidates = new Map<number, Candidate>();
   for (const entry of fused) {
     const record = records.get(entry.id);
     if (!record) continue;
-    const channels = traceOf(entry.id);
+    const channels: Partial<Record<Channel, ChannelTrace>> = {};
+    for (const [name, rank] of Object.entries(entry.ranks)) {
+      const ranking = rankingOf.get(name as Channel)!;
+      channels[ranking.name] = { rank, value: ranking.values[rank - 1]! };
+    }
     const candidate: Candidate = {
       record,
       channels,
@@ -301,7 +302,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     const tokens = exactTokensByRid.get(entry.id);
     if (tokens) candidate.matchedTokens = tokens;
     if (channels.graph) {
-      const path = shortestPath(graphSeeds, record.id, graphEdges);
+      const path = pathTo(record.id);
       if (path) {
         candidate.graphPath = path;
         // A memory reached through the graph never outranks the hit that led to it: the graph
@@ -321,7 +322,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   );
   const diversified = diversify(
     ranked.slice(0, limit * 3),
-    (a, b) => similarityOf(a.record, b.record, index),
+    similarityOver(index),
     request.budgetTokens === undefined ? limit : limit * 3,
   );
 
@@ -350,41 +351,6 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     result.cut = packed.cut;
   }
   return result;
-}
-
-/** Memories and active edges within {@linkcode GRAPH_HOPS} of `seeds` that the reader may see. */
-function expandGraph(
-  store: Store,
-  seeds: readonly string[],
-  visibility: Visibility,
-): { records: MemoryRecord[]; edges: GraphEdge[] } {
-  const visible = new Map<string, MemoryRecord | null>();
-  for (const id of seeds) visible.set(id, null);
-  const edges = new Map<string, GraphEdge>();
-  let frontier = [...seeds];
-  const records: MemoryRecord[] = [];
-  for (let hop = 0; hop < GRAPH_HOPS && frontier.length > 0; hop++) {
-    const touching = store.edgesTouching(frontier);
-    const unknown = [...new Set(touching.flatMap((e) => [e.from, e.to]))].filter((id) =>
-      !visible.has(id)
-    );
-    for (const record of store.memoriesById(unknown)) {
-      visible.set(record.id, isVisible(visibility, record) ? record : null);
-      if (isVisible(visibility, record)) records.push(record);
-    }
-    const next: string[] = [];
-    for (const edge of touching) {
-      const fromOk = seeds.includes(edge.from) || visible.get(edge.from);
-      const toOk = seeds.includes(edge.to) || visible.get(edge.to);
-      if (!fromOk || !toOk) continue;
-      if (!edges.has(edge.id)) {
-        edges.set(edge.id, edge);
-        for (const end of [edge.from, edge.to]) if (unknown.includes(end)) next.push(end);
-      }
-    }
-    frontier = [...new Set(next)];
-  }
-  return { records, edges: [...edges.values()] };
 }
 
 /**
@@ -424,21 +390,23 @@ function scoreCandidates(candidates: Candidate[], weights: RankWeights, pool: nu
   }
 }
 
-function similarityOf(a: MemoryRecord, b: MemoryRecord, index: VectorIndex): number {
-  const cosine = index.similarity(a.rid, b.rid);
-  if (cosine !== null) return Math.max(0, cosine);
-  if (a.contentHash === b.contentHash) return 1;
-  return jaccard(a.content, b.content);
-}
-
-function jaccard(a: string, b: string): number {
-  const words = (text: string) => new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
-  const x = words(a);
-  const y = words(b);
-  if (x.size === 0 || y.size === 0) return 0;
-  let shared = 0;
-  for (const word of x) if (y.has(word)) shared += 1;
-  return shared / (x.size + y.size - shared);
+/**
+ * Similarity for MMR: cosine of the stored vectors, else 1 for equal content, else the Jaccard
+ * overlap of the words (each memory's word set computed once, on first use).
+ */
+function similarityOver(index: VectorIndex): (a: Candidate, b: Candidate) => number {
+  const words = new Map<number, ReadonlySet<string>>();
+  const wordsOf = (record: MemoryRecord) => {
+    let set = words.get(record.rid);
+    if (!set) words.set(record.rid, set = wordSet(record.content));
+    return set;
+  };
+  return ({ record: a }, { record: b }) => {
+    const cosine = index.similarity(a.rid, b.rid);
+    if (cosine !== null) return Math.max(0, cosine);
+    if (a.contentHash === b.contentHash) return 1;
+    return jaccard(wordsOf(a), wordsOf(b));
+  };
 }
 
 function explanationOf(c: Candidate): Explanation {

@@ -22,6 +22,12 @@ export {
   isInitializeRequest,
   McpError,
   RootsListChangedNotificationSchema,
+  type ToolAnnotations,
 } from "@modelcontextprotocol/sdk/types.js";
+// @ts-types="@modelcontextprotocol/sdk/server/requestBody"
+export {
+  readRequestBody,
+  requestBodyTooLargeMessage,
+} from "@modelcontextprotocol/sdk/server/requestBody.js";
 // @ts-types="@modelcontextprotocol/sdk/shared/uriTemplate"
 export type { Variables } from "@modelcontextprotocol/sdk/shared/uriTemplate.js";

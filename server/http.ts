@@ -2,14 +2,22 @@
  * MCP over streamable HTTP: one server and transport per MCP session on `/mcp`, behind the
  * checks a local server needs. The Host header must name a loopback address (or the bound
  * host) and any Origin must be a loopback page, so a web page cannot reach the server by DNS
- * rebinding; an optional bearer token guards it further. Sessions idle for 30 minutes are
- * closed, which records their end like a DELETE does.
+ * rebinding. Those checks only stop browsers, so {@linkcode serveHttp} binds a non-loopback
+ * address only with a bearer token. Request bodies are limited in bytes as they stream (the
+ * SDK's reader, for the initialize request read here as for every later one read by the
+ * transport). Sessions idle for 30 minutes are closed, which records their end like a DELETE
+ * does.
  *
  * @module
  */
-import { timingSafeEqual } from "node:crypto";
-import type { Engine } from "@helix/core";
-import { isInitializeRequest, WebStandardStreamableHTTPServerTransport } from "./_sdk.ts";
+import { createHash, timingSafeEqual } from "node:crypto";
+import { type Engine, HelixError } from "@helix/core";
+import {
+  isInitializeRequest,
+  readRequestBody,
+  requestBodyTooLargeMessage,
+  WebStandardStreamableHTTPServerTransport,
+} from "./_sdk.ts";
 import type { Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 
@@ -20,7 +28,7 @@ export interface HttpOptions {
   host: string;
   /** The bound port (Host headers must carry it when they carry one). */
   port: number;
-  /** Bearer token clients must send, or null for none. */
+  /** Bearer token clients must send, or null for none (loopback hosts only). */
   token: string | null;
   projectOverride: string | null;
   cwdProject: string | null;
@@ -42,30 +50,35 @@ export interface HttpHandler {
 
 interface Entry {
   transport: WebStandardStreamableHTTPServerTransport;
-  close(): Promise<void>;
   lastSeen: number;
 }
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
+/** JSON-RPC code of "Parse error". */
+const PARSE_ERROR = -32700;
+
+/** Whether `host` names this machine only: localhost, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(host: string): boolean {
+  const name = host.toLowerCase();
+  return LOOPBACK.has(name) || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
 function jsonError(
   status: number,
   message: string,
-  headers: Record<string, string> = {},
+  options: { code?: number; headers?: Record<string, string> } = {},
 ): Response {
   return new Response(
-    JSON.stringify({ jsonrpc: "2.0", error: { code: -32000, message }, id: null }),
-    {
-      status,
-      headers: { "content-type": "application/json", ...headers },
-    },
+    JSON.stringify({ jsonrpc: "2.0", error: { code: options.code ?? -32000, message }, id: null }),
+    { status, headers: { "content-type": "application/json", ...options.headers } },
   );
 }
 
+/** Compares in constant time, and without revealing the secret's length (digests compared). */
 function sameSecret(given: string, expected: string): boolean {
-  const a = new TextEncoder().encode(given);
-  const b = new TextEncoder().encode(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
+  const digest = (text: string) => createHash("sha256").update(text).digest();
+  return timingSafeEqual(digest(given), digest(expected));
 }
 
 /** Creates the `/mcp` handler. */
@@ -103,13 +116,15 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
     for (const [id, entry] of sessions) {
       if (now - entry.lastSeen > idleMs) {
         log.info("closing idle session", { session: id });
-        sessions.delete(id);
-        void entry.close();
+        void entry.transport.close();
       }
     }
   }, Math.min(idleMs, 60_000));
   Deno.unrefTimer(sweep);
 
+  // One teardown path: however a session closes (DELETE, idle sweep, close()), the transport
+  // closes; its onclose leaves the registry here, and the SDK's wrapper (installed by
+  // connect) then runs the server's onclose, which records the session end once.
   const open = async (): Promise<Entry> => {
     const sessionId = crypto.randomUUID();
     const { server } = createServer(engine, {
@@ -123,20 +138,11 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
       onsessioninitialized: (id) => {
         sessions.set(id, entry);
       },
-      onsessionclosed: (id) => {
-        sessions.delete(id);
-      },
+      maxRequestBodySize: maxBody,
     });
-    const entry: Entry = {
-      transport,
-      lastSeen: Date.now(),
-      close: async () => {
-        await server.close().catch(() => {});
-      },
-    };
+    const entry: Entry = { transport, lastSeen: Date.now() };
     transport.onclose = () => {
       sessions.delete(sessionId);
-      void server.close().catch(() => {});
     };
     await server.connect(transport);
     return entry;
@@ -165,13 +171,10 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
         const given = /^Bearer\s+(.+)$/i.exec(auth)?.[1] ?? "";
         if (!sameSecret(given, options.token)) {
           return jsonError(401, "Unauthorized: send Authorization: Bearer <HELIX_MCP_TOKEN>", {
-            "www-authenticate": 'Bearer realm="helix"',
+            headers: { "www-authenticate": 'Bearer realm="helix"' },
           });
         }
       }
-      const length = Number(request.headers.get("content-length") ?? "0");
-      if (length > maxBody) return jsonError(413, `Payload too large: at most ${maxBody} bytes`);
-
       const sessionId = request.headers.get("mcp-session-id");
       if (sessionId) {
         const entry = sessions.get(sessionId);
@@ -182,22 +185,15 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
       if (request.method !== "POST") {
         return jsonError(400, "Bad request: no session; POST initialize first");
       }
+      // Read here to see whether it is an initialize, with the reader and limit the transport
+      // uses for every later request; the transport then takes the parsed body.
       let body: unknown;
       try {
-        const text = await request.text();
-        if (text.length > maxBody) {
-          return jsonError(413, `Payload too large: at most ${maxBody} bytes`);
-        }
-        body = JSON.parse(text);
+        const read = await readRequestBody(request, maxBody);
+        if (read.tooLarge) return jsonError(413, requestBodyTooLargeMessage(maxBody));
+        body = JSON.parse(read.text);
       } catch {
-        return new Response(
-          JSON.stringify({
-            jsonrpc: "2.0",
-            error: { code: -32700, message: "Parse error" },
-            id: null,
-          }),
-          { status: 400, headers: { "content-type": "application/json" } },
-        );
+        return jsonError(400, "Parse error", { code: PARSE_ERROR });
       }
       const messages = Array.isArray(body) ? body : [body];
       if (!messages.some((m) => isInitializeRequest(m))) {
@@ -208,17 +204,27 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
     },
     async close() {
       clearInterval(sweep);
-      const entries = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(entries.map((e) => e.close()));
+      await Promise.all([...sessions.values()].map((entry) => entry.transport.close()));
     },
   };
 }
 
-/** Serves the handler on `host:port` (port 0 picks a free one) until `close()`. */
+/**
+ * Serves the handler on `host:port` (port 0 picks a free one) until `close()`.
+ *
+ * @throws {HelixError} `invalid_input` when `host` is not a loopback address and no token is
+ * set: the Host and Origin checks only stop browsers, not other machines on the network.
+ */
 export function serveHttp(
   options: HttpOptions,
 ): { url: string; handler: HttpHandler; close(): Promise<void> } {
+  if (options.token === null && !isLoopbackHost(options.host)) {
+    throw new HelixError(
+      "invalid_input",
+      `Cannot serve MCP over HTTP on ${options.host}: an address other machines can reach needs ` +
+        "a bearer token; set HELIX_MCP_TOKEN, or serve on 127.0.0.1",
+    );
+  }
   const box: { handler?: HttpHandler } = {};
   const server = Deno.serve(
     { hostname: options.host, port: options.port, onListen: () => {} },

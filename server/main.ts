@@ -13,6 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
+import process from "node:process";
 import { parse as parseToml } from "smol-toml";
 import {
   detectProject,
@@ -90,6 +91,9 @@ async function serveStdio(
   const stop = () => void server.close();
   Deno.addSignalListener("SIGINT", stop);
   Deno.addSignalListener("SIGTERM", stop);
+  // The SDK's stdio transport does not watch for the end of its input: without this, a client
+  // that goes away leaves the server running, holding the strand.
+  process.stdin.once("end", stop);
   await closed;
 }
 
@@ -121,6 +125,11 @@ async function main(): Promise<number> {
         else {log.warn("embedding model unavailable; recall runs on keywords and the graph", {
             reason: status.error,
           });}
+      }).catch((error: unknown) => {
+        // A busy strand or an engine closed by shutdown: searches warm up on demand instead.
+        log.warn("background warm-up failed", {
+          error: isHelixError(error) ? error.code : String(error),
+        });
       });
     if (http) {
       const served = serveHttp({

@@ -15,6 +15,30 @@ const RESOURCE_NOT_FOUND = -32002;
 /** Edges per graph page. */
 const GRAPH_PAGE = 100;
 
+const MANIFEST = {
+  title: "Strand manifest",
+  description:
+    "Which strand this server serves: ids, schema, embedding model, counts, and this session's scopes.",
+  mimeType: "application/json",
+};
+const MEMORY_TEMPLATE = new ResourceTemplate("helix://memory/{id}", { list: undefined });
+const MEMORY = {
+  title: "A memory",
+  description: "One memory by id: content, validity, provenance, its edges and its change history.",
+  mimeType: "application/json",
+};
+const GRAPH = {
+  title: "Memory graph (first page)",
+  description:
+    `The links between this project's memories, ${GRAPH_PAGE} edges per page with the memories they join ` +
+    "(content shortened). Follow `next` for more.",
+  mimeType: "application/json",
+};
+const GRAPH_PAGE_TEMPLATE = new ResourceTemplate("helix://graph/page/{cursor}", {
+  list: undefined,
+});
+const GRAPH_LATER_PAGE = { title: "Memory graph (a later page)", mimeType: "application/json" };
+
 function json(uri: URL, value: unknown) {
   return {
     contents: [{
@@ -31,12 +55,7 @@ export function registerResources(
   session: Session,
   serverVersion: string,
 ): void {
-  server.registerResource("strand-manifest", "helix://strand/manifest", {
-    title: "Strand manifest",
-    description:
-      "Which strand this server serves: ids, schema, embedding model, counts, and this session's scopes.",
-    mimeType: "application/json",
-  }, (uri) => {
+  server.registerResource("strand-manifest", "helix://strand/manifest", MANIFEST, (uri) => {
     const stats = session.engine.stats();
     return json(uri, {
       server: { name: "helix", version: serverVersion },
@@ -63,13 +82,8 @@ export function registerResources(
 
   server.registerResource(
     "memory",
-    new ResourceTemplate("helix://memory/{id}", { list: undefined }),
-    {
-      title: "A memory",
-      description:
-        "One memory by id: content, validity, provenance, its edges and its change history.",
-      mimeType: "application/json",
-    },
+    MEMORY_TEMPLATE,
+    MEMORY,
     (uri, variables) => {
       const id = String(variables.id ?? "");
       try {
@@ -104,17 +118,11 @@ export function registerResources(
       next: page.nextCursor ? `helix://graph/page/${encodeURIComponent(page.nextCursor)}` : null,
     });
   };
-  server.registerResource("graph", "helix://graph", {
-    title: "Memory graph (first page)",
-    description:
-      `The links between this project's memories, ${GRAPH_PAGE} edges per page with the memories they join ` +
-      "(content shortened). Follow `next` for more.",
-    mimeType: "application/json",
-  }, (uri) => graphPage(uri));
+  server.registerResource("graph", "helix://graph", GRAPH, (uri) => graphPage(uri));
   server.registerResource(
     "graph-page",
-    new ResourceTemplate("helix://graph/page/{cursor}", { list: undefined }),
-    { title: "Memory graph (a later page)", mimeType: "application/json" },
+    GRAPH_PAGE_TEMPLATE,
+    GRAPH_LATER_PAGE,
     (uri, variables) => graphPage(uri, decodeURIComponent(String(variables.cursor ?? ""))),
   );
 }

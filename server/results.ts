@@ -1,14 +1,21 @@
 /**
  * How tool outcomes reach the model: concise text plus `structuredContent`, and engine
- * failures as `isError` results carrying a recovery hint (one exhaustive table, so a new
- * error code fails `deno check` until it has a hint). Protocol faults stay protocol errors:
- * the SDK raises those before a handler runs.
+ * failures as `isError` results whose text carries the error code and a recovery hint (one
+ * exhaustive table, so a new error code fails `deno check` until it has a hint).
+ *
+ * Error results carry no `structuredContent`: SDK clients validate it against the tool's
+ * `outputSchema` whenever it is present, so an error shape there would turn the hint into a
+ * thrown schema error. The code and hint are repeated in `_meta["helix/error"]` for programs.
+ *
+ * Invalid arguments and unknown tool names never reach a handler, but the SDK's `McpServer`
+ * answers them as `isError` results too (its own message, no hint), not as protocol errors.
  *
  * @module
  */
 import type { CallToolResult } from "./_sdk.ts";
 import { type ErrorCode, isHelixError } from "@helix/core";
 import type { Logger } from "./log.ts";
+import type { Session } from "./session.ts";
 
 /** What the model should do next, per failure class. */
 export const RECOVERY_HINTS: Readonly<Record<ErrorCode, string>> = {
@@ -40,45 +47,45 @@ export function toolResult(text: string, structured: Record<string, unknown>): C
   return { content: [{ type: "text", text }], structuredContent: structured };
 }
 
-/** An `isError` result for a failure: the message and a recovery hint, never a stack. */
+/** Where error results put their code and hint for programs (the text has them for models). */
+export const ERROR_META_KEY = "helix/error";
+
+function errorResult(code: string, message: string, hint: string): CallToolResult {
+  return {
+    content: [{ type: "text", text: `${message} (${code})\nHint: ${hint}` }],
+    _meta: { [ERROR_META_KEY]: { code, message, hint } },
+    isError: true,
+  };
+}
+
+/** An `isError` result for a failure: the message, code and a recovery hint, never a stack. */
 export function toolError(tool: string, error: unknown, log: Logger): CallToolResult {
   if (isHelixError(error)) {
     log.info("tool failed", { tool, code: error.code });
-    return {
-      content: [{ type: "text", text: `${error.message}\nHint: ${RECOVERY_HINTS[error.code]}` }],
-      structuredContent: {
-        error: { code: error.code, message: error.message, hint: RECOVERY_HINTS[error.code] },
-      },
-      isError: true,
-    };
+    return errorResult(error.code, error.message, RECOVERY_HINTS[error.code]);
   }
   log.error("tool crashed", {
     tool,
     error: error instanceof Error ? (error.stack ?? error.message) : String(error),
   });
-  return {
-    content: [{
-      type: "text",
-      text:
-        `Internal error in ${tool}; the server logged the details. Retry once, then tell the user.`,
-    }],
-    structuredContent: {
-      error: {
-        code: "internal",
-        message: `Internal error in ${tool}`,
-        hint: "Retry once, then tell the user.",
-      },
-    },
-    isError: true,
-  };
+  return errorResult(
+    "internal",
+    `Internal error in ${tool}; the server logged the details`,
+    "Retry once, then tell the user.",
+  );
 }
 
-/** Runs a tool body: times it, and turns thrown failures into `isError` results. */
+/**
+ * Runs a tool body for `session`: marks the session active (so its end is recorded), times
+ * the body, and turns thrown failures into `isError` results.
+ */
 export async function runTool(
   tool: string,
+  session: Pick<Session, "touch">,
   log: Logger,
   body: () => Promise<CallToolResult> | CallToolResult,
 ): Promise<CallToolResult> {
+  session.touch();
   const started = performance.now();
   try {
     const result = await body();

@@ -2,7 +2,9 @@
  * `createServer(engine)`: one MCP server for one client session — the eight tools, the
  * resources and the session-start prompt over the shared engine, with the session's project
  * taken from `HELIX_PROJECT`, else the client's workspace roots, else the working folder.
- * Transports are wired elsewhere (`main.ts`, `http.ts`).
+ * Log events of info and above also reach the client as MCP log messages (the `logging`
+ * capability; the client's `logging/setLevel` filters them). Transports are wired elsewhere
+ * (`main.ts`, `http.ts`).
  *
  * @module
  */
@@ -49,12 +51,41 @@ export interface ServerOptions {
   onInitialized?: () => void;
 }
 
+const CLIENT_LEVEL = { info: "info", warn: "warning", error: "error" } as const;
+
+/**
+ * `log`, with its info, warn and error events also sent to `server`'s client as MCP log
+ * messages (debug stays local: it is per-call timing). Sending never throws: a closed or
+ * not-yet-connected session just drops the message.
+ */
+function withClientLog(log: Logger, server: McpServer): Logger {
+  const forward =
+    (at: keyof typeof CLIENT_LEVEL) => (message: string, fields?: Record<string, unknown>) => {
+      log[at](message, fields);
+      if (!server.isConnected()) return;
+      server.server.sendLoggingMessage(
+        { level: CLIENT_LEVEL[at], logger: "helix", data: { message, ...fields } },
+        server.server.transport?.sessionId,
+      ).catch(() => {});
+    };
+  return {
+    debug: (message, fields) => log.debug(message, fields),
+    info: forward("info"),
+    warn: forward("warn"),
+    error: forward("error"),
+  };
+}
+
 /** Creates the MCP server for one session over `engine`. */
 export function createServer(
   engine: Engine,
   options: ServerOptions = {},
 ): { server: McpServer; session: Session } {
-  const log = options.log ?? silentLogger;
+  const server = new McpServer(
+    { name: "helix", title: "Helix memory", version: SERVER_VERSION },
+    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
+  );
+  const log = withClientLog(options.log ?? silentLogger, server);
   const session = createSession({
     engine,
     id: options.sessionId ?? crypto.randomUUID(),
@@ -63,10 +94,6 @@ export function createServer(
     log,
     now: options.now ?? Date.now,
   });
-  const server = new McpServer(
-    { name: "helix", title: "Helix memory", version: SERVER_VERSION },
-    { instructions: INSTRUCTIONS, capabilities: { logging: {} } },
-  );
   registerMemoryContext(server, session, log);
   registerMemorySearch(server, session, log);
   registerMemoryWrite(server, session, log);

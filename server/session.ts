@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { fileURLToPath } from "node:url";
 import { detectProject, type Engine } from "@helix/core";
 import type { Logger } from "./log.ts";
 
@@ -25,7 +26,10 @@ export interface Session {
   readonly startedAt: number;
   /** Marks that a tool ran, so the session's end is recorded. */
   touch(): void;
-  /** Re-derives the project from the client's workspace roots (file:// URIs). */
+  /**
+   * Re-derives the project from the client's workspace roots (file:// URIs). When calls
+   * overlap, the latest one decides.
+   */
   adoptRoots(uris: readonly string[]): Promise<void>;
   /** Records the end of the session (once) if any tool ran. */
   end(client?: string): void;
@@ -43,6 +47,21 @@ export interface SessionOptions {
   cwdProject: string | null;
   log: Logger;
   now: () => number;
+  /** Finds the project of a folder. @default detectProject from core */
+  detect?: (dir: string, options: { allowFolderName: boolean }) => Promise<string | null>;
+}
+
+/** Where a memory an agent writes in `session` came from: `ref` defaults to the session. */
+export function agentSource(
+  session: Pick<Session, "scope">,
+  from: { agent?: string | undefined; ref?: string | undefined; extractor?: string } = {},
+): { origin: "agent-ingested"; agent?: string; ref: string; extractor?: string } {
+  return {
+    origin: "agent-ingested",
+    ...(from.agent ? { agent: from.agent } : {}),
+    ...(from.extractor ? { extractor: from.extractor } : {}),
+    ref: from.ref ?? session.scope,
+  };
 }
 
 /** Creates a session; the project can still change when the client's roots arrive. */
@@ -58,6 +77,8 @@ export function createSession(options: SessionOptions): Session {
   let engine = options.engine.withContext({ project, session: sessionScope });
   let active = false;
   let ended = false;
+  let rootsCalls = 0;
+  const detect = options.detect ?? detectProject;
   const startedAt = options.now();
   return {
     get engine() {
@@ -76,15 +97,17 @@ export function createSession(options: SessionOptions): Session {
     },
     async adoptRoots(uris) {
       if (options.projectOverride) return;
+      const call = ++rootsCalls;
       for (const uri of uris) {
         if (!uri.startsWith("file:")) continue;
         let path: string;
         try {
-          path = decodeURIComponent(new URL(uri).pathname);
+          path = fileURLToPath(uri);
         } catch {
           continue;
         }
-        const found = await detectProject(path, { allowFolderName: true }).catch(() => null);
+        const found = await detect(path, { allowFolderName: true }).catch(() => null);
+        if (call !== rootsCalls) return; // a later call (newer roots) decides
         if (found) {
           project = found;
           projectSource = "roots";

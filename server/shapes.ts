@@ -1,18 +1,57 @@
 /**
- * The shapes tools return, in MCP's snake_case: zod output schemas (the SDK validates every
- * `structuredContent` against them) and the converters from engine objects. Embeddings never
- * appear in any of them.
+ * The shapes tools share, in MCP's snake_case: the argument schemas and annotations several
+ * tools repeat, zod output schemas (the SDK validates every `structuredContent` against them)
+ * and the converters from engine objects. Embeddings never appear in any of them.
  *
  * @module
  */
 import { z } from "zod";
-import type { Edge, Explanation, Memory, SearchHit } from "@helix/core";
+import type { Edge, Explanation, Memory, SearchHit, WriteResult } from "@helix/core";
 import { MEMORY_TYPES, RELATIONS, STATUSES } from "@helix/core";
+import type { ToolAnnotations } from "./_sdk.ts";
 
 /** Scope argument accepted by every tool. */
 export const scopeArg = z.string().max(210).describe(
   'Where to read or write: "global", "project:<id>" or "session:<id>". Defaults to the current project (reads also see global).',
 );
+
+/** Optional scope of a read that may also span every project with `"all"`. */
+export const scopeOrAllArg = z.union([scopeArg, z.literal("all")]).optional();
+
+/** A memory id argument (`mem_…`; the engine checks the exact form). */
+export const memoryIdArg = z.string().min(1).max(90);
+
+/** Annotations of a tool that only reads the strand. */
+export const READS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** Annotations of a tool where every call adds something (a memory, a feedback event). */
+export const ADDS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: false,
+  openWorldHint: false,
+};
+
+/** Annotations of a tool whose repeated call changes nothing more (an upsert). */
+export const UPSERTS: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/** Annotations of a tool that removes memories from recall (recoverable from history). */
+export const REMOVES: ToolAnnotations = {
+  readOnlyHint: false,
+  destructiveHint: true,
+  idempotentHint: false,
+  openWorldHint: false,
+};
 
 /** A memory as tools return it. */
 export const memoryShape = z.object({
@@ -78,6 +117,16 @@ export const explainShape = z.object({
 /** A search hit: the memory, its score, and with `explain` the trace. */
 export const hitShape = memoryShape.extend({ score: z.number(), explain: explainShape.optional() });
 
+/** What `memory_write` and each `memory_note` entry return. */
+export const writeShape = z.object({
+  id: z.string(),
+  // The whole write contract; the engine reports only "added" so far (see writeOut).
+  action: z.enum(["added", "already_known", "updated", "superseded"]),
+  memory: memoryShape,
+  embedded: z.boolean(),
+  superseded: z.array(z.string()),
+});
+
 /** The MCP form of a memory. */
 export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
   return {
@@ -102,6 +151,19 @@ export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
       extractor: p.extractor,
       at: p.at,
     })),
+  };
+}
+
+/** The MCP form of a write's outcome. */
+export function writeOut(result: WriteResult): z.infer<typeof writeShape> {
+  return {
+    id: result.id,
+    // The engine reports "added" even when the write replaced older memories; until it reports
+    // "superseded" itself, a write that superseded anything is reported as one here.
+    action: result.superseded.length ? "superseded" : result.action,
+    memory: memoryOut(result.memory),
+    embedded: result.embedded,
+    superseded: [...result.superseded],
   };
 }
 

@@ -8,48 +8,47 @@ import type { McpServer } from "../_sdk.ts";
 import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import type { Session } from "../session.ts";
-import { memoryLine, memoryOut, memoryShape } from "../shapes.ts";
+import { memoryIdArg, memoryLine, memoryOut, memoryShape, REMOVES } from "../shapes.ts";
+
+const args = z.object({
+  id: memoryIdArg.optional().describe("Id of the memory to forget."),
+  query: z.string().min(1).max(500).optional().describe(
+    "Forget the best match of this query instead.",
+  ),
+}).refine((v) => (v.id === undefined) !== (v.query === undefined), {
+  message: "pass exactly one of id or query",
+});
+
+const DEFINITION = {
+  title: "Forget a memory",
+  description:
+    "Call when the user asks to forget something, or a memory is plainly wrong and has no replacement (if " +
+    "it was replaced, write the new fact with `supersedes` instead). Pass the memory's `id` (preferred, from " +
+    "memory_search) or a `query`, which forgets only the single best direct match. Forgotten memories leave " +
+    "recall at once but stay in history and can be restored by the user.",
+  inputSchema: args,
+  outputSchema: { forgotten: z.array(memoryShape) },
+  // Not idempotent: with `query`, each call forgets the next best match.
+  annotations: REMOVES,
+};
 
 /** Registers `memory_forget`. */
 export function registerMemoryForget(server: McpServer, session: Session, log: Logger): void {
   server.registerTool(
     "memory_forget",
-    {
-      title: "Forget a memory",
-      description:
-        "Call when the user asks to forget something, or a memory is plainly wrong and has no replacement (if " +
-        "it was replaced, write the new fact with `supersedes` instead). Pass the memory's `id` (preferred, from " +
-        "memory_search) or a `query`, which forgets only the single best direct match. Forgotten memories leave " +
-        "recall at once but stay in history and can be restored by the user.",
-      inputSchema: z.object({
-        id: z.string().min(1).max(90).optional().describe("Id of the memory to forget."),
-        query: z.string().min(1).max(500).optional().describe(
-          "Forget the best match of this query instead.",
-        ),
-      }).refine((v) => (v.id === undefined) !== (v.query === undefined), {
-        message: "pass exactly one of id or query",
-      }),
-      outputSchema: { forgotten: z.array(memoryShape) },
-      annotations: {
-        readOnlyHint: false,
-        destructiveHint: true,
-        idempotentHint: true,
-        openWorldHint: false,
-      },
-    },
-    (args: { id?: string | undefined; query?: string | undefined }) =>
-      runTool("memory_forget", log, async () => {
-        session.touch();
+    DEFINITION,
+    (input: z.infer<typeof args>) =>
+      runTool("memory_forget", session, log, async () => {
         const { forgotten } = await session.engine.forget(
-          args.id !== undefined ? { id: args.id } : { query: args.query!, limit: 1 },
+          input.id !== undefined ? { id: input.id } : { query: input.query!, limit: 1 },
         );
         const text = forgotten.length
           ? `Forgot ${
             forgotten.map((m) => memoryLine(m)).join("; ")
           }. It can be restored from history.`
-          : args.id !== undefined
-          ? `Memory ${args.id} was already forgotten.`
-          : `Nothing matched "${args.query}"; nothing was forgotten.`;
+          : input.id !== undefined
+          ? `Memory ${input.id} was already forgotten.`
+          : `Nothing matched "${input.query}"; nothing was forgotten.`;
         return toolResult(text, { forgotten: forgotten.map(memoryOut) });
       }),
   );

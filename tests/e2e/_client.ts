@@ -17,6 +17,7 @@ export { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/
 export {
   type CallToolResult,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   type ReadResourceResult,
 } from "@modelcontextprotocol/sdk/types.js";
 

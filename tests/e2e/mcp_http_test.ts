@@ -3,9 +3,9 @@
  * DNS-rebinding guards (Host, Origin), the optional bearer token, session lifecycle, and the
  * `deno task mcp --http` process.
  */
-import { equal, match, ok } from "node:assert/strict";
+import { equal, match, ok, throws } from "node:assert/strict";
 import { join } from "node:path";
-import { fixedClock, openEngine } from "../../core/mod.ts";
+import { fixedClock, isHelixError, openEngine } from "../../core/mod.ts";
 import { serveHttp } from "../../server/http.ts";
 import { silentLogger } from "../../server/log.ts";
 import { tempDir, TODAY, wordHashEmbedder } from "../helpers.ts";
@@ -13,20 +13,29 @@ import { type CallToolResult, Client, StreamableHTTPClientTransport } from "./_c
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 
-function serve(dir: string, token: string | null = null) {
-  const engine = openEngine({
+function strand(dir: string) {
+  return openEngine({
     path: join(dir, "s.db"),
     embedder: wordHashEmbedder(),
     clock: fixedClock(TODAY),
   });
+}
+
+function serve(
+  dir: string,
+  options: { token?: string; maxBodyBytes?: number; idleMs?: number } = {},
+) {
+  const engine = strand(dir);
   const served = serveHttp({
     engine,
     host: "127.0.0.1",
     port: 0,
-    token,
+    token: options.token ?? null,
     projectOverride: "project:http",
     cwdProject: null,
     log: silentLogger,
+    ...(options.maxBodyBytes ? { maxBodyBytes: options.maxBodyBytes } : {}),
+    ...(options.idleMs ? { idleMs: options.idleMs } : {}),
   });
   return {
     engine,
@@ -165,7 +174,7 @@ Deno.test("DNS rebinding guards: foreign Host or Origin get 403, loopback ones p
 
 Deno.test("with HELIX_MCP_TOKEN set, requests need the bearer token", async () => {
   await using dir = await tempDir();
-  await using server = serve(dir.path, "s3cret-token");
+  await using server = serve(dir.path, { token: "s3cret-token" });
   const missing = await post(server.url, {});
   equal(missing.status, 401);
   match(missing.headers.get("www-authenticate") ?? "", /Bearer/);
@@ -194,6 +203,160 @@ Deno.test("closing an HTTP session (DELETE) records its end", async () => {
   }
   equal(server.handler.sessions, 0);
   equal(server.engine.history({ kinds: ["session.end"] }).length, 1);
+});
+
+/** Waits (bounded) until the handler has no open session. */
+async function drained(handler: { readonly sessions: number }) {
+  for (let i = 0; i < 200 && handler.sessions > 0; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+Deno.test("an idle HTTP session is closed and its end recorded once", async () => {
+  await using dir = await tempDir();
+  await using server = serve(dir.path, { idleMs: 50 });
+  const client = await connectClient(server.url);
+  try {
+    await client.callTool({ name: "memory_search", arguments: { query: "anything" } });
+    equal(server.handler.sessions, 1);
+    await drained(server.handler);
+    equal(server.handler.sessions, 0, "the idle session was closed");
+    equal(server.engine.history({ kinds: ["session.end"] }).length, 1);
+  } finally {
+    await client.close();
+  }
+  await server.handler.close();
+  equal(server.engine.history({ kinds: ["session.end"] }).length, 1, "recorded exactly once");
+});
+
+Deno.test("closing the handler ends every open session once", async () => {
+  await using dir = await tempDir();
+  await using server = serve(dir.path);
+  const client = await connectClient(server.url);
+  await client.callTool({ name: "memory_search", arguments: { query: "anything" } });
+  await server.handler.close();
+  equal(server.handler.sessions, 0);
+  await client.close();
+  equal(server.engine.history({ kinds: ["session.end"] }).length, 1);
+});
+
+/** A chunked (no Content-Length) request body. */
+function chunked(text: string, chunkBytes = 1_024): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.subarray(at, at + chunkBytes));
+      at += chunkBytes;
+    },
+  });
+}
+
+Deno.test("request bodies are limited in bytes while they stream: 413, and the server keeps serving", async () => {
+  await using dir = await tempDir();
+  await using server = serve(dir.path, { maxBodyBytes: 4_096 });
+  const headers = {
+    "content-type": "application/json",
+    accept: "application/json, text/event-stream",
+  };
+  // 3,000 characters but 6,000 bytes: a limit counted in characters lets it through.
+  const wide = JSON.stringify({
+    ...JSON.parse(initialize),
+    params: { ...JSON.parse(initialize).params, pad: "é".repeat(3_000) },
+  });
+  const tooWide = await fetch(server.url, { method: "POST", headers, body: chunked(wide) });
+  equal(tooWide.status, 413);
+  match(await tooWide.text(), /Payload Too Large/);
+
+  // A chunked body that never ends: refused once the limit has arrived, not read to the end.
+  const { hostname, port } = new URL(server.url);
+  const conn = await Deno.connect({ hostname, port: Number(port) });
+  try {
+    const head = [
+      "POST /mcp HTTP/1.1",
+      `host: ${hostname}:${port}`,
+      "content-type: application/json",
+      "accept: application/json, text/event-stream",
+      "transfer-encoding: chunked",
+    ].join("\r\n");
+    await conn.write(new TextEncoder().encode(`${head}\r\n\r\n`));
+    const chunk = new TextEncoder().encode(`400\r\n${"x".repeat(1_024)}\r\n`);
+    for (let i = 0; i < 8; i++) await conn.write(chunk); // 8 KiB, and no final chunk
+    const buffer = new Uint8Array(256);
+    const n = await conn.read(buffer);
+    match(new TextDecoder().decode(buffer.subarray(0, n ?? 0)), /^HTTP\/1\.1 413/);
+  } finally {
+    conn.close();
+  }
+
+  const client = await connectClient(server.url);
+  try {
+    const transport = client.transport as StreamableHTTPClientTransport;
+    const inSession = await fetch(server.url, {
+      method: "POST",
+      headers: {
+        ...headers,
+        "mcp-session-id": transport.sessionId!,
+        "mcp-protocol-version": "2025-06-18",
+      },
+      body: chunked(
+        JSON.stringify({ jsonrpc: "2.0", id: 9, method: "ping", pad: "é".repeat(3_000) }),
+      ),
+    });
+    equal(inSession.status, 413, "the same limit inside a session");
+    await inSession.body?.cancel();
+    equal((await client.listTools()).tools.length, 8, "still serving");
+  } finally {
+    await client.close();
+  }
+});
+
+Deno.test("serveHttp refuses a non-loopback address unless a bearer token is set", async () => {
+  await using dir = await tempDir();
+  const engine = strand(dir.path);
+  const options = {
+    engine,
+    port: 0,
+    projectOverride: null,
+    cwdProject: null,
+    log: silentLogger,
+  };
+  try {
+    for (const host of ["0.0.0.0", "::", "192.0.2.10", "helix.example"]) {
+      throws(
+        () => serveHttp({ ...options, host, token: null }),
+        (error: unknown) =>
+          isHelixError(error, "invalid_input") && /HELIX_MCP_TOKEN/.test(error.message),
+        host,
+      );
+    }
+    const open = serveHttp({ ...options, host: "0.0.0.0", token: "s3cret-token" });
+    await open.close();
+    const local = serveHttp({ ...options, host: "localhost", token: null });
+    await local.close();
+  } finally {
+    engine.close();
+  }
+});
+
+Deno.test("deno task mcp --http on a LAN address without HELIX_MCP_TOKEN stops with a clear message", async () => {
+  await using home = await tempDir();
+  const env: Record<string, string> = { HELIX_HOME: home.path, HELIX_EMBEDDER: "none" };
+  for (const key of ["PATH", "HOME", "DENO_DIR"]) {
+    if (Deno.env.get(key)) env[key] = Deno.env.get(key)!;
+  }
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["task", "--quiet", "mcp", "--http", "--host", "0.0.0.0", "--port", "0"],
+    cwd: ROOT,
+    env,
+    clearEnv: true,
+    stdin: "null",
+    stdout: "piped",
+    stderr: "piped",
+  }).output();
+  equal(output.code, 1);
+  match(new TextDecoder().decode(output.stderr), /HELIX_MCP_TOKEN/);
 });
 
 Deno.test("deno task mcp --http serves on loopback and stops on SIGTERM", async () => {

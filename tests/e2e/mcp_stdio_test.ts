@@ -2,7 +2,7 @@
  * The real server process over stdio: `deno task mcp` spawned by the SDK's stdio client
  * transport on a temporary HELIX_HOME, and two such processes writing one strand at once.
  */
-import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { openEngine } from "../../core/mod.ts";
 import { tempDir } from "../helpers.ts";
@@ -68,11 +68,82 @@ Deno.test("deno task mcp serves the default strand under HELIX_HOME over stdio",
   const engine = openEngine({ path: join(home.path, "strands", "default.db"), mustExist: true });
   try {
     equal(engine.stats().memories, 1, "the memory is in the default strand file");
-    deepEqual(
-      engine.history({ kinds: ["session.end"] }).length,
-      1,
-      "closing stdin ended the session",
-    );
+  } finally {
+    engine.close();
+  }
+});
+
+Deno.test("when its client goes away (stdin closes, no signal), the server records the session end and exits", async () => {
+  await using home = await tempDir();
+  // Spawned by hand: the SDK client's close() sends SIGTERM 2 s after closing stdin, which
+  // would hide a server that ignores the end of its input. `deno run` on the entry the mcp
+  // task runs, rather than `deno task`, so a server that hangs can be killed, not orphaned.
+  const child = new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--quiet", "server/main.ts"],
+    cwd: ROOT,
+    env: serverEnv(home.path, { HELIX_PROJECT: "orphan" }),
+    clearEnv: true,
+    stdin: "piped",
+    stdout: "piped",
+    stderr: "null",
+  }).spawn();
+  const writer = child.stdin.getWriter();
+  const lines = child.stdout.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = "";
+  const send = (message: unknown) =>
+    writer.write(new TextEncoder().encode(`${JSON.stringify(message)}\n`));
+  const response = async (id: number): Promise<Structured> => {
+    for (;;) {
+      for (let end = buffered.indexOf("\n"); end >= 0; end = buffered.indexOf("\n")) {
+        const message = JSON.parse(buffered.slice(0, end));
+        buffered = buffered.slice(end + 1);
+        if (message.id === id) return message;
+      }
+      const { value, done } = await lines.read();
+      if (done) throw new Error(`stdout ended before response ${id}`);
+      buffered += value;
+    }
+  };
+  await send({
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: {
+      protocolVersion: "2025-06-18",
+      capabilities: {},
+      clientInfo: { name: "vanishing-client", version: "0" },
+    },
+  });
+  equal((await response(1)).result.serverInfo.name, "helix");
+  await send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  await send({
+    jsonrpc: "2.0",
+    id: 2,
+    method: "tools/call",
+    params: { name: "memory_search", arguments: { query: "anything" } },
+  });
+  equal((await response(2)).result.isError, undefined);
+  const closedAt = Date.now();
+  await writer.close();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"still running">((resolve) => {
+    timer = setTimeout(() => resolve("still running"), 10_000);
+  });
+  const outcome = await Promise.race([child.status, deadline]);
+  clearTimeout(timer);
+  if (outcome === "still running") {
+    child.kill("SIGKILL");
+    await child.status;
+  }
+  while (!(await lines.read()).done) { /* drain */ }
+  ok(outcome !== "still running", "the server exited by itself after stdin closed");
+  equal(outcome.code, 0);
+  ok(Date.now() - closedAt < 10_000);
+  const engine = openEngine({ path: join(home.path, "strands", "default.db"), mustExist: true });
+  try {
+    const ends = engine.history({ kinds: ["session.end"] });
+    equal(ends.length, 1, "closing stdin ended the session");
+    match(ends[0]!.summary, /ended in project:orphan/);
   } finally {
     engine.close();
   }

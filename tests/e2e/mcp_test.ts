@@ -15,6 +15,7 @@ import {
   EXPECTED_TOOLS,
   InMemoryTransport,
   ListRootsRequestSchema,
+  LoggingMessageNotificationSchema,
   type Structured,
 } from "./_client.ts";
 
@@ -32,6 +33,9 @@ async function connect(engine: Engine, options: ServerOptions = {}, roots?: stri
   }
   await server.connect(serverSide);
   await client.connect(clientSide);
+  // Real clients list the tools first; the SDK client then validates every result's
+  // structuredContent against the tool's outputSchema, so the tests must run that way too.
+  await client.listTools();
   const call = async (name: string, args: Record<string, unknown>) =>
     (await client.callTool({ name, arguments: args })) as CallToolResult;
   const ok2 = async (name: string, args: Record<string, unknown>): Promise<Structured> => {
@@ -73,6 +77,11 @@ Deno.test("tools/list: eight snake_case tools with when-to-call descriptions, sc
     const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
     equal(byName.memory_search!.annotations!.readOnlyHint, true);
     equal(byName.memory_forget!.annotations!.destructiveHint, true);
+    equal(
+      byName.memory_forget!.annotations!.idempotentHint,
+      false,
+      "forget by query forgets the next best match on each call",
+    );
     const query =
       (byName.memory_search!.inputSchema.properties as Record<string, { maxLength?: number }>)
         .query!;
@@ -367,12 +376,45 @@ Deno.test("bad arguments get isError results with a hint, and the server keeps s
       });
     }
     const unknown = await mcp.call("memory_feedback", { id: "mem_nope_zzzz", useful: true });
-    match((unknown.content[0] as { text: string }).text, /Hint: Check the id/);
-    equal((unknown.structuredContent as Structured).error.code, "not_found");
+    const text = (unknown.content[0] as { text: string }).text;
+    match(text, /not_found/, "the error code is in the text");
+    match(text, /Hint: Check the id/);
+    equal(unknown.structuredContent, undefined, "errors carry no structuredContent");
+    equal((unknown._meta as Structured)["helix/error"].code, "not_found");
     const still = await mcp.ok("memory_write", {
       content: "The server still serves after bad calls.",
     });
     equal(still.action, "added");
+  } finally {
+    await mcp.client.close();
+    engine.close();
+  }
+});
+
+Deno.test("the server's log events reach the client as MCP log messages, at the level it sets", async () => {
+  await using dir = await tempDir();
+  const engine = await strand(dir.path);
+  const mcp = await connect(engine, { projectOverride: "project:p" });
+  const seen: Structured[] = [];
+  mcp.client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+    seen.push(notification.params);
+  });
+  const settle = async () => {
+    for (let i = 0; i < 5; i++) await new Promise((r) => setTimeout(r, 0));
+  };
+  try {
+    await mcp.call("memory_feedback", { id: "mem_nope_zzzz", useful: true });
+    await settle();
+    const failed = seen.find((p) => p.data?.message === "tool failed");
+    ok(failed, JSON.stringify(seen));
+    equal(failed.level, "info");
+    equal(failed.logger, "helix");
+    equal(failed.data.code, "not_found");
+    await mcp.client.setLoggingLevel("error");
+    seen.length = 0;
+    await mcp.call("memory_feedback", { id: "mem_nope_zzzz", useful: true });
+    await settle();
+    deepEqual(seen, [], "below the level the client set, nothing is sent");
   } finally {
     await mcp.client.close();
     engine.close();

@@ -198,8 +198,9 @@ export class VectorIndex {
     const distance = this.#distance;
     const histogram = new Uint32Array(maxDistance + 2);
     const bits = this.#bits;
+    const size = this.#size;
     let visibleCount = 0;
-    for (let slot = 0; slot < this.#size; slot++) {
+    for (let slot = 0; slot < size; slot++) {
       if (visible[slot] === 0) {
         distance[slot] = -1;
         continue;
@@ -210,7 +211,7 @@ export class VectorIndex {
         let x = bits[offset + w]! ^ q[w]!;
         x = x - ((x >>> 1) & 0x55555555);
         x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-        d += (((x + (x >>> 4)) & 0x0f0f0f0f) * 0x01010101) >>> 24;
+        d += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
       }
       distance[slot] = d;
       histogram[d]! += 1;

@@ -12,15 +12,26 @@ import { parseHlc } from "./hlc.ts";
 import {
   type BulkProgress,
   type BulkWriteResult,
+  opProvenance,
   storeVector,
   writeMemories,
   writeMemory,
   type WriteResult,
 } from "./ingest/write.ts";
+import { type Inspection, inspectStrand } from "./maintenance/inspect.ts";
+import { DEFAULT_EXPORT_STATUSES, type ExportRecord, exportRecords } from "./transfer/export.ts";
+import {
+  type ImportOptions,
+  type ImportRecord,
+  importRecords,
+  type ImportResult,
+} from "./transfer/import.ts";
 import { edgeId } from "./model/ids.ts";
 import {
   type ContextInput,
   contextInputSchema,
+  type ExportOptions,
+  exportOptionsSchema,
   type HistoryInput,
   historyInputSchema,
   type ListInput,
@@ -30,6 +41,7 @@ import {
   parseMemoryId,
   type PatchInput,
   patchInputSchema,
+  purgeInputSchema,
   type RelateInput,
   relateInputSchema,
   type SearchInput,
@@ -40,7 +52,14 @@ import type { Edge, Memory } from "./model/memory.ts";
 import { assertScope } from "./model/scope.ts";
 import { type Status, STATUSES } from "./model/types.ts";
 import { createOpLog } from "./ops/log.ts";
-import { type Op, type PatchFields, refsOf } from "./ops/op.ts";
+import {
+  isPurged,
+  type Op,
+  type PatchFields,
+  PURGED_REF_PREFIX,
+  purgedRef,
+  refsOf,
+} from "./ops/op.ts";
 import { rebuildState } from "./ops/rebuild.ts";
 import { stateHash } from "./ops/state_hash.ts";
 import { buildContext, type ContextPack } from "./recall/context.ts";
@@ -99,6 +118,21 @@ export interface ForgetResult {
   readonly forgotten: readonly Memory[];
 }
 
+/** What a hard deletion removed. */
+export interface PurgeResult {
+  /** The memories removed, sorted. */
+  readonly purged: readonly string[];
+  /** Edges that touched them, removed with them (whatever their status). */
+  readonly edgesRemoved: number;
+  /** Earlier ops whose payload became a tombstone. */
+  readonly opsScrubbed: number;
+  /**
+   * Whether the write-ahead log was emptied too. False when another process was reading the
+   * strand: the removed content then leaves the `-wal` file at a later checkpoint.
+   */
+  readonly walCleared: boolean;
+}
+
 /** A page of memories. */
 export interface ListResult {
   readonly items: readonly Memory[];
@@ -115,7 +149,10 @@ export interface HistoryEntry {
   readonly deviceId: string;
   readonly seq: number;
   readonly kind: Op["kind"];
-  /** The memory or edge it changed. */
+  /**
+   * The memory or edge it changed; for a purge and the ops it tombstoned, the purged
+   * memory's `purged:<change id of its memory.put>` ref.
+   */
   readonly subject: string;
   /** One line for humans. */
   readonly summary: string;
@@ -192,6 +229,87 @@ export interface Engine {
   list(input?: ListInput): ListResult;
   /** Changes fields of a memory (an op); unchanged fields are ignored. Throws `not_found`. */
   patch(id: string, changes: PatchInput): Promise<Memory>;
+  /**
+   * Hard-deletes memories (`helix forget --hard`): one `memory.purge` op removes them from
+   * every table and index, removes every edge touching them, and turns the payload of every
+   * earlier op that touched them into a tombstone. Not recoverable. Throws `not_found` for an
+   * unknown (or already purged) id, changing nothing.
+   *
+   * The ids themselves leave the strand too (an id is a slug of the content's first words):
+   * the op names each memory by the change id of its `memory.put`, and the log's refs name it
+   * `purged:<that change id>`, so `history({ id })` of a purged id finds nothing.
+   *
+   * @example Forget for good
+   * ```ts
+   * import { openEngine } from "./engine.ts";
+   * import { deepEqual, equal } from "node:assert/strict";
+   *
+   * const engine = openEngine({ path: ":memory:" });
+   * const { id } = await engine.write({ content: "The staging password is hunter2." });
+   * const result = engine.purge([id]);
+   * deepEqual(result.purged, [id]);
+   * equal(result.opsScrubbed, 1); // the memory.put now reads {"purged": "<purge change id>"}
+   * const [purge, put] = engine.history();
+   * equal(purge?.summary, "purged 1 memory");
+   * equal(put?.summary.startsWith("purged memory.put"), true);
+   * deepEqual(engine.history({ id }), []);
+   * deepEqual(engine.verifyLog(), []);
+   * engine.close();
+   * ```
+   */
+  purge(ids: readonly string[]): PurgeResult;
+  /**
+   * What `helix doctor` reports: a checklist (schema, SQLite `quick_check`, FTS5 integrity,
+   * log verification, refold into a fresh strand compared by state hash, vectors) and the
+   * facts behind it. Changes nothing in the strand.
+   *
+   * @example A checklist
+   * ```ts
+   * import { openEngine } from "./engine.ts";
+   * import { equal } from "node:assert/strict";
+   *
+   * const engine = openEngine({ path: ":memory:" });
+   * await engine.write({ content: "Deploys need two approvals." });
+   * const report = await engine.inspect();
+   * equal(report.ok, true);
+   * equal(report.checks.find((c) => c.name === "refold")?.ok, true);
+   * engine.close();
+   * ```
+   */
+  inspect(): Promise<Inspection>;
+  /**
+   * Memories and then edges as plain records, streamed in a stable order (memories by
+   * recorded time then id, edges by id). Defaults: every scope (a named scope means exactly
+   * that scope, without global), every status but `forgotten`. Edges are exported when active
+   * and both their ends are exported.
+   *
+   * @example Copy a strand
+   * ```ts
+   * import { openEngine } from "./engine.ts";
+   * import { deepEqual } from "node:assert/strict";
+   *
+   * const from = openEngine({ path: ":memory:", project: "web" });
+   * const a = await from.write({ content: "Use pnpm.", type: "convention" });
+   * const b = await from.write({ content: "CI runs on GitHub Actions." });
+   * from.relate({ from: a.id, to: b.id, relation: "related_to" });
+   * const to = openEngine({ path: ":memory:" });
+   * await to.importRecords([...from.exportRecords()]);
+   * deepEqual([...to.exportRecords()], [...from.exportRecords()]);
+   * from.close();
+   * to.close();
+   * ```
+   */
+  exportRecords(options?: ExportOptions): Iterable<ExportRecord>;
+  /**
+   * Writes memories and edges in one transaction, all or nothing. A memory's `id` is kept
+   * (it must be free unless `onExisting: "skip"`); edges may join memories of the import or
+   * of the strand. A bad record throws with its 0-based position in `details.index`.
+   */
+  importRecords(
+    records: readonly ImportRecord[],
+    onProgress?: (p: BulkProgress) => void,
+    options?: ImportOptions,
+  ): Promise<ImportResult>;
   /** Soft-forgets memories by id, or the best matches of a query (recoverable with `patch({status})`). */
   forget(
     target: { id: string } | { ids: readonly string[] } | { query: string; limit?: number },
@@ -206,7 +324,10 @@ export interface Engine {
   search(input: SearchInput): Promise<SearchResult>;
   /** A token-budgeted context block: profile, conventions, then what is relevant. */
   context(input: ContextInput): Promise<ContextPack>;
-  /** Ops, newest first, optionally for one memory or edge. */
+  /**
+   * Ops, newest first, optionally for one memory or edge (a purged memory only by its
+   * `purged:` ref: its id is gone from the log).
+   */
   history(input?: HistoryInput): HistoryEntry[];
   /** SHA-256 of the logical state. */
   stateHash(): string;
@@ -500,6 +621,44 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
       });
     },
 
+    purge(ids) {
+      const unique = [...new Set(parseInput(purgeInputSchema, ids, "purge memories"))].sort();
+      return guard("purge memories", () => {
+        const result = log.transact("purge memories", (tx) => {
+          // Named by the put that created each one: an id would keep the content's first words.
+          const records = unique.map((id) => requireRecord(id, "purge memories"))
+            .sort((a, b) => a.createdOp < b.createdOp ? -1 : 1);
+          const puts = records.map((r) => r.createdOp);
+          const edgesRemoved = store.edgeIdsTouching(unique).length;
+          const op = tx.append({
+            kind: "memory.purge",
+            payload: { puts, parents: records.map((r) => r.headOp) },
+          });
+          const opsScrubbed = log.purgedBy(op.changeId, puts.map(purgedRef));
+          return { purged: unique, edgesRemoved, opsScrubbed };
+        });
+        return { ...result, walCleared: store.truncateWal() };
+      });
+    },
+
+    inspect() {
+      return Promise.resolve(guard("inspect strand", () => inspectStrand(rt)));
+    },
+
+    exportRecords(options = {}) {
+      const parsed = parseInput(exportOptionsSchema, options, "export records");
+      const scope = parsed.scope === undefined || parsed.scope === "all"
+        ? "all"
+        : [parsed.scope].flat();
+      return exportRecords(store, {
+        scope,
+        statuses: parsed.statuses ?? DEFAULT_EXPORT_STATUSES,
+      });
+    },
+
+    importRecords: (records, onProgress, options) =>
+      guardAsync("import records", () => importRecords(rt, records, onProgress, options)),
+
     relate(input) {
       const parsed = parseInput(relateInputSchema, input, "relate memories");
       return guard("relate memories", () => {
@@ -522,13 +681,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
               to: parsed.to,
               relation: parsed.relation,
               weight,
-              provenance: {
-                origin: parsed.source?.origin ?? "agent-ingested",
-                ...(parsed.source?.agent ? { agent: parsed.source.agent } : {}),
-                ...(parsed.source?.ref ? { ref: parsed.source.ref } : {}),
-                ...(parsed.source?.extractor ? { extractor: parsed.source.extractor } : {}),
-                ...(parsed.source?.model ? { model: parsed.source.model } : {}),
-              },
+              provenance: opProvenance(parsed.source),
             },
           });
         });
@@ -593,14 +746,18 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
 
     history(input = {}) {
       const parsed = parseInput(historyInputSchema, input, "read history");
-      return guard("read history", () =>
-        log.read({
+      return guard("read history", () => {
+        const ops = log.read({
           ...(parsed.id !== undefined ? { ref: parsed.id } : {}),
           ...(parsed.kinds !== undefined ? { kinds: parsed.kinds } : {}),
           ...(parsed.since !== undefined ? { since: parsed.since } : {}),
           ...(parsed.until !== undefined ? { until: parsed.until } : {}),
           limit: parsed.limit ?? 100,
-        }).map(historyEntry));
+        });
+        const purged = ops.filter(isPurged).map((op) => op.changeId);
+        const refs = purged.length > 0 ? log.refsOf(purged) : new Map<string, string[]>();
+        return ops.map((op) => historyEntry(op, refs.get(op.changeId)));
+      });
     },
 
     stateHash: () => guard("hash state", () => stateHash(store.db)),
@@ -846,7 +1003,14 @@ function changedFields(
   return set;
 }
 
-function historyEntry(op: Op): HistoryEntry {
+/**
+ * `refs`: what a purged op touched (its payload no longer says); its subject is the purged
+ * memory's `purged:` ref, not its id.
+ */
+function historyEntry(op: Op, refs: readonly string[] = []): HistoryEntry {
+  const subject = !isPurged(op)
+    ? refsOf(op)[0]!
+    : refs.find((r) => r.startsWith(PURGED_REF_PREFIX)) ?? refs[0] ?? "";
   return {
     changeId: op.changeId,
     hlc: op.hlc,
@@ -854,7 +1018,7 @@ function historyEntry(op: Op): HistoryEntry {
     deviceId: op.deviceId,
     seq: op.seq,
     kind: op.kind,
-    subject: refsOf(op)[0]!,
+    subject,
     summary: summarize(op),
     payload: op.payload,
   };
@@ -874,6 +1038,9 @@ function historyEntry(op: Op): HistoryEntry {
  * ```
  */
 export function summarize(op: Op): string {
+  if (isPurged(op)) {
+    return `purged ${op.kind} (content removed by purge ${op.payload.purged.slice(0, 12)})`;
+  }
   switch (op.kind) {
     case "memory.put": {
       const p = op.payload;
@@ -898,6 +1065,10 @@ export function summarize(op: Op): string {
       return `session ${op.payload.session} ended${
         op.payload.project ? ` in ${op.payload.project}` : ""
       }`;
+    case "memory.purge": {
+      const n = op.payload.puts.length;
+      return `purged ${n} ${n === 1 ? "memory" : "memories"}`;
+    }
   }
 }
 

@@ -32,6 +32,7 @@ export {
   type ListResult,
   openEngine,
   type OpenEngineOptions,
+  type PurgeResult,
   type RebuildResult,
   type StrandStats,
   summarize,
@@ -68,16 +69,29 @@ export {
 } from "./embed/transformers.ts";
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
 export type { BulkProgress, BulkWriteResult, WriteAction, WriteResult } from "./ingest/write.ts";
+export type { Inspection, InspectionCheck } from "./maintenance/inspect.ts";
+export {
+  DEFAULT_EXPORT_STATUSES,
+  type ExportEdgeRecord,
+  type ExportMemoryRecord,
+  type ExportRecord,
+  type ExportSource,
+} from "./transfer/export.ts";
+export type { ImportOptions, ImportRecord, ImportResult } from "./transfer/import.ts";
 export type {
   ContextInput,
+  ExportOptions,
   HistoryInput,
+  ImportEdgeRecord,
+  ImportMemoryRecord,
   ListInput,
   PatchInput,
   RelateInput,
   SearchInput,
   WriteInput,
 } from "./model/input.ts";
-export { MAX_LIMIT, MAX_QUERY_LENGTH, toEpochMs } from "./model/input.ts";
+export { MAX_LIMIT, MAX_PURGE, MAX_QUERY_LENGTH, toEpochMs } from "./model/input.ts";
+export { isMemoryId } from "./model/ids.ts";
 export type { Edge, Memory, Provenance } from "./model/memory.ts";
 export { isScope, projectScope, type Scope, visibleScopes } from "./model/scope.ts";
 export {
@@ -93,7 +107,15 @@ export {
   type Status,
   STATUSES,
 } from "./model/types.ts";
-export { type Op, OP_KINDS, type OpKind } from "./ops/op.ts";
+export {
+  isPurged,
+  type LiveOp,
+  type Op,
+  OP_KINDS,
+  type OpKind,
+  type PurgedOp,
+  type PurgedPayload,
+} from "./ops/op.ts";
 export type { ContextCut, ContextItem, ContextPack, ContextSection } from "./recall/context.ts";
 export {
   type Channel,
@@ -109,3 +131,11 @@ export { TOKENIZER } from "./recall/tokens.ts";
 export { SCHEMA_VERSION } from "./store/migrations.ts";
 export type { StrandMeta } from "./store/meta.ts";
 export { decayFactor, salience } from "./lifecycle/decay.ts";
+export {
+  loadConfig,
+  type LoadedConfig,
+  parseConfigText,
+  setConfigText,
+  settingOf,
+  unsetConfigText,
+} from "./config_file.ts";

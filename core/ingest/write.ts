@@ -2,7 +2,8 @@
  * The write path of issue 2: validate, embed, then append `memory.put` (plus the
  * supersession ops when the write replaces older memories) and store the vector, all in one
  * transaction. Content is stored verbatim. Redaction, the gate, extraction and consolidation
- * (issue 5) slot in before the append.
+ * (issue 5) slot in before the append. The bulk path (`embedBatches` before the transaction,
+ * `appendWrites` inside it) serves both `writeMany` and imports.
  *
  * @module
  */
@@ -10,7 +11,7 @@ import { HelixError } from "../errors.ts";
 import { edgeId, memoryIdCandidates } from "../model/ids.ts";
 import { type ParsedWrite, parseInput, type WriteInput, writeInputSchema } from "../model/input.ts";
 import type { Memory } from "../model/memory.ts";
-import type { MemoryType } from "../model/types.ts";
+import type { MemoryType, Status } from "../model/types.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { MemoryPutPayload, OpProvenance } from "../ops/op.ts";
 import { publicMemory } from "../store/records.ts";
@@ -54,6 +55,7 @@ export interface BulkProgress {
 
 const TYPES_GLOBAL_BY_DEFAULT: ReadonlySet<MemoryType> = new Set(["identity", "preference"]);
 const EMBED_BATCH = 64;
+const PROGRESS_EVERY = 1_000;
 
 /** Writes one memory (verbatim) and returns it as stored. */
 export async function writeMemory(rt: Runtime, input: WriteInput): Promise<WriteResult> {
@@ -77,7 +79,8 @@ export async function writeMemory(rt: Runtime, input: WriteInput): Promise<Write
 
 /**
  * Writes many memories in one transaction: either all are stored or none (a bad item fails
- * the whole call with its position in the message, and the strand is unchanged).
+ * the whole call with its position in the message and `details.index`, and the strand is
+ * unchanged).
  */
 export async function writeMemories(
   rt: Runtime,
@@ -87,61 +90,126 @@ export async function writeMemories(
   const total = inputs.length;
   const parsed = inputs.map((input, index) => {
     const result = parseInput(writeInputSchema, input, `write memory #${index + 1}`);
-    if ((index + 1) % 1000 === 0) onProgress?.({ phase: "validate", done: index + 1, total });
+    if ((index + 1) % PROGRESS_EVERY === 0) {
+      onProgress?.({ phase: "validate", done: index + 1, total });
+    }
     return result;
   });
-  const vectors: (Float32Array | undefined)[] = new Array(total);
-  let embeddable = rt.embedder !== null;
-  for (let start = 0; embeddable && start < total; start += EMBED_BATCH) {
-    const batch = parsed.slice(start, start + EMBED_BATCH).map((p) => p.content);
-    const embedded = await embedDocuments(rt, batch);
-    if (!embedded) {
-      embeddable = false; // the model is unavailable: store the rest without vectors
-      break;
-    }
+  const vectors = await embedBatches(rt, parsed.map((p) => p.content), onProgress);
+  return rt.log.transact("write memories", (tx) => {
+    const ids = appendWrites(rt, tx, parsed, vectors, {
+      label: (index) => `write memory #${index + 1}`,
+      onStored: (done) => onProgress?.({ phase: "store", done, total }),
+    });
+    return { ids, embedded: vectors.filter((v) => v !== undefined).length };
+  });
+}
+
+/**
+ * Embeds `contents` in batches of 64 ahead of a bulk transaction. Where no model is available
+ * (none configured, or it failed to load) the rest are `undefined`: they are stored without
+ * vectors and backfilled later.
+ */
+export async function embedBatches(
+  rt: Runtime,
+  contents: readonly string[],
+  onProgress?: (progress: BulkProgress) => void,
+): Promise<(Float32Array | undefined)[]> {
+  const total = contents.length;
+  const vectors: (Float32Array | undefined)[] = new Array(total).fill(undefined);
+  if (rt.embedder === null) return vectors;
+  for (let start = 0; start < total; start += EMBED_BATCH) {
+    const embedded = await embedDocuments(rt, contents.slice(start, start + EMBED_BATCH));
+    if (!embedded) break; // the model is unavailable: store the rest without vectors
     embedded.forEach((vector, offset) => (vectors[start + offset] = vector));
     onProgress?.({ phase: "embed", done: Math.min(total, start + EMBED_BATCH), total });
   }
-  let embeddedCount = 0;
-  const ids = rt.log.transact("write memories", (tx) =>
-    parsed.map((item, index) => {
-      const { id } = appendWrite(rt, tx, item);
-      const vector = vectors[index];
-      if (vector) {
-        storeVector(rt, tx, id, item.content, vector, true);
-        embeddedCount += 1;
-      }
-      if ((index + 1) % 1000 === 0 || index + 1 === total) {
-        onProgress?.({ phase: "store", done: index + 1, total });
-      }
-      return id;
-    }));
-  return { ids, embedded: embeddedCount };
+  return vectors;
 }
+
+/** Options of {@linkcode appendWrites}. */
+export interface AppendWritesOptions {
+  /** How an error names the failing item, e.g. `write memory #4` ("Cannot <label>: …"). */
+  readonly label: (index: number) => string;
+  /** Position of each item in the caller's input (default: its position in `items`). */
+  readonly indexes?: readonly number[];
+  /** Called every 1,000 items and after the last with how many are stored. */
+  readonly onStored?: (done: number) => void;
+}
+
+/**
+ * Appends the ops of many writes (and stores their vectors) inside an open transaction and
+ * returns the ids in order. A failing item throws with its position in `details.index`;
+ * the caller's transaction then rolls everything back.
+ */
+export function appendWrites(
+  rt: Runtime,
+  tx: LogTransaction,
+  items: readonly PlannedWrite[],
+  vectors: readonly (Float32Array | undefined)[],
+  options: AppendWritesOptions,
+): string[] {
+  const ids: string[] = new Array(items.length);
+  for (let position = 0; position < items.length; position++) {
+    const item = items[position]!;
+    try {
+      ids[position] = appendWrite(rt, tx, item).id;
+    } catch (error) {
+      const index = options.indexes?.[position] ?? position;
+      throw atIndex(error, options.label(index), index);
+    }
+    const vector = vectors[position];
+    if (vector) storeVector(rt, tx, ids[position]!, item.content, vector, true);
+    if ((position + 1) % PROGRESS_EVERY === 0 || position + 1 === items.length) {
+      options.onStored?.(position + 1);
+    }
+  }
+  return ids;
+}
+
+/**
+ * A `HelixError` naming the failing item ("Cannot <label>: …") with its position in
+ * `details.index`; other errors pass through.
+ */
+export function atIndex(error: unknown, label: string, index: number): unknown {
+  if (!(error instanceof HelixError)) return error;
+  const problem = error.message.replace(/^Cannot (?:write memory: )?/, "");
+  return new HelixError(error.code, `Cannot ${label}: ${problem}`, {
+    cause: error,
+    details: { ...error.details, index },
+  });
+}
+
+/**
+ * A validated write, plus what only an import may set: a chosen id (must be free), any
+ * status, when it was recorded, and an empty validity interval.
+ */
+export type PlannedWrite = Omit<ParsedWrite, "status"> & {
+  readonly id?: string | undefined;
+  readonly status?: Status | undefined;
+  readonly recordedAt?: number | undefined;
+  readonly allowEmptyValidity?: boolean | undefined;
+};
 
 /** Appends the ops of one write inside an open transaction. */
 function appendWrite(
   rt: Runtime,
   tx: LogTransaction,
-  input: ParsedWrite,
+  input: PlannedWrite,
 ): { id: string; op: string; superseded: string[] } {
   const type = input.type ?? "fact";
   const origin = input.source?.origin ?? "agent-ingested";
-  const provenance: OpProvenance = {
-    origin,
-    ...(input.source?.agent ? { agent: input.source.agent } : {}),
-    ...(input.source?.ref ? { ref: input.source.ref } : {}),
-    extractor: input.source?.extractor ?? "verbatim",
-    ...(input.source?.model ? { model: input.source.model } : {}),
-  };
+  const provenance = opProvenance(input.source, "verbatim");
   const validFrom = input.validFrom ?? tx.now;
-  if (input.validTo !== undefined && input.validTo <= validFrom) {
+  const empty = input.validTo !== undefined &&
+    (input.allowEmptyValidity ? input.validTo < validFrom : input.validTo <= validFrom);
+  if (empty) {
     throw new HelixError("invalid_input", "Cannot write memory: validTo must be after validFrom", {
       details: { field: "validTo" },
     });
   }
   const payload: MemoryPutPayload = {
-    id: pickId(rt, input.content, type),
+    id: input.id === undefined ? pickId(rt, input.content, type) : freeId(rt, input.id),
     type,
     content: input.content,
     scope: input.scope ?? defaultScope(rt, type),
@@ -151,7 +219,7 @@ function appendWrite(
     tags: input.tags ?? [],
     attributes: (input.attributes ?? {}) as Record<string, JsonValue>,
     validFrom,
-    recordedAt: tx.now,
+    recordedAt: input.recordedAt ?? tx.now,
     provenance,
   };
   if (input.validTo !== undefined) payload.validTo = input.validTo;
@@ -184,7 +252,9 @@ function appendWrite(
         id: record.id,
         set: { status: "superseded", validTo },
         parents: [record.headOp],
-        reason: `superseded by ${payload.id}`,
+        // Not "by <new id>": the supersedes edge links them, and a purge of the new memory
+        // removes that edge but cannot edit this op, which stays the old memory's.
+        reason: "superseded",
       },
     });
     tx.append({
@@ -200,6 +270,24 @@ function appendWrite(
     });
   }
   return { id: payload.id, op: op.changeId, superseded: old.map((r) => r.id) };
+}
+
+/**
+ * Provenance for an op from a caller's `source` (origin defaults to `agent-ingested`), with
+ * `extractor` defaulting to `defaultExtractor` when given.
+ */
+export function opProvenance(
+  source: ParsedWrite["source"],
+  defaultExtractor?: string,
+): OpProvenance {
+  const extractor = source?.extractor ?? defaultExtractor;
+  return {
+    origin: source?.origin ?? "agent-ingested",
+    ...(source?.agent ? { agent: source.agent } : {}),
+    ...(source?.ref ? { ref: source.ref } : {}),
+    ...(extractor ? { extractor } : {}),
+    ...(source?.model ? { model: source.model } : {}),
+  };
 }
 
 /**
@@ -223,6 +311,14 @@ export function storeVector(
 function defaultScope(rt: Runtime, type: MemoryType): string {
   if (TYPES_GLOBAL_BY_DEFAULT.has(type)) return "global";
   return rt.project ?? "global";
+}
+
+/** `id` when no memory has it, else `conflict`. */
+function freeId(rt: Runtime, id: string): string {
+  if (rt.store.ridOf(id) === undefined) return id;
+  throw new HelixError("conflict", `Cannot write memory: a memory with id "${id}" already exists`, {
+    details: { id },
+  });
 }
 
 function pickId(rt: Runtime, content: string, type: string): string {

@@ -7,6 +7,25 @@
  */
 import { hashBase32 } from "../util/hash.ts";
 
+/** What every memory id looks like: `mem_` and up to 80 lowercase letters, digits and `_`. */
+export const MEMORY_ID_PATTERN: RegExp = /^mem_[a-z0-9_]{1,80}$/;
+
+/**
+ * True when `value` is a well-formed memory id (whether or not such a memory exists).
+ *
+ * @example Usage
+ * ```ts
+ * import { isMemoryId } from "./ids.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isMemoryId("mem_chose_postgres_over_mongo_k3f9"), true);
+ * equal(isMemoryId("mem_Bad-Id"), false);
+ * ```
+ */
+export function isMemoryId(value: string): boolean {
+  return MEMORY_ID_PATTERN.test(value);
+}
+
 const SLUG_WORDS = 4;
 const SLUG_MAX = 32;
 const STOPWORDS = new Set([

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { HelixError } from "../errors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
+import { MEMORY_ID_PATTERN } from "./ids.ts";
 import { isScope } from "./scope.ts";
 import {
   IMPORTANCE_MAX,
@@ -85,7 +86,7 @@ const attributes = z.record(z.string(), z.json()).refine(
   `must serialize to at most ${MAX_ATTRIBUTES_LENGTH} characters`,
 );
 
-const memoryId = z.string().regex(/^mem_[a-z0-9_]{1,80}$/, "expected a memory id (mem_…)");
+const memoryId = z.string().regex(MEMORY_ID_PATTERN, "expected a memory id (mem_…)");
 
 const source = z.strictObject({
   origin: z.enum(ORIGINS).optional(),
@@ -95,32 +96,111 @@ const source = z.strictObject({
   model: z.string().min(1).max(200).optional(),
 });
 
-/** What {@linkcode WriteInput} looks like after validation. */
-export const writeInputSchema = z.strictObject({
+const importance = z.number().int().min(IMPORTANCE_MIN).max(IMPORTANCE_MAX);
+const eventPhrase = z.string().min(1).max(200);
+
+/** The fields of a write (shared by writes and imported memories). */
+const writeFields = {
   content,
   type: z.enum(MEMORY_TYPES).optional(),
   scope: scope.optional(),
   tags: z.array(tag).max(32).optional(),
-  importance: z.number().int().min(IMPORTANCE_MIN).max(IMPORTANCE_MAX).optional(),
+  importance: importance.optional(),
   confidence: z.number().min(0).max(1).optional(),
   source: source.optional(),
   validFrom: instant.optional(),
   validTo: instant.optional(),
   eventAt: instant.optional(),
   eventEnd: instant.optional(),
-  eventPhrase: z.string().min(1).max(200).optional(),
+  eventPhrase: eventPhrase.optional(),
   attributes: attributes.optional(),
   supersedes: z.array(memoryId).max(16).optional(),
   status: z.enum(["active", "quarantined"]).optional(),
-}).refine((v) => v.validTo === undefined || v.validFrom === undefined || v.validTo > v.validFrom, {
-  message: "validTo must be after validFrom",
-  path: ["validTo"],
-});
+};
+
+/** What {@linkcode WriteInput} looks like after validation. */
+export const writeInputSchema = z.strictObject(writeFields).refine(
+  (v) => v.validTo === undefined || v.validFrom === undefined || v.validTo > v.validFrom,
+  { message: "validTo must be after validFrom", path: ["validTo"] },
+);
 
 /** Input of `engine.write`: the content is stored verbatim as one memory. */
 export type WriteInput = z.input<typeof writeInputSchema>;
 /** A validated write. */
 export type ParsedWrite = z.output<typeof writeInputSchema>;
+
+/**
+ * A memory in `engine.importRecords`: a write plus what an export carries — its id (kept
+ * when free), any status, when it was recorded, and `null` for absent times. An empty
+ * validity interval (`validTo` = `validFrom`, as a supersession in the same millisecond
+ * leaves) is accepted.
+ */
+export const importMemorySchema = z.strictObject({
+  ...writeFields,
+  kind: z.literal("memory"),
+  id: memoryId.optional(),
+  status: z.enum(STATUSES).optional(),
+  recordedAt: instant.optional(),
+  validTo: instant.nullable().optional(),
+  eventAt: instant.nullable().optional(),
+  eventEnd: instant.nullable().optional(),
+  eventPhrase: eventPhrase.nullable().optional(),
+}).refine(
+  (v) =>
+    v.validTo === null || v.validTo === undefined || v.validFrom === undefined ||
+    v.validTo >= v.validFrom,
+  { message: "validTo must not be before validFrom", path: ["validTo"] },
+);
+
+/** An imported memory (every exported memory record is one). */
+export type ImportMemoryRecord =
+  & Omit<z.input<typeof importMemorySchema>, "tags" | "attributes" | "supersedes">
+  & {
+    tags?: readonly string[] | undefined;
+    /** JSON values only (checked when imported). */
+    attributes?: Readonly<Record<string, unknown>> | undefined;
+    supersedes?: readonly string[] | undefined;
+  };
+/** A validated imported memory. */
+export type ParsedImportMemory = z.output<typeof importMemorySchema>;
+
+/**
+ * An edge in `engine.importRecords`. Its ends may be memories of the same import or already
+ * in the strand. An `id` (as exports carry) is ignored: edge ids derive from
+ * (from, relation, to).
+ */
+export const importEdgeSchema = z.strictObject({
+  kind: z.literal("edge"),
+  id: z.string().max(200).optional(),
+  from: memoryId,
+  to: memoryId,
+  relation: z.enum(RELATIONS),
+  weight: z.number().min(0).max(1).optional(),
+  source: source.optional(),
+}).refine((v) => v.from !== v.to, {
+  message: "an edge must join two different memories",
+  path: ["to"],
+});
+
+/** An imported edge. */
+export type ImportEdgeRecord = z.input<typeof importEdgeSchema>;
+/** A validated imported edge. */
+export type ParsedImportEdge = z.output<typeof importEdgeSchema>;
+
+/** Options of `engine.exportRecords`. */
+export const exportOptionsSchema = z.strictObject({
+  scope: z.union([z.literal("all"), scope, z.array(scope).min(1).max(64)]).optional(),
+  statuses: z.array(z.enum(STATUSES)).min(1).optional(),
+});
+
+/** Options of `engine.exportRecords`. */
+export type ExportOptions = z.input<typeof exportOptionsSchema>;
+
+/** Most memories one `engine.purge` call removes. */
+export const MAX_PURGE = 10_000;
+
+/** Input of `engine.purge`: memory ids. */
+export const purgeInputSchema = z.array(memoryId).min(1).max(MAX_PURGE);
 
 /** Fields `engine.patch` may change. */
 export const patchInputSchema = z.strictObject({

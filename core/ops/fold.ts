@@ -9,13 +9,24 @@ import { HelixError } from "../errors.ts";
 import { COGNITIVE_SHAPE, DEFAULT_EF, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
 import type { MemoryFields, MemoryRecord } from "../store/records.ts";
 import { ftsKey } from "../store/keyword.ts";
-import type { Store } from "../store/store.ts";
+import { IN_LIST, type Store } from "../store/store.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { parseHlc } from "../hlc.ts";
-import type { Op, OpPayloads, OpProvenance } from "./op.ts";
+import {
+  isPurged,
+  type Op,
+  type OpPayloads,
+  type OpProvenance,
+  purgedRef,
+  tombstoneText,
+} from "./op.ts";
 
-/** Applies `op` to the tables. `rev` is the transaction's change counter. */
+/**
+ * Applies `op` to the tables. `rev` is the transaction's change counter. A purged op (its
+ * payload a tombstone) changes nothing: the purge that emptied it removed what it did.
+ */
 export function applyOp(store: Store, op: Op, rev: number): void {
+  if (isPurged(op)) return;
   switch (op.kind) {
     case "memory.put":
       return putMemory(store, op, op.payload, rev);
@@ -31,6 +42,61 @@ export function applyOp(store: Store, op: Op, rev: number): void {
       return removeEdge(store, op, op.payload);
     case "session.end":
       return endSession(store, op, op.payload);
+    case "memory.purge":
+      return purgeMemories(store, op, op.payload);
+  }
+}
+
+/**
+ * Hard deletion: removes the memories the named `memory.put` ops created, where they exist
+ * (rows, index entries, vectors, provenance, every edge touching them), then scrubs the log
+ * (see {@linkcode scrubLog}). The memories are found by `created_op`, a logical column every
+ * device folds alike, so the op folds the same wherever it lands. Memories already gone (or
+ * never here) are skipped, so a strand that never had them and a refold are unchanged.
+ */
+function purgeMemories(store: Store, op: Op, p: OpPayloads["memory.purge"]): void {
+  const found = store.prepare(
+    `SELECT id, created_op AS put FROM memories WHERE created_op IN ${IN_LIST} ORDER BY id`,
+  ).all(JSON.stringify(p.puts)) as { id: string; put: string }[];
+  if (found.length === 0) return;
+  const ids = found.map((m) => m.id);
+  const edges = store.edgeIdsTouching(ids);
+  store.purgeMemories(ids);
+  scrubLog(store, op, found, edges);
+}
+
+/**
+ * Removes the purged memories from the log: every op before the purge in fold order whose
+ * `op_refs` name one of them gets the purge's tombstone as payload (one tombstoned by an
+ * earlier purge keeps that one), its `op_refs` entry for the memory becomes the memory's
+ * {@linkcode purgedRef}, and `op_refs` entries naming the removed edges go (an edge id hashes
+ * its ends' ids, so it would confirm a guessed id).
+ */
+function scrubLog(
+  store: Store,
+  op: Op,
+  purged: readonly { id: string; put: string }[],
+  edges: readonly string[],
+): void {
+  const refs = store.prepare(
+    `SELECT r.seqno AS seqno, r.ref AS ref FROM op_refs r JOIN ops o ON o.seqno = r.seqno
+     WHERE r.ref IN ${IN_LIST} AND o.kind != 'memory.purge'
+       AND (o.hlc, o.device_id, o.change_id) < (?, ?, ?)`,
+  ).all(JSON.stringify(purged.map((m) => m.id)), op.hlc, op.deviceId, op.changeId) as {
+    seqno: number;
+    ref: string;
+  }[];
+  if (refs.length > 0) {
+    store.prepare(
+      `UPDATE ops SET payload = ?
+       WHERE seqno IN ${IN_LIST} AND json_extract(payload, '$.purged') IS NULL`,
+    ).run(tombstoneText(op.changeId), JSON.stringify(refs.map((r) => r.seqno)));
+    const rename = store.prepare("UPDATE op_refs SET ref = ? WHERE ref = ? AND seqno = ?");
+    const tokens = new Map(purged.map((m) => [m.id, purgedRef(m.put)]));
+    for (const { seqno, ref } of refs) rename.run(tokens.get(ref)!, ref, seqno);
+  }
+  if (edges.length > 0) {
+    store.prepare(`DELETE FROM op_refs WHERE ref IN ${IN_LIST}`).run(JSON.stringify(edges));
   }
 }
 

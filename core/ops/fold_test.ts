@@ -69,13 +69,22 @@ const command: fc.Arbitrary<Command> = fc.oneof(
   },
 );
 
+/** What a run of commands wrote: memory ids in order, and the unique marker of every text each held. */
+interface Applied {
+  ids: string[];
+  markers: Map<string, string[]>;
+}
+
 async function apply(
   engine: Engine,
   clock: ReturnType<typeof fixedClock>,
   commands: Command[],
-): Promise<void> {
+): Promise<Applied> {
   const ids: string[] = [];
   const edges: string[] = [];
+  const markers = new Map<string, string[]>();
+  let written = 0;
+  const marker = () => `mk${written++}x`;
   const pick = <T>(list: T[], n: number) => (list.length ? list[n % list.length] : undefined);
   for (const c of commands) {
     switch (c.kind) {
@@ -83,20 +92,22 @@ async function apply(
         const old = c.supersede === null ? undefined : pick(ids, c.supersede);
         const oldMemory = old ? engine.get(old) : undefined;
         const supersedes = oldMemory && oldMemory.status !== "forgotten" ? [old!] : [];
-        ids.push(
-          (await engine.write({
-            content: `note ${c.text} about alpha beta`,
-            scope: c.scope,
-            supersedes,
-          })).id,
-        );
+        const mark = marker();
+        const { id } = await engine.write({
+          content: `note ${c.text} about alpha beta ${mark}`,
+          scope: c.scope,
+          supersedes,
+        });
+        ids.push(id);
+        markers.set(id, [mark]);
         break;
       }
       case "patch": {
         const id = pick(ids, c.target);
         if (!id) break;
+        const mark = marker();
         const value = c.field === "content"
-          ? { content: `rewritten ${c.value} gamma` }
+          ? { content: `rewritten ${c.value} gamma ${mark}` }
           : c.field === "importance"
           ? { importance: c.value + 1 }
           : c.field === "tags"
@@ -105,6 +116,7 @@ async function apply(
           ? { scope: c.value % 2 ? "project:x" : "global" }
           : { status: (["active", "archived", "quarantined"] as const)[c.value % 3] };
         await engine.patch(id, value);
+        if (c.field === "content") markers.get(id)!.push(mark);
         break;
       }
       case "forget": {
@@ -130,6 +142,7 @@ async function apply(
         break;
     }
   }
+  return { ids, markers };
 }
 
 Deno.test("rebuild() reproduces the state hash for any sequence of operations", async () => {
@@ -185,4 +198,65 @@ Deno.test("verifyLog() names an op whose stored bytes were edited, and rebuild t
   } finally {
     reopened.close();
   }
+});
+
+Deno.test("purge() after any history: rebuild identical, log verified, no purged text left, the rest untouched", async () => {
+  await using dir = await tempDir();
+  let run = 0;
+  await fc.assert(
+    fc.asyncProperty(
+      fc.array(command, { minLength: 1, maxLength: 40 }),
+      fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+      async (commands, targets) => {
+        const clock = fixedClock(TODAY);
+        const path = join(dir.path, `p${run++}.db`);
+        const engine = openEngine({ path, embedder: wordHashEmbedder(), clock });
+        try {
+          const { ids, markers } = await apply(engine, clock, commands);
+          if (ids.length === 0) return;
+          const purged = [...new Set(targets.map((n) => ids[n % ids.length]!))];
+          const kept = ids.filter((id) => !purged.includes(id));
+          const keptBefore = kept.map((id) => engine.get(id));
+          clock.advance(1);
+          engine.purge(purged);
+
+          deepEqual(kept.map((id) => engine.get(id)), keptBefore, "kept memories untouched");
+          const state = engine.stateHash();
+          ok(engine.rebuild().identical, "rebuild reproduces the state");
+          equal(engine.stateHash(), state);
+          deepEqual(engine.verifyLog(), []);
+          equal(engine.stats().missingVectors, 0);
+
+          const db = new DatabaseSync(path, { readOnly: true });
+          try {
+            for (const mark of purged.flatMap((id) => markers.get(id)!)) {
+              for (
+                const sql of [
+                  "SELECT count(*) AS n FROM ops WHERE payload LIKE '%' || ? || '%'",
+                  "SELECT count(*) AS n FROM memories WHERE content LIKE '%' || ? || '%'",
+                  "SELECT count(*) AS n FROM memory_tokens WHERE token LIKE '%' || ? || '%'",
+                  "SELECT count(*) AS n FROM memories_fts WHERE memories_fts MATCH ?",
+                ]
+              ) {
+                equal((db.prepare(sql).get(mark) as { n: number }).n, 0, `${mark}: ${sql}`);
+              }
+            }
+            for (const id of purged) {
+              const left = db.prepare(
+                `SELECT (SELECT count(*) FROM memories WHERE id = ?1)
+                      + (SELECT count(*) FROM edges WHERE from_id = ?1 OR to_id = ?1)
+                      + (SELECT count(*) FROM provenance WHERE subject = ?1) AS n`,
+              ).get(id) as { n: number };
+              equal(left.n, 0, id);
+            }
+          } finally {
+            db.close();
+          }
+        } finally {
+          engine.close();
+        }
+      },
+    ),
+    { numRuns: 40 },
+  );
 });

@@ -15,7 +15,20 @@ import { applyOp } from "./fold.ts";
 import { formatHlc, type Hlc, nextHlc, parseHlc } from "../hlc.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
-import { encodeOpText, type Op, type OpDraft, type OpKind, refsOf } from "./op.ts";
+import {
+  encodeOpText,
+  isPurged,
+  type LiveOp,
+  type MemoryPurgePayload,
+  type Op,
+  type OpDraft,
+  type OpKind,
+  type PurgedOp,
+  purgedRef,
+  refsOf,
+  tombstoneText,
+} from "./op.ts";
+import { IN_LIST } from "../store/store.ts";
 
 /** What code running inside a write transaction can do. */
 export interface LogTransaction {
@@ -24,12 +37,12 @@ export interface LogTransaction {
   /** The transaction's change counter for cache invalidation (allocated on first use). */
   readonly rev: number;
   /** Appends an op, folds it into the tables, and returns it with its id, clock and sequence. */
-  append(draft: OpDraft): Op;
+  append(draft: OpDraft): LiveOp;
 }
 
 /** Filters for reading the log. */
 export interface ReadOpsOptions {
-  /** Only ops touching this memory or edge id. */
+  /** Only ops touching this memory or edge id (or a purged memory's `purged:` ref). */
   ref?: string;
   /** Only these kinds. */
   kinds?: readonly string[];
@@ -53,8 +66,17 @@ export interface OpLog {
   canonical(): Iterable<Op>;
   /** Number of ops. */
   count(): number;
-  /** Change ids whose stored bytes no longer hash to their id (empty when the log is intact). */
+  /**
+   * Change ids of ops that fail verification (empty when the log is intact): an op whose
+   * stored bytes no longer hash to its id, or a tombstone no later `memory.purge` accounts
+   * for (one whose memories include one the op touched: the op's `op_refs` hold its
+   * `purged:` ref).
+   */
   verify(): string[];
+  /** The memory, edge and session ids each op touches (from `op_refs`), sorted. */
+  refsOf(changeIds: readonly string[]): Map<string, string[]>;
+  /** How many ops carry the tombstone of purge `changeId` among those touching `refs` (the purge's `purged:` refs). */
+  purgedBy(changeId: string, refs: readonly string[]): number;
 }
 
 interface OpRow {
@@ -117,7 +139,7 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
               const header = { hlc: formatHlc(hlc), deviceId, seq };
               const payloadText = canonicalJson(draft.payload);
               const changeId = sha256Hex(encodeOpText(header, draft.kind, payloadText));
-              const op = { ...header, ...draft, changeId } as Op;
+              const op = { ...header, ...draft, changeId } as LiveOp;
               const result = insertOp.run(changeId, op.hlc, deviceId, seq, op.kind, payloadText);
               for (const ref of refsOf(draft)) insertRef.run(ref, result.lastInsertRowid);
               applyOp(store, op, tx.rev);
@@ -177,15 +199,93 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
     },
 
     verify() {
+      // Purges by id, with their place in fold order and the purged refs of their memories.
+      const purges = new Map<string, { order: string[]; refs: Set<string> }>();
+      for (
+        const row of db.prepare(
+          "SELECT change_id AS changeId, hlc, device_id AS deviceId, payload FROM ops WHERE kind = 'memory.purge'",
+        ).iterate() as Iterable<
+          { changeId: string; hlc: string; deviceId: string; payload: string }
+        >
+      ) {
+        purges.set(row.changeId, {
+          order: [row.hlc, row.deviceId, row.changeId],
+          refs: parsePurgedRefs(row.payload),
+        });
+      }
       const bad: string[] = [];
-      for (const op of this.canonical()) {
-        if (sha256Hex(encodeOpText(op, op.kind, canonicalJson(op.payload))) !== op.changeId) {
+      const tombstoned: PurgedOp[] = [];
+      for (
+        const row of db.prepare(
+          `SELECT ${OP_SELECT} FROM ops o ORDER BY o.hlc, o.device_id, o.change_id`,
+        ).iterate()
+      ) {
+        const stored = row as unknown as OpRow;
+        let op: Op;
+        try {
+          op = decodeOp(stored);
+        } catch {
+          bad.push(stored.changeId);
+          continue;
+        }
+        if (isPurged(op)) tombstoned.push(op);
+        else if (sha256Hex(encodeOpText(op, op.kind, canonicalJson(op.payload))) !== op.changeId) {
           bad.push(op.changeId);
         }
       }
+      const refs = this.refsOf(tombstoned.map((op) => op.changeId));
+      for (const op of tombstoned) {
+        const purge = purges.get(op.payload.purged);
+        const accounted = purge !== undefined && op.kind !== "memory.purge" &&
+          canonicalJson(op.payload) === tombstoneText(op.payload.purged) &&
+          before([op.hlc, op.deviceId, op.changeId], purge.order) &&
+          (refs.get(op.changeId) ?? []).some((ref) => purge.refs.has(ref));
+        if (!accounted) bad.push(op.changeId);
+      }
       return bad;
     },
+
+    refsOf(changeIds) {
+      const out = new Map<string, string[]>();
+      if (changeIds.length === 0) return out;
+      const rows = db.prepare(
+        `SELECT o.change_id AS changeId, r.ref AS ref FROM ops o JOIN op_refs r ON r.seqno = o.seqno
+         WHERE o.change_id IN ${IN_LIST} ORDER BY r.ref`,
+      ).all(JSON.stringify(changeIds)) as { changeId: string; ref: string }[];
+      for (const { changeId, ref } of rows) out.set(changeId, [...(out.get(changeId) ?? []), ref]);
+      return out;
+    },
+
+    purgedBy(changeId, refs) {
+      return (db.prepare(
+        `SELECT count(*) AS n FROM ops WHERE payload = ?
+         AND seqno IN (SELECT seqno FROM op_refs WHERE ref IN ${IN_LIST})`,
+      ).get(tombstoneText(changeId), JSON.stringify(refs)) as { n: number }).n;
+    },
   };
+}
+
+/**
+ * The {@linkcode purgedRef}s of the memories a stored purge payload names (none when it does
+ * not parse: its hash fails then).
+ */
+function parsePurgedRefs(payload: string): Set<string> {
+  try {
+    const puts = (JSON.parse(payload) as MemoryPurgePayload).puts;
+    return new Set(
+      Array.isArray(puts) ? puts.filter((put) => typeof put === "string").map(purgedRef) : [],
+    );
+  } catch {
+    return new Set();
+  }
+}
+
+/** True when fold key `a` (hlc, device, change id) comes before `b`. */
+function before(a: readonly string[], b: readonly string[]): boolean {
+  for (let i = 0; i < a.length; i++) {
+    if (a[i]! !== b[i]!) return a[i]! < b[i]!;
+  }
+  return false;
 }
 
 /** Starts a write transaction, translating a held lock into `store_locked`. */

@@ -22,13 +22,16 @@ export interface OpProvenance {
   model?: string;
 }
 
-/** Creates a memory. */
+/**
+ * Creates a memory. Writes create `active` or `quarantined` memories; an import may create
+ * one in any status it was exported with.
+ */
 export interface MemoryPutPayload {
   id: string;
   type: MemoryType;
   content: string;
   scope: string;
-  status: "active" | "quarantined";
+  status: Status;
   importance: number;
   confidence: number;
   tags: string[];
@@ -115,6 +118,52 @@ export interface SessionEndPayload {
   endedAt: number;
 }
 
+/**
+ * Hard-deletes memories (`helix forget --hard`): their rows, index entries, vectors,
+ * provenance and every edge touching them, and replaces the payload of every earlier op that
+ * touched them with a {@linkcode PurgedPayload}.
+ *
+ * A memory is named by the `change_id` of the `memory.put` that created it (its
+ * `created_op`), never by its id: an id is a slug of the content's first words, which the
+ * purge exists to remove. The same op folds the same way on every device holding that put.
+ * `puts` are sorted and unique; `parents[i]` is the head op of the memory `puts[i]` created,
+ * when the purge was made.
+ */
+export interface MemoryPurgePayload {
+  puts: string[];
+  parents: string[];
+}
+
+/** Prefix of the `op_refs` entry that stands for a purged memory (see {@linkcode purgedRef}). */
+export const PURGED_REF_PREFIX = "purged:";
+
+/**
+ * The opaque `op_refs` entry that replaces a purged memory's id in the refs of the ops that
+ * touched it, and that the purge op itself lists: `purged:` and the change id of the
+ * memory's `memory.put`. It says which ops the purge covered without the id's words.
+ *
+ * @example Usage
+ * ```ts
+ * import { purgedRef } from "./op.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(purgedRef("ab12"), "purged:ab12");
+ * ```
+ */
+export function purgedRef(putChangeId: string): string {
+  return `${PURGED_REF_PREFIX}${putChangeId}`;
+}
+
+/**
+ * What a purged op's payload becomes: the `change_id` of the `memory.purge` op that removed
+ * its content. The op keeps its `change_id`, clock, device, sequence and kind, so the log's
+ * shape survives; `verifyLog()` accepts it only where that purge names a memory it touched
+ * (its `op_refs` then hold that memory's {@linkcode purgedRef} instead of its id).
+ */
+export interface PurgedPayload {
+  purged: string;
+}
+
 /** Payload type of each op kind. */
 export interface OpPayloads {
   "memory.put": MemoryPutPayload;
@@ -124,6 +173,7 @@ export interface OpPayloads {
   "edge.put": EdgePutPayload;
   "edge.remove": EdgeRemovePayload;
   "session.end": SessionEndPayload;
+  "memory.purge": MemoryPurgePayload;
 }
 
 /** Every op kind. */
@@ -135,6 +185,7 @@ export const OP_KINDS = [
   "edge.put",
   "edge.remove",
   "session.end",
+  "memory.purge",
 ] as const satisfies readonly (keyof OpPayloads)[];
 
 /** An op kind. */
@@ -143,9 +194,9 @@ export type OpKind = keyof OpPayloads;
 /** What a writer asks to append; the log assigns clock, device and sequence. */
 export type OpDraft = { [K in OpKind]: { kind: K; payload: OpPayloads[K] } }[OpKind];
 
-/** A logged op. */
-export type Op = OpDraft & {
-  /** SHA-256 (hex) of the canonical bytes. */
+/** Where an op sits in the log. */
+export interface OpStamp {
+  /** SHA-256 (hex) of the canonical bytes (for a purged op: of the bytes it had). */
   readonly changeId: string;
   /** Hybrid logical clock, sortable string. */
   readonly hlc: string;
@@ -153,10 +204,53 @@ export type Op = OpDraft & {
   readonly deviceId: string;
   /** The device's op counter, from 1. */
   readonly seq: number;
-};
+}
+
+/** A logged op whose payload is intact. */
+export type LiveOp = OpDraft & OpStamp;
+
+/** A logged op whose content a later `memory.purge` removed (see {@linkcode PurgedPayload}). */
+export type PurgedOp = { kind: OpKind; payload: PurgedPayload } & OpStamp;
+
+/** A logged op. */
+export type Op = LiveOp | PurgedOp;
+
+/**
+ * True when a purge replaced the op's payload with a tombstone.
+ *
+ * @example Usage
+ * ```ts
+ * import { isPurged } from "./op.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const stamp = { changeId: "c", hlc: "000000000001000-00000", deviceId: "d", seq: 1 };
+ * equal(isPurged({ ...stamp, kind: "memory.put", payload: { purged: "p" } }), true);
+ * equal(isPurged({ ...stamp, kind: "memory.forget", payload: { id: "mem_x_1234", parents: [] } }), false);
+ * ```
+ */
+export function isPurged(op: Op): op is PurgedOp {
+  const payload: unknown = op.payload;
+  return typeof payload === "object" && payload !== null && "purged" in payload;
+}
+
+/**
+ * The tombstone that replaces the payload of an op the purge `purgeChangeId` removed, as
+ * canonical JSON.
+ *
+ * @example Usage
+ * ```ts
+ * import { tombstoneText } from "./op.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(tombstoneText("ab12"), '{"purged":"ab12"}');
+ * ```
+ */
+export function tombstoneText(purgeChangeId: string): string {
+  return canonicalJson({ purged: purgeChangeId });
+}
 
 /** The identity-bearing fields of an op. */
-export type OpHeader = Pick<Op, "hlc" | "deviceId" | "seq">;
+export type OpHeader = Pick<OpStamp, "hlc" | "deviceId" | "seq">;
 
 /**
  * Canonical bytes of an op (as a string), the input of its `changeId`.
@@ -190,7 +284,10 @@ export function changeIdOf(header: OpHeader, draft: OpDraft): string {
   return sha256Hex(encodeOp(header, draft));
 }
 
-/** Every memory and edge id an op touches (for history lookups). */
+/**
+ * Every memory and edge id an op touches (for history lookups); for a purge, the
+ * {@linkcode purgedRef} of each memory it removes.
+ */
 export function refsOf(draft: OpDraft): string[] {
   switch (draft.kind) {
     case "edge.put":
@@ -198,6 +295,8 @@ export function refsOf(draft: OpDraft): string[] {
       return [draft.payload.id, draft.payload.from, draft.payload.to];
     case "session.end":
       return [`session:${draft.payload.session}`];
+    case "memory.purge":
+      return draft.payload.puts.map(purgedRef);
     default:
       return [draft.payload.id];
   }

@@ -6,10 +6,13 @@
  *
  * @module
  */
+import { openStrandFile } from "../store/meta.ts";
 import { sqliteError } from "../store/sqlite.ts";
-import type { Store } from "../store/store.ts";
+import { createStore, type Store } from "../store/store.ts";
 import { applyOp } from "./fold.ts";
 import type { OpLog } from "./log.ts";
+import type { Op } from "./op.ts";
+import { stateHash } from "./state_hash.ts";
 
 /** What a rebuild did. */
 export interface RebuildReport {
@@ -80,5 +83,48 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
   } catch (error) {
     if (db.isTransaction) db.exec("ROLLBACK");
     throw sqliteError(error, "rebuild strand");
+  }
+}
+
+/** What folding a log into a fresh strand gave. */
+export interface RefoldReport {
+  /** Ops folded. */
+  readonly ops: number;
+  /** State hash of the fresh strand; null when the log did not fold. */
+  readonly stateHash: string | null;
+  /** Why the log did not fold (an op referring to a memory that does not exist…). */
+  readonly error: string | null;
+}
+
+/**
+ * Folds `ops` (in canonical order) into a fresh in-memory strand with the same schema and
+ * vector dimension and returns its state hash, leaving the live strand untouched: the check
+ * that the tables are what the log says. The fresh strand keeps only what the state hash
+ * covers: its full-text triggers, exact tokens and secondary memory indexes are left out.
+ */
+export function refoldFresh(ops: Iterable<Op>, dimension: number): RefoldReport {
+  const { db } = openStrandFile(":memory:", {
+    embeddingModel: "refold",
+    embeddingDimension: dimension,
+    now: 0,
+  });
+  let count = 0;
+  try {
+    db.exec(`DROP TRIGGER memories_fts_insert; DROP TRIGGER memories_fts_delete;
+      DROP TRIGGER memories_fts_update; DROP INDEX memories_visible; DROP INDEX memories_rev;
+      DROP INDEX memories_recorded;`);
+    const store = createStore(db, dimension, { exactTokens: false });
+    db.exec("BEGIN");
+    for (const op of ops) {
+      applyOp(store, op, 1);
+      count += 1;
+    }
+    db.exec("COMMIT");
+    return { ops: count, stateHash: stateHash(db), error: null };
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return { ops: count, stateHash: null, error: message };
+  } finally {
+    db.close();
   }
 }

@@ -5,11 +5,16 @@
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Stream } from "../util/hash.ts";
 
 const STATE_VERSION = "helix-state/v1";
+
+/** `StatementSync.setReturnArrays` (node:sqlite ≥ 24), missing from the bundled types. */
+interface ArrayRows {
+  setReturnArrays?(enabled: boolean): void;
+}
 
 /** Memory columns that make up logical state, in hashing order. */
 const MEMORY_STATE_COLUMNS = [
@@ -72,8 +77,14 @@ export function stateHash(db: DatabaseSync): string {
   hash.update(`${STATE_VERSION}\n`);
   for (const [name, sql] of SECTIONS) {
     hash.update(`#${name}\n`);
-    for (const row of db.prepare(sql).iterate()) {
-      hash.update(canonicalJson(Object.values(row))); // values come in SELECT column order
+    const statement = db.prepare(sql) as StatementSync & ArrayRows;
+    // Rows as arrays skip building an object per row (a third of the time at 10^5 rows);
+    // older node:sqlite builds lack the switch, and Object.values gives the same order.
+    const arrays = typeof statement.setReturnArrays === "function";
+    if (arrays) statement.setReturnArrays!(true);
+    for (const row of statement.iterate()) {
+      // values come in SELECT column order
+      hash.update(canonicalJson(arrays ? row : Object.values(row as object)));
       hash.update("\n");
     }
   }

@@ -165,6 +165,20 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 3,
+    description: "op_refs by op: what a purged op touched, for history and verifyLog",
+    up(db) {
+      db.exec("CREATE INDEX op_refs_seqno ON op_refs (seqno)");
+    },
+  },
+  {
+    version: 4,
+    description: "memories by created_op: a memory.purge names memories by their memory.put",
+    up(db) {
+      db.exec("CREATE INDEX memories_created_op ON memories (created_op)");
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -5,8 +5,19 @@
  * @module
  */
 import { DatabaseSync } from "node:sqlite";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
-import { dirname } from "node:path";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join } from "node:path";
+import { sha256Hex } from "../util/hash.ts";
 import { getLoadablePath } from "sqlite-vec";
 import { type ErrorCode, HelixError, isHelixError } from "../errors.ts";
 
@@ -36,12 +47,15 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   }
   try {
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
-    db.loadExtension(getLoadablePath());
+    db.loadExtension(vectorExtension(path === ":memory:" ? null : dirname(path)));
     // The first real read is where SQLite notices a non-database or an exclusive lock.
     db.prepare("SELECT count(*) FROM sqlite_master").get();
     if (path !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
     db.exec("PRAGMA foreign_keys = ON");
+    // Freed space is overwritten with zeros, so purged content leaves no bytes behind in the
+    // file: not in the pages of deleted rows, and not in pages FTS5 merges free.
+    db.exec("PRAGMA secure_delete = ON");
     db.exec("PRAGMA temp_store = MEMORY");
     db.exec("PRAGMA cache_size = -16000");
     return db;
@@ -49,6 +63,12 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     db.close();
     throw sqliteError(error, `open strand ${path}`);
   }
+}
+
+/** Bytes a strand takes on disk: its file plus its write-ahead log, if any. */
+export function fileBytes(path: string): number {
+  const wal = `${path}-wal`;
+  return statSync(path).size + (existsSync(wal) ? statSync(wal).size : 0);
 }
 
 function assertSqliteFile(path: string): void {
@@ -122,4 +142,36 @@ export function sqliteError(error: unknown, action: string): unknown {
   if (!code) return error;
   const hint = code === "store_locked" ? " (another process holds the strand; retry)" : "";
   return new HelixError(code, `Cannot ${action}: ${error.message}${hint}`, { cause: error });
+}
+
+/**
+ * The sqlite-vec library to load. From a checkout or an install it is the npm package's file;
+ * inside a `deno compile` binary that file lives in the binary's embedded file system, which
+ * the dynamic loader cannot open, so it is copied once beside the strand (into
+ * `<folder>/.helix-lib/<hash>/`; the user owns that folder, unlike a shared temp folder where
+ * another user could plant a library) and loaded from there. A file already there is loaded only if its bytes
+ * hash the same.
+ */
+export function vectorExtension(
+  folder: string | null,
+  source = getLoadablePath(),
+  embedded = Deno.build.standalone,
+): string {
+  if (!embedded) return source;
+  const bytes = readFileSync(source);
+  const hash = sha256Hex(bytes);
+  // SQLite derives the entry point from the file name (vec0.so → sqlite3_vec_init), so the
+  // hash goes in the folder name.
+  const lib = join(folder ?? Deno.makeTempDirSync({ prefix: "helix-lib-" }), ".helix-lib");
+  const target = join(lib, hash.slice(0, 16), basename(source));
+  try {
+    if (sha256Hex(readFileSync(target)) === hash) return target;
+  } catch {
+    // not there yet
+  }
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const temp = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
+  writeFileSync(temp, bytes, { mode: 0o600 });
+  renameSync(temp, target);
+  return target;
 }

@@ -47,6 +47,22 @@ export interface Store {
   edgeById(id: string): EdgeRecord | undefined;
   /** Active edges touching any of `ids`, in id order. */
   edgesTouching(ids: readonly string[]): EdgeRecord[];
+  /** Ids of every edge touching any of `ids`, whatever its status, in id order. */
+  edgeIdsTouching(ids: readonly string[]): string[];
+  /**
+   * Deletes memories for good: their rows, exact tokens, vectors (float and int8), and
+   * provenance, plus every edge touching them and the edges' provenance. Then merges the
+   * FTS5 index into one segment so no copy of the deleted text stays in an older segment
+   * (the connection's `secure_delete` zeroes the freed pages), and bumps the generation so
+   * in-process caches reload. Returns how many memories and edges went.
+   */
+  purgeMemories(ids: readonly string[]): { memories: number; edges: number };
+  /**
+   * Copies the write-ahead log into the database file and truncates it, so deleted content
+   * leaves the `-wal` file too. False when a reader in another process kept it from finishing
+   * (it completes at a later checkpoint).
+   */
+  truncateWal(): boolean;
   replaceTokens(rid: number, content: string): void;
   /** Stores a memory's vector; `fresh` skips the replace for a row created in this transaction. */
   setVector(
@@ -67,8 +83,22 @@ export interface Store {
  */
 export const IN_LIST = "(SELECT value FROM json_each(?))";
 
+/** Options of {@linkcode createStore}. */
+export interface StoreOptions {
+  /**
+   * Keep `memory_tokens` (the exact-token channel) up to date. Off only for a scratch strand
+   * that is folded to compute a state hash. @default {true}
+   */
+  readonly exactTokens?: boolean;
+}
+
 /** Creates table access over an open, migrated strand database. */
-export function createStore(db: DatabaseSync, dimension: number): Store {
+export function createStore(
+  db: DatabaseSync,
+  dimension: number,
+  options: StoreOptions = {},
+): Store {
+  const withTokens = options.exactTokens ?? true;
   const statements = new Map<string, StatementSync>();
   const prepare = (sql: string): StatementSync => {
     let statement = statements.get(sql);
@@ -93,6 +123,7 @@ export function createStore(db: DatabaseSync, dimension: number): Store {
       const values = memoryFields.map((field) => encodeField(field, record[field]));
       const result = prepare(insertMemorySql).run(...values, rev);
       const rid = Number(result.lastInsertRowid);
+      if (!withTokens) return rid;
       const insert = prepare("INSERT OR IGNORE INTO memory_tokens (token, rid) VALUES (?, ?)");
       for (const token of exactTokens(record.content)) insert.run(token, rid);
       return rid;
@@ -205,7 +236,47 @@ export function createStore(db: DatabaseSync, dimension: number): Store {
       ).all(list, list) as unknown as EdgeRecord[];
     },
 
+    edgeIdsTouching(ids) {
+      if (ids.length === 0) return [];
+      const list = JSON.stringify(ids);
+      return (prepare(
+        `SELECT id FROM edges WHERE from_id IN ${IN_LIST} OR to_id IN ${IN_LIST} ORDER BY id`,
+      ).all(list, list) as { id: string }[]).map((r) => r.id);
+    },
+
+    purgeMemories(ids) {
+      const list = JSON.stringify(ids);
+      const edges = this.edgeIdsTouching(ids);
+      const rids = (prepare(`SELECT rid FROM memories WHERE id IN ${IN_LIST}`).all(list) as {
+        rid: number;
+      }[]).map((r) => r.rid);
+      const ridList = JSON.stringify(rids);
+      prepare(`DELETE FROM provenance WHERE subject IN ${IN_LIST}`)
+        .run(JSON.stringify([...ids, ...edges]));
+      prepare(`DELETE FROM edges WHERE id IN ${IN_LIST}`).run(JSON.stringify(edges));
+      const deleteVector = prepare("DELETE FROM memory_vectors WHERE rowid = ?");
+      for (const rid of rids) deleteVector.run(BigInt(rid));
+      prepare(`DELETE FROM vector_state WHERE rid IN ${IN_LIST}`).run(ridList);
+      prepare(`DELETE FROM memory_tokens WHERE rid IN ${IN_LIST}`).run(ridList);
+      prepare(`DELETE FROM memories WHERE rid IN ${IN_LIST}`).run(ridList); // FTS: by trigger
+      db.exec("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')");
+      prepare("UPDATE counters SET value = value + 1 WHERE name = 'generation'").run();
+      return { memories: rids.length, edges: edges.length };
+    },
+
+    truncateWal() {
+      try {
+        const row = db.prepare("PRAGMA wal_checkpoint(TRUNCATE)").get() as
+          | { busy: number }
+          | undefined;
+        return (row?.busy ?? 0) === 0;
+      } catch {
+        return false; // a lock held past the busy timeout: a later checkpoint finishes the job
+      }
+    },
+
     replaceTokens(rid, content) {
+      if (!withTokens) return;
       prepare("DELETE FROM memory_tokens WHERE rid = ?").run(rid);
       const insert = prepare("INSERT OR IGNORE INTO memory_tokens (token, rid) VALUES (?, ?)");
       for (const token of exactTokens(content)) insert.run(token, rid);

@@ -1,0 +1,27 @@
+import { DatabaseSync } from "node:sqlite";
+import { equal, match, notEqual } from "node:assert/strict";
+import { getLoadablePath } from "sqlite-vec";
+import { vectorExtension } from "./sqlite.ts";
+import { tempDir } from "../../tests/helpers.ts";
+
+Deno.test("vectorExtension() copies the embedded library beside the strand and loads it from there", async () => {
+  await using dir = await tempDir();
+  equal(vectorExtension(dir.path, getLoadablePath(), false), getLoadablePath());
+
+  // As inside a compiled binary: the package file is not loadable in place.
+  const copied = vectorExtension(dir.path, getLoadablePath(), true);
+  notEqual(copied, getLoadablePath());
+  match(copied, /\/\.helix-lib\/[0-9a-f]{16}\/vec0\.(so|dylib|dll)$/);
+  const db = new DatabaseSync(":memory:", { allowExtension: true });
+  db.loadExtension(copied);
+  match((db.prepare("SELECT vec_version() AS v").get() as { v: string }).v, /^v\d/);
+  db.close();
+
+  // A planted or damaged file under that name is replaced, never loaded.
+  await Deno.writeTextFile(copied, "not a library");
+  equal(vectorExtension(dir.path, getLoadablePath(), true), copied);
+  equal(
+    (await Deno.readFile(copied)).byteLength,
+    (await Deno.readFile(getLoadablePath())).byteLength,
+  );
+});

@@ -12,17 +12,15 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { join } from "node:path";
 import process from "node:process";
-import { parse as parseToml } from "smol-toml";
 import {
   detectProject,
   embedderFromConfig,
   type Engine,
   type HelixConfig,
   isHelixError,
+  loadConfig,
   openEngine,
-  resolveConfig,
 } from "@helix/core";
 import { StdioServerTransport } from "./_sdk.ts";
 import { serveHttp } from "./http.ts";
@@ -33,10 +31,11 @@ const stderr = (line: string) => Deno.stderr.writeSync(new TextEncoder().encode(
 
 /** Reads flags, the environment and config.toml into one configuration. */
 async function configure(
-  args: string[],
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
 ): Promise<{ config: HelixConfig; strandFile: string; http: boolean }> {
   const { values } = parseArgs({
-    args,
+    args: [...args],
     options: {
       http: { type: "boolean", default: false },
       host: { type: "string" },
@@ -54,18 +53,7 @@ async function configure(
     ...(values.project !== undefined ? { project: values.project } : {}),
     ...(values["log-level"] !== undefined ? { logLevel: values["log-level"] } : {}),
   };
-  const env = Deno.env.toObject();
-  const home = resolveConfig({ flags, env, platform: Deno.build.os }).config.home;
-  const path = join(home, "config.toml");
-  let file: Record<string, unknown> = {};
-  try {
-    file = parseToml(await Deno.readTextFile(path));
-  } catch (error) {
-    if (!(error instanceof Deno.errors.NotFound)) {
-      throw new TypeError(`Cannot read ${path}: ${error instanceof Error ? error.message : error}`);
-    }
-  }
-  const { config, strandFile } = resolveConfig({ flags, env, file, platform: Deno.build.os });
+  const { config, strandFile } = await loadConfig({ flags, env, platform: Deno.build.os });
   return { config, strandFile, http: values.http ?? false };
 }
 
@@ -97,18 +85,26 @@ async function serveStdio(
   await closed;
 }
 
-async function main(): Promise<number> {
+/**
+ * Runs the server until its client goes away (stdio) or a signal arrives (HTTP), and returns
+ * the exit code. `argv` are the server's flags; `env` the process environment. `helix mcp`
+ * calls this too.
+ */
+export async function serve(
+  argv: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<number> {
   let log = createLogger("info", stderr);
   let engine: Engine | undefined;
   try {
-    const { config, strandFile, http } = await configure(Deno.args);
+    const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
     const embedder = embedderFromConfig(config);
     const opened = openEngine({ path: strandFile, embedder, embedPolicy: "if-ready" });
     engine = opened;
     const projectOverride = config.project;
     // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.
-    const launchDir = Deno.env.get("INIT_CWD") ?? Deno.cwd();
+    const launchDir = env.INIT_CWD ?? Deno.cwd();
     const cwdProject = await detectProject(launchDir).catch(() => null);
     log.info("strand open", {
       strand: strandFile,
@@ -174,4 +170,4 @@ async function main(): Promise<number> {
   }
 }
 
-if (import.meta.main) Deno.exit(await main());
+if (import.meta.main) Deno.exit(await serve(Deno.args, Deno.env.toObject()));

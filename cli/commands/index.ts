@@ -1,0 +1,53 @@
+/**
+ * The command table, in the order `helix help` lists them.
+ *
+ * @module
+ */
+import type { Command } from "../command.ts";
+import { add } from "./add.ts";
+import { backfill } from "./backfill.ts";
+import { completions } from "./completions.ts";
+import { config } from "./config.ts";
+import { connect } from "./connect.ts";
+import { context } from "./context.ts";
+import { doctor } from "./doctor.ts";
+import { edit } from "./edit.ts";
+import { exportCommand } from "./export.ts";
+import { forget } from "./forget.ts";
+import { importCommand } from "./import.ts";
+import { init } from "./init.ts";
+import { list } from "./list.ts";
+import { log } from "./log.ts";
+import { mcp } from "./mcp.ts";
+import { relate } from "./relate.ts";
+import { search } from "./search.ts";
+import { show } from "./show.ts";
+import { status } from "./status.ts";
+
+/** Every command. */
+export const COMMANDS: readonly Command[] = [
+  init,
+  status,
+  add,
+  search,
+  context,
+  list,
+  show,
+  edit,
+  forget,
+  relate,
+  log,
+  importCommand,
+  exportCommand,
+  backfill,
+  doctor,
+  config,
+  connect,
+  mcp,
+  completions,
+];
+
+/** The command named `name`, if any. */
+export function findCommand(name: string): Command | undefined {
+  return COMMANDS.find((command) => command.name === name);
+}

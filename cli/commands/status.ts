@@ -1,0 +1,59 @@
+/**
+ * `helix status`: where the strand is, what it holds, which model it is pinned to.
+ *
+ * @module
+ */
+import type { Command } from "../command.ts";
+import { count, table } from "../output.ts";
+
+export const status: Command = {
+  name: "status",
+  summary: "Show the strand: counts by type and status, model, last change",
+  usage: "helix status",
+  details: `Prints the strand file, its ids, the embedding model it is pinned to, how many
+memories it holds by type and by status, edges, ops, vectors still to compute, the project the
+current folder maps to, and when it last changed.`,
+  options: {},
+  async run(_invocation, ctx) {
+    const engine = await ctx.engine();
+    const stats = engine.stats();
+    const project = await ctx.project();
+    const result = {
+      ...stats,
+      project,
+      embedder: ctx.config.config.embedder,
+      // The lifecycle worker (consolidation) is not built yet: nothing has ever run.
+      lastConsolidation: null,
+    };
+    if (ctx.flags.json) return ctx.printJson(result);
+    const { out } = ctx;
+    const counts = (byKey: Readonly<Record<string, number>>) =>
+      Object.entries(byKey).map(([key, n]) => `${key} ${count(n)}`).join(", ") || "none";
+    ctx.print(
+      table([
+        ["strand", out.bold(stats.path)],
+        ["strand id", stats.strandId],
+        ["device id", stats.deviceId],
+        ["schema", String(stats.schemaVersion)],
+        [
+          "embeddings",
+          `${stats.embedding.model} (${stats.embedding.dimension}-d), embedder ${ctx.config.config.embedder}`,
+        ],
+        ["project here", project ?? "none (memories go to global)"],
+        ["memories", `${count(stats.memories)}`],
+        ["  by type", counts(stats.byType)],
+        ["  by status", counts(stats.byStatus)],
+        ["edges", count(stats.edges)],
+        ["ops", count(stats.ops)],
+        [
+          "vectors",
+          `${count(stats.vectors)}${
+            stats.missingVectors ? out.yellow(` (${count(stats.missingVectors)} to compute)`) : ""
+          }`,
+        ],
+        ["last change", stats.lastOpAt ?? "never"],
+        ["last consolidation", "never"],
+      ], 400),
+    );
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * What a command runs with: the resolved configuration (and where each value came from),
+ * the engine opened on first use, the terminal, and the global flags.
+ *
+ * @module
+ */
+import {
+  detectProject,
+  type Embedder,
+  embedderFromConfig,
+  type Engine,
+  type LoadedConfig,
+  openEngine,
+} from "@helix/core";
+import { createStyle, type Io, type Style } from "./output.ts";
+
+/** Flags every command understands. */
+export interface GlobalFlags {
+  readonly json: boolean;
+  readonly debug: boolean;
+  readonly color: boolean;
+}
+
+/** What a command gets. */
+export interface CommandContext {
+  readonly io: Io;
+  readonly flags: GlobalFlags;
+  /** The process environment as `run` received it. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Configuration, its sources and the strand file it points at. */
+  readonly config: LoadedConfig;
+  /** Styles for stdout and stderr (colour only where it is a terminal). */
+  readonly out: Style;
+  readonly err: Style;
+  /**
+   * The engine over the configured strand, opened on first call. Read commands refuse a
+   * missing strand (`not_found`, "run helix init"); `create` makes it.
+   */
+  engine(options?: { create?: boolean }): Promise<Engine>;
+  /** The project scope the engine defaults to (configured, else detected from the cwd). */
+  project(): Promise<string | null>;
+  /** Writes a line (or lines) to stdout. */
+  print(text: string): void;
+  /** Writes `value` as JSON to stdout. */
+  printJson(value: unknown): void;
+  /** Notes for the user on stderr (never part of `--json` output). */
+  note(text: string): void;
+  /**
+   * Asks a yes/no question on the terminal: true only for "y"/"yes". False when there is no
+   * terminal to ask on, so scripts must pass `--yes` explicitly.
+   */
+  confirm(question: string): Promise<boolean>;
+}
+
+/** A context and the cleanup `run` calls when the command ends. */
+export function createContext(
+  io: Io,
+  flags: GlobalFlags,
+  env: Readonly<Record<string, string | undefined>>,
+  config: LoadedConfig,
+): CommandContext & { close(): void } {
+  const colorOk = flags.color && env.NO_COLOR === undefined && env.TERM !== "dumb";
+  let engine: Engine | undefined;
+  let embedder: Embedder | null | undefined;
+  let project: Promise<string | null> | undefined;
+  const context: CommandContext & { close(): void } = {
+    io,
+    flags,
+    env,
+    config,
+    out: createStyle(colorOk && io.stdoutIsTty),
+    err: createStyle(colorOk && io.stderrIsTty),
+    async engine(options = {}) {
+      if (engine) return engine;
+      embedder ??= embedderFromConfig(config.config);
+      engine = openEngine({
+        path: config.strandFile,
+        embedder,
+        project: await context.project(),
+        mustExist: !options.create,
+      });
+      return engine;
+    },
+    project() {
+      project ??= config.config.project !== null
+        ? Promise.resolve(config.config.project)
+        : detectProject(io.cwd).catch(() => null);
+      return project;
+    },
+    print(text) {
+      io.stdout(text.endsWith("\n") ? text : `${text}\n`);
+    },
+    printJson(value) {
+      io.stdout(`${JSON.stringify(value, null, 2)}\n`);
+    },
+    note(text) {
+      io.stderr(text.endsWith("\n") ? text : `${text}\n`);
+    },
+    async confirm(question) {
+      const answer = await io.prompt(`${question} [y/N] `);
+      return answer !== null && /^(y|yes)$/i.test(answer.trim());
+    },
+    close() {
+      engine?.close();
+      engine = undefined;
+    },
+  };
+  return context;
+}

@@ -14,6 +14,7 @@ import { COMMANDS, findCommand } from "./commands/index.ts";
 import { createContext, type GlobalFlags } from "./context.ts";
 import { EXIT_CODES, EXIT_OK, EXIT_SOFTWARE, EXIT_USAGE } from "./exit_codes.ts";
 import { createStyle, type Io, table } from "./output.ts";
+import { fullDiskFailure } from "./files.ts";
 import { VERSION } from "./version.ts";
 
 /**
@@ -127,6 +128,7 @@ function report(
   style: ReturnType<typeof createStyle>,
   command: Command,
 ): number {
+  error = fullDiskFailure(error);
   let code: number;
   let payload: { code: string; message: string; details?: unknown };
   if (error instanceof UsageError) {

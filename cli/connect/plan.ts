@@ -31,6 +31,7 @@ import {
 import { JsoncSyntaxError, parseJsonc, setMember } from "./jsonc.ts";
 import { isObject, keeps, kind, mergeTarget, sameValue, withPath } from "./merge.ts";
 import { replaceTable, tomlKey, tomlValue } from "./toml_table.ts";
+import { writeFailure } from "../files.ts";
 
 /** Options for {@linkcode planConnect}: the machine facts, the scope and the server. */
 export interface ConnectOptions extends Environment {
@@ -320,13 +321,4 @@ async function writeAtomically(
     await rm(temp, { force: true });
     throw error;
   }
-}
-
-const NOT_WRITABLE = new Set(["ENOSPC", "EDQUOT", "EROFS", "EACCES", "EPERM"]);
-
-function writeFailure(file: string, error: unknown): unknown {
-  if (!NOT_WRITABLE.has((error as { code?: string }).code ?? "")) return error;
-  return new HelixError("storage_full", `Cannot write ${file}: ${(error as Error).message}`, {
-    cause: error,
-  });
 }

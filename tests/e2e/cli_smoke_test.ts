@@ -5,6 +5,7 @@
  * @module
  */
 import { equal, match, ok } from "node:assert/strict";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { tempDir } from "../helpers.ts";
 import { type CallToolResult, Client, StdioClientTransport, type Structured } from "./_client.ts";
@@ -61,6 +62,23 @@ Deno.test("the README quick start works as written in a fresh HELIX_HOME", async
   match(result.stdout, /1\. mem_billing_cursor_pagination/);
   match(result.stdout, /Would change .*\.cursor\/mcp\.json/);
   match(result.stdout, /✓ refold/);
+});
+
+Deno.test({
+  name: "a full disk under standard output exits 74 (storage_full) and loses nothing",
+  ignore: !existsSync("/dev/full"),
+  async fn() {
+    await using home = await tempDir();
+    const env = processEnv(home.path, { HELIX_EMBEDDER: "none" });
+    const helix = `"${Deno.execPath()}" run -A --quiet "${join(ROOT, "cli/main.ts")}"`;
+    equal((await sh(`${helix} add "Use pnpm, not npm" --type convention`, env)).code, 0);
+    const full = await sh(`${helix} export --jsonl > /dev/full`, env);
+    equal(full.code, 74, full.stderr);
+    match(full.stderr, /Cannot write the output: No space left on device/);
+    const after = await sh(`${helix} export --jsonl`, env);
+    equal(after.code, 0, after.stderr);
+    match(after.stdout, /"content":"Use pnpm, not npm"/);
+  },
 });
 
 Deno.test("helix mcp serves the strand to an MCP client over stdio", async () => {

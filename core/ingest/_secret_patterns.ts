@@ -1,0 +1,888 @@
+/**
+ * The catalogue behind `redact()`: provider token formats, private key blocks, credentials
+ * inside URLs, headers and cookies, and secret-named assignments in env files, code, YAML,
+ * JSON, XML, SQL and command lines. Each detector proposes {@linkcode Candidate} spans;
+ * `redact.ts` resolves overlaps and adds the entropy detector, which shares the lexical
+ * helpers at the end of this file.
+ *
+ * Every regex is linear-time on any input: quantifiers are bounded or disjoint from what
+ * follows them, and each match can start only at a token's first character (a lookbehind
+ * guard), so a long run of one character costs one scan, not one per position.
+ *
+ * @module
+ */
+import type { SecretType } from "./redact.ts";
+
+/** A span to redact, proposed by one detector. */
+export interface Candidate {
+  readonly start: number;
+  readonly end: number;
+  readonly type: SecretType;
+  /** Specificity: 4 key blocks, 3 provider formats, 2 URL/header credentials, 1 assignments. */
+  readonly tier: number;
+}
+
+type Rule = (text: string, out: Candidate[]) => void;
+
+/** A set of space-separated words. */
+export function words(list: string): ReadonlySet<string> {
+  return new Set(list.split(" "));
+}
+
+interface TokenPattern {
+  readonly type: SecretType;
+  /** Flags `gd`; capture group 1, when present, is the part to redact. */
+  readonly regex: RegExp;
+  readonly tier?: number;
+}
+
+const TOKEN = "A-Za-z0-9_\\-";
+
+/** A token regex that matches only a whole token: not preceded or followed by `left`/`right`. */
+function tok(body: string, left = TOKEN, right = left, flags = ""): RegExp {
+  return new RegExp(`(?<![${left}])(?:${body})(?![${right}])`, `gd${flags}`);
+}
+
+const ASSIGN = String.raw`["']?[ \t]{0,4}(?:=>|[:=])[ \t]{0,4}["']?`;
+const B64 = String.raw`A-Za-z0-9+\/`;
+
+const TOKEN_PATTERNS: readonly TokenPattern[] = [
+  {
+    type: "aws_access_key",
+    regex: tok("(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", "A-Za-z0-9"),
+  },
+  {
+    type: "aws_secret_key",
+    regex: new RegExp(
+      String
+        .raw`(?:aws[_ .-]?secret[_ .-]?(?:access[_ .-]?)?key|secret[_ .-]?access[_ .-]?key)(?:[ \t]{0,4}\[[^\]\n]{0,40}\])?${ASSIGN}([${B64}]{40})(?![${B64}=])`,
+      "gdi",
+    ),
+  },
+  {
+    type: "aws_secret_key", // credentials.csv rows and KEY:SECRET pairs
+    regex: new RegExp(
+      String
+        .raw`(?<![A-Za-z0-9])(?:AKIA|ASIA)[A-Z0-9]{16}["']?[ \t]{0,4}[,;:|\t][ \t]{0,4}["']?([${B64}]{40})(?![${B64}=])`,
+      "gd",
+    ),
+  },
+  {
+    type: "aws_secret_key", // aws configure set aws_secret_access_key …
+    regex: new RegExp(
+      String
+        .raw`\bconfigure[ \t]+set[ \t]+aws_secret_access_key[ \t]+["']?([${B64}]{40})(?![${B64}=])`,
+      "gd",
+    ),
+  },
+  {
+    type: "aws_session_token",
+    regex: new RegExp(
+      String
+        .raw`(?:aws[_ .-]?session[_ .-]?token|aws[_ .-]?security[_ .-]?token|session[_ ]?token|x-amz-security-token)${ASSIGN}([${B64}%]{100,4096}={0,2})`,
+      "gdi",
+    ),
+  },
+  { type: "gcp_api_key", regex: tok("AIza[0-9A-Za-z_\\-]{35}") },
+  { type: "gcp_oauth_client_secret", regex: tok("GOCSPX-[A-Za-z0-9_\\-]{28}") },
+  { type: "google_oauth_token", regex: tok("ya29\\.[0-9A-Za-z_\\-]{30,2048}", `${TOKEN}.`, TOKEN) },
+  { type: "google_oauth_token", regex: tok("1//0[0-9A-Za-z_\\-]{40,512}", `${TOKEN}/`, TOKEN) },
+  {
+    type: "azure_storage_key",
+    regex: new RegExp(`AccountKey=([${B64}]{86}==)(?![${B64}=])`, "gdi"),
+  },
+  {
+    type: "azure_shared_access_key",
+    regex: new RegExp(`SharedAccessKey=([${B64}]{40,88}={0,2})(?![${B64}=])`, "gdi"),
+  },
+  { type: "azure_sas_signature", regex: /[?&;]sig=([A-Za-z0-9%+\/]{40,200})/gd },
+  {
+    type: "azure_client_secret",
+    regex: tok("[A-Za-z0-9_~.\\-]{3}\\dQ~[A-Za-z0-9_~.\\-]{31,34}", "A-Za-z0-9_~.\\-"),
+  },
+  { type: "digitalocean_token", regex: tok("do[opr]_v1_[a-f0-9]{64}") },
+  { type: "heroku_api_key", regex: tok("HRKU-[A-Za-z0-9_\\-]{58,64}") },
+  {
+    type: "heroku_api_key",
+    regex: new RegExp(
+      String
+        .raw`heroku[\w.\-]{0,20}?(?:key|token)${ASSIGN}([0-9a-fA-F]{8}-(?:[0-9a-fA-F]{4}-){3}[0-9a-fA-F]{12})(?![\w-])`,
+      "gdi",
+    ),
+  },
+  { type: "github_token", regex: tok("gh[pousr]_[A-Za-z0-9]{36,251}") },
+  { type: "github_fine_grained_pat", regex: tok("github_pat_[A-Za-z0-9_]{70,255}") },
+  {
+    type: "gitlab_token",
+    regex: tok(
+      "(?:glpat|gldt|glrt|glcbt|glptt|glft|glimt|glagent|gloas|glsoat|glffct)-[A-Za-z0-9_\\-]{20,64}(?:\\.[0-9a-z]{2}\\.[0-9a-z]{9})?|GR1348941[A-Za-z0-9_\\-]{20}",
+    ),
+  },
+  { type: "npm_token", regex: tok("npm_[A-Za-z0-9]{36}") },
+  {
+    type: "npmrc_auth_token",
+    regex:
+      /(?:^|[\s:"'])_(?:authToken|auth|password)[ \t]{0,4}=[ \t]{0,4}["']?([^\s"']{8,2048})/gdm,
+  },
+  { type: "pypi_token", regex: tok("pypi-AgE[A-Za-z0-9_\\-]{50,400}") },
+  { type: "docker_hub_token", regex: tok("dckr_(?:pat|oat)_[A-Za-z0-9_\\-]{27,40}") },
+  { type: "vault_token", regex: tok("hv[sbr]\\.[A-Za-z0-9_\\-]{24,512}", `${TOKEN}.`, TOKEN) },
+  { type: "databricks_token", regex: tok("dapi[a-f0-9]{32}(?:-\\d)?") },
+  {
+    type: "openai_api_key",
+    regex: tok(
+      "sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_\\-]{20,300}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})",
+    ),
+  },
+  {
+    type: "anthropic_api_key",
+    regex: tok("sk-ant-(?:api|admin|oat|ort|sid)\\d\\d-[A-Za-z0-9_\\-]{20,300}"),
+  },
+  { type: "openrouter_api_key", regex: tok("sk-or-v1-[a-f0-9]{64}") },
+  { type: "groq_api_key", regex: tok("gsk_[A-Za-z0-9]{52}") },
+  { type: "replicate_token", regex: tok("r8_[A-Za-z0-9]{37}") },
+  { type: "huggingface_token", regex: tok("(?:hf|api_org)_[A-Za-z0-9]{30,40}") },
+  {
+    type: "slack_token",
+    regex: tok("(?:xox[abposre]|xoxe\\.xox[bp]|xapp)-[0-9A-Za-z\\-]{10,250}"),
+  },
+  {
+    type: "slack_webhook",
+    regex: /hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_\/\-]{20,200})/gd,
+  },
+  {
+    type: "discord_bot_token",
+    regex: tok(
+      "[MNO][A-Za-z0-9_\\-]{23,27}\\.[A-Za-z0-9_\\-]{6,7}\\.[A-Za-z0-9_\\-]{27,40}",
+      `${TOKEN}.`,
+    ),
+  },
+  {
+    type: "discord_webhook",
+    regex: /discord(?:app)?\.com\/api\/webhooks\/(\d{17,20}\/[A-Za-z0-9_\-]{60,70})/gd,
+  },
+  {
+    type: "telegram_bot_token",
+    regex: /(?<![0-9])(\d{8,10}:AA[A-Za-z0-9_\-]{33})(?![A-Za-z0-9_\-])/gd,
+  },
+  { type: "twilio_api_key", regex: tok("SK[0-9a-fA-F]{32}", "A-Za-z0-9") },
+  {
+    type: "sendgrid_api_key",
+    regex: tok("SG\\.[A-Za-z0-9_\\-]{22}\\.[A-Za-z0-9_\\-]{43}", `${TOKEN}.`),
+  },
+  {
+    type: "mailgun_api_key",
+    regex: tok("key-[0-9a-zA-Z]{32}|[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}"),
+  },
+  { type: "stripe_secret_key", regex: tok("(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}") },
+  {
+    type: "stripe_webhook_secret",
+    regex: tok("whsec_[A-Za-z0-9+/=]{32,100}", `${TOKEN}+/`, `${TOKEN}+/=`),
+  },
+  { type: "shopify_token", regex: tok("shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}") },
+  {
+    type: "square_token",
+    regex: tok("sq0atp-[0-9A-Za-z_\\-]{22}|sq0csp-[0-9A-Za-z_\\-]{43}|EAAA[A-Za-z0-9_\\-]{60}"),
+  },
+  { type: "age_secret_key", regex: tok("AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}") },
+  { type: "linear_api_key", regex: tok("lin_(?:api|oauth)_[A-Za-z0-9]{40}") },
+  { type: "postman_api_key", regex: tok("PMAK-[a-f0-9]{24}-[a-f0-9]{34}") },
+  {
+    type: "sentry_token",
+    regex: tok(
+      "sntrys_eyJ[A-Za-z0-9+/=_\\-]{40,400}|sntryu_[a-f0-9]{64}",
+      `${TOKEN}+/`,
+      `${TOKEN}+/=`,
+    ),
+  },
+  {
+    type: "grafana_token",
+    regex: tok(
+      "glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2}",
+      `${TOKEN}+/`,
+      `${TOKEN}+/=`,
+    ),
+  },
+  { type: "new_relic_key", regex: tok("NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_\\-]{32}") },
+  {
+    type: "mapbox_secret_token",
+    regex: tok("sk\\.eyJ[A-Za-z0-9_\\-]{20,400}\\.[A-Za-z0-9_\\-]{20,100}", `${TOKEN}.`, TOKEN),
+  },
+  {
+    type: "jwt",
+    regex: tok(
+      "eyJ[A-Za-z0-9_\\-]{8,4096}\\.eyJ[A-Za-z0-9_\\-]{8,8192}\\.[A-Za-z0-9_\\-]{0,2048}",
+      `${TOKEN}.`,
+      TOKEN,
+    ),
+  },
+];
+
+function span(match: RegExpExecArray): [number, number] {
+  const indices = match.indices!;
+  const [start, end] = indices[1] ?? indices[0]!;
+  return [start, end];
+}
+
+const tokenRule: Rule = (text, out) => {
+  for (const { type, regex, tier = 3 } of TOKEN_PATTERNS) {
+    for (const match of text.matchAll(regex)) {
+      const [start, end] = span(match);
+      if (!isLiteral(match[1] ?? match[0])) continue;
+      out.push({ start, end, type, tier });
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Private key blocks
+
+const PEM_BEGIN = /-----BEGIN ((?:[A-Z0-9]{1,12} ){0,3})PRIVATE KEY(?: BLOCK)?-----/g;
+const PEM_BODY_LINE = /^[ \t]*(?:[A-Za-z0-9+\/=]{8,200}|[A-Za-z-]{1,30}: [^\n]{0,200})?[ \t]*$/;
+
+const pemRule: Rule = (text, out) => {
+  let nextEnd = -2;
+  for (const match of text.matchAll(PEM_BEGIN)) {
+    const bodyStart = match.index + match[0].length;
+    if (nextEnd !== -1 && nextEnd < bodyStart) nextEnd = text.indexOf("-----END ", bodyStart);
+    const nextBegin = text.indexOf("-----BEGIN ", bodyStart);
+    let bodyEnd = nextEnd !== -1 && (nextBegin === -1 || nextEnd < nextBegin)
+      ? nextEnd
+      : openBodyEnd(text, bodyStart);
+    for (;;) {
+      if (bodyEnd > bodyStart && /\s/.test(text[bodyEnd - 1]!)) bodyEnd--;
+      else if (bodyEnd - 1 > bodyStart && text.startsWith("\\n", bodyEnd - 2)) bodyEnd -= 2;
+      else break;
+    }
+    let bodyFrom = bodyStart;
+    while (bodyFrom < bodyEnd && /\s/.test(text[bodyFrom]!)) bodyFrom++;
+    if (text.startsWith("\\n", bodyFrom)) bodyFrom += 2;
+    if (bodyEnd - bodyFrom < 16) continue;
+    const label = match[1] ?? "";
+    const type: SecretType = label.startsWith("OPENSSH")
+      ? "openssh_private_key"
+      : label.startsWith("PGP")
+      ? "pgp_private_key"
+      : /"private_key"\s*:\s*"$/.test(text.slice(Math.max(0, match.index - 40), match.index))
+      ? "gcp_service_account_key"
+      : "pem_private_key";
+    out.push({ start: bodyFrom, end: bodyEnd, type, tier: 4 });
+  }
+};
+
+/** End of a block with no END line (a truncated paste): the run of base64 or header lines. */
+function openBodyEnd(text: string, from: number): number {
+  if (text.startsWith("\\n", from)) { // a JSON string: runs to the closing quote
+    const quote = text.indexOf('"', from);
+    return quote === -1 ? Math.min(text.length, from + 8192) : quote;
+  }
+  let end = from;
+  let lineStart = text[from] === "\n" ? from + 1 : from;
+  while (lineStart < text.length && lineStart - from < 16_384) {
+    const newline = text.indexOf("\n", lineStart);
+    const lineEnd = newline === -1 ? text.length : newline;
+    if (lineEnd - lineStart > 240 || !PEM_BODY_LINE.test(text.slice(lineStart, lineEnd))) break;
+    end = lineEnd;
+    lineStart = lineEnd + 1;
+  }
+  return end;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Credentials in URLs, headers and cookies
+
+const DB_SCHEMES = words(
+  "postgres postgresql pgsql mysql mysql2 mysqlx mariadb mongodb mongodb+srv redis rediss " +
+    "valkey amqp amqps mssql sqlserver cockroachdb clickhouse couchdb cassandra neo4j neo4j+s " +
+    "bolt oracle db2 memcached nats influxdb snowflake",
+);
+
+const URL_USERINFO =
+  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?#"'<>`]{1,256})@(?=[\w\[.\-%])/gd;
+const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
+
+const urlRule: Rule = (text, out) => {
+  for (const match of text.matchAll(URL_USERINFO)) {
+    const password = match[2]!;
+    if (
+      !isLiteral(password) || /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
+    ) continue;
+    const [start, end] = match.indices![2]!;
+    const scheme = match[1]!.toLowerCase();
+    const db = DB_SCHEMES.has(scheme) || DB_SCHEMES.has(scheme.split("+")[0]!);
+    const type = db ? "database_url_password" : "url_password";
+    out.push({ start, end, type, tier: 2 });
+  }
+  for (const match of text.matchAll(MYSQL_DSN)) {
+    if (!isLiteral(match[1]!)) continue;
+    const [start, end] = match.indices![1]!;
+    out.push({ start, end, type: "database_url_password", tier: 2 });
+  }
+};
+
+const AUTH_HEADER =
+  /\b(?:proxy-)?authorization["']?[ \t]{0,4}[:=,][ \t]{0,4}["'`]?[ \t]{0,4}(bearer|basic|token|bot|apikey|api-key|key|ssws|jwt|sso-key)[ \t]{1,4}([A-Za-z0-9._~+\/\-]{8,4096}={0,2})/gdi;
+const BEARER = /(?<![\w\-])bearer[ \t]{1,4}([A-Za-z0-9._~+\/\-]{16,4096}={0,2})/gdi;
+
+const headerRule: Rule = (text, out) => {
+  for (const match of text.matchAll(AUTH_HEADER)) {
+    if (!isLiteral(match[2]!)) continue;
+    const [start, end] = match.indices![2]!;
+    const type = match[1]!.toLowerCase() === "basic"
+      ? "authorization_basic"
+      : "authorization_bearer";
+    out.push({ start, end, type, tier: 2 });
+  }
+  for (const match of text.matchAll(BEARER)) {
+    if (!isLiteral(match[1]!) || !secretLooking(match[1]!)) continue;
+    const [start, end] = match.indices![1]!;
+    out.push({ start, end, type: "authorization_bearer", tier: 2 });
+  }
+};
+
+const COOKIE_HEADER =
+  /(?:\b(?:set-)?cookie["']?[ \t]{0,4}[:=]|[ \t](?:-b|--cookie))[ \t]{0,4}["']?([^\n"']{1,4096})/gdi;
+const COOKIE_PAIR = /(?<![\w.\-])([\w.\-]{1,64})=([^;\s,"']{16,4096})/gd;
+const SESSION_COOKIE = /sess|sid|auth|token|jwt|remember|login|csrf|xsrf|secret/i;
+
+const cookieRule: Rule = (text, out) => {
+  for (const header of text.matchAll(COOKIE_HEADER)) {
+    const offset = header.indices![1]![0];
+    for (const pair of header[1]!.matchAll(COOKIE_PAIR)) {
+      if (!SESSION_COOKIE.test(pair[1]!) || !isLiteral(pair[2]!)) continue;
+      const [start, end] = pair.indices![2]!;
+      out.push({ start: offset + start, end: offset + end, type: "session_cookie", tier: 2 });
+    }
+  }
+};
+
+// ---------------------------------------------------------------------------------------------
+// Secret-named assignments
+
+/** How strongly a variable, key or flag name says its value is a secret. */
+export type NameSignal = "strong" | "weak" | undefined;
+
+const STRONG_WORDS = words(
+  "password passwd pwd pass passphrase passcode pword secret token credential apikey " +
+    "apitoken accesstoken authtoken refreshtoken idtoken bearertoken secretkey privatekey " +
+    "accesskey clientsecret appsecret apisecret masterkey signingkey encryptionkey storepass " +
+    "keypass srcstorepass deststorepass srckeypass destkeypass",
+);
+const STRONG_SUFFIXES = [
+  "password",
+  "passwd",
+  "secret",
+  "token",
+  "apikey",
+  "secretkey",
+  "privatekey",
+];
+const STRONG_KEY_QUALIFIERS = words(
+  "api secret private access encryption encrypt signing sign master client app auth admin " +
+    "webhook shared hmac jwt crypt cipher aes decryption consumer ssh gpg pgp openai " +
+    "anthropic stripe sendgrid mailgun twilio google gcp maps aws azure github gitlab slack " +
+    "algolia mapbox pusher datadog dd sentry cloudflare cf vercel netlify supabase firebase " +
+    "groq mistral cohere deepseek gemini pinecone resend postmark mailchimp openrouter " +
+    "together fireworks perplexity elevenlabs notion airtable hubspot paypal plaid coinbase " +
+    "binance",
+);
+const DENY_BEFORE = words(
+  "max min num n total count next prev page pagination continuation cursor cancellation " +
+    "cancel is has use show hide enable allow require input prompt ask validate check verify " +
+    "placeholder label no public pub publishable site sort primary foreign partition routing " +
+    "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
+    "composite row column index group map dict forgot csrf per",
+);
+const DENY_AFTER = words(
+  "file path dir name id ids type kind url uri endpoint length len size count min max limit " +
+    "expiry expires expiration expire ttl lifetime timeout age rotation policy hint prompt " +
+    "label placeholder description help message msg error regex pattern validator validation " +
+    "required enabled enable disabled mode strategy provider source manager header prefix " +
+    "suffix format hash hashed digest sha checksum fingerprint version env var variable arn " +
+    "ref location region used usage budget encoding template schema class interface param " +
+    "parameter query method algorithm alg algo bits rounds iterations cost field store " +
+    "storage cache changed updated created at date time status state set valid invalid " +
+    "strength rules requirements scope scopes audience issuer interval delay duration seconds " +
+    "minutes hours days ms threshold window retries host port owner command cmd script helper " +
+    "backend callback handler exchange introspection revocation generator service server " +
+    "dialog modal form button screen page view component stdin through rate reset auth mount " +
+    "volume selector ref refs key",
+);
+
+/** Lower-case words of an identifier: `getAPIKey` → get, api, key. */
+export function nameWords(name: string): string[] {
+  return name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").replace(/([A-Z])([A-Z][a-z])/g, "$1 $2")
+    .toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+}
+
+/**
+ * Whether a name says its value is a secret: `DB_PASSWORD`, `apiKey`, `--client-secret` are
+ * strong; `FOO_KEY`, `auth` are weak (the value must also look random); `PASSWORD_MIN_LENGTH`,
+ * `max_tokens`, `public_key`, `token_type`, `secretName` are not.
+ */
+export function nameSignal(name: string): NameSignal {
+  const words = nameWords(name);
+  if (words.length === 0 || words.length > 10) return undefined;
+  let signal: NameSignal;
+  let last = -1;
+  for (let i = 0; i < words.length; i++) {
+    const word = words[i]!;
+    const previous = words[i - 1];
+    let here: NameSignal;
+    if (STRONG_WORDS.has(word)) here = "strong";
+    else if (
+      STRONG_SUFFIXES.some((s) => word.endsWith(s) && !DENY_BEFORE.has(word.slice(0, -s.length)))
+    ) {
+      here = "strong";
+    } else if (word === "key" && previous !== undefined) {
+      here = STRONG_KEY_QUALIFIERS.has(previous) ? "strong" : "weak";
+    } else if ((word === "auth" || word === "pat") && i === words.length - 1) here = "weak";
+    if (here === undefined) continue;
+    if (here === "strong" || signal === undefined) signal = here;
+    last = i;
+  }
+  if (last < 0) return undefined;
+  if (words.slice(0, last).some((w) => DENY_BEFORE.has(w))) return undefined;
+  if (words.slice(last + 1).some((w) => DENY_AFTER.has(w))) return undefined;
+  return signal;
+}
+
+const NAME =
+  /(?<![\w.\-])(--?)?(?=[A-Za-z_])([\w.\-]{0,40}?(?:pass|pwd|secret|token|key|auth|cred|pat)[\w.\-]{0,40})/gdi;
+
+type Form = "env" | "code" | "cli";
+
+/** Calls whose first argument names a setting and second gives its value. */
+const SETTER =
+  /\b(?:define|setdefault|setenv|Setenv|putenv|set|setItem|put|SetEnvironmentVariable)\(\s*["']$/;
+
+const assignmentRule: Rule = (text, out) => {
+  const cache: RunCache = { env: { from: -1, to: -1 }, code: { from: -1, to: -1 } };
+  let valueEnd = -1; // a name inside a redacted value is part of that value
+  for (const match of text.matchAll(NAME)) {
+    if (match.index < valueEnd) continue;
+    const dashes = match[1] ?? "";
+    let name = match[2]!;
+    const [nameStart] = match.indices![2]!;
+    while (name.endsWith(".") || name.endsWith("-")) name = name.slice(0, -1);
+    let i = nameStart + name.length;
+    if (/[\w]/.test(text[i] ?? "")) continue; // the name ran past the bounded length
+    const signal = nameSignal(name);
+    if (signal === undefined) continue;
+    const quote = dashes ? "" : openingQuote(text, match.index);
+    if (quote && text.startsWith(quote, i)) i += quote.length;
+    if (text[i] === "]") i++;
+    if (text[i] === "?" || text[i] === "!") i++;
+    const afterName = i;
+    while ((text[i] === " " || text[i] === "\t") && i - afterName < 8) i++;
+    let op = /^(?::=|=>|===|==|\?=|=|:(?!\/))(?![=:])/.exec(text.slice(i, i + 4))?.[0];
+    // define('DB_PASSWORD', '…'), os.environ.setdefault("API_KEY", "…"): a quoted name, a comma.
+    const call = quote !== "" && op === undefined && text[i] === "," &&
+      /\(\s*$/.test(text.slice(Math.max(0, match.index - 24), match.index - quote.length));
+    if (call) op = ",";
+    const setter = call && SETTER.test(text.slice(Math.max(0, match.index - 24), match.index));
+    const form: Form = dashes ? "cli" : /^[A-Z][A-Z0-9_]*$/.test(name) ? "env" : "code";
+    if (op === undefined) {
+      if (!dashes || i === afterName) continue; // `--password value`
+    } else i += op.length;
+    const tight = op === "=" && i === afterName + 1;
+    const value = readValue(text, i, form === "env" && tight ? "env" : "code", cache);
+    if (value === undefined) continue;
+    if ((op === "==" || op === "===" || op === ",") && !value.quoted) continue;
+    const context = {
+      signal,
+      form,
+      spaced: op === undefined,
+      literalForm: form === "env" && tight,
+      quotedName: quote !== "",
+      name,
+    };
+    if (!acceptValue(text, value, context)) continue;
+    if (call && !setter && !secretLooking(text.slice(value.start, value.end))) continue;
+    valueEnd = value.end;
+    const type: SecretType = dashes
+      ? "cli_secret_flag"
+      : form === "env"
+      ? "env_secret"
+      : "secret_assignment";
+    out.push({ start: value.start, end: value.end, type, tier: 1 });
+  }
+};
+
+function openingQuote(text: string, at: number): string {
+  if (text[at - 1] === '"' && text[at - 2] === "\\") return '\\"';
+  const c = text[at - 1];
+  return c === '"' || c === "'" ? c : "";
+}
+
+interface Value {
+  readonly start: number;
+  readonly end: number;
+  readonly quoted: boolean;
+}
+
+/** The last bare run read in each mode: positions inside it end where it ends. */
+type RunCache = Record<"env" | "code", { from: number; to: number }>;
+
+const CODE_STOP = /[\s"'`,;&<>(){}\[\]|\\]/;
+const ENV_STOP = /[\s"'`\\]/;
+
+/**
+ * The value after an assignment operator: a quoted string on one line, or a bare run up to a
+ * terminator. `cache` remembers the last bare run per mode, so candidates inside one long run
+ * share one scan.
+ */
+function readValue(
+  text: string,
+  from: number,
+  mode: "env" | "code",
+  cache: RunCache,
+): Value | undefined {
+  let i = from;
+  while ((text[i] === " " || text[i] === "\t") && i - from < 20) i++;
+  const quote = text.startsWith('\\"', i) ? '\\"' : /["'`]/.test(text[i] ?? "") ? text[i]! : "";
+  if (quote) {
+    const start = i + quote.length;
+    let end = start;
+    while (end < text.length && end - start < 4096 && text[end] !== "\n") {
+      if (text.startsWith(quote, end) && (quote === '\\"' || text[end - 1] !== "\\")) {
+        return end > start ? { start, end, quoted: true } : undefined;
+      }
+      end++;
+    }
+    return undefined;
+  }
+  const stop = mode === "env" ? ENV_STOP : CODE_STOP;
+  if (i >= text.length || stop.test(text[i]!)) return undefined;
+  const run = cache[mode];
+  if (!(run.from <= i && i < run.to)) {
+    let end = i;
+    while (end < text.length && !stop.test(text[end]!)) end++;
+    run.from = i;
+    run.to = end;
+  }
+  return { start: i, end: run.to, quoted: false };
+}
+
+interface ValueContext {
+  readonly signal: "strong" | "weak";
+  readonly form: Form;
+  /** `--flag value`: separated by whitespace only. */
+  readonly spaced: boolean;
+  /** `NAME=value` with nothing around `=`: an env file or shell line, where bare words are literals. */
+  readonly literalForm: boolean;
+  /** `"name": value`: a JSON-like key, where a bare number is a number. */
+  readonly quotedName: boolean;
+  readonly name: string;
+}
+
+const KEYWORDS = words(
+  "true false null none nil undefined yes no on off required optional string str bytes int " +
+    "integer number boolean bool any unknown object secret secretstr text hidden include omit " +
+    "inherit auto default empty redacted masked env environment vault basic bearer oauth read write " +
+    "oauth2 jwt header query cookie session plain plaintext file stdin prompt same-origin " +
+    "private public self this new return await function lambda const let var",
+);
+
+/** Keys that are public by design: Stripe and Mapbox publishable keys, PostHog project keys, age recipients, SSH public keys. */
+const PUBLIC_FORMAT =
+  /^(?:pk_(?:live|test)_|pk\.eyJ|phc_|age1[a-z0-9]{50}|ssh-(?:ed25519|rsa|dss) |ecdsa-sha2-)/;
+
+/** An elliptic-curve public point in base64url (a VAPID or ECDH public key): public by design. */
+export function isPublicPoint(value: string): boolean {
+  if (value.length < 43 || value.length > 90) return false;
+  const bytes = decodeBase64(value);
+  if (bytes === undefined) return false;
+  return (bytes.length === 65 && bytes.charCodeAt(0) === 4) ||
+    (bytes.length === 33 && (bytes.charCodeAt(0) === 2 || bytes.charCodeAt(0) === 3));
+}
+
+/** The bytes (as a binary string) of standard or URL-safe base64, or undefined if it is not base64. */
+export function decodeBase64(token: string): string | undefined {
+  const bare = token.replace(/=+$/, "");
+  if (bare.length % 4 === 1 || token.length - bare.length > 2) return undefined;
+  if (!/^[A-Za-z0-9+\/]*$/.test(bare) && !/^[A-Za-z0-9_\-]*$/.test(bare)) return undefined;
+  const standard = bare.replace(/-/g, "+").replace(/_/g, "/");
+  return atob(standard + "=".repeat((4 - standard.length % 4) % 4));
+}
+
+function acceptValue(text: string, value: Value, context: ValueContext): boolean {
+  // Longer bare values are data, not secrets (long tokens have their own rules); the cap also
+  // bounds the work when one long run holds many names.
+  if (value.end - value.start > (value.quoted ? 4096 : 1024)) return false;
+  let raw = text.slice(value.start, value.end);
+  if (!isLiteral(raw)) return false;
+  if (!value.quoted) raw = raw.replace(/[.,:!?]+$/, "");
+  if (raw.length < 3 || !isLiteral(raw) || PUBLIC_FORMAT.test(raw) || isPublicPoint(raw)) {
+    return false;
+  }
+  if (/^[A-Za-z][\w+.\-]*:\/\//.test(raw)) return false; // a URL: its credentials have their own rules
+  if (KEYWORDS.has(raw.toLowerCase())) return false;
+  if (value.quoted) {
+    if (/\s/.test(raw) && !/phrase/i.test(context.name) && isProse(raw)) return false;
+    if (/^[A-Z][a-z]+$/.test(raw)) return false; // a label: "Password"
+  } else {
+    const next = text.slice(value.end, value.end + 8);
+    if (/^[(\[]/.test(next)) return false; // a call or an index
+    if (!context.literalForm && isReference(raw, next)) return false;
+    if (/^[a-z]+$/.test(raw)) {
+      const lineEnd = text.indexOf("\n", value.end);
+      const rest = text.slice(value.end, lineEnd === -1 ? text.length : lineEnd);
+      if (context.spaced || /^[ \t]+[A-Za-z]/.test(rest)) return false; // prose or a positional
+    }
+    if (
+      /^\d[\d_.]*$/.test(raw) && (raw.length < 4 || context.signal === "weak" || context.quotedName)
+    ) {
+      return false; // a number: too short, or a JSON number, or 1_000
+    }
+    if (context.spaced && raw.startsWith("-")) return false;
+    if (context.form === "cli" && /^\w+=/.test(raw)) return false; // --secret id=x,src=y
+  }
+  return context.signal === "strong" || secretLooking(raw);
+}
+
+/** An unquoted code value that names something instead of being a literal. */
+function isReference(raw: string, next: string): boolean {
+  if (/^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)+$/.test(raw)) return true; // config.db.password
+  if (!/^[A-Za-z_$][\w$]*$/.test(raw)) return false;
+  if (/^[ \t]*[,;)}]/.test(next)) return true; // an argument
+  if (/^[ \t]+(?:[<>]=?|[+\-*\/%?^]|&&|\|\||[!=]==?)[ \t]/.test(next)) return true; // score >= cutoff
+  if (/^[A-Z][a-z]+$/.test(raw)) return true; // a type or a label
+  if (/[a-z]_[a-z]|[a-z][A-Z][a-z]/.test(raw) && !/\d/.test(raw)) return true; // user_input, dbPassword
+  return nameSignal(raw) !== undefined;
+}
+
+function isProse(value: string): boolean {
+  const words = value.trim().split(/\s+/);
+  const wordy = words.filter((w) => /^[A-Za-z][a-z']*[.,!?:;]?$/.test(w)).length;
+  return words.length >= 2 && wordy * 2 >= words.length;
+}
+
+const PLACEHOLDER_WORDS = words(
+  "your my the a an api key token secret password pass passwd pwd here goes access auth " +
+    "client app value placeholder replace me with insert put example sample dummy fake " +
+    "redacted removed hidden masked private personal bot webhook url id user username db " +
+    "database admin root service account env var new old todo fixme tbd some real actual " +
+    "secure strong random generated long string github openai stripe slack aws npm jwt bearer " +
+    "session cookie signing encryption master prod production staging dev",
+);
+
+/**
+ * False for values that are not literal secrets: references (`$VAR`, `${VAR}`,
+ * `{{ secrets.X }}`, `%VAR%`, `!secret x`, `op://…`), placeholders (`<token>`, `xxxx`,
+ * `YOUR_API_KEY`, `sk-...`) and text this module already redacted.
+ */
+export function isLiteral(value: string): boolean {
+  const v = value.trim();
+  if (v.length === 0) return false;
+  if (
+    /\$\{[A-Za-z_]|\$\([A-Za-z_]|#\{[A-Za-z_@]|\{\{|%\([A-Za-z_]\w*\)[sdr]|(?<![A-Za-z0-9])%[sd](?![A-Za-z0-9])|\{\d?\}|\[REDACTED/
+      .test(v)
+  ) {
+    return false; // templates and text already redacted
+  }
+  if (
+    /^\$[A-Za-z_]\w*$|^%[A-Za-z_]\w*%$|^![A-Za-z]+$|^[&*][A-Za-z_][\w\-]*$|^@[A-Za-z][\w.]*\(/.test(
+      v,
+    )
+  ) {
+    return false; // $VAR, %VAR%, YAML tags, anchors and aliases, @Microsoft.KeyVault(…)
+  }
+  if (/^(?::[A-Za-z_]\w*|@[A-Za-z_]\w*|\$\d+|\?)$/.test(v)) return false; // SQL bind parameters
+  if (/^<.*>$|^\{.*\}$|^\[.*\]$/s.test(v)) return false;
+  if (
+    /^(?:arn:|op:\/\/|vault:|ref\+|sm:\/\/|projects\/[^/]+\/secrets\/|process\.env|os\.environ)/
+      .test(v)
+  ) {
+    return false;
+  }
+  if (/^\/[\w.\-]+\/[\w.\-\/]+$/.test(v) && !/\d.*[A-Z]|[A-Z].*\d/.test(v)) return false; // a path
+  const core = v.replace(/^[A-Za-z]{2,5}[_\-](?:[a-z]{2,5}[_\-])?/, "");
+  if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
+  if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
+  if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
+  const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
+  const allPlaceholder = words.length > 0 && words.every((w) => PLACEHOLDER_WORDS.has(w));
+  if (allPlaceholder && (words.length >= 2 || /^[A-Z_]+$/.test(v))) return false;
+  return true;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Other assignment shapes
+
+const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolean }[] = [
+  { // Kubernetes, Compose and ECS env lists: name: DB_PASSWORD / value: hunter2
+    type: "secret_assignment",
+    regex:
+      /\bname["']?[ \t]{0,4}:[ \t]{0,4}["']?([A-Za-z_][\w.\-]{0,80})["']?[ \t]{0,4},?[ \t]{0,4}(?:\r?\n[ \t]{0,40}(?:-[ \t]{1,4})?)?["']?value["']?[ \t]{0,4}:[ \t]{0,4}(["']?)([^\s"',}]{1,4096})\2/gd,
+  },
+  { // XML: <password>hunter2</password>
+    type: "secret_assignment",
+    regex:
+      /<([\w:.\-]{0,40}(?:password|passwd|secret|token|apikey|api-key|api_key|key)[\w:.\-]{0,40})>()([^<\n]{1,1024})<\/\1>/gdi,
+  },
+  { // .NET appSettings: <add key="ApiKey" value="…" />
+    type: "secret_assignment",
+    regex: /\bkey="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
+  },
+];
+
+const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
+  {
+    type: "secret_assignment",
+    regex: /\b(?:password|identified[ \t]+by)[ \t]{1,4}'([^'\n]{3,256})'/gdi,
+  }, // SQL
+  {
+    type: "secret_assignment", // .netrc
+    regex:
+      /\bmachine[ \t\n]{1,8}\S{1,256}[ \t\n]{1,8}login[ \t\n]{1,8}\S{1,256}[ \t\n]{1,8}password[ \t\n]{1,8}(\S{1,1024})/gdi,
+  },
+  {
+    type: "cli_secret_flag", // mysql -pSECRET
+    regex:
+      /\b(?:mysql|mysqldump|mysqladmin|mariadb)\b[^\n|;&]{0,200}?[ \t]-p([^\s\-][^\s]{0,255})/gd,
+  },
+  {
+    type: "cli_secret_flag",
+    regex:
+      /\b(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)[ \t]+(?:registry[ \t]+)?login\b[^\n|;&]{0,200}?[ \t]-p[ \t]{1,4}["']?([^\s"']{1,256})/gd,
+  },
+  {
+    type: "secret_assignment",
+    regex: /^[^\s:#]{1,253}:(?:\d{1,5}|\*):[^\s:]{1,63}:[^\s:]{1,63}:([^\s:]{1,256})$/gdm,
+  }, // .pgpass
+  {
+    type: "cli_secret_flag", // az keyvault secret set --value, gh secret set --body
+    regex:
+      /\bsecrets?[ \t]+set\b[^\n|;&]{0,200}?[ \t](?:--value|--body|-b)[ \t=]{1,4}["']?([^\s"']{1,1024})/gd,
+  },
+  {
+    type: "secret_assignment", // requests auth=("user", "pass"), HTTPBasicAuth("user", "pass")
+    regex:
+      /(?:\bauth[ \t]{0,4}=[ \t]{0,4}\(|BasicAuth\()[ \t]{0,4}["'][^"'\n]{1,100}["'][ \t]{0,4},[ \t]{0,4}["']([^"'\n]{1,256})["']/gd,
+  },
+  { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
+  {
+    type: "cli_secret_flag",
+    regex: /\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]{1,4}["']?([^\s"']{1,256})/gd,
+  },
+  { type: "cli_secret_flag", regex: /[ \t]-pass(?:in|out)?[ \t]{1,4}pass:([^\s"']{1,256})/gd },
+  {
+    type: "cli_secret_flag", // curl -u user:password
+    regex:
+      /\b(?:curl|wget|http|https)\b[^\n|;&]{0,300}?[ \t](?:-u|--user)[ \t=]{1,4}["']?[^\s:"']{1,100}:([^\s"']{1,256})/gd,
+  },
+];
+
+const PROSE =
+  /\b(?:password|passphrase|passcode|api[ _\-]?key|api[ _\-]?token|access[ _\-]?token|auth[ _\-]?token|secret(?:[ _\-]key)?|token)[ \t]{1,4}(?:is|was)[ \t]{1,4}:?[ \t]{0,4}([`"']?)([^\s`"']{6,256})\1/gdi;
+
+const extraRule: Rule = (text, out) => {
+  for (const { type, regex } of extraPatterns) {
+    for (const match of text.matchAll(regex)) {
+      const name = match[1]!;
+      const raw = match[3]!;
+      const signal = nameSignal(name);
+      if (signal === undefined || !isLiteral(raw) || KEYWORDS.has(raw.toLowerCase())) continue;
+      if (signal === "weak" && !secretLooking(raw)) continue;
+      const [start, end] = match.indices![3]!;
+      const named = /^[A-Z][A-Z0-9_]*$/.test(name) && type === "secret_assignment" &&
+          match[0].startsWith("name")
+        ? "env_secret"
+        : type;
+      out.push({ start, end, type: named, tier: 1 });
+    }
+  }
+  for (const { type, regex } of STRICT_PATTERNS) {
+    for (const match of text.matchAll(regex)) {
+      if (!isLiteral(match[1]!) || /^\d{1,6}(?::\d+)?$/.test(match[1]!)) continue;
+      const [start, end] = match.indices![1]!;
+      out.push({ start, end, type, tier: 1 });
+    }
+  }
+  for (const match of text.matchAll(PROSE)) {
+    const raw = match[2]!.replace(/[.,;:!?)]+$/, "");
+    if (!isLiteral(raw) || !secretLooking(raw)) continue;
+    const start = match.indices![2]![0];
+    out.push({ start, end: start + raw.length, type: "secret_assignment", tier: 1 });
+  }
+};
+
+const RULES: readonly Rule[] = [
+  tokenRule,
+  pemRule,
+  urlRule,
+  headerRule,
+  cookieRule,
+  assignmentRule,
+  extraRule,
+];
+
+/** Every catalogue match in `text`, overlapping and unresolved. */
+export function catalogueCandidates(text: string): Candidate[] {
+  const out: Candidate[] = [];
+  for (const rule of RULES) rule(text, out);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Lexical helpers shared with the entropy detector
+
+/** Shannon entropy of `s` in bits per character. */
+export function shannonEntropy(s: string): number {
+  const counts = new Map<string, number>();
+  for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1);
+  let h = 0;
+  for (const n of counts.values()) {
+    const p = n / s.length;
+    h -= p * Math.log2(p);
+  }
+  return h;
+}
+
+const SEGMENT = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
+
+/** Letter pairs common in English and code words; random letters rarely chain them. */
+const COMMON_BIGRAMS = new Set(
+  ("th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le " +
+    "ve co me de hi ri ro ic ne ea ra ce li ch ll be ma si om ur ca el ta la ns di fo ho pe ec " +
+    "pr no ct us ac ot il tr ly nc et ut ss so rs un lo wa ge ie wh ee wi em ad ol rt po we na " +
+    "ul ni ts mo ow pa im mi ai sh ir su id os iv ia am fi ci vi pl ig tu ev ld ry mp fe bl ab " +
+    "gh ty op wo sa ay ex ke fr oo av ag if ap gr od bo sp rd do uc bu ei ov by rm ep tt oc fa " +
+    "ef cu rn sc gi da yo cr cl du ga qu ue ff ba ey ls va um pp ua up lu go ht ru ug ds lt pi " +
+    "rc rr eg au ck ew mu br bi pt ak pu ui rg ib tl ny ki rk ys ob mm fu ph og ms ye ud mb ip " +
+    "ub oi rl gu dr hr cc ft nu af hu nn eo vo rv nf xp gn sm fl iz ok nl my gl aw ju oa sy sl " +
+    "ps jo rf tp js sq ql db fg cf mg").split(" "),
+);
+
+/** Whether a run of letters reads like a word: most of its letter pairs are common ones. */
+function wordLike(segment: string): boolean {
+  if (segment.length < 3) return false;
+  const s = segment.toLowerCase();
+  let common = 0;
+  for (let i = 0; i + 1 < s.length; i++) if (COMMON_BIGRAMS.has(s.slice(i, i + 2))) common++;
+  return common / (s.length - 1) >= 0.6;
+}
+
+/** The fraction of characters in `s` that belong to word-like segments (camelCase, snake_case and kebab-case parts). */
+export function wordFraction(s: string): number {
+  let wordy = 0;
+  for (const [segment] of s.matchAll(SEGMENT)) {
+    if (/^[A-Za-z]/.test(segment) && wordLike(segment)) wordy += segment.length;
+  }
+  return s.length === 0 ? 0 : wordy / s.length;
+}
+
+/**
+ * Whether a value looks machine-generated rather than a word: at least eight characters,
+ * two character classes, and not mostly words (`Tr0ub4dor&3`, `a8Fk2…` yes; `bearer`,
+ * `SHA-256`, `userPassword` no).
+ */
+export function secretLooking(value: string): boolean {
+  if (value.length < 8) return false;
+  const classes = Number(/[a-z]/.test(value)) + Number(/[A-Z]/.test(value)) +
+    Number(/\d/.test(value)) + Number(/[^A-Za-z0-9]/.test(value));
+  if (classes < 2) return false;
+  if (/^[A-Za-z]+[-_ ]?v?\d{1,4}(?:\.\d+)*$/.test(value)) return false; // SHA-256, utf8, ES2022
+  return wordFraction(value) < 0.6;
+}

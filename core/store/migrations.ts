@@ -179,6 +179,23 @@ export const MIGRATIONS: readonly Migration[] = [
       db.exec("CREATE INDEX memories_created_op ON memories (created_op)");
     },
   },
+  {
+    version: 5,
+    description:
+      "llm_cache, llm_usage (this device's model responses and token spend); contradictions",
+    up(db) {
+      db.exec(`
+        CREATE TABLE llm_cache (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL,
+          tokens INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE llm_usage (month TEXT PRIMARY KEY, tokens INTEGER NOT NULL) STRICT;
+        CREATE INDEX edges_contradicts ON edges (created_at) WHERE relation = 'contradicts';
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

@@ -9,6 +9,7 @@ import {
   type Embedder,
   embedderFromConfig,
   type Engine,
+  llmFromConfig,
   type LoadedConfig,
   openEngine,
 } from "@helix/core";
@@ -78,6 +79,7 @@ export function createContext(
         embedder,
         project: await context.project(),
         mustExist: !options.create,
+        llm: llmFromConfig(config.config),
       });
       return engine;
     },

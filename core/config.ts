@@ -112,6 +112,17 @@ export interface HelixConfig {
   openaiApiKey: string | null;
   /** Secret, environment only: `HELIX_MCP_TOKEN`, the bearer token HTTP clients must send. */
   mcpToken: string | null;
+  /**
+   * OpenAI-compatible chat endpoint for the optional LLM extractor (`HELIX_LLM_BASE_URL`, e.g.
+   * Ollama's `http://localhost:11434/v1`); null: deterministic extraction only.
+   */
+  llmBaseUrl: string | null;
+  /** Its model (`HELIX_LLM_MODEL`). */
+  llmModel: string | null;
+  /** Tokens the LLM may spend per calendar month (`HELIX_MONTHLY_TOKEN_BUDGET`); 0 = never call. */
+  monthlyTokenBudget: number;
+  /** Secret, environment only: `HELIX_LLM_API_KEY`. */
+  llmApiKey: string | null;
 }
 
 /** A resolved configuration and the source of each value. */
@@ -169,6 +180,14 @@ const boolean = (name: string) => (raw: unknown): boolean => {
   throw new Error(`${name} must be true or false`);
 };
 
+const httpUrl = (name: string) => (raw: unknown): string | null => {
+  const value = optionalText(raw);
+  if (value !== null && !/^https?:\/\/\S+$/.test(value)) {
+    throw new Error(`${name} must be an http(s) URL`);
+  }
+  return value;
+};
+
 /** Every setting: its environment variable, its config.toml key, its parser. */
 export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
   home: { env: "HELIX_HOME", file: null, parse: text("home") },
@@ -208,13 +227,7 @@ export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
   openaiBaseUrl: {
     env: "HELIX_OPENAI_BASE_URL",
     file: "openai_base_url",
-    parse: (raw) => {
-      const value = optionalText(raw);
-      if (value !== null && !/^https?:\/\/\S+$/.test(value)) {
-        throw new Error("openai_base_url must be an http(s) URL");
-      }
-      return value;
-    },
+    parse: httpUrl("openai_base_url"),
   },
   mcpHost: { env: "HELIX_MCP_HOST", file: "mcp_host", parse: text("mcp_host") },
   mcpPort: { env: "HELIX_MCP_PORT", file: "mcp_port", parse: integer("mcp_port", 0, 65_535) },
@@ -225,10 +238,25 @@ export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
   },
   openaiApiKey: { env: "HELIX_OPENAI_API_KEY", file: null, parse: optionalText },
   mcpToken: { env: "HELIX_MCP_TOKEN", file: null, parse: optionalText },
+  llmBaseUrl: { env: "HELIX_LLM_BASE_URL", file: "llm_base_url", parse: httpUrl("llm_base_url") },
+  llmModel: { env: "HELIX_LLM_MODEL", file: "llm_model", parse: optionalText },
+  monthlyTokenBudget: {
+    env: "HELIX_MONTHLY_TOKEN_BUDGET",
+    file: "monthly_token_budget",
+    parse: integer("monthly_token_budget", 0, 1_000_000_000_000),
+  },
+  llmApiKey: { env: "HELIX_LLM_API_KEY", file: null, parse: optionalText },
 };
 
 /** config.toml keys that name secrets: refused, secrets come from the environment only. */
-const SECRET_FILE_KEYS = ["openai_api_key", "mcp_token", "api_key", "token", "passphrase"];
+const SECRET_FILE_KEYS = [
+  "openai_api_key",
+  "llm_api_key",
+  "mcp_token",
+  "api_key",
+  "token",
+  "passphrase",
+];
 
 /**
  * Resolves every setting with precedence flags → environment (`HELIX_*`) → config.toml →
@@ -310,6 +338,10 @@ export function resolveConfig(inputs: ConfigInputs): ResolvedConfig {
     logLevel: () => "info",
     openaiApiKey: () => null,
     mcpToken: () => null,
+    llmBaseUrl: () => null,
+    llmModel: () => null,
+    monthlyTokenBudget: () => 2_000_000,
+    llmApiKey: () => null,
   };
   for (const key of Object.keys(SETTINGS) as (keyof HelixConfig)[]) {
     if (!pick(key)) config[key] = defaults[key]();

@@ -15,9 +15,12 @@ import {
   opProvenance,
   storeVector,
   writeMemories,
-  writeMemory,
-  type WriteResult,
 } from "./ingest/write.ts";
+import { writeMemory, type WriteResult } from "./ingest/pipeline.ts";
+import { type NoteInput, noteMemories, type NoteResult } from "./ingest/note.ts";
+import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./ingest/llm.ts";
+import { createImportanceCache } from "./ingest/importance.ts";
+import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
 import { type Inspection, inspectStrand } from "./maintenance/inspect.ts";
 import { DEFAULT_EXPORT_STATUSES, type ExportRecord, exportRecords } from "./transfer/export.ts";
 import {
@@ -110,6 +113,11 @@ export interface OpenEngineOptions {
   readonly durability?: "normal" | "full";
   /** Weights of the ranking factors. @default {DEFAULT_RANK_WEIGHTS} */
   readonly rankWeights?: RankWeights;
+  /**
+   * An OpenAI-compatible chat model that upgrades extraction and adjudicates consolidation's
+   * grey band (responses cached and spend counted in the strand). Null: deterministic only.
+   */
+  readonly llm?: Omit<LlmOptions, "ledger" | "now"> | null;
 }
 
 /** A soft-forgotten memory. */
@@ -216,8 +224,26 @@ export interface Engine {
   readonly path: string;
   /** The strand's pinned metadata. */
   readonly meta: StrandMeta;
-  /** Stores `input.content` verbatim as one memory. */
+  /**
+   * Writes one memory through the write path: secrets redacted, agent-ingested content
+   * scanned for injected instructions (suspicious writes are stored `quarantined`), then
+   * consolidated against the nearest memories of its scope: an equivalent one is reinforced
+   * (`noop`), a refined one updated, a replaced one superseded, a contradicted one flagged.
+   * The content is otherwise kept verbatim.
+   */
   write(input: WriteInput): Promise<WriteResult>;
+  /**
+   * Turns text into memories: redacts it (and its context), runs the gate (skipped when
+   * `explicit`), extracts typed, self-contained candidates using the previous assistant turn,
+   * the recent window and the nearest active memories (the LLM extractor when configured,
+   * else the deterministic one), and writes each through the write path.
+   */
+  note(input: NoteInput): Promise<NoteResult>;
+  /**
+   * Open contradictions (see {@linkcode Flag}) in the caller's scopes (or `scope`), newest
+   * first.
+   */
+  flags(input?: { scope?: "all" | string | string[]; limit?: number }): Flag[];
   /** Stores many memories in one transaction: all or none. */
   writeMany(
     inputs: readonly WriteInput[],
@@ -419,6 +445,10 @@ export function openEngine(options: OpenEngineOptions): Engine {
     embedPolicy: options.embedPolicy ?? "wait",
     project: options.project ? toScope(options.project, "project") : null,
     session: options.session ? toScope(options.session, "session") : null,
+    llm: options.llm
+      ? createLlmExtractor({ ...options.llm, ledger: createSqliteLedger(db), now: clock.now })
+      : null,
+    importance: createImportanceCache(),
   };
   const weights = options.rankWeights ?? DEFAULT_RANK_WEIGHTS;
   return createEngine(rt, weights);
@@ -511,6 +541,18 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
     meta: rt.meta,
 
     write: (input) => guardAsync("write memory", () => writeMemory(rt, input)),
+    note: (input) => guardAsync("note memory", () => noteMemories(rt, input)),
+    flags(input = {}) {
+      const limit = input.limit ?? 50;
+      if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FLAGS) {
+        throw new HelixError(
+          "invalid_input",
+          `Cannot list flags: limit must be an integer 1–${MAX_FLAGS}, got ${limit}`,
+        );
+      }
+      const scopes = readScopes(rt, input.scope);
+      return guard("list flags", () => openFlags(rt.store, scopes, limit));
+    },
     writeMany: (inputs, onProgress) =>
       guardAsync("write memories", () => writeMemories(rt, inputs, onProgress)),
 

@@ -3,6 +3,7 @@ import { isHelixError, MAX_CONTENT_LENGTH } from "./mod.ts";
 import { tempEngine, TODAY, wordHashEmbedder } from "../tests/helpers.ts";
 
 const DAY = 86_400_000;
+const WORDS = "alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima".split(" ");
 
 Deno.test("write() stores the content verbatim with defaults and provenance", async () => {
   await using t = await tempEngine({ project: "billing-svc" });
@@ -17,7 +18,8 @@ Deno.test("write() stores the content verbatim with defaults and provenance", as
   equal(result.memory.cognitive, "semantic");
   equal(result.memory.scope, "project:billing-svc");
   equal(result.memory.status, "active");
-  equal(result.memory.importance, 5);
+  // Rated by the heuristic when the writer gives none: a fact (5) with a "never" rule.
+  equal(result.memory.importance, 7);
   equal(result.memory.validFrom, new Date(TODAY).toISOString());
   equal(result.memory.validTo, null);
   match(result.id, /^mem_money_stored_integer_cents_[0-9a-z]{4}$/);
@@ -53,11 +55,12 @@ Deno.test("write() puts identity and preferences in global scope unless told oth
   );
 });
 
-Deno.test("ids are stable and human-readable; the same text twice gets two ids", async () => {
+Deno.test("ids are stable and human-readable; the same text in two scopes gets two ids", async () => {
   await using t = await tempEngine();
   const a = await t.engine.write({ content: "Deploys are frozen on Fridays." });
-  const b = await t.engine.write({ content: "Deploys are frozen on Fridays." });
+  const b = await t.engine.write({ content: "Deploys are frozen on Fridays.", scope: "project:x" });
   notEqual(a.id, b.id);
+  equal((await t.engine.write({ content: "Deploys are frozen on Fridays." })).id, a.id);
   const patched = await t.engine.patch(a.id, {
     content: "Deploys are frozen on Fridays and holidays.",
   });
@@ -600,7 +603,9 @@ Deno.test("graph() pages edges in the caller's scopes and never returns forgotte
   await using t = await tempEngine({ project: "p" });
   const { engine } = t;
   const ids: string[] = [];
-  for (let i = 0; i < 12; i++) ids.push((await engine.write({ content: `node ${i}` })).id);
+  for (let i = 0; i < 12; i++) {
+    ids.push((await engine.write({ content: `${WORDS[i]} notes for the graph test` })).id);
+  }
   const other = await engine.write({ content: "elsewhere", scope: "project:q" });
   for (let i = 1; i < 12; i++) {
     engine.relate({ from: ids[0]!, to: ids[i]!, relation: "related_to" });

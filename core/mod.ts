@@ -68,7 +68,15 @@ export {
   type TransformersEmbedderOptions,
 } from "./embed/transformers.ts";
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
-export type { BulkProgress, BulkWriteResult, WriteAction, WriteResult } from "./ingest/write.ts";
+export type { BulkProgress, BulkWriteResult } from "./ingest/write.ts";
+export { CONTRADICTION_FACTOR, type WriteAction, type WriteResult } from "./ingest/pipeline.ts";
+export type { Link } from "./ingest/consolidate.ts";
+export type { NoteInput, NoteResult } from "./ingest/note.ts";
+export type { GateResult } from "./ingest/gate.ts";
+export type { LlmOptions, LlmStats } from "./ingest/llm.ts";
+export { llmFromConfig } from "./ingest/llm_config.ts";
+export type { RedactionCount, SecretType } from "./ingest/redact.ts";
+export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
 export type { Inspection, InspectionCheck } from "./maintenance/inspect.ts";
 export {
   DEFAULT_EXPORT_STATUSES,

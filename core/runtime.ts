@@ -14,6 +14,8 @@ import type { StrandMeta } from "./store/meta.ts";
 import type { Store } from "./store/store.ts";
 import type { KeywordIndex } from "./store/keyword.ts";
 import type { VectorIndex } from "./store/vector_index.ts";
+import type { LlmExtractor } from "./ingest/llm.ts";
+import type { ImportanceCache } from "./ingest/importance.ts";
 
 /** When writes and searches wait for the embedding model. */
 export type EmbedPolicy =
@@ -37,6 +39,10 @@ export interface Runtime {
   readonly project: string | null;
   /** Session scope of the reader/writer (`session:<id>`), if known. */
   readonly session: string | null;
+  /** The optional LLM upgrade of extraction and consolidation. */
+  readonly llm: LlmExtractor | null;
+  /** Heuristic importance ratings, cached by content and type. */
+  readonly importance: ImportanceCache;
 }
 
 /** Scopes a reader sees when it names none: its project and session, plus global. */

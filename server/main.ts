@@ -19,6 +19,7 @@ import {
   type Engine,
   type HelixConfig,
   isHelixError,
+  llmFromConfig,
   loadConfig,
   openEngine,
 } from "@helix/core";
@@ -100,7 +101,12 @@ export async function serve(
     const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
     const embedder = embedderFromConfig(config);
-    const opened = openEngine({ path: strandFile, embedder, embedPolicy: "if-ready" });
+    const opened = openEngine({
+      path: strandFile,
+      embedder,
+      embedPolicy: "if-ready",
+      llm: llmFromConfig(config),
+    });
     engine = opened;
     const projectOverride = config.project;
     // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.

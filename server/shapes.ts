@@ -120,11 +120,14 @@ export const hitShape = memoryShape.extend({ score: z.number(), explain: explain
 /** What `memory_write` and each `memory_note` entry return. */
 export const writeShape = z.object({
   id: z.string(),
-  // The whole write contract; the engine reports only "added" so far (see writeOut).
   action: z.enum(["added", "already_known", "updated", "superseded"]),
+  reason: z.string(),
   memory: memoryShape,
   embedded: z.boolean(),
   superseded: z.array(z.string()),
+  links: z.array(z.object({ id: z.string(), relation: z.string() })),
+  redacted: z.array(z.object({ type: z.string(), count: z.number() })),
+  quarantine: z.array(z.string()),
 });
 
 /** The MCP form of a memory. */
@@ -158,13 +161,46 @@ export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
 export function writeOut(result: WriteResult): z.infer<typeof writeShape> {
   return {
     id: result.id,
-    // The engine reports "added" even when the write replaced older memories; until it reports
-    // "superseded" itself, a write that superseded anything is reported as one here.
-    action: result.superseded.length ? "superseded" : result.action,
+    action: result.action === "noop" ? "already_known" : result.action,
+    reason: result.reason,
     memory: memoryOut(result.memory),
     embedded: result.embedded,
     superseded: [...result.superseded],
+    links: result.links.map((l) => ({ id: l.id, relation: l.relation })),
+    redacted: result.redacted.map((r) => ({ type: r.type, count: r.count })),
+    quarantine: [...result.quarantine],
   };
+}
+
+/** One line saying what a write did, for the text part of a write result. */
+export function writeLine(result: WriteResult): string {
+  const line = memoryLine(result.memory);
+  const parts = [
+    result.action === "noop"
+      ? `Already known: ${line} (reinforced)`
+      : result.action === "updated"
+      ? `Updated ${line}: ${result.reason}`
+      : `Stored ${line}`,
+  ];
+  if (result.superseded.length) parts.push(`it supersedes ${result.superseded.join(", ")}`);
+  const contradicts = result.links.filter((l) => l.relation === "contradicts").map((l) => l.id);
+  if (contradicts.length) {
+    parts.push(`it contradicts ${contradicts.join(", ")} (flagged for the user; both kept)`);
+  }
+  const secrets = result.redacted.reduce((n, r) => n + r.count, 0);
+  if (secrets) {
+    parts.push(
+      `${secrets} secret${secrets === 1 ? "" : "s"} redacted (${
+        result.redacted.map((r) => r.type).join(", ")
+      })`,
+    );
+  }
+  if (result.quarantine.length) {
+    parts.push(
+      "quarantined: it looks like injected instructions; not recalled until a user confirms it",
+    );
+  }
+  return `${parts.join("; ")}.`;
 }
 
 /** The MCP form of an edge. */

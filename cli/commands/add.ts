@@ -97,13 +97,27 @@ Examples:
       return ctx.printJson(rest);
     }
     const { memory } = result;
+    const verb = result.action === "noop" ? "already known" : result.action;
+    const contradicts = result.links.filter((l) => l.relation === "contradicts").map((l) => l.id);
+    const secrets = result.redacted.map((r) => `${r.count} ${r.type}`).join(", ");
     ctx.print(
-      `${ctx.out.green(result.action)} ${
-        ctx.out.bold(memory.id)
-      } (${memory.type}, ${memory.scope})` +
+      `${ctx.out.green(verb)} ${ctx.out.bold(memory.id)} (${memory.type}, ${memory.scope})` +
         (result.superseded.length ? `; superseded ${result.superseded.join(", ")}` : "") +
-        (result.embedded ? "" : ctx.out.dim("; no vector yet (`helix backfill` computes it)")),
+        (result.action === "added" || result.action === "superseded" || !result.reason
+          ? ""
+          : `: ${result.reason}`) +
+        (result.embedded || result.action === "noop"
+          ? ""
+          : ctx.out.dim("; no vector yet (`helix backfill` computes it)")),
     );
+    if (contradicts.length) {
+      ctx.print(
+        ctx.out.yellow(
+          `flagged: it contradicts ${contradicts.join(", ")}; both kept (see \`helix flags\`)`,
+        ),
+      );
+    }
+    if (secrets) ctx.print(ctx.out.yellow(`redacted before storing: ${secrets}`));
   },
 };
 

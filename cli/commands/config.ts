@@ -20,7 +20,7 @@ import type { CommandContext } from "../context.ts";
 import { table } from "../output.ts";
 import { writeFileAtomic } from "../files.ts";
 
-const SECRETS = new Set<keyof HelixConfig>(["openaiApiKey", "mcpToken"]);
+const SECRETS = new Set<keyof HelixConfig>(["openaiApiKey", "mcpToken", "llmApiKey"]);
 
 export const config: Command = {
   name: "config",

@@ -13,6 +13,7 @@ import { context } from "./context.ts";
 import { doctor } from "./doctor.ts";
 import { edit } from "./edit.ts";
 import { exportCommand } from "./export.ts";
+import { flags } from "./flags.ts";
 import { forget } from "./forget.ts";
 import { importCommand } from "./import.ts";
 import { init } from "./init.ts";
@@ -36,6 +37,7 @@ export const COMMANDS: readonly Command[] = [
   edit,
   forget,
   relate,
+  flags,
   log,
   importCommand,
   exportCommand,

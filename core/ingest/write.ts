@@ -1,42 +1,22 @@
 /**
- * The write path of issue 2: validate, embed, then append `memory.put` (plus the
- * supersession ops when the write replaces older memories) and store the vector, all in one
- * transaction. Content is stored verbatim. Redaction, the gate, extraction and consolidation
- * (issue 5) slot in before the append. The bulk path (`embedBatches` before the transaction,
- * `appendWrites` inside it) serves both `writeMany` and imports.
+ * Appending writes to the log: one write's ops (`memory.put`, plus the supersession ops when
+ * it replaces older memories), and the bulk path (`embedBatches` before the transaction,
+ * `appendWrites` inside it) that serves `writeMany` and imports. The single write with
+ * redaction, the poisoning guard and consolidation is `pipeline.ts`; the bulk path redacts
+ * but stores each item as given.
  *
  * @module
  */
 import { HelixError } from "../errors.ts";
 import { edgeId, memoryIdCandidates } from "../model/ids.ts";
 import { type ParsedWrite, parseInput, type WriteInput, writeInputSchema } from "../model/input.ts";
-import type { Memory } from "../model/memory.ts";
 import type { MemoryType, Status } from "../model/types.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { MemoryPutPayload, OpProvenance } from "../ops/op.ts";
-import { publicMemory } from "../store/records.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
 import { embedDocuments, type Runtime } from "../runtime.ts";
+import { redactWrite } from "./redact_write.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
-
-/** What happened to one write. Issue 5 adds `noop`, `updated` and `superseded`-only outcomes. */
-export type WriteAction = "added";
-
-/** The outcome of {@linkcode writeMemory}. */
-export interface WriteResult {
-  /** Id of the stored memory. */
-  readonly id: string;
-  /** What happened. */
-  readonly action: WriteAction;
-  /** The memory as stored. */
-  readonly memory: Memory;
-  /** Whether a vector was stored with it (false: backfilled once the model is available). */
-  readonly embedded: boolean;
-  /** Ids this write superseded. */
-  readonly superseded: readonly string[];
-  /** `change_id` of the op that created it. */
-  readonly op: string;
-}
 
 /** The outcome of {@linkcode writeMemories}. */
 export interface BulkWriteResult {
@@ -57,26 +37,6 @@ const TYPES_GLOBAL_BY_DEFAULT: ReadonlySet<MemoryType> = new Set(["identity", "p
 const EMBED_BATCH = 64;
 const PROGRESS_EVERY = 1_000;
 
-/** Writes one memory (verbatim) and returns it as stored. */
-export async function writeMemory(rt: Runtime, input: WriteInput): Promise<WriteResult> {
-  const parsed = parseInput(writeInputSchema, input, "write memory");
-  const [vector] = (await embedDocuments(rt, [parsed.content])) ?? [];
-  const { id, op, superseded } = rt.log.transact("write memory", (tx) => {
-    const written = appendWrite(rt, tx, parsed);
-    if (vector) storeVector(rt, tx, written.id, parsed.content, vector, true);
-    return written;
-  });
-  const record = rt.store.memoryById(id)!;
-  return {
-    id,
-    action: "added",
-    memory: publicMemory(record, rt.store.provenanceOf([id]).get(id) ?? []),
-    embedded: vector !== undefined,
-    superseded,
-    op,
-  };
-}
-
 /**
  * Writes many memories in one transaction: either all are stored or none (a bad item fails
  * the whole call with its position in the message and `details.index`, and the strand is
@@ -89,7 +49,8 @@ export async function writeMemories(
 ): Promise<BulkWriteResult> {
   const total = inputs.length;
   const parsed = inputs.map((input, index) => {
-    const result = parseInput(writeInputSchema, input, `write memory #${index + 1}`);
+    const result = redactWrite(parseInput(writeInputSchema, input, `write memory #${index + 1}`))
+      .write;
     if ((index + 1) % PROGRESS_EVERY === 0) {
       onProgress?.({ phase: "validate", done: index + 1, total });
     }
@@ -192,7 +153,7 @@ export type PlannedWrite = Omit<ParsedWrite, "status"> & {
 };
 
 /** Appends the ops of one write inside an open transaction. */
-function appendWrite(
+export function appendWrite(
   rt: Runtime,
   tx: LogTransaction,
   input: PlannedWrite,
@@ -308,7 +269,7 @@ export function storeVector(
 }
 
 /** Where a memory goes when the writer names no scope: identity and preferences are global, the rest belongs to the project. */
-function defaultScope(rt: Runtime, type: MemoryType): string {
+export function defaultScope(rt: Runtime, type: MemoryType): string {
   if (TYPES_GLOBAL_BY_DEFAULT.has(type)) return "global";
   return rt.project ?? "global";
 }

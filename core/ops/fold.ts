@@ -125,6 +125,7 @@ function reinforceMemory(
     if (current.halfLifeMs !== null) fields.halfLifeMs = current.halfLifeMs * ef;
   }
   store.updateMemory(p.id, fields, rev);
+  if (p.provenance) addProvenance(store, p.id, op, p.provenance, parseHlc(op.hlc).wall);
 }
 
 function endSession(store: Store, op: Op, p: OpPayloads["session.end"]): void {
@@ -209,6 +210,7 @@ function patchMemory(store: Store, op: Op, p: OpPayloads["memory.patch"], rev: n
   // A vector computed from the old content stays in the cache but no longer matches the
   // memory's content hash, so search ignores it until it is re-embedded.
   if (fields.content !== undefined) store.replaceTokens(current.rid, fields.content);
+  if (p.provenance) addProvenance(store, p.id, op, p.provenance, parseHlc(op.hlc).wall);
 }
 
 function forgetMemory(store: Store, op: Op, p: OpPayloads["memory.forget"], rev: number): void {

@@ -68,6 +68,8 @@ export interface MemoryPatchPayload {
   set: PatchFields;
   parents: string[];
   reason?: string;
+  /** Where the change came from, when it adds a source (a consolidated update). */
+  provenance?: OpProvenance;
 }
 
 /** Soft-forgets a memory (recoverable). */
@@ -104,6 +106,8 @@ export interface MemoryReinforcePayload {
   id: string;
   quality: number;
   parents: string[];
+  /** Where the reinforcement came from, when it adds a source (a duplicate write). */
+  provenance?: OpProvenance;
 }
 
 /** An agent session ended (a consolidation boundary, DESIGN §8). */

@@ -97,11 +97,20 @@ export class KeywordIndex {
     this.#db = store.db;
   }
 
-  /** The best `limit` visible memories for `query` by bm25 (content weight 1, tags 0.5). */
-  candidates(query: string, visibility: Visibility, limit: number): KeywordResult {
+  /**
+   * The best `limit` visible memories for `query` by bm25 (content weight 1, tags 0.5).
+   * `maxTerms` keeps only that many of the rarest query words: enough to find a memory's
+   * near-duplicates from its whole text, at a fraction of the cost of every word.
+   */
+  candidates(
+    query: string,
+    visibility: Visibility,
+    limit: number,
+    options: { maxTerms?: number } = {},
+  ): KeywordResult {
     const words = queryWords(query);
     if (words.length === 0) return { hits: [], skipped: [] };
-    const { kept, skipped } = this.#affordable(words);
+    const { kept, skipped } = this.#affordable(words, options.maxTerms ?? words.length);
     if (kept.length === 0) return { hits: [], skipped };
     const filters = [`{content tags} : (${kept.map(quote).join(" OR ")})`];
     if (visibility.scopes !== "all") {
@@ -144,6 +153,7 @@ export class KeywordIndex {
   /** Keeps the rarest query terms within the postings budget (always at least one). */
   #affordable(
     words: string[],
+    maxTerms: number,
   ): { kept: string[]; skipped: Array<{ word: string; documents: number }> } {
     const s = this.#prepare();
     for (const [i, word] of words.entries()) s.tokenize.run(i + 1, word);
@@ -167,7 +177,9 @@ export class KeywordIndex {
       // A term in more than half the strand has zero IDF in bm25: on a large strand it costs
       // a walk of its whole posting list and cannot change the order, so it is left out.
       const useless = term.documents > size / 2 && term.documents > POSTINGS_BUDGET;
-      if (!useless && (kept.length === 0 || postings + term.documents <= POSTINGS_BUDGET)) {
+      const affordable = kept.length === 0 ||
+        (kept.length < maxTerms && postings + term.documents <= POSTINGS_BUDGET);
+      if (!useless && affordable) {
         kept.push(term.word);
         postings += term.documents;
       } else {

@@ -182,7 +182,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 5,
     description:
-      "llm_cache, llm_usage (this device's model responses and token spend); contradictions",
+      "llm_cache, llm_usage (this device's model responses and token spend); indexes for flags and notes",
     up(db) {
       db.exec(`
         CREATE TABLE llm_cache (
@@ -193,6 +193,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ) STRICT;
         CREATE TABLE llm_usage (month TEXT PRIMARY KEY, tokens INTEGER NOT NULL) STRICT;
         CREATE INDEX edges_contradicts ON edges (created_at) WHERE relation = 'contradicts';
+        CREATE INDEX memories_latest ON memories (scope, status, recorded_at);
       `);
     },
   },

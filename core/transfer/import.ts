@@ -25,6 +25,7 @@ import {
 } from "../model/input.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { Runtime } from "../runtime.ts";
+import { redactWrite } from "../ingest/redact_write.ts";
 import type { z } from "zod";
 
 /** One record to import: a memory (a write plus its exported fields) or an edge. */
@@ -216,14 +217,16 @@ function parseMemory(record: unknown, index: number): PlannedWrite {
     eventPhrase,
     ...rest
   } = parse(importMemorySchema, record, index);
-  return {
+  // Redacted like every write: an export of another strand, or a hand-made file, may hold
+  // secrets, and none may reach the strand.
+  return redactWrite({
     ...rest,
     ...(validTo !== null && validTo !== undefined ? { validTo } : {}),
     ...(eventAt !== null && eventAt !== undefined ? { eventAt } : {}),
     ...(eventEnd !== null && eventEnd !== undefined ? { eventEnd } : {}),
     ...(eventPhrase !== null && eventPhrase !== undefined ? { eventPhrase } : {}),
     allowEmptyValidity: true,
-  };
+  }).write;
 }
 
 function parse<T extends z.ZodType>(schema: T, record: unknown, index: number): z.output<T> {

@@ -9,7 +9,7 @@ import { MAX_CONTENT_LENGTH, MEMORY_TYPES } from "@helix/core";
 import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import { agentSource, type Session } from "../session.ts";
-import { ADDS, memoryIdArg, memoryLine, scopeArg, writeOut, writeShape } from "../shapes.ts";
+import { ADDS, memoryIdArg, scopeArg, writeLine, writeOut, writeShape } from "../shapes.ts";
 
 const DEFINITION = {
   title: "Write a memory",
@@ -65,10 +65,7 @@ export function registerMemoryWrite(server: McpServer, session: Session, log: Lo
           ...(args.tags ? { tags: args.tags } : {}),
           ...(args.supersedes?.length ? { supersedes: args.supersedes } : {}),
         });
-        const replaced = result.superseded.length
-          ? `; it supersedes ${result.superseded.join(", ")}`
-          : "";
-        return toolResult(`Stored ${memoryLine(result.memory)}${replaced}.`, writeOut(result));
+        return toolResult(writeLine(result), writeOut(result));
       }),
   );
 }

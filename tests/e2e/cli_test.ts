@@ -180,6 +180,37 @@ Deno.test("relate, context and the global flags", async () => {
   equal(moved.json().path, join(elsewhere.path, "strands", "default.db"));
 });
 
+Deno.test("add consolidates and redacts; flags lists contradictions until one is resolved", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  await helix(["init"]);
+  const pg = (await helix(["add", "Billing uses Postgres", "--project", "billing", "--json"]))
+    .json();
+  equal(pg.action, "added");
+  const again = await helix(["add", "billing uses postgres", "--project", "billing"]);
+  match(again.stdout, /^already known mem_billing_postgres_/);
+
+  const token = "ghp_" + "Q1w2E3r4T5y6U7i8O9p0A1s2D3f4G5h6J7k8";
+  const secret = await helix(["add", `The deploy bot token is ${token}`, "--project", "billing"]);
+  equal(secret.code, 0, secret.stderr);
+  match(secret.stdout, /redacted before storing: 1 github_token/);
+  ok(!(await helix(["export", "--jsonl"])).stdout.includes(token));
+
+  const none = await helix(["flags", "--project", "billing"]);
+  equal(none.stdout, "No open flags.\n");
+  const sqlite = await helix(["add", "Billing uses SQLite", "--project", "billing"]);
+  match(sqlite.stdout, /flagged: it contradicts mem_billing_postgres_/);
+  const flags = await helix(["flags", "--project", "billing", "--json"]);
+  equal(flags.code, 0, flags.stderr);
+  equal(flags.json().flags.length, 1);
+  equal(flags.json().flags[0].older.id, pg.id);
+  match((await helix(["flags", "--project", "billing"])).stdout, /contradiction[\s\S]*Postgres/);
+
+  const newer = flags.json().flags[0].newer.id;
+  equal((await helix(["forget", newer, "--project", "billing"])).code, 0);
+  equal((await helix(["flags", "--project", "billing", "--json"])).json().flags.length, 0);
+});
+
 Deno.test("config get/set/unset/list follow flags → env → config.toml → defaults", async () => {
   await using home = await tempDir();
   const helix = cli(home.path);

@@ -21,6 +21,15 @@ import { type NoteInput, noteMemories, type NoteResult } from "./ingest/note.ts"
 import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./ingest/llm.ts";
 import { createImportanceCache } from "./ingest/importance.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
+import {
+  type LifecycleState,
+  lifecycleState,
+  runLifecycle,
+  type RunOptions,
+  type RunReport,
+  type UndoReport,
+  undoRun,
+} from "./lifecycle/worker.ts";
 import { type Inspection, inspectStrand } from "./maintenance/inspect.ts";
 import { DEFAULT_EXPORT_STATUSES, type ExportRecord, exportRecords } from "./transfer/export.ts";
 import {
@@ -239,6 +248,16 @@ export interface Engine {
    * else the deterministic one), and writes each through the write path.
    */
   note(input: NoteInput): Promise<NoteResult>;
+  /** Whether the lifecycle worker is due (importance budget since its last run, or a session end). */
+  lifecycle(): LifecycleState;
+  /**
+   * Runs the lifecycle worker now (`helix sleep`, or the server when idle): distils recurring
+   * episodes into rules that cite them, archives memories below the salience floor. Each slice
+   * is a short transaction recorded by a `job.run` op; it yields between slices.
+   */
+  sleep(options?: Partial<RunOptions>): Promise<RunReport>;
+  /** Reverses a worker run by appending inverse ops (see `RunReport.run`). */
+  undoRun(run: string): UndoReport;
   /**
    * Open contradictions (see {@linkcode Flag}) in the caller's scopes (or `scope`), newest
    * first.
@@ -542,6 +561,13 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
 
     write: (input) => guardAsync("write memory", () => writeMemory(rt, input)),
     note: (input) => guardAsync("note memory", () => noteMemories(rt, input)),
+    lifecycle: () => guard("read lifecycle state", () => lifecycleState(rt)),
+    sleep: (options = {}) =>
+      guardAsync(
+        "run the lifecycle worker",
+        () => runLifecycle(rt, { reason: "manual", ...options }),
+      ),
+    undoRun: (run) => guard("undo run", () => undoRun(rt, run)),
     flags(input = {}) {
       const limit = input.limit ?? 50;
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FLAGS) {
@@ -931,10 +957,22 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
       return guard("reinforce memory", () => {
         log.transact("reinforce memory", (tx) => {
           const record = requireRecord(id, "reinforce memory");
-          tx.append({
+          const op = tx.append({
             kind: "memory.reinforce",
             payload: { id: record.id, quality, parents: [record.headOp] },
           });
+          // A useful archived memory comes back to default recall.
+          if (record.status === "archived" && quality >= 3) {
+            tx.append({
+              kind: "memory.patch",
+              payload: {
+                id: record.id,
+                set: { status: "active" },
+                parents: [op.changeId],
+                reason: "revived: recalled and useful",
+              },
+            });
+          }
         });
         return toMemory(id);
       });
@@ -1111,6 +1149,8 @@ export function summarize(op: Op): string {
       const n = op.payload.puts.length;
       return `purged ${n} ${n === 1 ? "memory" : "memories"}`;
     }
+    case "job.run":
+      return `${op.payload.job} run ${op.payload.run} (${op.payload.reason}): ${op.payload.summary}`;
   }
 }
 

@@ -77,6 +77,16 @@ export type { LlmOptions, LlmStats } from "./ingest/llm.ts";
 export { llmFromConfig } from "./ingest/llm_config.ts";
 export type { RedactionCount, SecretType } from "./ingest/redact.ts";
 export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
+export {
+  IMPORTANCE_BUDGET,
+  type JobReport,
+  type LifecycleState,
+  type RunOptions,
+  type RunProgress,
+  type RunReport,
+  SALIENCE_FLOOR,
+  type UndoReport,
+} from "./lifecycle/worker.ts";
 export type { Inspection, InspectionCheck } from "./maintenance/inspect.ts";
 export {
   DEFAULT_EXPORT_STATUSES,

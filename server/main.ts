@@ -25,6 +25,7 @@ import {
 } from "@helix/core";
 import { StdioServerTransport } from "./_sdk.ts";
 import { serveHttp } from "./http.ts";
+import { startWorker, type Worker } from "./worker.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 
@@ -97,6 +98,7 @@ export async function serve(
 ): Promise<number> {
   let log = createLogger("info", stderr);
   let engine: Engine | undefined;
+  let worker: Worker | undefined;
   try {
     const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
@@ -120,6 +122,12 @@ export async function serve(
     // Once the server answers, load the vector index and then the model in the background;
     // tool calls meanwhile run (a search finishes loading the index itself; without the model
     // the vector channel is skipped).
+    // After warm-up, the lifecycle worker: it runs consolidation in the background when due
+    // (a session that ended before this server started is due at once).
+    const work = () => {
+      worker = startWorker(opened, { log });
+      void worker.check();
+    };
     const warm = () =>
       opened.warmup().then(() => embedder?.warmup()).then((status) => {
         if (!embedder || !status) return;
@@ -132,7 +140,7 @@ export async function serve(
         log.warn("background warm-up failed", {
           error: isHelixError(error) ? error.code : String(error),
         });
-      });
+      }).finally(work);
     if (http) {
       const served = serveHttp({
         engine: opened,
@@ -172,6 +180,7 @@ export async function serve(
       });}
     return 1;
   } finally {
+    worker?.stop();
     engine?.close();
   }
 }

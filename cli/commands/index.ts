@@ -23,6 +23,7 @@ import { mcp } from "./mcp.ts";
 import { relate } from "./relate.ts";
 import { search } from "./search.ts";
 import { show } from "./show.ts";
+import { sleep } from "./sleep.ts";
 import { status } from "./status.ts";
 
 /** Every command. */
@@ -42,6 +43,7 @@ export const COMMANDS: readonly Command[] = [
   importCommand,
   exportCommand,
   backfill,
+  sleep,
   doctor,
   config,
   connect,

@@ -265,6 +265,11 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
   const comparisons = active.map((n) => compare(incoming.content, n));
   const text = normalised(incoming.content);
 
+  // An episode is an event: the same thing happening again is another episode, which the
+  // lifecycle worker may later distil into a rule citing them all.
+  if (incoming.type === "episode") {
+    return { action: "add", links: [], reason: "an episode is kept as its own event" };
+  }
   // Not even a reinforcement: repeating a memory must not make a poisoned source count.
   if (incoming.quarantined) {
     return { action: "add", links: [], reason: "quarantined: it may not change existing memories" };

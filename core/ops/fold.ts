@@ -44,6 +44,8 @@ export function applyOp(store: Store, op: Op, rev: number): void {
       return endSession(store, op, op.payload);
     case "memory.purge":
       return purgeMemories(store, op, op.payload);
+    case "job.run":
+      return; // a record of the ops it lists, which fold themselves
   }
 }
 

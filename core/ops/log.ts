@@ -54,6 +54,8 @@ export interface ReadOpsOptions {
   order?: "newest" | "canonical";
   /** At most this many. */
   limit?: number;
+  /** Only the ops with these change ids. */
+  ids?: readonly string[];
 }
 
 /** The op log of one strand. */
@@ -166,6 +168,10 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
         from = "op_refs r JOIN ops o ON o.seqno = r.seqno";
         where.push("r.ref = ?");
         params.push(options.ref);
+      }
+      if (options.ids !== undefined) {
+        where.push(`o.change_id IN ${IN_LIST}`);
+        params.push(JSON.stringify(options.ids));
       }
       if (options.kinds?.length) {
         where.push(`o.kind IN (${options.kinds.map(() => "?").join(",")})`);

@@ -123,6 +123,26 @@ export interface SessionEndPayload {
 }
 
 /**
+ * A run of the lifecycle worker (DESIGN §8): which job, why it ran, and the ops it appended
+ * (in order), so `helix log` shows it and `undoRun()` can append their inverses. Folds to
+ * nothing; it is appended last, in the same transaction as the ops it lists.
+ */
+export interface JobRunPayload {
+  /** Unique id of the run. */
+  run: string;
+  /** `check`: a run that found nothing to change (it still restarts the trigger). */
+  job: "distil" | "archive" | "check";
+  /** What triggered it: `importance_budget`, `session_boundary`, `manual`, `undo`. */
+  reason: string;
+  /** The change ids of the ops it appended, oldest first. */
+  ops: string[];
+  /** Before-values of every memory field it patched, per memory id, to restore on undo. */
+  before: Record<string, Record<string, JsonValue>>;
+  /** One line for `helix log`. */
+  summary: string;
+}
+
+/**
  * Hard-deletes memories (`helix forget --hard`): their rows, index entries, vectors,
  * provenance and every edge touching them, and replaces the payload of every earlier op that
  * touched them with a {@linkcode PurgedPayload}.
@@ -178,6 +198,7 @@ export interface OpPayloads {
   "edge.remove": EdgeRemovePayload;
   "session.end": SessionEndPayload;
   "memory.purge": MemoryPurgePayload;
+  "job.run": JobRunPayload;
 }
 
 /** Every op kind. */
@@ -190,6 +211,7 @@ export const OP_KINDS = [
   "edge.remove",
   "session.end",
   "memory.purge",
+  "job.run",
 ] as const satisfies readonly (keyof OpPayloads)[];
 
 /** An op kind. */
@@ -301,6 +323,8 @@ export function refsOf(draft: OpDraft): string[] {
       return [`session:${draft.payload.session}`];
     case "memory.purge":
       return draft.payload.puts.map(purgedRef);
+    case "job.run":
+      return [`run:${draft.payload.run}`];
     default:
       return [draft.payload.id];
   }

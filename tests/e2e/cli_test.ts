@@ -211,6 +211,39 @@ Deno.test("add consolidates and redacts; flags lists contradictions until one is
   equal((await helix(["flags", "--project", "billing", "--json"])).json().flags.length, 0);
 });
 
+Deno.test("sleep distils recurring episodes with a report, and --undo reverses the run", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  await helix(["init"]);
+  for (let i = 1; i <= 3; i++) {
+    await helix([
+      "add",
+      `Had to bump the cache key after changing the lockfile (session ${i}).`,
+      "--type",
+      "episode",
+      "--project",
+      "web",
+    ]);
+  }
+  const slept = await helix(["sleep", "--project", "web"]);
+  equal(slept.code, 0, slept.stderr);
+  match(slept.stdout, /distil: 1 rules from 1 recurring episode groups/);
+  const run = /helix sleep --undo ([0-9a-f]+)/.exec(slept.stdout)?.[1];
+  ok(run, slept.stdout);
+  const rules = (await helix(["list", "--type", "convention", "--project", "web", "--json"]))
+    .json();
+  equal(rules.items[0].content, "Bump the cache key after changing the lockfile.");
+  match((await helix(["log", "--kind", "job.run"])).stdout, new RegExp(`distil run ${run}`));
+  equal((await helix(["sleep", "--project", "web", "--json"])).json().changed, 0);
+  const undone = await helix(["sleep", "--undo", run!, "--project", "web"]);
+  equal(undone.code, 0, undone.stderr);
+  equal(
+    (await helix(["list", "--type", "episode", "--project", "web", "--json"])).json().items.length,
+    3,
+  );
+  equal((await helix(["sleep", "--undo", run!])).code, 65, "a run undoes once (conflict)");
+});
+
 Deno.test("config get/set/unset/list follow flags → env → config.toml → defaults", async () => {
   await using home = await tempDir();
   const helix = cli(home.path);

@@ -1,0 +1,167 @@
+/**
+ * Distillation (DESIGN §8, seed 001 §3): recurring episodes become one semantic memory that
+ * cites every episode it came from. Pure: the worker gives the episodes and applies the
+ * result as ops. Strict by design — only near-identical episodes cluster (seed 001's warning
+ * about over-eager consolidation destroying memories): a cluster needs
+ * {@linkcode MIN_CLUSTER} members, each sharing {@linkcode CLUSTER_OVERLAP} of its content words
+ * with the cluster's first episode once time words are set aside, with at most
+ * {@linkcode MAX_DIFFERING} words different and no differing number or identifier.
+ *
+ * @module
+ */
+import { contentWords } from "../ingest/consolidate.ts";
+
+/** Fewest episodes that make a recurring pattern. */
+export const MIN_CLUSTER = 3;
+/** Shared content words (Jaccard, time words aside) for an episode to join a cluster. */
+export const CLUSTER_OVERLAP = 0.6;
+/** Most content words that may differ between an episode and its cluster's first one. */
+export const MAX_DIFFERING = 2;
+
+/** An episode as distillation sees it. */
+export interface EpisodeLike {
+  readonly id: string;
+  readonly content: string;
+  readonly importance: number;
+}
+
+/** The memory a cluster becomes. */
+export interface Distillate {
+  readonly type: "convention" | "fact";
+  readonly content: string;
+  readonly importance: number;
+  /** The episodes it cites, in input order. */
+  readonly grounding: readonly string[];
+}
+
+/** Words that date an episode rather than say what happened. */
+const TIME_WORDS = new Set(
+  ("again today yesterday tonight morning afternoon evening week weekend month session sessions " +
+    "once twice time times earlier later still also just monday tuesday wednesday thursday " +
+    "friday saturday sunday last first second third").split(" "),
+);
+
+/** The words that say what an episode is about. */
+function signature(content: string): Set<string> {
+  return new Set(contentWords(content).filter((w) => !TIME_WORDS.has(w) && !/^\d+$/.test(w)));
+}
+
+/**
+ * Whether two episodes tell the same story: most words shared, at most
+ * {@linkcode MAX_DIFFERING} differing in all, and none of those a number or identifier with
+ * a digit ("module m0" and "module m33" are two events about two things).
+ */
+function sameStory(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
+  if (jaccard(a, b) < CLUSTER_OVERLAP) return false;
+  const differing = [...a].filter((w) => !b.has(w)).concat([...b].filter((w) => !a.has(w)));
+  return differing.length <= MAX_DIFFERING && !differing.some((w) => /\d/.test(w));
+}
+
+function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
+  let shared = 0;
+  for (const w of a) if (b.has(w)) shared++;
+  const union = a.size + b.size - shared;
+  return union === 0 ? 0 : shared / union;
+}
+
+/**
+ * Groups episodes that tell the same story, in input order; only groups of at least
+ * {@linkcode MIN_CLUSTER} are returned. An episode joins the first cluster (by the words it
+ * shares with that cluster's first episode) that it matches.
+ *
+ * @example Usage
+ * ```ts
+ * import { clusterEpisodes } from "./distil.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const ep = (id: string, content: string) => ({ id, content, importance: 4 });
+ * const clusters = clusterEpisodes([
+ *   ep("a", "Had to activate .venv before running pytest."),
+ *   ep("b", "Had to activate the .venv again before running pytest (session 2)."),
+ *   ep("c", "Had to activate .venv before running pytest this morning."),
+ *   ep("d", "The docs build failed on a broken link."),
+ * ]);
+ * equal(clusters.length, 1);
+ * equal(clusters[0]?.length, 3);
+ * ```
+ */
+export function clusterEpisodes(episodes: readonly EpisodeLike[]): EpisodeLike[][] {
+  const clusters: { head: Set<string>; members: EpisodeLike[] }[] = [];
+  const byWord = new Map<string, number[]>();
+  for (const episode of episodes) {
+    const words = signature(episode.content);
+    if (words.size < 2) continue;
+    const candidates = new Set<number>();
+    for (const w of words) for (const c of byWord.get(w) ?? []) candidates.add(c);
+    let joined = false;
+    for (const c of [...candidates].sort((a, b) => a - b)) {
+      if (sameStory(words, clusters[c]!.head)) {
+        clusters[c]!.members.push(episode);
+        joined = true;
+        break;
+      }
+    }
+    if (joined) continue;
+    const index = clusters.push({ head: words, members: [episode] }) - 1;
+    for (const w of words) byWord.set(w, [...(byWord.get(w) ?? []), index]);
+  }
+  return clusters.filter((c) => c.members.length >= MIN_CLUSTER).map((c) => c.members);
+}
+
+/** "I had to X", "we needed to X", "had to X again": the X a rule asks for. */
+const NECESSITY =
+  /^(?:(?:i|we|you|the agent|agent)\s+)?(?:had|needed|have|need|must|remembered|forgot)\s+to\s+(.+)$/i;
+/** Time phrases and session notes an episode carries and a rule does not. */
+const EPISODIC_TAIL =
+  /\s*(?:\((?:session|run|attempt)[^)]*\)|\b(?:again|today|yesterday|this (?:morning|afternoon|evening|week)|once more)\b)/gi;
+
+/**
+ * The semantic memory a cluster becomes: its most typical episode, stripped of when it
+ * happened; "had to X" becomes the convention "X".
+ *
+ * @example Usage
+ * ```ts
+ * import { distil } from "./distil.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const ep = (id: string, content: string) => ({ id, content, importance: 4 });
+ * const rule = distil([
+ *   ep("a", "Had to activate .venv before running pytest."),
+ *   ep("b", "Had to activate .venv again before running pytest."),
+ *   ep("c", "Had to activate .venv before running pytest (session 3)."),
+ * ]);
+ * equal(rule.content, "Activate .venv before running pytest.");
+ * equal(rule.type, "convention");
+ * equal(rule.grounding.length, 3);
+ * ```
+ */
+export function distil(cluster: readonly EpisodeLike[]): Distillate {
+  if (cluster.length === 0) throw new RangeError("Cannot distil an empty cluster");
+  const words = cluster.map((e) => signature(e.content));
+  let typical = 0;
+  let best = -1;
+  words.forEach((w, i) => {
+    const score = words.reduce((sum, other, j) => sum + (i === j ? 0 : jaccard(w, other)), 0);
+    // Ties go to the shortest wording.
+    if (
+      score > best ||
+      (score === best && cluster[i]!.content.length < cluster[typical]!.content.length)
+    ) {
+      best = score;
+      typical = i;
+    }
+  });
+  const stripped = cluster[typical]!.content.replace(EPISODIC_TAIL, "").replace(/\s+/g, " ")
+    .replace(/[.!\s]+$/, "").trim();
+  const necessity = NECESSITY.exec(stripped);
+  const core = necessity ? necessity[1]!.trim() : stripped;
+  const sentence = `${core.charAt(0).toUpperCase()}${core.slice(1)}.`;
+  // Recurring episodes weigh more than any one of them.
+  const importance = Math.min(10, Math.max(...cluster.map((e) => e.importance)) + 1);
+  return {
+    type: necessity ? "convention" : "fact",
+    content: sentence,
+    importance,
+    grounding: cluster.map((e) => e.id),
+  };
+}

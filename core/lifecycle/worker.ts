@@ -1,0 +1,355 @@
+/**
+ * The lifecycle worker (DESIGN §8): when consolidation is due (an importance budget of 150
+ * since the last run, or an agent session ended), it distils recurring episodes into semantic
+ * memories that cite them and archives memories whose salience fell below the floor. Every
+ * change is an op; each slice of work is one short transaction that ends with a `job.run` op
+ * listing what it did (and the fields it overwrote), so `helix log` shows it and
+ * {@linkcode undoRun} appends the inverse. Between slices it yields to the event loop, so a
+ * server's tool calls are never blocked for longer than one slice.
+ *
+ * @module
+ */
+import { HelixError } from "../errors.ts";
+import { edgeId } from "../model/ids.ts";
+import type { MemoryType } from "../model/types.ts";
+import type { LogTransaction } from "../ops/log.ts";
+import { isPurged, type LiveOp, type OpDraft } from "../ops/op.ts";
+import type { Runtime } from "../runtime.ts";
+import { appendWrite } from "../ingest/write.ts";
+import { randomHex, sha256Hex } from "../util/hash.ts";
+import type { JsonValue } from "../util/canonical_json.ts";
+import { salience } from "./decay.ts";
+import { clusterEpisodes, distil, type EpisodeLike } from "./distil.ts";
+
+/** Importance written since the last run that makes consolidation due (seed 001 §3). */
+export const IMPORTANCE_BUDGET = 150;
+/** Salience (importance × decay) below which a decaying memory is archived. */
+export const SALIENCE_FLOOR = 1;
+/** Memories archived per transaction. */
+const ARCHIVE_SLICE = 200;
+
+/** Whether consolidation is due, and why. */
+export interface LifecycleState {
+  /** When the worker last ran (ms), or null. */
+  readonly lastRunAt: number | null;
+  /** Importance of the memories recorded since then. */
+  readonly budget: number;
+  /** Agent sessions that ended since then. */
+  readonly sessionsEnded: number;
+  /** `importance_budget`, `session_boundary`, or null when nothing is due. */
+  readonly due: "importance_budget" | "session_boundary" | null;
+}
+
+/** What one job of a run did. */
+export interface JobReport {
+  readonly job: "distil" | "archive";
+  /** Memories created or changed. */
+  readonly changed: number;
+  readonly summary: string;
+}
+
+/** What a run did. */
+export interface RunReport {
+  readonly run: string;
+  readonly reason: string;
+  readonly jobs: readonly JobReport[];
+  /** Memories created or changed by the whole run. */
+  readonly changed: number;
+}
+
+/** Progress of a run, per job. */
+export interface RunProgress {
+  readonly job: "distil" | "archive";
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Options of {@linkcode runLifecycle}. */
+export interface RunOptions {
+  /** Why it runs (`manual`, `importance_budget`, `session_boundary`). */
+  readonly reason: string;
+  readonly onProgress?: (progress: RunProgress) => void;
+  /** Called between slices; the default yields to the event loop. */
+  readonly pause?: () => Promise<void>;
+}
+
+/** Is consolidation due? */
+export function lifecycleState(rt: Runtime): LifecycleState {
+  const last = rt.store.prepare(
+    `SELECT max(o.seqno) AS seqno FROM op_refs r JOIN ops o ON o.seqno = r.seqno
+     WHERE r.ref >= 'run:' AND r.ref < 'run;'`,
+  ).get() as { seqno: number | null };
+  const lastRunAt = last.seqno === null ? null : wallOf(
+    (rt.store.prepare("SELECT hlc FROM ops WHERE seqno = ?").get(last.seqno) as { hlc: string })
+      .hlc,
+  );
+  const since = lastRunAt ?? -1;
+  const budget = (rt.store.prepare(
+    "SELECT coalesce(sum(importance), 0) AS n FROM memories WHERE recorded_at > ?",
+  ).get(since) as { n: number }).n;
+  const sessionsEnded = (rt.store.prepare(
+    "SELECT count(*) AS n FROM sessions WHERE ended_at > ?",
+  ).get(since) as { n: number }).n;
+  const due = budget > IMPORTANCE_BUDGET
+    ? "importance_budget"
+    : sessionsEnded > 0
+    ? "session_boundary"
+    : null;
+  return { lastRunAt, budget, sessionsEnded, due };
+}
+
+function wallOf(hlc: string): number {
+  return Number.parseInt(hlc.slice(0, 15), 10);
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+/** Runs the worker's jobs now: distillation, then archival. */
+export async function runLifecycle(rt: Runtime, options: RunOptions): Promise<RunReport> {
+  const run = randomHex(8);
+  const pause = options.pause ?? yieldToLoop;
+  const jobs = [
+    await distilEpisodes(rt, run, options, pause),
+    await archiveFaded(rt, run, options, pause),
+  ];
+  const changed = jobs.reduce((n, j) => n + j.changed, 0);
+  if (changed === 0) {
+    // Still a run: the trigger restarts from here (a job.run folds to nothing, so the state
+    // and its hash stay as they were).
+    rt.log.transact("record worker run", (tx) =>
+      tx.append({
+        kind: "job.run",
+        payload: {
+          run,
+          job: "check",
+          reason: options.reason,
+          ops: [],
+          before: {},
+          summary: "nothing to change",
+        },
+      }));
+  }
+  return { run, reason: options.reason, jobs, changed };
+}
+
+/** Records the ops a slice appends, and the fields it overwrites, for its `job.run` op. */
+interface Recorder extends LogTransaction {
+  readonly ops: string[];
+  readonly before: Record<string, Record<string, JsonValue>>;
+  /** Appends a patch, remembering the values it replaces. */
+  patch(id: string, set: Record<string, JsonValue>, reason: string): void;
+}
+
+function slice(
+  rt: Runtime,
+  run: string,
+  job: "distil" | "archive",
+  reason: string,
+  fn: (recorder: Recorder) => string | null,
+): boolean {
+  return rt.log.transact(`${job} memories`, (tx) => {
+    const ops: string[] = [];
+    const before: Record<string, Record<string, JsonValue>> = {};
+    const recorder: Recorder = {
+      now: tx.now,
+      get rev() {
+        return tx.rev;
+      },
+      ops,
+      before,
+      append(draft: OpDraft): LiveOp {
+        const op = tx.append(draft);
+        ops.push(op.changeId);
+        return op;
+      },
+      patch(id, set, why) {
+        const record = rt.store.memoryById(id)!;
+        const saved = (before[id] ??= {});
+        for (const field of Object.keys(set)) {
+          if (!(field in saved)) {
+            saved[field] = (record as unknown as Record<string, JsonValue>)[field] ?? null;
+          }
+        }
+        recorder.append({
+          kind: "memory.patch",
+          payload: { id, set, parents: [record.headOp], reason: why },
+        });
+      },
+    };
+    const summary = fn(recorder);
+    if (summary === null || ops.length === 0) return false;
+    tx.append({ kind: "job.run", payload: { run, job, reason, ops, before, summary } });
+    return true;
+  });
+}
+
+/** Active episodes by scope, oldest first. */
+function activeEpisodes(rt: Runtime): Map<string, EpisodeLike[]> {
+  const rows = rt.store.prepare(
+    `SELECT id, content, importance, scope FROM memories
+     WHERE type = 'episode' AND status = 'active' ORDER BY recorded_at, id`,
+  ).all() as unknown as (EpisodeLike & { scope: string })[];
+  const byScope = new Map<string, EpisodeLike[]>();
+  for (const row of rows) byScope.set(row.scope, [...(byScope.get(row.scope) ?? []), row]);
+  return byScope;
+}
+
+async function distilEpisodes(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const work = [...activeEpisodes(rt)].flatMap(([scope, episodes]) =>
+    clusterEpisodes(episodes).map((cluster) => ({ scope, cluster }))
+  );
+  let changed = 0;
+  let rules = 0;
+  for (const [i, { scope, cluster }] of work.entries()) {
+    slice(rt, run, "distil", options.reason, (tx) => {
+      // Episodes another process archived meanwhile are left out.
+      const live = cluster.filter((e) => rt.store.memoryById(e.id)?.status === "active");
+      if (live.length < 2) return null;
+      const rule = distil(live);
+      const existing = findSame(rt, scope, rule.content, rule.type);
+      const id = existing ?? appendWrite(rt, tx, {
+        content: rule.content,
+        type: rule.type,
+        scope,
+        importance: rule.importance,
+        confidence: 0.8,
+        attributes: { grounding: [...rule.grounding] },
+        source: { origin: "agent-ingested", agent: "helix-worker", extractor: "distil" },
+      }).id;
+      for (const episode of live) {
+        tx.append({
+          kind: "edge.put",
+          payload: {
+            id: edgeId(id, "derives", episode.id),
+            from: id,
+            to: episode.id,
+            relation: "derives",
+            weight: 1,
+            provenance: { origin: "agent-ingested", agent: "helix-worker", extractor: "distil" },
+          },
+        });
+        tx.patch(episode.id, { status: "archived" }, `distilled into ${id}`);
+      }
+      changed += live.length + (existing ? 0 : 1);
+      if (!existing) rules++;
+      return `${live.length} episodes → ${id}`;
+    });
+    options.onProgress?.({ job: "distil", done: i + 1, total: work.length });
+    await pause();
+  }
+  return {
+    job: "distil",
+    changed,
+    summary: `${rules} rules from ${work.length} recurring episode groups`,
+  };
+}
+
+/** An active memory of `scope` and `type` with exactly this text, if any. */
+function findSame(rt: Runtime, scope: string, content: string, type: MemoryType): string | null {
+  const row = rt.store.prepare(
+    `SELECT id FROM memories WHERE content_hash = ? AND scope = ? AND status = 'active' AND type = ?
+     ORDER BY id LIMIT 1`,
+  ).get(sha256Hex(content), scope, type) as { id: string } | undefined;
+  return row?.id ?? null;
+}
+
+async function archiveFaded(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const now = rt.clock.now();
+  const faded = (rt.store.prepare(
+    `SELECT id, importance, half_life_ms AS halfLifeMs, last_access_at AS lastAccessAt
+     FROM memories WHERE status = 'active' AND half_life_ms IS NOT NULL`,
+  ).all() as { id: string; importance: number; halfLifeMs: number; lastAccessAt: number }[])
+    .filter((m) => salience(m, now) < SALIENCE_FLOOR)
+    .map((m) => m.id);
+  let archived = 0;
+  for (let start = 0; start < faded.length; start += ARCHIVE_SLICE) {
+    const ids = faded.slice(start, start + ARCHIVE_SLICE);
+    slice(rt, run, "archive", options.reason, (tx) => {
+      let n = 0;
+      for (const id of ids) {
+        if (rt.store.memoryById(id)?.status !== "active") continue;
+        tx.patch(id, { status: "archived" }, "below the salience floor");
+        n++;
+      }
+      archived += n;
+      return n ? `archived ${n} faded memories` : null;
+    });
+    options.onProgress?.({
+      job: "archive",
+      done: Math.min(faded.length, start + ids.length),
+      total: faded.length,
+    });
+    await pause();
+  }
+  return { job: "archive", changed: archived, summary: `archived ${archived} faded memories` };
+}
+
+/** What an undo did. */
+export interface UndoReport {
+  readonly run: string;
+  /** Ops appended to reverse the run. */
+  readonly ops: number;
+}
+
+/**
+ * Reverses a run by appending the inverse of its ops, newest first: memories it created are
+ * forgotten, edges removed, patched fields restored. History keeps both. Throws `not_found`
+ * for an unknown run, `conflict` for one already undone.
+ */
+export function undoRun(rt: Runtime, run: string): UndoReport {
+  const records = rt.log.read({ ref: `run:${run}`, order: "canonical" }).filter((op) =>
+    !isPurged(op) && op.kind === "job.run"
+  ) as (LiveOp & { kind: "job.run" })[];
+  if (records.length === 0) {
+    throw new HelixError("not_found", `Cannot undo run ${run}: no such run`);
+  }
+  if (records.every((op) => op.payload.ops.length === 0)) {
+    return { run, ops: 0 };
+  }
+  if (records.some((op) => op.payload.reason === "undo")) {
+    throw new HelixError("conflict", `Cannot undo run ${run}: it was already undone`);
+  }
+  let appended = 0;
+  for (const record of records.reverse()) {
+    if (record.payload.job === "check") continue;
+    slice(rt, run, record.payload.job, "undo", (tx) => {
+      const ops = rt.log.read({ ids: record.payload.ops, order: "canonical" }) as LiveOp[];
+      for (const op of ops.reverse()) {
+        if (isPurged(op)) continue;
+        if (op.kind === "memory.put") {
+          const memory = rt.store.memoryById(op.payload.id);
+          if (memory && memory.status !== "forgotten") {
+            tx.append({
+              kind: "memory.forget",
+              payload: { id: memory.id, parents: [memory.headOp], reason: `undo of run ${run}` },
+            });
+          }
+        } else if (op.kind === "edge.put") {
+          const edge = rt.store.edgeById(op.payload.id);
+          if (edge?.status === "active") {
+            tx.append({
+              kind: "edge.remove",
+              payload: { id: edge.id, from: edge.from, to: edge.to, parents: [edge.headOp] },
+            });
+          }
+        }
+      }
+      for (const [id, fields] of Object.entries(record.payload.before)) {
+        if (rt.store.memoryById(id)) tx.patch(id, fields, `undo of run ${run}`);
+      }
+      appended += tx.ops.length;
+      return `undid ${record.payload.summary}`;
+    });
+  }
+  return { run, ops: appended };
+}

@@ -5,6 +5,7 @@
  * @module
  */
 import {
+  createFileProbe,
   detectProject,
   type Embedder,
   embedderFromConfig,
@@ -12,6 +13,7 @@ import {
   llmFromConfig,
   type LoadedConfig,
   openEngine,
+  projectRoot,
 } from "@helix/core";
 import { createStyle, type Io, type Style } from "./output.ts";
 
@@ -80,6 +82,7 @@ export function createContext(
         project: await context.project(),
         mustExist: !options.create,
         llm: llmFromConfig(config.config),
+        files: createFileProbe(await projectRoot(io.cwd)),
       });
       return engine;
     },

@@ -21,6 +21,9 @@ import { type NoteInput, noteMemories, type NoteResult } from "./ingest/note.ts"
 import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./ingest/llm.ts";
 import { createImportanceCache } from "./ingest/importance.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
+import type { FileProbe } from "./lifecycle/anchors.ts";
+import type { StaleFinding } from "./lifecycle/staleness.ts";
+import { planStaleness } from "./lifecycle/stale_check.ts";
 import {
   type LifecycleState,
   lifecycleState,
@@ -127,6 +130,12 @@ export interface OpenEngineOptions {
    * grey band (responses cached and spend counted in the strand). Null: deterministic only.
    */
   readonly llm?: Omit<LlmOptions, "ledger" | "now"> | null;
+  /**
+   * The project's files (a {@linkcode FileProbe} rooted at the checkout): writes that cite
+   * files record their hashes, and `checkStale()` and the worker flag memories whose files
+   * changed. Null: no anchors.
+   */
+  readonly files?: FileProbe | null;
 }
 
 /** A soft-forgotten memory. */
@@ -221,6 +230,14 @@ export interface RebuildResult {
   readonly vectorsDropped: number;
 }
 
+/** What `checkStale()` found. */
+export interface StaleReport {
+  /** Memories whose cited files changed or vanished, with what changed. */
+  readonly stale: readonly { readonly id: string; readonly findings: readonly StaleFinding[] }[];
+  /** The run that recorded the marks (`undoRun` reverses it), or null for a dry run or no change. */
+  readonly run: string | null;
+}
+
 /** Progress of a backfill. */
 export interface BackfillProgress {
   readonly done: number;
@@ -256,6 +273,12 @@ export interface Engine {
    * is a short transaction recorded by a `job.run` op; it yields between slices.
    */
   sleep(options?: Partial<RunOptions>): Promise<RunReport>;
+  /**
+   * Compares the files the project's memories cite with the checkout (`options.files`): a
+   * changed or vanished file marks the memory stale (`attributes.stale`) and lowers its
+   * confidence once, as one recorded run; `dryRun` only reports.
+   */
+  checkStale(options?: { dryRun?: boolean }): Promise<StaleReport>;
   /** Reverses a worker run by appending inverse ops (see `RunReport.run`). */
   undoRun(run: string): UndoReport;
   /**
@@ -468,6 +491,7 @@ export function openEngine(options: OpenEngineOptions): Engine {
       ? createLlmExtractor({ ...options.llm, ledger: createSqliteLedger(db), now: clock.now })
       : null,
     importance: createImportanceCache(),
+    files: options.files ?? null,
   };
   const weights = options.rankWeights ?? DEFAULT_RANK_WEIGHTS;
   return createEngine(rt, weights);
@@ -568,6 +592,23 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
         () => runLifecycle(rt, { reason: "manual", ...options }),
       ),
     undoRun: (run) => guard("undo run", () => undoRun(rt, run)),
+    checkStale: (options = {}) =>
+      guardAsync("check staleness", async () => {
+        if (!rt.files) {
+          throw new HelixError(
+            "invalid_input",
+            "Cannot check staleness: the engine was opened without the project's files",
+          );
+        }
+        const plans = await planStaleness(rt, rt.files);
+        const stale = plans.filter((p) => p.findings.length > 0).map((p) => ({
+          id: p.id,
+          findings: p.findings,
+        }));
+        if (options.dryRun || plans.length === 0) return { stale, run: null };
+        const report = await runLifecycle(rt, { reason: "stale_check", only: "stale" });
+        return { stale, run: report.run };
+      }),
     flags(input = {}) {
       const limit = input.limit ?? 50;
       if (!Number.isInteger(limit) || limit < 1 || limit > MAX_FLAGS) {

@@ -34,6 +34,7 @@ export {
   type OpenEngineOptions,
   type PurgeResult,
   type RebuildResult,
+  type StaleReport,
   type StrandStats,
   summarize,
 } from "./engine.ts";
@@ -77,6 +78,21 @@ export type { LlmOptions, LlmStats } from "./ingest/llm.ts";
 export { llmFromConfig } from "./ingest/llm_config.ts";
 export type { RedactionCount, SecretType } from "./ingest/redact.ts";
 export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
+export {
+  anchorsFor,
+  anchorsOf,
+  type FileAnchor,
+  fileMentions,
+  type FileProbe,
+  MAX_FILE_MENTIONS,
+} from "./lifecycle/anchors.ts";
+export { createFileProbe, projectRoot } from "./lifecycle/file_probe.ts";
+export {
+  STALE_CONFIDENCE_FACTOR,
+  type StaleFinding,
+  type StaleMark,
+  staleMarks,
+} from "./lifecycle/staleness.ts";
 export {
   IMPORTANCE_BUDGET,
   type JobReport,

@@ -16,6 +16,7 @@ import type { KeywordIndex } from "./store/keyword.ts";
 import type { VectorIndex } from "./store/vector_index.ts";
 import type { LlmExtractor } from "./ingest/llm.ts";
 import type { ImportanceCache } from "./ingest/importance.ts";
+import type { FileProbe } from "./lifecycle/anchors.ts";
 
 /** When writes and searches wait for the embedding model. */
 export type EmbedPolicy =
@@ -43,6 +44,8 @@ export interface Runtime {
   readonly llm: LlmExtractor | null;
   /** Heuristic importance ratings, cached by content and type. */
   readonly importance: ImportanceCache;
+  /** The project's files, for code-anchored memories; null when the caller gives none. */
+  readonly files: FileProbe | null;
 }
 
 /** Scopes a reader sees when it names none: its project and session, plus global. */

@@ -14,6 +14,7 @@
 import { parseArgs } from "node:util";
 import process from "node:process";
 import {
+  createFileProbe,
   detectProject,
   embedderFromConfig,
   type Engine,
@@ -22,6 +23,7 @@ import {
   llmFromConfig,
   loadConfig,
   openEngine,
+  projectRoot,
 } from "@helix/core";
 import { StdioServerTransport } from "./_sdk.ts";
 import { serveHttp } from "./http.ts";
@@ -108,6 +110,7 @@ export async function serve(
       embedder,
       embedPolicy: "if-ready",
       llm: llmFromConfig(config),
+      files: createFileProbe(await projectRoot(env.INIT_CWD ?? Deno.cwd())),
     });
     engine = opened;
     const projectOverride = config.project;

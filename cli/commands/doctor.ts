@@ -4,7 +4,13 @@
  *
  * @module
  */
-import { embedderFromConfig, type HelixConfig, isHelixError, SETTINGS } from "@helix/core";
+import {
+  embedderFromConfig,
+  type Engine,
+  type HelixConfig,
+  isHelixError,
+  SETTINGS,
+} from "@helix/core";
 import { booleanFlag, type Command, UsageError } from "../command.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
@@ -29,8 +35,11 @@ export const doctor: Command = {
   - the embedding model loads (downloading it on first use unless HELIX_ALLOW_DOWNLOAD is off)
   - where each non-default setting comes from
 
-  --no-model   skip loading the embedding model`,
-  options: { "no-model": { type: "boolean" } },
+  --no-model   skip loading the embedding model
+  --stale      also compare the files this project's memories cite with the checkout: a
+               changed or vanished file marks the memory stale and lowers its confidence
+               (recorded as a run: \`helix sleep --undo <run>\` reverses it)`,
+  options: { "no-model": { type: "boolean" }, stale: { type: "boolean" } },
   async run(invocation, ctx) {
     if (invocation.positionals.length) {
       throw new UsageError(`unexpected argument "${invocation.positionals[0]}"`);
@@ -42,6 +51,7 @@ export const doctor: Command = {
       const report = await engine.inspect();
       inspection = report;
       checks.push(...report.checks);
+      if (booleanFlag(invocation, "stale")) checks.push(await staleCheck(engine));
     } catch (error) {
       if (!isHelixError(error)) throw error;
       checks.push({ name: "strand", ok: false, severity: "error", detail: error.message });
@@ -115,4 +125,25 @@ function configuredSettings(ctx: CommandContext) {
       value: key === "openaiApiKey" || key === "mcpToken" ? "(set)" : String(config[key]),
       source: sources[key] === "env" ? `env ${SETTINGS[key].env}` : sources[key],
     }));
+}
+
+/** The `--stale` check: memories whose cited files changed since they were written. */
+async function staleCheck(engine: Engine): Promise<Check> {
+  const { stale, run } = await engine.checkStale();
+  if (stale.length === 0) {
+    return { name: "stale", ok: true, severity: "error", detail: "cited files unchanged" };
+  }
+  const lines = stale.flatMap((s) =>
+    s.findings.map((f) =>
+      `${s.id}: ${f.path} ${f.reason === "vanished" ? "was deleted" : "changed"}`
+    )
+  );
+  return {
+    name: "stale",
+    ok: false,
+    severity: "error",
+    detail: `${stale.length} memories cite changed files${run ? ` (run ${run})` : ""}:\n    ${
+      lines.join("\n    ")
+    }`,
+  };
 }

@@ -8,9 +8,16 @@
  */
 import { HelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
-import { parseInput, type WriteInput, writeInputSchema } from "../model/input.ts";
+import {
+  MAX_ATTRIBUTES_LENGTH,
+  parseInput,
+  type WriteInput,
+  writeInputSchema,
+} from "../model/input.ts";
 import type { Memory } from "../model/memory.ts";
 import type { MemoryType } from "../model/types.ts";
+import { anchorsFor } from "../lifecycle/anchors.ts";
+import { canonicalJson } from "../util/canonical_json.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { OpProvenance } from "../ops/op.ts";
 import { embedDocuments, type Runtime } from "../runtime.ts";
@@ -105,6 +112,7 @@ export async function writeMemory(
     // A quarantined memory may not override anything on its own.
     supersedes: quarantined ? [] : parsed.supersedes,
   };
+  const anchored = await withAnchors(rt, planned);
   const [vector] = (await embedDocuments(rt, [planned.content])) ?? [];
 
   const scope = planned.scope ?? defaultScope(rt, type);
@@ -128,7 +136,7 @@ export async function writeMemory(
   }
   const outcome = rt.log.transact(
     "write memory",
-    (tx) => apply(rt, tx, { ...planned, scope }, stillValid(rt, decision), vector),
+    (tx) => apply(rt, tx, { ...anchored, scope }, stillValid(rt, decision), vector),
   );
   const record = rt.store.memoryById(outcome.id)!;
   return {
@@ -143,6 +151,19 @@ type Applied = Pick<
   WriteResult,
   "id" | "action" | "reason" | "embedded" | "superseded" | "links" | "op"
 >;
+
+/**
+ * The write with `attributes.anchors` (path, hash, commit) for the project files its content
+ * cites, when the engine has the project's files and the writer set no anchors itself.
+ */
+async function withAnchors(rt: Runtime, write: PlannedWrite): Promise<PlannedWrite> {
+  if (!rt.files || write.attributes?.anchors !== undefined) return write;
+  const anchors = await anchorsFor(write.content, rt.files);
+  if (anchors.length === 0) return write;
+  const attributes = { ...write.attributes, anchors: anchors.map((a) => ({ ...a })) };
+  if (canonicalJson(attributes).length > MAX_ATTRIBUTES_LENGTH) return write;
+  return { ...write, attributes };
+}
 
 /**
  * The model's call on a grey-band add: a same-subject neighbour the thresholds could not

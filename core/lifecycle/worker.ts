@@ -20,6 +20,8 @@ import { randomHex, sha256Hex } from "../util/hash.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import { salience } from "./decay.ts";
 import { clusterEpisodes, distil, type EpisodeLike } from "./distil.ts";
+import type { FileProbe } from "./anchors.ts";
+import { planStaleness } from "./stale_check.ts";
 
 /** Importance written since the last run that makes consolidation due (seed 001 §3). */
 export const IMPORTANCE_BUDGET = 150;
@@ -42,7 +44,7 @@ export interface LifecycleState {
 
 /** What one job of a run did. */
 export interface JobReport {
-  readonly job: "distil" | "archive";
+  readonly job: "distil" | "archive" | "stale";
   /** Memories created or changed. */
   readonly changed: number;
   readonly summary: string;
@@ -59,7 +61,7 @@ export interface RunReport {
 
 /** Progress of a run, per job. */
 export interface RunProgress {
-  readonly job: "distil" | "archive";
+  readonly job: "distil" | "archive" | "stale";
   readonly done: number;
   readonly total: number;
 }
@@ -71,6 +73,8 @@ export interface RunOptions {
   readonly onProgress?: (progress: RunProgress) => void;
   /** Called between slices; the default yields to the event loop. */
   readonly pause?: () => Promise<void>;
+  /** Run only this job. */
+  readonly only?: "distil" | "archive" | "stale";
 }
 
 /** Is consolidation due? */
@@ -108,10 +112,11 @@ const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0))
 export async function runLifecycle(rt: Runtime, options: RunOptions): Promise<RunReport> {
   const run = randomHex(8);
   const pause = options.pause ?? yieldToLoop;
-  const jobs = [
-    await distilEpisodes(rt, run, options, pause),
-    await archiveFaded(rt, run, options, pause),
-  ];
+  const wants = (job: "distil" | "archive" | "stale") => !options.only || options.only === job;
+  const jobs: JobReport[] = [];
+  if (wants("distil")) jobs.push(await distilEpisodes(rt, run, options, pause));
+  if (wants("archive")) jobs.push(await archiveFaded(rt, run, options, pause));
+  if (wants("stale") && rt.files) jobs.push(await markStale(rt, rt.files, run, options));
   const changed = jobs.reduce((n, j) => n + j.changed, 0);
   if (changed === 0) {
     // Still a run: the trigger restarts from here (a job.run folds to nothing, so the state
@@ -143,7 +148,7 @@ interface Recorder extends LogTransaction {
 function slice(
   rt: Runtime,
   run: string,
-  job: "distil" | "archive",
+  job: "distil" | "archive" | "stale",
   reason: string,
   fn: (recorder: Recorder) => string | null,
 ): boolean {
@@ -292,6 +297,31 @@ async function archiveFaded(
     await pause();
   }
   return { job: "archive", changed: archived, summary: `archived ${archived} faded memories` };
+}
+
+/** Marks memories whose cited files changed or vanished (see `stale_check.ts`). */
+async function markStale(
+  rt: Runtime,
+  probe: FileProbe,
+  run: string,
+  options: RunOptions,
+): Promise<JobReport> {
+  const plans = await planStaleness(rt, probe);
+  let marked = 0;
+  slice(rt, run, "stale", options.reason, (tx) => {
+    for (const plan of plans) {
+      if (rt.store.memoryById(plan.id)?.status !== "active") continue;
+      tx.patch(
+        plan.id,
+        plan.set,
+        plan.findings.length ? "cited files changed" : "cited files match again",
+      );
+      if (plan.findings.length) marked++;
+    }
+    return plans.length ? `${marked} memories with changed or vanished files` : null;
+  });
+  options.onProgress?.({ job: "stale", done: plans.length, total: plans.length });
+  return { job: "stale", changed: plans.length, summary: `${marked} memories cite changed files` };
 }
 
 /** What an undo did. */

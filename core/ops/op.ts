@@ -131,7 +131,7 @@ export interface JobRunPayload {
   /** Unique id of the run. */
   run: string;
   /** `check`: a run that found nothing to change (it still restarts the trigger). */
-  job: "distil" | "archive" | "check";
+  job: "distil" | "archive" | "stale" | "check";
   /** What triggered it: `importance_budget`, `session_boundary`, `manual`, `undo`. */
   reason: string;
   /** The change ids of the ops it appended, oldest first. */

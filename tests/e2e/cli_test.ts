@@ -244,6 +244,31 @@ Deno.test("sleep distils recurring episodes with a report, and --undo reverses t
   equal((await helix(["sleep", "--undo", run!])).code, 65, "a run undoes once (conflict)");
 });
 
+Deno.test("doctor --stale flags memories whose cited files changed, and exits 1", async () => {
+  await using home = await tempDir();
+  await using repo = await tempDir();
+  const helix = cli(home.path);
+  const here = { cwd: repo.path };
+  await Deno.writeTextFile(join(repo.path, "Makefile"), "test:\n\tdeno test\n");
+  await helix(["init"], here);
+  const added = await helix([
+    "add",
+    "`make test` runs the suite (see Makefile).",
+    "--project",
+    "web",
+    "--json",
+  ], here);
+  equal(added.json().memory.attributes.anchors[0].path, "Makefile");
+  const clean = await helix(["doctor", "--stale", "--no-model", "--project", "web"], here);
+  equal(clean.code, 0, clean.stdout + clean.stderr);
+  match(clean.stdout, /✓ stale\s+cited files unchanged/);
+  await Deno.writeTextFile(join(repo.path, "Makefile"), "test:\n\tpnpm test\n");
+  const stale = await helix(["doctor", "--stale", "--no-model", "--project", "web"], here);
+  equal(stale.code, 1);
+  match(stale.stdout, /✗ stale\s+1 memories cite changed files/);
+  match(stale.stdout, /Makefile changed/);
+});
+
 Deno.test("config get/set/unset/list follow flags → env → config.toml → defaults", async () => {
   await using home = await tempDir();
   const helix = cli(home.path);

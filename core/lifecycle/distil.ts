@@ -36,14 +36,22 @@ export interface Distillate {
 
 /** Words that date an episode rather than say what happened. */
 const TIME_WORDS = new Set(
-  ("again today yesterday tonight morning afternoon evening week weekend month session sessions " +
-    "once twice time times earlier later still also just monday tuesday wednesday thursday " +
-    "friday saturday sunday last first second third").split(" "),
+  ("again today yesterday tonight morning afternoon evening day week weekend month session sessions " +
+    "run attempt try once twice time times earlier later still also just monday tuesday wednesday " +
+    "thursday friday saturday sunday last first second third").split(" "),
 );
 
-/** The words that say what an episode is about. */
+/**
+ * The words that say what an episode is about: time words out, and a number right after one
+ * ("session 3", "day 2"), while other numbers stay ("step 3" and "step 8" differ).
+ */
 function signature(content: string): Set<string> {
-  return new Set(contentWords(content).filter((w) => !TIME_WORDS.has(w) && !/^\d+$/.test(w)));
+  const words = contentWords(content);
+  return new Set(
+    words.filter((w, i) =>
+      !TIME_WORDS.has(w) && !(/^\d+$/.test(w) && i > 0 && TIME_WORDS.has(words[i - 1]!))
+    ),
+  );
 }
 
 /**
@@ -66,8 +74,8 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
 
 /**
  * Groups episodes that tell the same story, in input order; only groups of at least
- * {@linkcode MIN_CLUSTER} are returned. An episode joins the first cluster (by the words it
- * shares with that cluster's first episode) that it matches.
+ * {@linkcode MIN_CLUSTER} are returned. An episode joins a cluster whose first episode tells
+ * the same story (looked up by its rarest words, rarest first), else starts one.
  *
  * @example Usage
  * ```ts
@@ -86,25 +94,40 @@ function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
  * ```
  */
 export function clusterEpisodes(episodes: readonly EpisodeLike[]): EpisodeLike[][] {
+  const signatures = episodes.map((e) => signature(e.content));
+  // Document frequency of each word, so every episode and cluster can be keyed by its rarest
+  // words. Two episodes of one story differ in at most MAX_DIFFERING words, so the rarest word
+  // they share is among the MAX_DIFFERING + 1 rarest of each: looking up those finds the
+  // cluster without comparing against every other one.
+  const df = new Map<string, number>();
+  for (const words of signatures) for (const w of words) df.set(w, (df.get(w) ?? 0) + 1);
+  const rarest = (words: ReadonlySet<string>) =>
+    [...words].sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : a > b ? 1 : 0))
+      .slice(0, MAX_DIFFERING + 1);
   const clusters: { head: Set<string>; members: EpisodeLike[] }[] = [];
   const byWord = new Map<string, number[]>();
-  for (const episode of episodes) {
-    const words = signature(episode.content);
-    if (words.size < 2) continue;
-    const candidates = new Set<number>();
-    for (const w of words) for (const c of byWord.get(w) ?? []) candidates.add(c);
-    let joined = false;
-    for (const c of [...candidates].sort((a, b) => a - b)) {
-      if (sameStory(words, clusters[c]!.head)) {
-        clusters[c]!.members.push(episode);
-        joined = true;
-        break;
+  episodes.forEach((episode, e) => {
+    const words = signatures[e]!;
+    if (words.size < 2) return;
+    const keys = rarest(words);
+    const tried = new Set<number>();
+    for (const w of keys) {
+      for (const c of byWord.get(w) ?? []) {
+        if (tried.has(c)) continue;
+        tried.add(c);
+        if (sameStory(words, clusters[c]!.head)) {
+          clusters[c]!.members.push(episode);
+          return;
+        }
       }
     }
-    if (joined) continue;
     const index = clusters.push({ head: words, members: [episode] }) - 1;
-    for (const w of words) byWord.set(w, [...(byWord.get(w) ?? []), index]);
-  }
+    for (const w of keys) {
+      const list = byWord.get(w);
+      if (list) list.push(index);
+      else byWord.set(w, [index]);
+    }
+  });
   return clusters.filter((c) => c.members.length >= MIN_CLUSTER).map((c) => c.members);
 }
 

@@ -29,6 +29,8 @@ export const IMPORTANCE_BUDGET = 150;
 export const SALIENCE_FLOOR = 1;
 /** Memories archived per transaction. */
 const ARCHIVE_SLICE = 200;
+/** Episodes distilled per transaction. */
+const DISTIL_SLICE = 50;
 
 /** Whether consolidation is due, and why. */
 export interface LifecycleState {
@@ -205,17 +207,26 @@ async function distilEpisodes(
   options: RunOptions,
   pause: () => Promise<void>,
 ): Promise<JobReport> {
-  const work = [...activeEpisodes(rt)].flatMap(([scope, episodes]) =>
-    clusterEpisodes(episodes).map((cluster) => ({ scope, cluster }))
+  const groups = [...activeEpisodes(rt)].flatMap(([scope, episodes]) =>
+    clusterEpisodes(episodes).map((cluster) => ({ scope, cluster, rule: distil(cluster) }))
+  );
+  // A large group goes in several slices: the first creates the rule, the next find it.
+  const work = groups.flatMap((group) =>
+    Array.from(
+      { length: Math.ceil(group.cluster.length / DISTIL_SLICE) },
+      (_, k) => ({
+        ...group,
+        chunk: group.cluster.slice(k * DISTIL_SLICE, (k + 1) * DISTIL_SLICE),
+      }),
+    )
   );
   let changed = 0;
   let rules = 0;
-  for (const [i, { scope, cluster }] of work.entries()) {
+  for (const [i, { scope, chunk, rule }] of work.entries()) {
     slice(rt, run, "distil", options.reason, (tx) => {
       // Episodes another process archived meanwhile are left out.
-      const live = cluster.filter((e) => rt.store.memoryById(e.id)?.status === "active");
-      if (live.length < 2) return null;
-      const rule = distil(live);
+      const live = chunk.filter((e) => rt.store.memoryById(e.id)?.status === "active");
+      if (live.length === 0) return null;
       const existing = findSame(rt, scope, rule.content, rule.type);
       const id = existing ?? appendWrite(rt, tx, {
         content: rule.content,
@@ -250,7 +261,7 @@ async function distilEpisodes(
   return {
     job: "distil",
     changed,
-    summary: `${rules} rules from ${work.length} recurring episode groups`,
+    summary: `${rules} rules from ${groups.length} recurring episode groups`,
   };
 }
 

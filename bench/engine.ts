@@ -12,7 +12,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Engine, openEngine } from "../core/mod.ts";
-import { log, time, type Timing } from "./measure.ts";
+import { log, MACHINE_LINE, time, type Timing } from "./measure.ts";
 import { synthetic, syntheticEmbedder } from "./synthetic.ts";
 
 /** Bulk-loads `size` synthetic memories in transactions of 5,000; returns memories per second. */
@@ -150,8 +150,7 @@ if (import.meta.main) {
   for (let run = 0; run < runs; run++) noModelRuns.push(await bulkWithoutModel(Math.max(...sizes)));
   const noModel = median(noModelRuns);
   log(`bulk without a model: ${noModel} memories/s`);
-  const machine =
-    `${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`;
+  const machine = MACHINE_LINE;
   const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() =>
     ""
   )).match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";

@@ -13,7 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { log } from "./measure.ts";
+import { log, MACHINE_LINE } from "./measure.ts";
 import { synthetic } from "./synthetic.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -127,7 +127,7 @@ if (import.meta.main) {
       join(ROOT, "bench/RESULTS-import.md"),
       `# \`helix import\` benchmark\n\nRecorded by \`deno task bench:import --write\` on ${
         new Date().toISOString().slice(0, 10)
-      }: ${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}. ` +
+      }: ${MACHINE_LINE}. ` +
         "A JSONL file of synthetic memories (bench/synthetic.ts) with ids, plus an edge per ten memories, " +
         "imported by the CLI in its own process into a fresh strand with no embedding model (vectors are " +
         "computed later by `helix backfill` or the server).\n\n" + `${report}\n\n${ranges}\n`,

@@ -26,7 +26,7 @@ import {
   injectionHoldout3,
   injectionHoldout4,
 } from "../tests/fixtures/injection_corpus.ts";
-import { log, summarize, type Timing } from "./measure.ts";
+import { log, MACHINE, MACHINE_LINE, summarize, type Timing } from "./measure.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -205,7 +205,7 @@ if (import.meta.main) {
       join(ROOT, "bench/RESULTS-injection.md"),
       `# Poisoning-guard detector benchmark\n\nRecorded by \`deno task bench:injection --write\` on ${
         date.slice(0, 10)
-      }: ${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}. ` +
+      }: ${MACHINE_LINE}. ` +
         `\`scanInjection()\` (core/ingest/injection.ts), threshold ${INJECTION_THRESHOLD}. ` +
         "The generated corpus (tests/fixtures/injection_corpus.ts, seeded: templates × payloads × " +
         "carriers) is what the rules were developed on. The hand-written holdouts estimate " +
@@ -227,12 +227,7 @@ if (import.meta.main) {
         JSON.stringify(
           {
             date,
-            machine: {
-              os: Deno.build.os,
-              arch: Deno.build.arch,
-              cores: navigator.hardwareConcurrency,
-              deno: Deno.version.deno,
-            },
+            machine: MACHINE,
             threshold: INJECTION_THRESHOLD,
             corpus: overall,
             byCarrier,

@@ -17,7 +17,7 @@ import { join } from "node:path";
 import { openEngine } from "../core/mod.ts";
 import { Client, StdioClientTransport, type Structured } from "../tests/e2e/_client.ts";
 import { BGE_SHAPED_MODEL_ID, buildBgeShapedModel } from "./fixtures/bge_shaped_model.ts";
-import { log, summarize, type Timing } from "./measure.ts";
+import { log, MACHINE_LINE, summarize, type Timing } from "./measure.ts";
 import { synthetic, syntheticEmbedder } from "./synthetic.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -221,8 +221,7 @@ if (import.meta.main) {
   const report = lines.join("\n");
   await Deno.stdout.write(new TextEncoder().encode(`${report}\n`));
   if (values.write) {
-    const machine =
-      `${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`;
+    const machine = MACHINE_LINE;
     const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() =>
       ""
     )).match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";

@@ -45,3 +45,15 @@ export async function time(
 export function log(line: string): void {
   Deno.stderr.writeSync(new TextEncoder().encode(`${line}\n`));
 }
+
+/** The machine a figure was measured on, as recorded in every RESULTS file. */
+export const MACHINE = {
+  os: Deno.build.os,
+  arch: Deno.build.arch,
+  cores: navigator.hardwareConcurrency,
+  deno: Deno.version.deno,
+} as const;
+
+/** {@linkcode MACHINE} in one line: `linux/x86_64, 2 cores, Deno 2.9.6`. */
+export const MACHINE_LINE =
+  `${MACHINE.os}/${MACHINE.arch}, ${MACHINE.cores} cores, Deno ${MACHINE.deno}`;

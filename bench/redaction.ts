@@ -13,7 +13,7 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { log } from "./measure.ts";
+import { log, MACHINE, MACHINE_LINE } from "./measure.ts";
 import { redact, SECRET_TYPES, type SecretType } from "../core/ingest/redact.ts";
 import { secretsCorpus } from "../tests/fixtures/secrets_corpus.ts";
 
@@ -202,8 +202,7 @@ if (import.meta.main) {
   log(`${table}\n\n${notes}`);
   if (values.write) {
     const date = new Date().toISOString();
-    const machine =
-      `${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`;
+    const machine = MACHINE_LINE;
     await Deno.writeTextFile(
       join(ROOT, "bench/RESULTS-redaction.md"),
       `# Redaction benchmark\n\nRecorded by \`deno task bench:redaction --write\` on ${
@@ -223,12 +222,7 @@ if (import.meta.main) {
         JSON.stringify(
           {
             date,
-            machine: {
-              os: Deno.build.os,
-              arch: Deno.build.arch,
-              cores: navigator.hardwareConcurrency,
-              deno: Deno.version.deno,
-            },
+            machine: MACHINE,
             seed,
             runs,
             quality: q,

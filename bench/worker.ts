@@ -16,7 +16,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { openEngine, type WriteInput } from "../core/mod.ts";
 import { Client, StdioClientTransport } from "../tests/e2e/_client.ts";
-import { log, summarize, type Timing } from "./measure.ts";
+import { log, MACHINE_LINE, summarize, type Timing } from "./measure.ts";
 import { synthetic } from "./synthetic.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -138,8 +138,7 @@ try {
   ].join("\n");
   log(`${table}\n${runLine}`);
   if (values.write) {
-    const machine =
-      `${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`;
+    const machine = MACHINE_LINE;
     const date = new Date().toISOString().slice(0, 10);
     await Deno.writeTextFile(
       new URL("RESULTS-worker.md", import.meta.url),

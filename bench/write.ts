@@ -14,7 +14,7 @@ import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Engine, openEngine, type WriteInput } from "../core/mod.ts";
 import { CODING_SESSION } from "../tests/fixtures/transcript.ts";
-import { log, summarize, type Timing } from "./measure.ts";
+import { log, MACHINE_LINE, summarize, type Timing } from "./measure.ts";
 import { synthetic } from "./synthetic.ts";
 
 interface SizeResult {
@@ -179,8 +179,7 @@ log(
 const results: SizeResult[] = [];
 for (const size of sizes) results.push(await measureSize(size, writes));
 
-const machine =
-  `${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}`;
+const machine = MACHINE_LINE;
 const ms = (t: Timing) => `${t.p50} / ${t.p95}`;
 const kinds = ["new", "repeat", "refine", "secret", "tool-output"];
 const table = [

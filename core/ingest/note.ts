@@ -18,7 +18,8 @@ import { extract } from "./extract.ts";
 import { gate, type GateResult } from "./gate.ts";
 import { neighboursOf } from "./neighbours.ts";
 import { writeMemory, type WriteResult } from "./pipeline.ts";
-import { redact, type RedactionCount } from "./redact.ts";
+import type { RedactionCount } from "./redact.ts";
+import { createRedactor } from "./redact_write.ts";
 import { defaultScope } from "./write.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 
@@ -69,20 +70,16 @@ const LATEST_MEMORIES = 3;
 /** Extracts memories from `input.text` and writes each one; see {@linkcode NoteResult}. */
 export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteResult> {
   const parsed = parseInput(noteInputSchema, input, "note memory");
-  const counts = new Map<string, number>();
-  const clean = (text: string) => {
-    const result = redact(text);
-    for (const r of result.redactions) counts.set(r.type, (counts.get(r.type) ?? 0) + r.count);
-    return result.text;
-  };
-  const text = clean(parsed.text);
+  const redactor = createRedactor();
+  const text = redactor.clean(parsed.text);
   const previousAssistant = parsed.previousAssistant === undefined
     ? undefined
-    : clean(parsed.previousAssistant);
-  const recent: Turn[] = (parsed.recent ?? []).map((t) => ({ role: t.role, text: clean(t.text) }));
-  const redacted = [...counts.entries()]
-    .map(([type, count]) => ({ type, count }) as RedactionCount)
-    .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+    : redactor.clean(parsed.previousAssistant);
+  const recent: Turn[] = (parsed.recent ?? []).map((t) => ({
+    role: t.role,
+    text: redactor.clean(t.text),
+  }));
+  const redacted = redactor.redacted();
 
   const origin = parsed.source?.origin ?? (parsed.explicit ? "user-asserted" : "agent-ingested");
   const scope = parsed.scope ?? defaultScope(rt, "fact");
@@ -135,6 +132,7 @@ export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteR
       await writeMemory(rt, asWrite(candidate, parsed.scope, origin, extractor, parsed.source), {
         link: candidate.link,
         candidate,
+        ...(vector ? { embedded: { content: text, vector } } : {}),
       }),
     );
   }

@@ -72,6 +72,8 @@ export interface WriteResult {
 export interface WriteOptions {
   /** An extractor's proposed link to an existing memory (`note` passes it). */
   readonly link?: { readonly id: string; readonly relation: CandidateLink } | undefined;
+  /** A vector the caller already computed, used when the write's content is that text. */
+  readonly embedded?: { readonly content: string; readonly vector: Float32Array } | undefined;
   /** Entities, steps and triggers an extractor found (rate importance; kept in attributes). */
   readonly candidate?:
     | Pick<Candidate, "entities" | "steps" | "triggers" | "importance">
@@ -113,7 +115,9 @@ export async function writeMemory(
     supersedes: quarantined ? [] : parsed.supersedes,
   };
   const anchored = await withAnchors(rt, planned);
-  const [vector] = (await embedDocuments(rt, [planned.content])) ?? [];
+  const [vector] = options.embedded?.content === planned.content
+    ? [options.embedded.vector]
+    : (await embedDocuments(rt, [planned.content])) ?? [];
 
   const scope = planned.scope ?? defaultScope(rt, type);
   const neighbours = planned.supersedes?.length

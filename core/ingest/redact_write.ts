@@ -42,14 +42,8 @@ export interface RedactedWrite<T> {
  * ```
  */
 export function redactWrite<T extends RedactableWrite>(write: T): RedactedWrite<T> {
-  const counts = new Map<SecretType, number>();
-  const clean = (text: string): string => {
-    const result = redact(text);
-    for (const { type, count } of result.redactions) {
-      counts.set(type, (counts.get(type) ?? 0) + count);
-    }
-    return result.text;
-  };
+  const redactor = createRedactor();
+  const clean = redactor.clean;
   const out: Record<string, unknown> = { ...(write as object), content: clean(write.content) };
   if (write.eventPhrase !== undefined) out.eventPhrase = clean(write.eventPhrase);
   if (write.tags !== undefined) out.tags = write.tags.filter((tag) => clean(tag) === tag);
@@ -60,11 +54,48 @@ export function redactWrite<T extends RedactableWrite>(write: T): RedactedWrite<
     if (write.source.agent !== undefined) source.agent = clean(write.source.agent);
     out.source = source;
   }
-  if (counts.size === 0) return { write, redacted: [] };
-  const redacted = [...counts.entries()]
-    .map(([type, count]) => ({ type, count }))
-    .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
-  return { write: out as T, redacted };
+  const redacted = redactor.redacted();
+  return redacted.length ? { write: out as T, redacted } : { write, redacted };
+}
+
+/** Redacts several texts and adds up what it replaced in all of them. */
+export interface Redactor {
+  /** `text` with its secrets replaced. */
+  clean(text: string): string;
+  /** Secrets replaced so far, by type (sorted by type). */
+  redacted(): RedactionCount[];
+}
+
+/**
+ * A {@linkcode Redactor}: for a write's fields, or a note and its context.
+ *
+ * @example Usage
+ * ```ts
+ * import { createRedactor } from "./redact_write.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const redactor = createRedactor();
+ * redactor.clean("token ghp_0123456789abcdefghijklmnopqrstuvwxyzAB");
+ * redactor.clean("no secret here");
+ * equal(redactor.redacted()[0]?.count, 1);
+ * ```
+ */
+export function createRedactor(): Redactor {
+  const counts = new Map<SecretType, number>();
+  return {
+    clean(text) {
+      const result = redact(text);
+      for (const { type, count } of result.redactions) {
+        counts.set(type, (counts.get(type) ?? 0) + count);
+      }
+      return result.text;
+    },
+    redacted() {
+      return [...counts.entries()]
+        .map(([type, count]) => ({ type, count }))
+        .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
+    },
+  };
 }
 
 function cleanJson(value: unknown, clean: (text: string) => string): JsonValue {

@@ -10,6 +10,7 @@
  * @module
  */
 import { contentWords } from "../ingest/consolidate.ts";
+import { jaccard } from "../recall/mmr.ts";
 
 /** Fewest episodes that make a recurring pattern. */
 export const MIN_CLUSTER = 3;
@@ -63,13 +64,6 @@ function sameStory(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
   if (jaccard(a, b) < CLUSTER_OVERLAP) return false;
   const differing = [...a].filter((w) => !b.has(w)).concat([...b].filter((w) => !a.has(w)));
   return differing.length <= MAX_DIFFERING && !differing.some((w) => /\d/.test(w));
-}
-
-function jaccard(a: ReadonlySet<string>, b: ReadonlySet<string>): number {
-  let shared = 0;
-  for (const w of a) if (b.has(w)) shared++;
-  const union = a.size + b.size - shared;
-  return union === 0 ? 0 : shared / union;
 }
 
 /**

@@ -150,7 +150,6 @@ if (import.meta.main) {
   for (let run = 0; run < runs; run++) noModelRuns.push(await bulkWithoutModel(Math.max(...sizes)));
   const noModel = median(noModelRuns);
   log(`bulk without a model: ${noModel} memories/s`);
-  const machine = MACHINE_LINE;
   const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() =>
     ""
   )).match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
@@ -207,7 +206,16 @@ if (import.meta.main) {
     await Deno.writeTextFile(
       join(here, "results", "engine.json"),
       JSON.stringify(
-        { date, machine, cpu, queries, runs, results, spread, bulkWithoutModel: noModelRuns },
+        {
+          date,
+          machine: MACHINE_LINE,
+          cpu,
+          queries,
+          runs,
+          results,
+          spread,
+          bulkWithoutModel: noModelRuns,
+        },
         null,
         2,
       ) +
@@ -215,7 +223,7 @@ if (import.meta.main) {
     );
     await Deno.writeTextFile(
       join(here, "RESULTS.md"),
-      `# Engine benchmarks\n\nRecorded by \`deno task bench:engine --write\` on ${date}: ${machine}, ${cpu}.\n` +
+      `# Engine benchmarks\n\nRecorded by \`deno task bench:engine --write\` on ${date}: ${MACHINE_LINE}, ${cpu}.\n` +
         `Synthetic strands (bench/synthetic.ts): Zipf text over a 5,000-word coding vocabulary, ten projects plus ` +
         `global, clustered 384-d vectors from a zero-cost embedder, so timings are the engine's own; query ` +
         `embedding with a real model is measured separately. Bulk insert and writes are timed in the seeding ` +

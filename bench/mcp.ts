@@ -221,7 +221,6 @@ if (import.meta.main) {
   const report = lines.join("\n");
   await Deno.stdout.write(new TextEncoder().encode(`${report}\n`));
   if (values.write) {
-    const machine = MACHINE_LINE;
     const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() =>
       ""
     )).match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
@@ -229,11 +228,11 @@ if (import.meta.main) {
     await Deno.mkdir(join(ROOT, "bench", "results"), { recursive: true });
     await Deno.writeTextFile(
       join(ROOT, "bench", "results", "mcp.json"),
-      JSON.stringify({ date, machine, cpu, results }, null, 2) + "\n",
+      JSON.stringify({ date, machine: MACHINE_LINE, cpu, results }, null, 2) + "\n",
     );
     await Deno.writeTextFile(
       join(ROOT, "bench", "RESULTS-mcp.md"),
-      `# MCP benchmarks\n\nRecorded by \`deno task bench:mcp --write\` on ${date}: ${machine}, ${cpu}. The server is ` +
+      `# MCP benchmarks\n\nRecorded by \`deno task bench:mcp --write\` on ${date}: ${MACHINE_LINE}, ${cpu}. The server is ` +
         "`deno task mcp` spawned by the SDK's stdio client; each figure is the client's wall time for one " +
         "`memory_search` call (limit 8, all channels) on a synthetic strand (bench/synthetic.ts) searched from " +
         "project p3. Queries are embedded by a model with bge-small-en-v1.5's exact architecture (BERT, 12 " +

@@ -202,12 +202,11 @@ if (import.meta.main) {
   log(`${table}\n\n${notes}`);
   if (values.write) {
     const date = new Date().toISOString();
-    const machine = MACHINE_LINE;
     await Deno.writeTextFile(
       join(ROOT, "bench/RESULTS-redaction.md"),
       `# Redaction benchmark\n\nRecorded by \`deno task bench:redaction --write\` on ${
         date.slice(0, 10)
-      }: ${machine}. ` +
+      }: ${MACHINE_LINE}. ` +
         `\`redact()\` over the seeded secrets corpus (tests/fixtures/secrets_corpus.ts, seed ${seed}): ` +
         "real-format secrets of every catalogue type embedded in shell sessions, .env files, YAML, JSON, code, " +
         "logs, stack traces and chat, and hard negatives (SHAs, UUIDs, checksums, lockfile integrity, base64 " +

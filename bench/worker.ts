@@ -138,11 +138,10 @@ try {
   ].join("\n");
   log(`${table}\n${runLine}`);
   if (values.write) {
-    const machine = MACHINE_LINE;
     const date = new Date().toISOString().slice(0, 10);
     await Deno.writeTextFile(
       new URL("RESULTS-worker.md", import.meta.url),
-      `# Lifecycle worker benchmark\n\nRecorded by \`deno task bench:worker --write\` on ${date}: ${machine}. ` +
+      `# Lifecycle worker benchmark\n\nRecorded by \`deno task bench:worker --write\` on ${date}: ${MACHINE_LINE}. ` +
         `The real server over stdio on a strand of ${
           size.toLocaleString("en-US")
         } synthetic memories plus ` +
@@ -156,7 +155,16 @@ try {
       new URL("results/worker.json", import.meta.url),
       `${
         JSON.stringify(
-          { date, machine, size, episodes, loaded, idle: quiet, ratio, workerSeconds },
+          {
+            date,
+            machine: MACHINE_LINE,
+            size,
+            episodes,
+            loaded,
+            idle: quiet,
+            ratio,
+            workerSeconds,
+          },
           null,
           2,
         )

@@ -178,8 +178,6 @@ log(
 );
 const results: SizeResult[] = [];
 for (const size of sizes) results.push(await measureSize(size, writes));
-
-const machine = MACHINE_LINE;
 const ms = (t: Timing) => `${t.p50} / ${t.p95}`;
 const kinds = ["new", "repeat", "refine", "secret", "tool-output"];
 const table = [
@@ -212,7 +210,7 @@ if (values.write) {
   const date = new Date().toISOString().slice(0, 10);
   await Deno.writeTextFile(
     new URL("RESULTS-write.md", import.meta.url),
-    `# Write-path benchmark\n\nRecorded by \`deno task bench:write --write\` on ${date}: ${machine}. ` +
+    `# Write-path benchmark\n\nRecorded by \`deno task bench:write --write\` on ${date}: ${MACHINE_LINE}. ` +
       `No embedding model: redaction, the poisoning guard, importance, BM25 neighbours, ` +
       `consolidation and the ops, one transaction per write, on a strand seeded with synthetic ` +
       `memories (bench/synthetic.ts). ${writes} writes per size after 20 warm-up writes: ` +
@@ -221,6 +219,6 @@ if (values.write) {
   );
   await Deno.writeTextFile(
     new URL("results/write.json", import.meta.url),
-    `${JSON.stringify({ date, machine, gate, results }, null, 2)}\n`,
+    `${JSON.stringify({ date, machine: MACHINE_LINE, gate, results }, null, 2)}\n`,
   );
 }

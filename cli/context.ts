@@ -39,7 +39,7 @@ export interface CommandContext {
    * The engine over the configured strand, opened on first call. Read commands refuse a
    * missing strand (`not_found`, "run helix init"); `create` makes it.
    */
-  engine(options?: { create?: boolean }): Promise<Engine>;
+  engine(options?: { create?: boolean; reembed?: boolean }): Promise<Engine>;
   /** The project scope the engine defaults to (configured, else detected from the cwd). */
   project(): Promise<string | null>;
   /** Writes a line (or lines) to stdout. */
@@ -81,6 +81,7 @@ export function createContext(
         embedder,
         project: await context.project(),
         mustExist: !options.create,
+        ...(options.reembed ? { reembed: true } : {}),
         llm: llmFromConfig(config.config),
         files: createFileProbe(await projectRoot(io.cwd)),
       });

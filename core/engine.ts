@@ -24,6 +24,16 @@ import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
 import type { FileProbe } from "./lifecycle/anchors.ts";
 import type { StaleFinding } from "./lifecycle/staleness.ts";
 import { planStaleness } from "./lifecycle/stale_check.ts";
+import { type BackfillProgress, backfillVectors, missingVectors } from "./lifecycle/backfill.ts";
+import {
+  cancelReembed,
+  type ReembedReport,
+  type ReembedStatus,
+  reembedStatus,
+  reembedStrand,
+  reembedTarget,
+  startReembed,
+} from "./lifecycle/reembed.ts";
 import {
   type LifecycleState,
   lifecycleState,
@@ -76,6 +86,9 @@ import {
   refsOf,
 } from "./ops/op.ts";
 import { rebuildState } from "./ops/rebuild.ts";
+import { diffPoints, type HistoryDiff } from "./history/diff.ts";
+import type { PointInput } from "./history/point.ts";
+import { type RollbackOptions, type RollbackReport, rollbackTo } from "./history/rollback.ts";
 import { stateHash } from "./ops/state_hash.ts";
 import { buildContext, type ContextPack } from "./recall/context.ts";
 import { tokenCounter } from "./recall/tokens.ts";
@@ -109,6 +122,12 @@ export interface OpenEngineOptions {
   readonly path: string;
   /** The embedding model; null stores no vectors (recall runs on BM25, exact tokens and graph). */
   readonly embedder?: Embedder | null;
+  /**
+   * Start moving the strand to `embedder` when it is pinned to another model (see
+   * `lifecycle/reembed.ts`); without it a mismatch is `embedding_mismatch`. An unfinished
+   * re-embedding to `embedder` resumes either way.
+   */
+  readonly reembed?: boolean;
   /** When writes and searches wait for the model. @default {"wait"} */
   readonly embedPolicy?: EmbedPolicy;
   /** Source of time. @default {systemClock} */
@@ -236,12 +255,6 @@ export interface StaleReport {
   readonly stale: readonly { readonly id: string; readonly findings: readonly StaleFinding[] }[];
   /** The run that recorded the marks (`undoRun` reverses it), or null for a dry run or no change. */
   readonly run: string | null;
-}
-
-/** Progress of a backfill. */
-export interface BackfillProgress {
-  readonly done: number;
-  readonly total: number;
 }
 
 /** The Helix engine over one strand. Obtain with {@linkcode openEngine}. */
@@ -397,6 +410,56 @@ export interface Engine {
    * `purged:` ref: its id is gone from the log).
    */
   history(input?: HistoryInput): HistoryEntry[];
+  /**
+   * How the memories and edges at point `from` differ from those at `to` (default `"now"`):
+   * added, removed (purged: by their `purged:` ref, without content), changed field by field
+   * with status transitions classified, and edges added, removed or reweighted. A point is a
+   * change id or a unique prefix of one (≥ 6 hex characters), an ISO 8601 time or epoch ms,
+   * an age before the engine clock's now (`2h`, `3d`, `1w`), or `now`; the state at it is the
+   * fold of every op up to it. Throws `invalid_input` for a malformed or ambiguous point,
+   * `not_found` for an unknown change id.
+   *
+   * @example What changed since an op
+   * ```ts
+   * import { openEngine } from "./engine.ts";
+   * import { equal } from "node:assert/strict";
+   *
+   * const engine = openEngine({ path: ":memory:" });
+   * const { id } = await engine.write({ content: "Deploys need one approval." });
+   * const [put] = engine.history();
+   * await engine.patch(id, { content: "Deploys need two approvals." });
+   * const diff = engine.diff(put!.changeId);
+   * equal(diff.memories.changed[0]?.changes[0]?.after, "Deploys need two approvals.");
+   * equal(diff.counts.changed, 1);
+   * engine.close();
+   * ```
+   */
+  diff(from: PointInput, to?: PointInput): HistoryDiff;
+  /**
+   * Makes every memory and edge what it was at `point` (see {@linkcode Engine.diff}) by
+   * appending ops in one transaction, closed by a `job.run` op (job `rollback`) that `helix
+   * log` shows: memories created since are forgotten, changed fields and statuses patched
+   * back, edges added since removed and edges removed since put back. History keeps both;
+   * rolling back to the report's `undoPoint` reverses it. Purged memories cannot come back
+   * (`unrecoverable`). `dryRun` appends nothing.
+   *
+   * @example Undo an edit
+   * ```ts
+   * import { openEngine } from "./engine.ts";
+   * import { equal } from "node:assert/strict";
+   *
+   * const engine = openEngine({ path: ":memory:" });
+   * const { id } = await engine.write({ content: "Deploys need one approval." });
+   * const [put] = engine.history();
+   * await engine.patch(id, { content: "Deploys need no approval." });
+   * const report = await engine.rollback(put!.changeId);
+   * equal(engine.get(id).content, "Deploys need one approval.");
+   * equal(report.memories.patched.length, 1);
+   * equal(engine.diff(put!.changeId).counts.changed, 0);
+   * engine.close();
+   * ```
+   */
+  rollback(point: PointInput, options?: RollbackOptions): Promise<RollbackReport>;
   /** SHA-256 of the logical state. */
   stateHash(): string;
   /** Refolds every table from the op log and checks the state hash is reproduced. */
@@ -407,6 +470,16 @@ export interface Engine {
   backfillEmbeddings(
     options?: { batchSize?: number; onProgress?: (p: BackfillProgress) => void },
   ): Promise<{ embedded: number; remaining: number }>;
+  /** How far an unfinished re-embedding got, or null when none is under way. */
+  reembedStatus(): ReembedStatus | null;
+  /**
+   * Re-embeds every memory with the new model and switches the strand to it (resumable: a
+   * second call continues). The switch takes effect for processes that open the strand
+   * afterwards; this engine keeps recalling without vectors.
+   */
+  reembed(
+    options?: { batchSize?: number; onProgress?: (status: ReembedStatus) => void },
+  ): Promise<ReembedReport>;
   /** Counts and pins. */
   stats(): StrandStats;
   /**
@@ -462,17 +535,26 @@ export function openEngine(options: OpenEngineOptions): Engine {
     ...(options.busyTimeoutMs !== undefined ? { busyTimeoutMs: options.busyTimeoutMs } : {}),
     ...(options.durability !== undefined ? { durability: options.durability } : {}),
   });
-  if (
-    embedder &&
-    (embedder.model !== meta.embeddingModel || embedder.dimension !== meta.embeddingDimension)
-  ) {
+  const mismatch = embedder !== undefined && embedder !== null &&
+    (embedder.model !== meta.embeddingModel || embedder.dimension !== meta.embeddingDimension);
+  const target = reembedTarget(db);
+  const resumes = mismatch && target?.model === embedder.model &&
+    target.dimension === embedder.dimension;
+  if (mismatch && !resumes && !options.reembed) {
     db.close();
     throw new HelixError(
       "embedding_mismatch",
       `Cannot open strand ${options.path}: it is pinned to ${meta.embeddingModel} (${meta.embeddingDimension}-d) ` +
-        `but the configured model is ${embedder.model} (${embedder.dimension}-d); configure the pinned model or re-embed the strand`,
+        `but the configured model is ${embedder.model} (${embedder.dimension}-d); configure the pinned model, or run helix reembed to move the strand to the new one`,
       { details: { pinned: meta.embeddingModel, configured: embedder.model } },
     );
+  }
+  try {
+    if (mismatch && !resumes) startReembed(db, embedder);
+    if (!mismatch && target) cancelReembed(db);
+  } catch (error) {
+    db.close();
+    throw sqliteError(error, "record the re-embedding");
   }
   const store = createStore(db, meta.embeddingDimension);
   const rt: Runtime = {
@@ -483,7 +565,8 @@ export function openEngine(options: OpenEngineOptions): Engine {
     clock,
     meta,
     path: options.path,
-    embedder,
+    embedder: mismatch ? null : embedder,
+    reembedder: mismatch ? embedder : null,
     embedPolicy: options.embedPolicy ?? "wait",
     project: options.project ? toScope(options.project, "project") : null,
     session: options.session ? toScope(options.session, "session") : null,
@@ -500,10 +583,6 @@ export function openEngine(options: OpenEngineOptions): Engine {
 function toScope(value: string, kind: "project" | "session"): string {
   return assertScope(value.startsWith(`${kind}:`) ? value : `${kind}:${value}`);
 }
-
-/** FROM/WHERE of the memories (not forgotten) whose vector is missing or stale. */
-const MISSING_VECTORS = `FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid
-  WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)`;
 
 function createEngine(rt: Runtime, weights: RankWeights): Engine {
   const { store, log } = rt;
@@ -869,6 +948,10 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
       });
     },
 
+    diff: (from, to) => guard("diff history", () => diffPoints(rt, from, to)),
+
+    rollback: (point, options) => guardAsync("roll back", () => rollbackTo(rt, point, options)),
+
     stateHash: () => guard("hash state", () => stateHash(store.db)),
 
     rebuild() {
@@ -897,37 +980,11 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           `Cannot backfill embeddings: ${status.error ?? `model is ${status.state}`}`,
         );
       }
-      const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
-      const missingSql = `SELECT m.rid AS rid, m.id AS id, m.content AS content
-        ${MISSING_VECTORS} ORDER BY m.rid`;
-      const total =
-        (store.db.prepare(`SELECT count(*) AS n FROM (${missingSql})`).get() as { n: number }).n;
-      let embedded = 0;
-      let attempted = 0;
-      while (attempted < total) {
-        const batch = store.db.prepare(`${missingSql} LIMIT ? OFFSET ?`)
-          .all(batchSize, attempted - embedded) as { rid: number; id: string; content: string }[];
-        if (batch.length === 0) break;
-        const vectors = await embedder.embed(batch.map((b) => b.content), "document");
-        embedded += guard("backfill embeddings", () =>
-          log.transact("backfill embeddings", (tx) => {
-            let stored = 0;
-            batch.forEach((item, i) => {
-              const current = store.memoryById(item.id);
-              if (current && current.content === item.content) {
-                storeVector(rt, tx, item.id, item.content, vectors[i]!);
-                stored += 1;
-              }
-            });
-            return stored;
-          }));
-        attempted += batch.length;
-        options.onProgress?.({ done: attempted, total });
-      }
-      const remaining =
-        (store.db.prepare(`SELECT count(*) AS n FROM (${missingSql})`).get() as { n: number }).n;
-      return { embedded, remaining };
+      return await backfillVectors(rt, embedder, options);
     },
+
+    reembedStatus: () => guard("read the re-embedding", () => reembedStatus(rt)),
+    reembed: (options = {}) => guardAsync("re-embed the strand", () => reembedStrand(rt, options)),
 
     stats() {
       return guard("read stats", () => {
@@ -950,7 +1007,11 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           embedding: {
             model: rt.meta.embeddingModel,
             dimension: rt.meta.embeddingDimension,
-            state: rt.embedder ? rt.embedder.status().state : "none",
+            state: rt.reembedder
+              ? `re-embedding with ${rt.reembedder.model}`
+              : rt.embedder
+              ? rt.embedder.status().state
+              : "none",
           },
           memories: one("SELECT count(*) AS n FROM memories"),
           byType: group("type"),
@@ -958,7 +1019,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           edges: one("SELECT count(*) AS n FROM edges WHERE status = 'active'"),
           ops: one("SELECT count(*) AS n FROM ops"),
           vectors: one("SELECT count(*) AS n FROM vector_state"),
-          missingVectors: one(`SELECT count(*) AS n ${MISSING_VECTORS}`),
+          missingVectors: missingVectors(rt),
           lastOpAt: last ? iso(parseHlc(last.hlc).wall) : null,
         };
       });

@@ -133,3 +133,37 @@ Deno.test("opening a strand with a different embedding model is refused with emb
     ok(/pinned to Xenova\/bge-small-en-v1.5/.test(error.message));
   }
 });
+
+Deno.test("the worker's embed job waits for the model, then embeds what was written without it", async () => {
+  await using dir = await tempDir();
+  const modelsDir = join(dir.path, "models");
+  const clock = fixedClock(TODAY);
+  const embedder = createTransformersEmbedder({
+    model: TINY_MODEL_ID,
+    dimension: TINY_MODEL_DIMENSION,
+    localModelPath: modelsDir,
+    allowRemote: false,
+    queryInstruction: "",
+    retryAfterMs: 1_000,
+    clock,
+  });
+  const engine = openEngine({ path: join(dir.path, "s.db"), embedder, project: "p", clock });
+  try {
+    await engine.write({ content: "deploy the billing service with docker" });
+    await engine.write({ content: "python tests run with pytest in the worker" });
+    const offline = await engine.sleep({ only: "embed" });
+    equal(offline.jobs[0]?.summary.startsWith("2 memories wait for the model"), true);
+    equal(engine.stats().missingVectors, 2);
+
+    await buildTinyModel(modelsDir);
+    clock.advance(1_000);
+    const hash = engine.stateHash();
+    const online = await engine.sleep({ only: "embed" });
+    equal(online.jobs[0]?.summary, "embedded 2 memories");
+    equal(engine.stats().missingVectors, 0);
+    equal(engine.stateHash(), hash, "vectors are a cache: the state does not move");
+    ok(engine.history({ kinds: ["job.run"] }).some((e) => e.summary.includes("embedded 2")));
+  } finally {
+    engine.close();
+  }
+});

@@ -22,8 +22,9 @@
  * @module
  */
 
+export type { BackfillProgress } from "./lifecycle/backfill.ts";
+export type { ReembedReport, ReembedStatus } from "./lifecycle/reembed.ts";
 export {
-  type BackfillProgress,
   DEFAULT_EMBEDDING,
   type Engine,
   type ForgetResult,
@@ -143,6 +144,8 @@ export {
 } from "./model/types.ts";
 export {
   isPurged,
+  JOB_NAMES,
+  type JobName,
   type LiveOp,
   type Op,
   OP_KINDS,
@@ -173,3 +176,17 @@ export {
   settingOf,
   unsetConfigText,
 } from "./config_file.ts";
+export type { ComparedField } from "./history/compare.ts";
+export type {
+  DiffCounts,
+  EdgeChange,
+  EdgeState,
+  FieldChange,
+  HistoryDiff,
+  MemoryChange,
+  MemoryPresence,
+  MemoryState,
+  StatusTransition,
+} from "./history/diff.ts";
+export { type HistoryPoint, MIN_PREFIX, type PointInput } from "./history/point.ts";
+export type { RollbackOptions, RollbackReport } from "./history/rollback.ts";

@@ -34,7 +34,10 @@ export interface Runtime {
   readonly clock: Clock;
   readonly meta: StrandMeta;
   readonly path: string;
+  /** The model vectors are written and searched with; null while re-embedding. */
   readonly embedder: Embedder | null;
+  /** The model the strand is being re-embedded with (see `lifecycle/reembed.ts`), if any. */
+  readonly reembedder: Embedder | null;
   readonly embedPolicy: EmbedPolicy;
   /** Project scope of the reader/writer (`project:<id>`), if known. */
   readonly project: string | null;
@@ -94,7 +97,13 @@ export async function embedQuery(
   text: string,
 ): Promise<{ vector: Float32Array } | { unavailable: string }> {
   const { embedder } = rt;
-  if (!embedder) return { unavailable: "no embedding model configured" };
+  if (!embedder) {
+    return {
+      unavailable: rt.reembedder
+        ? `re-embedding with ${rt.reembedder.model} (helix reembed)`
+        : "no embedding model configured",
+    };
+  }
   const state = embedder.status();
   if (rt.embedPolicy === "if-ready" && state.state !== "ready") {
     void embedder.warmup();

@@ -10,17 +10,21 @@ import { completions } from "./completions.ts";
 import { config } from "./config.ts";
 import { connect } from "./connect.ts";
 import { context } from "./context.ts";
+import { diff } from "./diff.ts";
 import { doctor } from "./doctor.ts";
 import { edit } from "./edit.ts";
 import { exportCommand } from "./export.ts";
 import { flags } from "./flags.ts";
+import { flush } from "./flush.ts";
 import { forget } from "./forget.ts";
 import { importCommand } from "./import.ts";
 import { init } from "./init.ts";
 import { list } from "./list.ts";
 import { log } from "./log.ts";
 import { mcp } from "./mcp.ts";
+import { reembed } from "./reembed.ts";
 import { relate } from "./relate.ts";
+import { rollback } from "./rollback.ts";
 import { search } from "./search.ts";
 import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
@@ -40,9 +44,13 @@ export const COMMANDS: readonly Command[] = [
   relate,
   flags,
   log,
+  diff,
+  rollback,
   importCommand,
   exportCommand,
   backfill,
+  reembed,
+  flush,
   sleep,
   doctor,
   config,

@@ -1,6 +1,6 @@
 /**
- * `helix sleep`: runs the lifecycle worker now — distils recurring episodes into rules that
- * cite them, archives faded memories — with progress; `--undo <run>` reverses a run.
+ * `helix sleep`: runs the lifecycle worker now (every job, in order: see
+ * core/lifecycle/worker.ts) with progress; `--undo <run>` reverses a run.
  *
  * @module
  */
@@ -9,10 +9,17 @@ import { count, createProgress } from "../output.ts";
 
 export const sleep: Command = {
   name: "sleep",
-  summary: "Consolidate now: distil recurring episodes, archive faded memories (--undo a run)",
+  summary:
+    "Consolidate now: distil, link contradictions, reflect, archive, profiles (--undo a run)",
   usage: "helix sleep [--undo <run>]",
   details: `The MCP server runs this in the background when it is due (an importance budget of 150
-written since the last run, or an agent session ended) and it is idle; this runs it on demand.
+written since the last run, or an agent session ended: see helix flush) and it is idle; this runs
+it on demand. Its jobs, in order: distil recurring episodes into rules that cite them; link
+contradictions the writes could not see; demote memories whose grounding is gone (and, with a model
+configured, reflect: write insights that cite their memories); let the model rate importance; archive
+faded memories; flag memories whose cited files changed; refresh each scope's profile; embed
+memories still without vectors (or move a re-embedding on).
+
 Every change is an op recorded under a run id: \`helix log --kind job.run\` lists runs, and
 \`helix sleep --undo <run>\` appends the inverse (history keeps both). Nothing is deleted:
 distilled episodes and faded memories are archived, still searchable with --include-archived.

@@ -348,6 +348,25 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
 }
 
 /**
+ * Whether `content` and `neighbour` contradict each other: the same statement with another
+ * value or the opposite polarity — the test a write applies to its neighbours, for callers
+ * that compare two stored memories (the lifecycle worker's contradiction sweep).
+ *
+ * @example Usage
+ * ```ts
+ * import { contradicts } from "./consolidate.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const old = { id: "mem_a", type: "fact" as const, status: "active" as const, content: "The api runs on port 3000." };
+ * equal(contradicts("The api runs on port 4000.", old), true);
+ * equal(contradicts("The api has a health check.", old), false);
+ * ```
+ */
+export function contradicts(content: string, neighbour: Neighbour): boolean {
+  return conflicts(compare(content, neighbour));
+}
+
+/**
  * The same statement with another value or the opposite polarity: most words shared, a few
  * differing on both sides (or none but a negation).
  */

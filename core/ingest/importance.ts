@@ -45,6 +45,7 @@ export const TYPE_BASE: Readonly<Record<MemoryType, number>> = {
   snippet: 5,
   fact: 5,
   episode: 4,
+  profile: 8,
 };
 
 /** Base importance of untyped text. */

@@ -25,7 +25,9 @@ import {
   parseImportance,
   parseJsonAnswer,
   parseRatings,
+  parseSynthesis,
   splitExtraction,
+  type Statement,
   toCandidates,
 } from "./llm_parse.ts";
 import {
@@ -42,10 +44,15 @@ import {
   RATING_SCHEMA,
   RATING_SYSTEM,
   ratingMessage,
+  SYNTHESIS_SCHEMA,
+  SYNTHESIS_SYSTEM,
+  type SynthesisKind,
+  synthesisMessage,
 } from "./llm_prompts.ts";
 
 export { createMemoryLedger, createSqliteLedger, type LlmLedger } from "./llm_ledger.ts";
-export type { Adjudication } from "./llm_parse.ts";
+export type { Adjudication, Statement } from "./llm_parse.ts";
+export type { SynthesisKind } from "./llm_prompts.ts";
 
 /** Content with its memory type: an item to rate, or a candidate to adjudicate. */
 export interface TypedContent {
@@ -100,6 +107,16 @@ export interface LlmExtractor {
     candidate: TypedContent,
     existing: readonly ActiveMemory[],
   ): Promise<Adjudication | null>;
+  /**
+   * Statements written from `items` (the lifecycle worker's profiles and reflection; see
+   * {@linkcode SynthesisKind}), each citing the items it rests on; `null` when the model is
+   * not available or answers unusably.
+   */
+  synthesize(
+    kind: SynthesisKind,
+    items: readonly TypedContent[],
+    question?: string,
+  ): Promise<Statement[] | null>;
   /** A snapshot of the counters. */
   readonly stats: LlmStats;
   /**
@@ -395,8 +412,41 @@ export function createLlmExtractor(options: LlmOptions): LlmExtractor {
     return settle([result])[0] ?? null;
   }
 
+  async function synthesize(
+    kind: SynthesisKind,
+    items: readonly TypedContent[],
+    question?: string,
+  ): Promise<Statement[] | null> {
+    if (items.length === 0) return [];
+    let result: Statement[] | null = null;
+    try {
+      const user = synthesisMessage(items, question);
+      const key = cacheKey(kind, JSON.parse(user));
+      const hit = cached(key, (raw) => parseSynthesis(raw, items.length));
+      if (hit !== undefined) {
+        stats.cacheHits++;
+        return hit;
+      }
+      const reply = await ask({
+        system: SYNTHESIS_SYSTEM[kind],
+        user,
+        schemaName: "helix_synthesis",
+        schema: SYNTHESIS_SCHEMA,
+      }, { remainingMs: MAX_RETRY_WAIT_MS });
+      if (reply !== undefined) {
+        result = parseSynthesis(reply.answer, items.length);
+        if (result === null) lastFailure = unusable(`the ${kind} answer does not match the schema`);
+        else ledger.put(key, JSON.stringify(reply.answer), reply.tokens, now());
+      }
+    } catch (error) {
+      return settle([result], error)[0] ?? null;
+    }
+    return settle([result])[0] ?? null;
+  }
+
   return {
     extract: (inputs) => batched(extraction, inputs),
+    synthesize,
     rateImportance: (items) => batched(rating, items),
     adjudicate,
     get stats() {

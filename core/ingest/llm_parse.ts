@@ -10,10 +10,10 @@
 import { z } from "zod";
 import { toEpochMs } from "../model/input.ts";
 import {
+  EXTRACTED_TYPES,
   IMPORTANCE_MAX,
   IMPORTANCE_MIN,
   MAX_CONTENT_LENGTH,
-  MEMORY_TYPES,
 } from "../model/types.ts";
 import type { Candidate, CandidateLink } from "./candidate.ts";
 
@@ -51,7 +51,7 @@ const instant = z.string().nullish().transform((value, ctx) => {
 });
 
 const memorySchema = z.object({
-  type: z.enum(MEMORY_TYPES),
+  type: z.enum(EXTRACTED_TYPES),
   content: z.string().max(MAX_CONTENT_LENGTH).trim().min(1).refine(noNul),
   entities: names,
   relations: z.array(z.object({ from: name, relation: name, to: name })).max(MAX_LIST_ITEMS)
@@ -265,4 +265,46 @@ export function parseAdjudication(
   if (action === "add") return { action, reason };
   if (typeof target !== "string" || !existingIds.has(target)) return null;
   return { action, target, reason };
+}
+
+/** One statement of a synthesis answer: its text and the indices of the items it cites. */
+export interface Statement {
+  readonly text: string;
+  readonly cites: readonly number[];
+}
+
+/** Longest statement kept. */
+const MAX_STATEMENT_CHARS = 1_000;
+/** Most statements kept from one answer. */
+const MAX_STATEMENTS = 5;
+
+const synthesisSchema = z.object({
+  statements: z.array(z.object({
+    text: z.string().trim().min(1).max(MAX_STATEMENT_CHARS).refine(noNul),
+    cites: z.array(z.number().int()).max(MAX_LIST_ITEMS),
+  })).max(MAX_STATEMENTS),
+});
+
+/**
+ * Reads a synthesis answer over `count` items: cited indices outside the items are dropped
+ * (and repeated ones merged); `null` when the answer does not check out.
+ *
+ * @example Usage
+ * ```ts
+ * import { parseSynthesis } from "./llm_parse.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * deepEqual(parseSynthesis({ statements: [{ text: "Uses pnpm.", cites: [0, 0, 7] }] }, 2), [
+ *   { text: "Uses pnpm.", cites: [0] },
+ * ]);
+ * equal(parseSynthesis({ statements: "no" }, 2), null);
+ * ```
+ */
+export function parseSynthesis(answer: unknown, count: number): Statement[] | null {
+  const parsed = synthesisSchema.safeParse(answer);
+  if (!parsed.success) return null;
+  return parsed.data.statements.map(({ text, cites }) => ({
+    text,
+    cites: [...new Set(cites.filter((i) => i >= 0 && i < count))],
+  }));
 }

@@ -1,6 +1,7 @@
 /**
  * The existing memories a candidate is consolidated against: the best BM25 matches and, when
- * the candidate has a vector, the nearest vectors, among the active memories of its scope.
+ * the candidate has a vector, the nearest vectors, among the active memories of its scope
+ * (profiles aside).
  *
  * @module
  */
@@ -47,7 +48,8 @@ export function neighboursOf(
   const records = new Map(rt.store.memoriesByRid(rids).map((r) => [r.rid, r]));
   return rids.flatMap((rid) => {
     const r = records.get(rid);
-    if (!r) return [];
+    // A profile summarises memories; a write is consolidated against the memories themselves.
+    if (!r || r.type === "profile") return [];
     const s = similarity.get(rid);
     return [{
       id: r.id,

@@ -99,11 +99,16 @@ export async function writeMemory(
   const quarantine = scan?.suspicious ? scan.signals.map((s) => `${s.kind}: ${s.excerpt}`) : [];
   const quarantined = parsed.status === "quarantined" || quarantine.length > 0;
   const type = parsed.type ?? "fact";
+  const rated = parsed.importance ?? options.candidate?.importance;
   const planned: PlannedWrite = {
     ...parsed,
     type,
     status: quarantined ? "quarantined" : "active",
-    importance: parsed.importance ?? options.candidate?.importance ??
+    // A heuristic rating is marked so the worker may ask a model later (job `importance`).
+    ...(rated === undefined
+      ? { attributes: { ...parsed.attributes, importanceBy: "heuristic" } }
+      : {}),
+    importance: rated ??
       rt.importance.importance({
         content: parsed.content,
         type,

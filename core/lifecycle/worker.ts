@@ -1,7 +1,18 @@
 /**
- * The lifecycle worker (DESIGN §8): when consolidation is due (an importance budget of 150
- * since the last run, or an agent session ended), it distils recurring episodes into semantic
- * memories that cite them and archives memories whose salience fell below the floor. Every
+ * The lifecycle worker (DESIGN §8). When consolidation is due (an importance budget of 150
+ * since the last run, or an agent session ended) it runs its jobs in order:
+ *
+ * - `distil`: recurring episodes become one rule that cites them (`distil.ts`);
+ * - `contradict`: contradictions the writes could not see are linked (`contradict.ts`);
+ * - `reflect`: derived memories whose grounding is gone are demoted; with a model, insights
+ *   that cite their leaves are written (`reflect.ts`);
+ * - `importance`: with a model, heuristic importance ratings are replaced by the model's;
+ * - `archive`: memories whose salience fell below the floor leave default recall;
+ * - `stale`: memories whose cited files changed are flagged (`stale_check.ts`);
+ * - `profile`: each scope's static and dynamic profile is refreshed (`profile.ts`);
+ * - `embed`: memories stored without a current vector are embedded (`backfill.ts`).
+ *
+ * Every
  * change is an op; each slice of work is one short transaction that ends with a `job.run` op
  * listing what it did (and the fields it overwrote), so `helix log` shows it and
  * {@linkcode undoRun} appends the inverse. Between slices it yields to the event loop, so a
@@ -9,11 +20,11 @@
  *
  * @module
  */
-import { HelixError } from "../errors.ts";
+import { HelixError, isHelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { LogTransaction } from "../ops/log.ts";
-import { isPurged, type LiveOp, type OpDraft } from "../ops/op.ts";
+import { isPurged, type JobName, type LiveOp, type OpDraft } from "../ops/op.ts";
 import type { Runtime } from "../runtime.ts";
 import { appendWrite } from "../ingest/write.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
@@ -22,6 +33,26 @@ import { salience } from "./decay.ts";
 import { clusterEpisodes, distil, type EpisodeLike } from "./distil.ts";
 import type { FileProbe } from "./anchors.ts";
 import { planStaleness } from "./stale_check.ts";
+import { backfillVectors, missingVectors } from "./backfill.ts";
+import { reembedStatus, reembedStrand } from "./reembed.ts";
+import {
+  groundingChanges,
+  INSIGHT_CONFIDENCE,
+  lastReflection,
+  reflectOn,
+  scopesToReflect,
+} from "./reflect.ts";
+import {
+  dynamicProfile,
+  focusItems,
+  type ProfileItem,
+  type ProfileKind,
+  type ProfilePlan,
+  profileScopes,
+  staticItems,
+  staticProfile,
+} from "./profile.ts";
+import { contradictionsOf, lowered, markSwept, sweepSubjects } from "./contradict.ts";
 
 /** Importance written since the last run that makes consolidation due (seed 001 §3). */
 export const IMPORTANCE_BUDGET = 150;
@@ -31,6 +62,15 @@ export const SALIENCE_FLOOR = 1;
 const ARCHIVE_SLICE = 200;
 /** Episodes distilled per transaction. */
 const DISTIL_SLICE = 50;
+/** Memories the contradiction sweep compares per transaction. */
+const CONTRADICT_SLICE = 100;
+
+/** The provenance of what a worker job writes. */
+const WORKER = (extractor: string) =>
+  ({ origin: "agent-ingested", agent: "helix-worker", extractor }) as const;
+
+/** The jobs a worker run does, in order. */
+export type WorkerJob = Exclude<JobName, "rollback" | "check">;
 
 /** Whether consolidation is due, and why. */
 export interface LifecycleState {
@@ -46,7 +86,7 @@ export interface LifecycleState {
 
 /** What one job of a run did. */
 export interface JobReport {
-  readonly job: "distil" | "archive" | "stale";
+  readonly job: WorkerJob;
   /** Memories created or changed. */
   readonly changed: number;
   readonly summary: string;
@@ -63,7 +103,7 @@ export interface RunReport {
 
 /** Progress of a run, per job. */
 export interface RunProgress {
-  readonly job: "distil" | "archive" | "stale";
+  readonly job: WorkerJob;
   readonly done: number;
   readonly total: number;
 }
@@ -76,7 +116,7 @@ export interface RunOptions {
   /** Called between slices; the default yields to the event loop. */
   readonly pause?: () => Promise<void>;
   /** Run only this job. */
-  readonly only?: "distil" | "archive" | "stale";
+  readonly only?: WorkerJob;
 }
 
 /** Is consolidation due? */
@@ -110,15 +150,22 @@ function wallOf(hlc: string): number {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Runs the worker's jobs now: distillation, then archival. */
+/** Runs the worker's jobs now, in the order of the module documentation. */
 export async function runLifecycle(rt: Runtime, options: RunOptions): Promise<RunReport> {
   const run = randomHex(8);
   const pause = options.pause ?? yieldToLoop;
-  const wants = (job: "distil" | "archive" | "stale") => !options.only || options.only === job;
+  const wants = (job: WorkerJob) => !options.only || options.only === job;
   const jobs: JobReport[] = [];
+  // Rules and insights first, so archival, profiles and vectors see them in the same run.
   if (wants("distil")) jobs.push(await distilEpisodes(rt, run, options, pause));
+  if (wants("contradict")) jobs.push(await sweepContradictions(rt, run, options, pause));
+  if (wants("reflect")) jobs.push(await reflect(rt, run, options, pause));
+  if (wants("importance")) jobs.push(await rateImportance(rt, run, options, pause));
   if (wants("archive")) jobs.push(await archiveFaded(rt, run, options, pause));
   if (wants("stale") && rt.files) jobs.push(await markStale(rt, rt.files, run, options));
+  if (wants("profile")) jobs.push(await refreshProfiles(rt, run, options, pause));
+  if (wants("embed") && rt.reembedder) jobs.push(await reembed(rt, run, options, pause));
+  else if (wants("embed") && rt.embedder) jobs.push(await embedMissing(rt, run, options, pause));
   const changed = jobs.reduce((n, j) => n + j.changed, 0);
   if (changed === 0) {
     // Still a run: the trigger restarts from here (a job.run folds to nothing, so the state
@@ -150,7 +197,7 @@ interface Recorder extends LogTransaction {
 function slice(
   rt: Runtime,
   run: string,
-  job: "distil" | "archive" | "stale",
+  job: JobName,
   reason: string,
   fn: (recorder: Recorder) => string | null,
 ): boolean {
@@ -235,7 +282,7 @@ async function distilEpisodes(
         importance: rule.importance,
         confidence: 0.8,
         attributes: { grounding: [...rule.grounding] },
-        source: { origin: "agent-ingested", agent: "helix-worker", extractor: "distil" },
+        source: WORKER("distil"),
       }).id;
       for (const episode of live) {
         tx.append({
@@ -246,7 +293,7 @@ async function distilEpisodes(
             to: episode.id,
             relation: "derives",
             weight: 1,
-            provenance: { origin: "agent-ingested", agent: "helix-worker", extractor: "distil" },
+            provenance: WORKER("distil"),
           },
         });
         tx.patch(episode.id, { status: "archived" }, `distilled into ${id}`);
@@ -272,6 +319,59 @@ function findSame(rt: Runtime, scope: string, content: string, type: MemoryType)
      ORDER BY id LIMIT 1`,
   ).get(sha256Hex(content), scope, type) as { id: string } | undefined;
   return row?.id ?? null;
+}
+
+/** Links contradictions the writes could not see (see `contradict.ts`). */
+async function sweepContradictions(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const subjects = sweepSubjects(rt);
+  let pairs = 0;
+  for (let start = 0; start < subjects.length; start += CONTRADICT_SLICE) {
+    const chunk = subjects.slice(start, start + CONTRADICT_SLICE);
+    slice(rt, run, "contradict", options.reason, (tx) => {
+      let n = 0;
+      for (const subject of chunk) {
+        if (rt.store.memoryById(subject.id)?.status !== "active") continue;
+        // Each link is folded at once, so a pair found from both sides is linked once.
+        for (const { from, to } of contradictionsOf(rt, subject)) {
+          tx.append({
+            kind: "edge.put",
+            payload: {
+              id: edgeId(from, "contradicts", to),
+              from,
+              to,
+              relation: "contradicts",
+              weight: 1,
+              provenance: WORKER("contradict"),
+            },
+          });
+          for (const id of [from, to]) {
+            const { confidence } = rt.store.memoryById(id)!;
+            tx.patch(id, { confidence: lowered(confidence) }, "contradicted");
+          }
+          n++;
+        }
+      }
+      markSwept(rt, chunk.at(-1)!.seqno);
+      pairs += n;
+      return n ? `${n} contradictions linked` : null;
+    });
+    options.onProgress?.({
+      job: "contradict",
+      done: Math.min(subjects.length, start + chunk.length),
+      total: subjects.length,
+    });
+    await pause();
+  }
+  return {
+    job: "contradict",
+    changed: pairs,
+    summary: `${pairs} contradictions among ${subjects.length} memories checked`,
+  };
 }
 
 async function archiveFaded(
@@ -308,6 +408,295 @@ async function archiveFaded(
     await pause();
   }
   return { job: "archive", changed: archived, summary: `archived ${archived} faded memories` };
+}
+
+/** Memories the model rates per request, and per run at most. */
+const RATE_SLICE = 32;
+const RATE_PER_RUN = 256;
+
+/**
+ * With a model configured, replaces heuristic importance ratings (`attributes.importanceBy`)
+ * with the model's, newest memories first; a rating the writer gave is never touched.
+ */
+async function rateImportance(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const llm = rt.llm;
+  if (!llm) return { job: "importance", changed: 0, summary: "no model configured" };
+  const rows = rt.store.prepare(
+    `SELECT id, type, content FROM memories
+     WHERE status = 'active' AND json_extract(attributes, '$.importanceBy') = 'heuristic'
+     ORDER BY recorded_at DESC, id LIMIT ?`,
+  ).all(RATE_PER_RUN) as { id: string; type: MemoryType; content: string }[];
+  let rated = 0;
+  for (let start = 0; start < rows.length; start += RATE_SLICE) {
+    const chunk = rows.slice(start, start + RATE_SLICE);
+    const ratings = await llm.rateImportance(chunk.map(({ type, content }) => ({ type, content })));
+    if (ratings.every((r) => r === null)) break; // unavailable or out of budget: next run
+    slice(rt, run, "importance", options.reason, (tx) => {
+      let n = 0;
+      chunk.forEach((row, i) => {
+        const memory = rt.store.memoryById(row.id);
+        const importance = ratings[i];
+        if (
+          importance === null || importance === undefined || memory?.content !== row.content ||
+          memory.attributes.importanceBy !== "heuristic"
+        ) return;
+        tx.patch(row.id, {
+          importance,
+          attributes: { ...memory.attributes, importanceBy: "model" } as JsonValue,
+        }, "rated by the model");
+        n++;
+      });
+      rated += n;
+      return n ? `the model rated ${n} memories` : null;
+    });
+    options.onProgress?.({ job: "importance", done: start + chunk.length, total: rows.length });
+    await pause();
+  }
+  return { job: "importance", changed: rated, summary: `the model rated ${rated} memories` };
+}
+
+/**
+ * Demotes derived memories whose grounding is gone (and restores them when it is back), then,
+ * with a model, reflects on each scope with enough new memories (see `reflect.ts`).
+ */
+async function reflect(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  let demoted = 0;
+  let restored = 0;
+  slice(rt, run, "reflect", options.reason, (tx) => {
+    for (const change of groundingChanges(rt)) {
+      tx.patch(
+        change.id,
+        change.set as Record<string, JsonValue>,
+        change.demoted ? "its grounding was removed" : "its grounding is back",
+      );
+      if (change.demoted) demoted++;
+      else restored++;
+    }
+    return demoted + restored ? `${demoted} demoted, ${restored} restored` : null;
+  });
+  let insights = 0;
+  if (rt.llm) {
+    const scopes = scopesToReflect(rt, lastReflection(rt));
+    for (const [i, scope] of scopes.entries()) {
+      const found = await reflectOn(rt, scope);
+      slice(rt, run, "reflect", options.reason, (tx) => {
+        let n = 0;
+        for (const insight of found) {
+          const leaves = insight.grounding.filter((id) =>
+            rt.store.memoryById(id)?.status === "active"
+          );
+          if (leaves.length === 0 || findSame(rt, scope, insight.content, "fact")) continue;
+          const { id } = appendWrite(rt, tx, {
+            content: insight.content,
+            type: "fact",
+            scope,
+            importance: 6,
+            confidence: INSIGHT_CONFIDENCE,
+            attributes: { grounding: leaves, question: insight.question },
+            source: WORKER("reflect"),
+          });
+          for (const leaf of leaves) {
+            tx.append({
+              kind: "edge.put",
+              payload: {
+                id: edgeId(id, "derives", leaf),
+                from: id,
+                to: leaf,
+                relation: "derives",
+                weight: 1,
+                provenance: WORKER("reflect"),
+              },
+            });
+          }
+          n++;
+        }
+        insights += n;
+        return n ? `${n} insights in ${scope}` : null;
+      });
+      options.onProgress?.({ job: "reflect", done: i + 1, total: scopes.length });
+      await pause();
+    }
+  }
+  return {
+    job: "reflect",
+    changed: demoted + restored + insights,
+    summary:
+      `${insights} insights; ${demoted} demoted and ${restored} restored for their grounding`,
+  };
+}
+
+/**
+ * Writes or refreshes each scope's static and dynamic profile (see `profile.ts`); a profile
+ * whose memories are all gone is archived.
+ */
+async function refreshProfiles(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const now = rt.clock.now();
+  const plans: ProfilePlan[] = [];
+  const wanted = new Set<string>();
+  const scopes = profileScopes(rt);
+  for (const scope of scopes) {
+    const kinds: [ProfileKind, ProfileItem[]][] = [["static", staticItems(rt, scope)]];
+    if (scope !== "global") kinds.push(["dynamic", focusItems(rt, scope, now)]);
+    for (const [kind, items] of kinds) {
+      const plan = await modelProfile(rt, scope, kind, items) ??
+        (kind === "static" ? staticProfile(scope, items) : dynamicProfile(scope, items));
+      if (plan) plans.push(plan);
+      if (plan) wanted.add(`${scope} ${kind}`);
+    }
+    await pause();
+  }
+  let changed = 0;
+  slice(rt, run, "profile", options.reason, (tx) => {
+    for (const plan of plans) {
+      const existing = profileOf(rt, plan.scope, plan.kind);
+      const attributes = { profile: plan.kind, grounding: [...plan.grounding] };
+      if (!existing) {
+        appendWrite(rt, tx, {
+          content: plan.content,
+          type: "profile",
+          scope: plan.scope,
+          importance: 8,
+          confidence: 0.9,
+          attributes,
+          source: WORKER("profile"),
+        });
+        changed++;
+      } else if (
+        existing.content !== plan.content ||
+        JSON.stringify(existing.attributes.grounding) !== JSON.stringify(attributes.grounding)
+      ) {
+        tx.patch(existing.id, { content: plan.content, attributes }, "profile refreshed");
+        changed++;
+      }
+    }
+    for (const old of activeProfiles(rt)) {
+      if (wanted.has(`${old.scope} ${old.kind}`)) continue;
+      tx.patch(old.id, { status: "archived" }, "nothing left to summarise");
+      changed++;
+    }
+    return changed ? `${changed} profiles written or refreshed` : null;
+  });
+  options.onProgress?.({ job: "profile", done: scopes.length, total: scopes.length });
+  return { job: "profile", changed, summary: `${changed} of ${plans.length} profiles changed` };
+}
+
+/** The model's profile of `items`, when a model is configured and answers. */
+async function modelProfile(
+  rt: Runtime,
+  scope: string,
+  kind: ProfileKind,
+  items: readonly ProfileItem[],
+): Promise<ProfilePlan | null> {
+  if (!rt.llm || items.length === 0) return null;
+  const statements = await rt.llm.synthesize(
+    kind === "static" ? "profileStatic" : "profileDynamic",
+    items.map(({ type, content }) => ({ type, content })),
+  );
+  const first = statements?.[0];
+  if (!first) return null;
+  const cited = first.cites.length ? first.cites.map((i) => items[i]!.id) : items.map((i) => i.id);
+  return { scope, kind, content: first.text, grounding: cited };
+}
+
+/** The worker-written profile of a scope and kind, if active. */
+function profileOf(rt: Runtime, scope: string, kind: ProfileKind) {
+  const row = rt.store.prepare(
+    `SELECT id FROM memories WHERE type = 'profile' AND scope = ? AND status = 'active'
+     AND json_extract(attributes, '$.profile') = ? ORDER BY id LIMIT 1`,
+  ).get(scope, kind) as { id: string } | undefined;
+  return row ? rt.store.memoryById(row.id)! : null;
+}
+
+/** Every active worker-written profile. */
+function activeProfiles(rt: Runtime): { id: string; scope: string; kind: string }[] {
+  return rt.store.prepare(
+    `SELECT id, scope, json_extract(attributes, '$.profile') AS kind FROM memories
+     WHERE type = 'profile' AND status = 'active' AND json_extract(attributes, '$.profile') IS NOT NULL
+     ORDER BY id`,
+  ).all() as { id: string; scope: string; kind: string }[];
+}
+
+/** Moves an unfinished re-embedding on (see `reembed.ts`); a model that cannot load waits. */
+async function reembed(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const model = rt.reembedder!.model;
+  let summary: string;
+  try {
+    const report = await reembedStrand(rt, {
+      batchSize: 16,
+      pause,
+      onProgress: ({ done, total }) => options.onProgress?.({ job: "embed", done, total }),
+    });
+    summary = `re-embedded ${report.embedded} memories with ${model} and switched to it ` +
+      `(processes that open the strand from now on use the new vectors)`;
+  } catch (error) {
+    if (!isHelixError(error, "embedder_unavailable")) throw error;
+    const status = reembedStatus(rt);
+    summary = `re-embedding with ${model} waits for the model (${status?.done ?? 0} of ` +
+      `${status?.total ?? 0} done)`;
+  }
+  rt.log.transact("record re-embedding", (tx) =>
+    tx.append({
+      kind: "job.run",
+      payload: { run, job: "embed", reason: options.reason, ops: [], before: {}, summary },
+    }));
+  return { job: "embed", changed: 0, summary };
+}
+
+/**
+ * Embeds memories stored without a current vector. Vectors are a cache, not state, so the
+ * run's record lists no ops; a model that cannot load (offline) leaves them for a later run.
+ */
+async function embedMissing(
+  rt: Runtime,
+  run: string,
+  options: RunOptions,
+  pause: () => Promise<void>,
+): Promise<JobReport> {
+  const total = missingVectors(rt);
+  const embedder = rt.embedder!;
+  if (total === 0) return { job: "embed", changed: 0, summary: "every memory has its vector" };
+  const status = await embedder.warmup();
+  if (status.state !== "ready") {
+    return {
+      job: "embed",
+      changed: 0,
+      summary: `${total} memories wait for the model (${status.error ?? status.state})`,
+    };
+  }
+  const { embedded, remaining } = await backfillVectors(rt, embedder, {
+    batchSize: 16,
+    pause,
+    onProgress: (p) => options.onProgress?.({ job: "embed", ...p }),
+  });
+  const summary = `embedded ${embedded} memories${remaining ? `, ${remaining} left` : ""}`;
+  if (embedded > 0) {
+    rt.log.transact("record embedding backfill", (tx) =>
+      tx.append({
+        kind: "job.run",
+        payload: { run, job: "embed", reason: options.reason, ops: [], before: {}, summary },
+      }));
+  }
+  return { job: "embed", changed: 0, summary };
 }
 
 /** Marks memories whose cited files changed or vanished (see `stale_check.ts`). */

@@ -17,10 +17,19 @@ export const MEMORY_TYPES = [
   "entity",
   "episode",
   "fact",
+  "profile",
 ] as const;
 
 /** A memory type. */
 export type MemoryType = typeof MEMORY_TYPES[number];
+
+/**
+ * The types an extractor may propose: all but `profile`, the derived per-scope summary the
+ * lifecycle worker writes (a person may still write one).
+ */
+export const EXTRACTED_TYPES: readonly Exclude<MemoryType, "profile">[] = MEMORY_TYPES.filter(
+  (t): t is Exclude<MemoryType, "profile"> => t !== "profile",
+);
 
 /** The four long-term memory shapes; each sets a default decay half-life. */
 export const COGNITIVE_SHAPES = ["episodic", "semantic", "procedural", "entity"] as const;
@@ -40,6 +49,7 @@ export const COGNITIVE_SHAPE: Readonly<Record<MemoryType, CognitiveShape>> = {
   entity: "entity",
   episode: "episodic",
   fact: "semantic",
+  profile: "semantic",
 };
 
 const DAY_MS = 86_400_000;
@@ -54,6 +64,9 @@ export const DEFAULT_HALF_LIFE_MS: Readonly<Record<CognitiveShape, number | null
   semantic: null,
   entity: null,
 };
+
+/** Half-life of a semantic memory while it is contradicted (it does not decay otherwise). */
+export const CONTRADICTED_HALF_LIFE_MS = 30 * DAY_MS;
 
 /** Lifecycle states. Default recall sees `active` only. */
 export const STATUSES = ["active", "archived", "forgotten", "superseded", "quarantined"] as const;

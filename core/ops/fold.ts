@@ -6,7 +6,12 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { COGNITIVE_SHAPE, DEFAULT_EF, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
+import {
+  COGNITIVE_SHAPE,
+  CONTRADICTED_HALF_LIFE_MS,
+  DEFAULT_EF,
+  DEFAULT_HALF_LIFE_MS,
+} from "../model/types.ts";
 import type { MemoryFields, MemoryRecord } from "../store/records.ts";
 import { ftsKey } from "../store/keyword.ts";
 import { IN_LIST, type Store } from "../store/store.ts";
@@ -37,13 +42,13 @@ export function applyOp(store: Store, op: Op, rev: number): void {
     case "memory.reinforce":
       return reinforceMemory(store, op, op.payload, rev);
     case "edge.put":
-      return putEdge(store, op, op.payload);
+      return putEdge(store, op, op.payload, rev);
     case "edge.remove":
-      return removeEdge(store, op, op.payload);
+      return removeEdge(store, op, op.payload, rev);
     case "session.end":
       return endSession(store, op, op.payload);
     case "memory.purge":
-      return purgeMemories(store, op, op.payload);
+      return purgeMemories(store, op, op.payload, rev);
     case "job.run":
       return; // a record of the ops it lists, which fold themselves
   }
@@ -56,15 +61,22 @@ export function applyOp(store: Store, op: Op, rev: number): void {
  * device folds alike, so the op folds the same wherever it lands. Memories already gone (or
  * never here) are skipped, so a strand that never had them and a refold are unchanged.
  */
-function purgeMemories(store: Store, op: Op, p: OpPayloads["memory.purge"]): void {
+function purgeMemories(store: Store, op: Op, p: OpPayloads["memory.purge"], rev: number): void {
   const found = store.prepare(
     `SELECT id, created_op AS put FROM memories WHERE created_op IN ${IN_LIST} ORDER BY id`,
   ).all(JSON.stringify(p.puts)) as { id: string; put: string }[];
   if (found.length === 0) return;
   const ids = found.map((m) => m.id);
   const edges = store.edgeIdsTouching(ids);
+  // The far ends of the contradictions that go: a refold never sees those edges (their ops
+  // are tombstoned), so their decay must be as if the edges had never been.
+  const contradicted = store.prepare(
+    `SELECT from_id AS a, to_id AS b FROM edges WHERE relation = 'contradicts' AND id IN ${IN_LIST}`,
+  ).all(JSON.stringify(edges)) as { a: string; b: string }[];
   store.purgeMemories(ids);
   scrubLog(store, op, found, edges);
+  const others = contradicted.flatMap(({ a, b }) => [a, b]).filter((id) => !ids.includes(id));
+  contradictionDecay(store, [...new Set(others)].sort(), rev);
 }
 
 /**
@@ -225,7 +237,7 @@ function forgetMemory(store: Store, op: Op, p: OpPayloads["memory.forget"], rev:
   }, rev);
 }
 
-function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"]): void {
+function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"], rev: number): void {
   const existing = store.edgeById(p.id);
   if (existing) {
     store.updateEdge(p.id, { weight: p.weight, status: "active", headOp: op.changeId });
@@ -245,13 +257,34 @@ function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"]): void {
     });
   }
   addProvenance(store, p.id, op, p.provenance, parseHlc(op.hlc).wall);
+  if (p.relation === "contradicts") contradictionDecay(store, [p.from, p.to], rev);
 }
 
-function removeEdge(store: Store, op: Op, p: OpPayloads["edge.remove"]): void {
-  if (!store.edgeById(p.id)) {
+function removeEdge(store: Store, op: Op, p: OpPayloads["edge.remove"], rev: number): void {
+  const edge = store.edgeById(p.id);
+  if (!edge) {
     throw new HelixError("not_found", `Cannot apply op ${op.changeId}: no edge ${p.id}`);
   }
   store.updateEdge(p.id, { status: "removed", headOp: op.changeId });
+  if (edge.relation === "contradicts") contradictionDecay(store, [edge.from, edge.to], rev);
+}
+
+/**
+ * A semantic memory does not decay until it is contradicted (DESIGN §8): while an active
+ * `contradicts` edge touches it, it decays with {@linkcode CONTRADICTED_HALF_LIFE_MS} (grown
+ * by any later reinforcement); once none does, it stops decaying again.
+ */
+function contradictionDecay(store: Store, ids: readonly string[], rev: number): void {
+  for (const id of ids) {
+    const memory = store.memoryById(id);
+    if (!memory || DEFAULT_HALF_LIFE_MS[memory.cognitive] !== null) continue;
+    const contradicted = store.prepare(
+      `SELECT 1 FROM edges WHERE relation = 'contradicts' AND status = 'active'
+       AND (from_id = ? OR to_id = ?) LIMIT 1`,
+    ).get(id, id) !== undefined;
+    const halfLifeMs = contradicted ? memory.halfLifeMs ?? CONTRADICTED_HALF_LIFE_MS : null;
+    if (halfLifeMs !== memory.halfLifeMs) store.updateMemory(id, { halfLifeMs }, rev);
+  }
 }
 
 function requireMemory(store: Store, op: Op, id: string): MemoryRecord {

@@ -123,6 +123,27 @@ export interface SessionEndPayload {
 }
 
 /**
+ * The jobs a `job.run` op records: the lifecycle worker's (DESIGN §8), `rollback` (a restore
+ * of an earlier state), and `check` (a worker run that found nothing to change; it still
+ * restarts the trigger).
+ */
+export const JOB_NAMES = [
+  "distil",
+  "contradict",
+  "archive",
+  "embed",
+  "importance",
+  "profile",
+  "reflect",
+  "stale",
+  "rollback",
+  "check",
+] as const;
+
+/** One of {@linkcode JOB_NAMES}. */
+export type JobName = typeof JOB_NAMES[number];
+
+/**
  * A run of the lifecycle worker (DESIGN §8): which job, why it ran, and the ops it appended
  * (in order), so `helix log` shows it and `undoRun()` can append their inverses. Folds to
  * nothing; it is appended last, in the same transaction as the ops it lists.
@@ -130,8 +151,7 @@ export interface SessionEndPayload {
 export interface JobRunPayload {
   /** Unique id of the run. */
   run: string;
-  /** `check`: a run that found nothing to change (it still restarts the trigger). */
-  job: "distil" | "archive" | "stale" | "check";
+  job: JobName;
   /** What triggered it: `importance_budget`, `session_boundary`, `manual`, `undo`. */
   reason: string;
   /** The change ids of the ops it appended, oldest first. */

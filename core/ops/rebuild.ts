@@ -103,17 +103,10 @@ export interface RefoldReport {
  * covers: its full-text triggers, exact tokens and secondary memory indexes are left out.
  */
 export function refoldFresh(ops: Iterable<Op>, dimension: number): RefoldReport {
-  const { db } = openStrandFile(":memory:", {
-    embeddingModel: "refold",
-    embeddingDimension: dimension,
-    now: 0,
-  });
+  const store = openScratchStore(dimension);
+  const { db } = store;
   let count = 0;
   try {
-    db.exec(`DROP TRIGGER memories_fts_insert; DROP TRIGGER memories_fts_delete;
-      DROP TRIGGER memories_fts_update; DROP INDEX memories_visible; DROP INDEX memories_rev;
-      DROP INDEX memories_recorded;`);
-    const store = createStore(db, dimension, { exactTokens: false });
     db.exec("BEGIN");
     for (const op of ops) {
       applyOp(store, op, 1);
@@ -126,5 +119,28 @@ export function refoldFresh(ops: Iterable<Op>, dimension: number): RefoldReport 
     return { ops: count, stateHash: null, error: message };
   } finally {
     db.close();
+  }
+}
+
+/**
+ * A fresh in-memory strand (same migrations, the given vector dimension) to fold ops into
+ * for their logical state only: its full-text triggers, exact tokens and secondary memory
+ * indexes are left out, as the state hash and history comparisons do not read them. The
+ * caller closes `store.db`.
+ */
+export function openScratchStore(dimension: number): Store {
+  const { db } = openStrandFile(":memory:", {
+    embeddingModel: "scratch",
+    embeddingDimension: dimension,
+    now: 0,
+  });
+  try {
+    db.exec(`DROP TRIGGER memories_fts_insert; DROP TRIGGER memories_fts_delete;
+      DROP TRIGGER memories_fts_update; DROP INDEX memories_visible; DROP INDEX memories_rev;
+      DROP INDEX memories_recorded; DROP INDEX memories_latest;`);
+    return createStore(db, dimension, { exactTokens: false });
+  } catch (error) {
+    db.close();
+    throw error;
   }
 }

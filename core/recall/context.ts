@@ -1,6 +1,6 @@
 /**
  * The context pack an agent loads at the start of a session or a task switch: profile
- * (identity and preferences) first, then conventions and procedures, then what is relevant
+ * (the scopes' profiles, then identity and preferences they do not summarise) first, then conventions and procedures, then what is relevant
  * to the query (or, without one, the most salient decisions, facts and recent episodes).
  * Packed greedily under a token budget counted with the real tokenizer; each section has a
  * quota whose unused part flows to the next. The same state, request and clock give the same
@@ -119,10 +119,7 @@ export async function buildContext(
   const room = (section: ContextSection) =>
     Math.min(SECTION_LIMIT, Math.ceil((QUOTA[section] * budgetTokens) / 8) + 8);
   const sections: Array<[ContextSection, MemoryRecord[]]> = [
-    [
-      "profile",
-      bySalience(deps.store, { ...visibility, types: SECTION_TYPES.profile }, now, room("profile")),
-    ],
+    ["profile", profileSection(deps.store, visibility, now, room("profile"))],
     [
       "conventions",
       bySalience(
@@ -209,6 +206,36 @@ export async function buildContext(
     memories: placed.map((r) => publicMemory(r, provenance.get(r.id) ?? [])),
     hash: sha256Hex(text),
   };
+}
+
+/**
+ * The profile section: the scopes' profiles (the current focus first, then who the user is),
+ * then the identity and preference memories a static profile does not already summarise.
+ */
+function profileSection(
+  store: Store,
+  visibility: Visibility,
+  now: number,
+  want: number,
+): MemoryRecord[] {
+  const profiles = bySalience(store, { ...visibility, types: ["profile"] }, now, want)
+    .sort((a, b) => profileRank(a) - profileRank(b) || (a.id < b.id ? -1 : 1));
+  const summarised = new Set(
+    profiles.flatMap((p) =>
+      p.attributes.profile === "static" && Array.isArray(p.attributes.grounding)
+        ? p.attributes.grounding
+        : []
+    ),
+  );
+  const people = bySalience(store, { ...visibility, types: SECTION_TYPES.profile }, now, want)
+    .filter((r) => !summarised.has(r.id));
+  return [...profiles, ...people];
+}
+
+/** Dynamic profiles first, then static ones, then any other (hand-written) profile. */
+function profileRank(record: MemoryRecord): number {
+  const kind = record.attributes.profile;
+  return (kind === "dynamic" ? 0 : kind === "static" ? 2 : 4) + (record.scope === "global" ? 1 : 0);
 }
 
 /**

@@ -6,6 +6,7 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { HelixError } from "../errors.ts";
+import { CONTRADICTED_HALF_LIFE_MS } from "../model/types.ts";
 
 /** What a migration may depend on besides the database. */
 export interface MigrationContext {
@@ -194,6 +195,25 @@ export const MIGRATIONS: readonly Migration[] = [
         CREATE TABLE llm_usage (month TEXT PRIMARY KEY, tokens INTEGER NOT NULL) STRICT;
         CREATE INDEX edges_contradicts ON edges (created_at) WHERE relation = 'contradicts';
         CREATE INDEX memories_latest ON memories (scope, status, recorded_at);
+      `);
+    },
+  },
+  {
+    version: 6,
+    description:
+      "contradicted semantic memories decay; reembed_vectors stages a re-embedding with a new model",
+    up(db) {
+      db.exec(`
+        UPDATE memories SET half_life_ms = ${CONTRADICTED_HALF_LIFE_MS}
+        WHERE half_life_ms IS NULL AND rid IN (
+          SELECT m.rid FROM memories m JOIN edges e ON e.from_id = m.id OR e.to_id = m.id
+          WHERE e.relation = 'contradicts' AND e.status = 'active'
+        );
+        CREATE TABLE reembed_vectors (
+          rid INTEGER PRIMARY KEY REFERENCES memories (rid) ON DELETE CASCADE,
+          content_hash TEXT NOT NULL,
+          embedding BLOB NOT NULL
+        ) STRICT;
       `);
     },
   },

@@ -5,7 +5,7 @@
  * @module
  */
 import type { CognitiveShape, MemoryType, Origin, Relation, Status } from "../model/types.ts";
-import type { JsonValue } from "../util/canonical_json.ts";
+import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
 import type { Edge, Memory, Provenance } from "../model/memory.ts";
 import { parseHlc } from "../hlc.ts";
 
@@ -87,9 +87,13 @@ export function decodeMemoryRow(row: Record<string, unknown>): MemoryRecord {
   };
 }
 
-/** Encodes a field value for its column (JSON for tags and attributes). */
+/**
+ * Encodes a field value for its column: canonical JSON for tags and attributes, so a row
+ * written from a caller's object and one refolded from the op's canonical text are the same
+ * bytes (key order included).
+ */
 export function encodeField(field: keyof MemoryRecord, value: unknown): string | number | null {
-  if (field === "tags" || field === "attributes") return JSON.stringify(value);
+  if (field === "tags" || field === "attributes") return canonicalJson(value as JsonValue);
   return value as string | number | null;
 }
 

@@ -622,3 +622,31 @@ Deno.test("connect merges Helix into each client's existing config; --dry-run wr
     );
   });
 });
+
+Deno.test("flush marks a session boundary so consolidation is due; --sleep runs it now", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  await helix(["init"]);
+  for (let i = 1; i <= 3; i++) {
+    await helix(["add", `Had to rerun codegen after pulling (session ${i}).`, "--type", "episode"]);
+  }
+  equal((await helix(["status", "--json"])).code, 0);
+  const flushed = await helix(["flush", "--session", "s1", "--json"]);
+  equal(flushed.code, 0, flushed.stderr);
+  equal(flushed.json().due, "session_boundary");
+  equal(flushed.json().sessionsEnded, 1);
+  const slept = await helix(["flush", "--sleep"]);
+  equal(slept.code, 0, slept.stderr);
+  match(slept.stdout, /distil: 1 rules/);
+  equal((await helix(["flush", "--session", "bad scope!"])).code, 64, "invalid input");
+});
+
+Deno.test("reembed moves the strand to a newly configured model", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  await helix(["init"]);
+  equal((await helix(["add", "Deploys need two approvals."])).code, 0);
+  const same = await helix(["reembed", "--json"]);
+  equal(same.code, 0, same.stderr);
+  equal(same.json().switched, false);
+});

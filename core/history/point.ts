@@ -1,0 +1,190 @@
+/**
+ * Points in history: what `helix diff` and `helix rollback` take. A point names a prefix of
+ * the op log in canonical order (hlc, device, change id); the state "at" it is the fold of
+ * that prefix.
+ *
+ * @module
+ */
+import { HelixError } from "../errors.ts";
+import { formatHlc, parseHlc } from "../hlc.ts";
+import { toEpochMs } from "../model/input.ts";
+import type { OpKind } from "../ops/op.ts";
+import type { Runtime } from "../runtime.ts";
+import { iso } from "../store/records.ts";
+
+/** What a caller names a point with: see {@linkcode resolvePoint}. */
+export type PointInput = string | number;
+
+/** A point in history, as results show it. */
+export interface HistoryPoint {
+  /** What the caller gave. */
+  readonly input: string;
+  /** `op`: a change id (or its prefix); `time`: a time or an age; `now`: the current state. */
+  readonly kind: "op" | "time" | "now";
+  /** The op the point names (full change id), for `op`; else null. */
+  readonly changeId: string | null;
+  /** Wall time of the point: the op's, the time named, or the engine clock's for `now`. */
+  readonly at: string;
+}
+
+/** Where the prefix ends, in canonical order. */
+export type PointBound =
+  /** Every op. */
+  | null
+  /** Ops whose HLC sorts before this one (for a time T: `formatHlc({ wall: T + 1, counter: 0 })`). */
+  | { readonly beforeHlc: string }
+  /** Ops at or before this op. */
+  | { readonly upTo: readonly [hlc: string, deviceId: string, changeId: string] };
+
+/** A point and the prefix of the log it stands for. */
+export interface ResolvedPoint extends HistoryPoint {
+  readonly bound: PointBound;
+}
+
+/** Shortest change id prefix accepted. */
+export const MIN_PREFIX = 6;
+/** Ambiguous candidates listed in the error. */
+const MAX_CANDIDATES = 10;
+/** Past this wall time an HLC no longer fits its 15 digits: every op is before it. */
+const LAST_WALL = 10 ** 15 - 2;
+
+const UNIT_MS: Readonly<Record<string, number>> = {
+  s: 1_000,
+  m: 60_000,
+  h: 3_600_000,
+  d: 86_400_000,
+  w: 604_800_000,
+};
+const AGE =
+  /^(\d+)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s+ago)?$/i;
+
+/**
+ * True when `op` is in the state at the point `bound`.
+ *
+ * @example Usage
+ * ```ts
+ * import { inPoint } from "./point.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const op = { hlc: "000000000001000-00000", deviceId: "d1", changeId: "ab" };
+ * equal(inPoint({ beforeHlc: "000000000001001-00000" }, op), true);
+ * equal(inPoint({ upTo: ["000000000001000-00000", "d1", "aa"] }, op), false);
+ * equal(inPoint(null, op), true);
+ * ```
+ */
+export function inPoint(
+  bound: PointBound,
+  op: { readonly hlc: string; readonly deviceId: string; readonly changeId: string },
+): boolean {
+  if (bound === null) return true;
+  if ("beforeHlc" in bound) return op.hlc < bound.beforeHlc;
+  const [hlc, device, change] = bound.upTo;
+  if (op.hlc !== hlc) return op.hlc < hlc;
+  if (op.deviceId !== device) return op.deviceId < device;
+  return op.changeId <= change;
+}
+
+/**
+ * Resolves a point: `now`; an op's change id or a unique prefix of at least six hex
+ * characters (the state after that op); an ISO 8601 time or epoch milliseconds (the state
+ * after every op whose HLC wall time is at or before it); or an age before the engine clock's
+ * now (`90s`, `30m`, `2h`, `3d`, `1w`, optionally followed by `ago`).
+ *
+ * A string of digits is an op when it begins exactly one change id, else epoch ms: a short
+ * id copied from `helix log` is never read as a time in 1970. Throws `invalid_input` for
+ * something that is none of these or a prefix several ops share (`details.candidates`),
+ * `not_found` for a hex prefix no op has.
+ */
+export function resolvePoint(rt: Runtime, input: PointInput): ResolvedPoint {
+  if (typeof input === "number") return timePoint(String(input), input);
+  const text = input.trim();
+  if (text.length === 0 || text.length > 100) {
+    throw new HelixError(
+      "invalid_input",
+      "Cannot resolve point: expected a change id, a time, an age like 2h, or now",
+    );
+  }
+  if (/^now$/i.test(text)) {
+    return { input: text, kind: "now", changeId: null, at: iso(rt.clock.now()), bound: null };
+  }
+  const age = AGE.exec(text);
+  if (age) {
+    const unit = UNIT_MS[age[2]!.toLowerCase()[0]!]!;
+    return timePoint(text, rt.clock.now() - Number(age[1]) * unit);
+  }
+  if (/^[0-9a-f]+$/i.test(text) && text.length >= MIN_PREFIX && text.length <= 64) {
+    const found = opsWithPrefix(rt, text.toLowerCase());
+    if (found.length === 1) {
+      const op = found[0]!;
+      return {
+        input: text,
+        kind: "op",
+        changeId: op.changeId,
+        at: iso(parseHlc(op.hlc).wall),
+        bound: { upTo: [op.hlc, op.deviceId, op.changeId] },
+      };
+    }
+    if (found.length > 1) {
+      const candidates = found.slice(0, MAX_CANDIDATES).map((op) => ({
+        changeId: op.changeId,
+        kind: op.kind,
+        at: iso(parseHlc(op.hlc).wall),
+      }));
+      throw new HelixError(
+        "invalid_input",
+        `Cannot resolve point "${text}": ${
+          found.length > MAX_CANDIDATES ? "more than 10" : found.length
+        } ops have change ids starting with it (${
+          candidates.map((c) => `${c.changeId.slice(0, 12)} ${c.kind}`).join(", ")
+        }); give more characters`,
+        { details: { candidates } },
+      );
+    }
+    if (!/^\d+$/.test(text)) {
+      throw new HelixError(
+        "not_found",
+        `Cannot resolve point "${text}": no op has a change id starting with it (see \`helix log\`)`,
+      );
+    }
+  }
+  const ms = /^\d+$/.test(text) ? Number(text) : toEpochMs(text);
+  if (ms === null || !Number.isFinite(ms)) {
+    throw new HelixError(
+      "invalid_input",
+      `Cannot resolve point "${text}": expected a change id (at least ${MIN_PREFIX} hex characters), ` +
+        "an ISO 8601 time, epoch ms, an age like 2h, 3d or 1w, or now",
+    );
+  }
+  return timePoint(text, ms);
+}
+
+function timePoint(input: string, ms: number): ResolvedPoint {
+  if (!Number.isFinite(ms)) {
+    throw new HelixError("invalid_input", `Cannot resolve point "${input}": not a time`);
+  }
+  const wall = Math.trunc(ms);
+  const at = iso(Math.min(Math.max(wall, -8.64e15), 8.64e15));
+  if (wall > LAST_WALL) return { input, kind: "time", changeId: null, at, bound: null };
+  return {
+    input,
+    kind: "time",
+    changeId: null,
+    at,
+    bound: { beforeHlc: formatHlc({ wall: Math.max(0, wall + 1), counter: 0 }) },
+  };
+}
+
+interface OpKey {
+  changeId: string;
+  hlc: string;
+  deviceId: string;
+  kind: OpKind;
+}
+
+/** Ops whose change id starts with `prefix` (lowercase hex), at most one more than listed. */
+function opsWithPrefix(rt: Runtime, prefix: string): OpKey[] {
+  return rt.store.prepare(
+    `SELECT change_id AS changeId, hlc, device_id AS deviceId, kind FROM ops
+     WHERE change_id >= ? AND change_id < ? ORDER BY change_id LIMIT ${MAX_CANDIDATES + 1}`,
+  ).all(prefix, `${prefix}~`) as unknown as OpKey[];
+}

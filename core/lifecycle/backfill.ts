@@ -1,0 +1,78 @@
+/**
+ * Embedding backfill (DESIGN §6, §8): a memory written while the model was not available
+ * (offline, still downloading, no model configured then) is stored without a vector, and one
+ * whose content was edited keeps a stale one; both are found by BM25 and the graph meanwhile.
+ * This embeds them in batches, each stored in its own short transaction, so the CLI
+ * (`helix backfill`) and the worker's `embed` job can stop anywhere and resume.
+ *
+ * @module
+ */
+import type { Embedder } from "../embed/embedder.ts";
+import { storeVector } from "../ingest/write.ts";
+import type { Runtime } from "../runtime.ts";
+
+/** FROM/WHERE of the memories (not forgotten) whose vector is missing or stale. */
+export const MISSING_VECTORS = `FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid
+  WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)`;
+
+/** Progress of a backfill. */
+export interface BackfillProgress {
+  readonly done: number;
+  readonly total: number;
+}
+
+/** Options of {@linkcode backfillVectors}. */
+export interface BackfillOptions {
+  /** Texts embedded per call and stored per transaction (1–512, default 64). */
+  readonly batchSize?: number;
+  readonly onProgress?: (progress: BackfillProgress) => void;
+  /** Called between batches (the worker yields to the event loop there). */
+  readonly pause?: () => Promise<void>;
+}
+
+/** How many memories lack a current vector. */
+export function missingVectors(rt: Runtime): number {
+  return (rt.store.prepare(`SELECT count(*) AS n ${MISSING_VECTORS}`).get() as { n: number }).n;
+}
+
+/**
+ * Embeds every memory whose vector is missing or stale with `embedder` (which must be ready).
+ * A memory edited while its batch was being embedded is skipped (its next run picks it up).
+ */
+export async function backfillVectors(
+  rt: Runtime,
+  embedder: Embedder,
+  options: BackfillOptions = {},
+): Promise<{ embedded: number; remaining: number }> {
+  const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
+  const missing = rt.store.prepare(
+    `SELECT m.rid AS rid, m.id AS id, m.content AS content ${MISSING_VECTORS}
+     ORDER BY m.rid LIMIT ? OFFSET ?`,
+  );
+  const total = missingVectors(rt);
+  let embedded = 0;
+  let attempted = 0;
+  while (attempted < total) {
+    // Stored ones leave the query, so the offset only skips the ones that were not.
+    const batch = missing.all(batchSize, attempted - embedded) as {
+      rid: number;
+      id: string;
+      content: string;
+    }[];
+    if (batch.length === 0) break;
+    const vectors = await embedder.embed(batch.map((b) => b.content), "document");
+    embedded += rt.log.transact("backfill embeddings", (tx) => {
+      let stored = 0;
+      batch.forEach((item, i) => {
+        if (rt.store.memoryById(item.id)?.content !== item.content) return;
+        storeVector(rt, tx, item.id, item.content, vectors[i]!);
+        stored += 1;
+      });
+      return stored;
+    });
+    attempted += batch.length;
+    options.onProgress?.({ done: attempted, total });
+    await options.pause?.();
+  }
+  return { embedded, remaining: missingVectors(rt) };
+}

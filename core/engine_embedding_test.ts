@@ -64,15 +64,7 @@ Deno.test("without the model, writes are stored without vectors and backfillEmbe
   await using dir = await tempDir();
   const modelsDir = join(dir.path, "models");
   const clock = fixedClock(TODAY);
-  const embedder = createTransformersEmbedder({
-    model: TINY_MODEL_ID,
-    dimension: TINY_MODEL_DIMENSION,
-    localModelPath: modelsDir,
-    allowRemote: false,
-    queryInstruction: "", // the tiny model has no instruction tuning
-    retryAfterMs: 1_000,
-    clock,
-  });
+  const embedder = tinyModelArrivingLater(modelsDir, clock);
   const engine = openEngine({ path: join(dir.path, "s.db"), embedder, project: "p", clock });
   try {
     const started = performance.now();
@@ -138,15 +130,7 @@ Deno.test("the worker's embed job waits for the model, then embeds what was writ
   await using dir = await tempDir();
   const modelsDir = join(dir.path, "models");
   const clock = fixedClock(TODAY);
-  const embedder = createTransformersEmbedder({
-    model: TINY_MODEL_ID,
-    dimension: TINY_MODEL_DIMENSION,
-    localModelPath: modelsDir,
-    allowRemote: false,
-    queryInstruction: "",
-    retryAfterMs: 1_000,
-    clock,
-  });
+  const embedder = tinyModelArrivingLater(modelsDir, clock);
   const engine = openEngine({ path: join(dir.path, "s.db"), embedder, project: "p", clock });
   try {
     await engine.write({ content: "deploy the billing service with docker" });
@@ -167,3 +151,16 @@ Deno.test("the worker's embed job waits for the model, then embeds what was writ
     engine.close();
   }
 });
+
+/** The tiny model, looked for in `modelsDir` (empty until a test builds it there), no downloads. */
+function tinyModelArrivingLater(modelsDir: string, clock: ReturnType<typeof fixedClock>) {
+  return createTransformersEmbedder({
+    model: TINY_MODEL_ID,
+    dimension: TINY_MODEL_DIMENSION,
+    localModelPath: modelsDir,
+    allowRemote: false,
+    queryInstruction: "", // the tiny model has no instruction tuning
+    retryAfterMs: 1_000,
+    clock,
+  });
+}

@@ -170,20 +170,18 @@ export async function runLifecycle(rt: Runtime, options: RunOptions): Promise<Ru
   if (changed === 0) {
     // Still a run: the trigger restarts from here (a job.run folds to nothing, so the state
     // and its hash stay as they were).
-    rt.log.transact("record worker run", (tx) =>
-      tx.append({
-        kind: "job.run",
-        payload: {
-          run,
-          job: "check",
-          reason: options.reason,
-          ops: [],
-          before: {},
-          summary: "nothing to change",
-        },
-      }));
+    recordRun(rt, run, "check", options.reason, "nothing to change");
   }
   return { run, reason: options.reason, jobs, changed };
+}
+
+/** Appends a `job.run` that lists no ops: work that changed no state (or nothing at all). */
+function recordRun(rt: Runtime, run: string, job: JobName, reason: string, summary: string) {
+  rt.log.transact(
+    `record ${job} run`,
+    (tx) =>
+      tx.append({ kind: "job.run", payload: { run, job, reason, ops: [], before: {}, summary } }),
+  );
 }
 
 /** Records the ops a slice appends, and the fields it overwrites, for its `job.run` op. */
@@ -654,11 +652,7 @@ async function reembed(
     summary = `re-embedding with ${model} waits for the model (${status?.done ?? 0} of ` +
       `${status?.total ?? 0} done)`;
   }
-  rt.log.transact("record re-embedding", (tx) =>
-    tx.append({
-      kind: "job.run",
-      payload: { run, job: "embed", reason: options.reason, ops: [], before: {}, summary },
-    }));
+  recordRun(rt, run, "embed", options.reason, summary);
   return { job: "embed", changed: 0, summary };
 }
 
@@ -689,13 +683,7 @@ async function embedMissing(
     onProgress: (p) => options.onProgress?.({ job: "embed", ...p }),
   });
   const summary = `embedded ${embedded} memories${remaining ? `, ${remaining} left` : ""}`;
-  if (embedded > 0) {
-    rt.log.transact("record embedding backfill", (tx) =>
-      tx.append({
-        kind: "job.run",
-        payload: { run, job: "embed", reason: options.reason, ops: [], before: {}, summary },
-      }));
-  }
+  if (embedded > 0) recordRun(rt, run, "embed", options.reason, summary);
   return { job: "embed", changed: 0, summary };
 }
 

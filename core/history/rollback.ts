@@ -6,7 +6,8 @@
  * @module
  */
 import { storeVector } from "../ingest/write.ts";
-import type { LiveOp, OpDraft, OpProvenance, PatchFields } from "../ops/op.ts";
+import { recordedTransaction } from "../ops/job_run.ts";
+import type { OpProvenance, PatchFields } from "../ops/op.ts";
 import { stateHash } from "../ops/state_hash.ts";
 import { embedDocuments, type Runtime } from "../runtime.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
@@ -128,42 +129,33 @@ export async function rollbackTo(
   const vectorOf = new Map(restoredContent.map((content, i) => [content, vectors[i]]));
 
   const run = randomHex(8);
-  const ops = rt.log.transact("roll back", (tx) => {
+  const reason = `rollback to ${pointLabel(point)}`;
+  const ops = recordedTransaction(rt.store, rt.log, { run, job: "rollback", reason }, (tx) => {
     // Another process wrote since the plan: plan again, now under the write lock.
     if (logHead(rt) !== head) {
       head = logHead(rt);
       plan = planRollback(rt, point);
     }
-    const appended: string[] = [];
-    const before: Record<string, Record<string, JsonValue>> = {};
-    const append = (draft: OpDraft): LiveOp => {
-      const op = tx.append(draft);
-      appended.push(op.changeId);
-      return op;
-    };
-    const reason = `rollback to ${pointLabel(point)}`;
     for (const step of plan.memories) {
-      const record = rt.store.memoryById(step.id)!;
-      const saved = (before[step.id] ??= {});
-      for (const field of Object.keys(step.set) as ComparedField[]) saved[field] = record[field];
-      let parent = record.headOp;
       if (Object.keys(step.set).length > 0) {
-        parent = append({
-          kind: "memory.patch",
-          payload: { id: step.id, set: step.set, parents: [parent], reason },
-        }).changeId;
+        tx.patch(step.id, step.set as Record<string, JsonValue>, reason);
         const vector = step.set.content !== undefined ? vectorOf.get(step.set.content) : undefined;
         if (vector) storeVector(rt, tx, step.id, step.set.content!, vector);
       }
       if (step.forget) {
-        saved.status = record.status;
-        append({ kind: "memory.forget", payload: { id: step.id, parents: [parent], reason } });
+        const record = rt.store.memoryById(step.id)!;
+        // The status before the rollback (a patch above already saved it if it set one).
+        (tx.before[step.id] ??= {}).status ??= record.status;
+        tx.append({
+          kind: "memory.forget",
+          payload: { id: step.id, parents: [record.headOp], reason },
+        });
       }
     }
     for (const step of plan.edges) {
       const current = rt.store.edgeById(step.id);
       if (step.put === null) {
-        append({
+        tx.append({
           kind: "edge.remove",
           payload: {
             id: step.id,
@@ -173,7 +165,7 @@ export async function rollbackTo(
           },
         });
       } else if (live(rt, step.put)) {
-        append({
+        tx.append({
           kind: "edge.put",
           payload: {
             id: step.id,
@@ -186,12 +178,7 @@ export async function rollbackTo(
         });
       }
     }
-    if (appended.length === 0) return appended;
-    tx.append({
-      kind: "job.run",
-      payload: { run, job: "rollback", reason, ops: appended, before, summary: summary(rt, plan) },
-    });
-    return appended;
+    return summary(rt, plan);
   });
   return report(ops.length > 0 ? run : null, ops, head);
 }

@@ -21,10 +21,11 @@
  * @module
  */
 import { HelixError, isHelixError } from "../errors.ts";
+import { parseHlc } from "../hlc.ts";
 import { edgeId } from "../model/ids.ts";
 import type { MemoryType } from "../model/types.ts";
-import type { LogTransaction } from "../ops/log.ts";
-import { isPurged, type JobName, type LiveOp, type OpDraft } from "../ops/op.ts";
+import { isPurged, type JobName, type LiveOp } from "../ops/op.ts";
+import { recordedTransaction, type Recorder } from "../ops/job_run.ts";
 import type { Runtime } from "../runtime.ts";
 import { appendWrite } from "../ingest/write.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
@@ -52,7 +53,8 @@ import {
   staticItems,
   staticProfile,
 } from "./profile.ts";
-import { contradictionsOf, lowered, markSwept, sweepSubjects } from "./contradict.ts";
+import { contradictionsOf, markSwept, sweepSubjects } from "./contradict.ts";
+import { contradictedConfidence } from "../ingest/pipeline.ts";
 
 /** Importance written since the last run that makes consolidation due (seed 001 §3). */
 export const IMPORTANCE_BUDGET = 150;
@@ -125,10 +127,10 @@ export function lifecycleState(rt: Runtime): LifecycleState {
     `SELECT max(o.seqno) AS seqno FROM op_refs r JOIN ops o ON o.seqno = r.seqno
      WHERE r.ref >= 'run:' AND r.ref < 'run;'`,
   ).get() as { seqno: number | null };
-  const lastRunAt = last.seqno === null ? null : wallOf(
+  const lastRunAt = last.seqno === null ? null : parseHlc(
     (rt.store.prepare("SELECT hlc FROM ops WHERE seqno = ?").get(last.seqno) as { hlc: string })
       .hlc,
-  );
+  ).wall;
   const since = lastRunAt ?? -1;
   const budget = (rt.store.prepare(
     "SELECT coalesce(sum(importance), 0) AS n FROM memories WHERE recorded_at > ?",
@@ -142,10 +144,6 @@ export function lifecycleState(rt: Runtime): LifecycleState {
     ? "session_boundary"
     : null;
   return { lastRunAt, budget, sessionsEnded, due };
-}
-
-function wallOf(hlc: string): number {
-  return Number.parseInt(hlc.slice(0, 15), 10);
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -184,14 +182,7 @@ function recordRun(rt: Runtime, run: string, job: JobName, reason: string, summa
   );
 }
 
-/** Records the ops a slice appends, and the fields it overwrites, for its `job.run` op. */
-interface Recorder extends LogTransaction {
-  readonly ops: string[];
-  readonly before: Record<string, Record<string, JsonValue>>;
-  /** Appends a patch, remembering the values it replaces. */
-  patch(id: string, set: Record<string, JsonValue>, reason: string): void;
-}
-
+/** One recorded slice of a job (see `ops/job_run.ts`); true when it appended ops. */
 function slice(
   rt: Runtime,
   run: string,
@@ -199,40 +190,7 @@ function slice(
   reason: string,
   fn: (recorder: Recorder) => string | null,
 ): boolean {
-  return rt.log.transact(`${job} memories`, (tx) => {
-    const ops: string[] = [];
-    const before: Record<string, Record<string, JsonValue>> = {};
-    const recorder: Recorder = {
-      now: tx.now,
-      get rev() {
-        return tx.rev;
-      },
-      ops,
-      before,
-      append(draft: OpDraft): LiveOp {
-        const op = tx.append(draft);
-        ops.push(op.changeId);
-        return op;
-      },
-      patch(id, set, why) {
-        const record = rt.store.memoryById(id)!;
-        const saved = (before[id] ??= {});
-        for (const field of Object.keys(set)) {
-          if (!(field in saved)) {
-            saved[field] = (record as unknown as Record<string, JsonValue>)[field] ?? null;
-          }
-        }
-        recorder.append({
-          kind: "memory.patch",
-          payload: { id, set, parents: [record.headOp], reason: why },
-        });
-      },
-    };
-    const summary = fn(recorder);
-    if (summary === null || ops.length === 0) return false;
-    tx.append({ kind: "job.run", payload: { run, job, reason, ops, before, summary } });
-    return true;
-  });
+  return recordedTransaction(rt.store, rt.log, { run, job, reason }, fn).length > 0;
 }
 
 /** Active episodes by scope, oldest first. */
@@ -283,17 +241,7 @@ async function distilEpisodes(
         source: WORKER("distil"),
       }).id;
       for (const episode of live) {
-        tx.append({
-          kind: "edge.put",
-          payload: {
-            id: edgeId(id, "derives", episode.id),
-            from: id,
-            to: episode.id,
-            relation: "derives",
-            weight: 1,
-            provenance: WORKER("distil"),
-          },
-        });
+        link(tx, id, "derives", episode.id, "distil");
         tx.patch(episode.id, { status: "archived" }, `distilled into ${id}`);
       }
       changed += live.length + (existing ? 0 : 1);
@@ -308,6 +256,27 @@ async function distilEpisodes(
     changed,
     summary: `${rules} rules from ${groups.length} recurring episode groups`,
   };
+}
+
+/** Appends the edge `from —relation→ to`, drawn by the worker's `extractor` job. */
+function link(
+  tx: Recorder,
+  from: string,
+  relation: "derives" | "contradicts",
+  to: string,
+  extractor: string,
+): void {
+  tx.append({
+    kind: "edge.put",
+    payload: {
+      id: edgeId(from, relation, to),
+      from,
+      to,
+      relation,
+      weight: 1,
+      provenance: WORKER(extractor),
+    },
+  });
 }
 
 /** An active memory of `scope` and `type` with exactly this text, if any. */
@@ -336,20 +305,10 @@ async function sweepContradictions(
         if (rt.store.memoryById(subject.id)?.status !== "active") continue;
         // Each link is folded at once, so a pair found from both sides is linked once.
         for (const { from, to } of contradictionsOf(rt, subject)) {
-          tx.append({
-            kind: "edge.put",
-            payload: {
-              id: edgeId(from, "contradicts", to),
-              from,
-              to,
-              relation: "contradicts",
-              weight: 1,
-              provenance: WORKER("contradict"),
-            },
-          });
+          link(tx, from, "contradicts", to, "contradict");
           for (const id of [from, to]) {
             const { confidence } = rt.store.memoryById(id)!;
-            tx.patch(id, { confidence: lowered(confidence) }, "contradicted");
+            tx.patch(id, { confidence: contradictedConfidence(confidence) }, "contradicted");
           }
           n++;
         }
@@ -503,19 +462,7 @@ async function reflect(
             attributes: { grounding: leaves, question: insight.question },
             source: WORKER("reflect"),
           });
-          for (const leaf of leaves) {
-            tx.append({
-              kind: "edge.put",
-              payload: {
-                id: edgeId(id, "derives", leaf),
-                from: id,
-                to: leaf,
-                relation: "derives",
-                weight: 1,
-                provenance: WORKER("reflect"),
-              },
-            });
-          }
+          for (const leaf of leaves) link(tx, id, "derives", leaf, "reflect");
           n++;
         }
         insights += n;
@@ -553,8 +500,9 @@ async function refreshProfiles(
     for (const [kind, items] of kinds) {
       const plan = await modelProfile(rt, scope, kind, items) ??
         (kind === "static" ? staticProfile(scope, items) : dynamicProfile(scope, items));
-      if (plan) plans.push(plan);
-      if (plan) wanted.add(`${scope} ${kind}`);
+      if (!plan) continue;
+      plans.push(plan);
+      wanted.add(`${scope} ${kind}`);
     }
     await pause();
   }

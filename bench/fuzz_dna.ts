@@ -12,17 +12,18 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { ARGON2_MIN, dnaCryptoCalls } from "../core/transfer/dna/crypto.ts";
-import { encodeDna } from "../core/transfer/dna/format.ts";
+import { dnaCryptoCalls } from "../core/transfer/dna/crypto.ts";
+import { RAW_KEY, SIGNING_KEY } from "../tests/fixtures/dna_samples.ts";
 import {
-  counting,
-  framePayload,
-  RAW_KEY,
-  SAMPLE_BODY,
-  sampleManifest,
-  SIGNING_KEY,
-} from "../tests/fixtures/dna_samples.ts";
-import { fuzzDna, fuzzPayload, type FuzzReport } from "../tests/fixtures/dna_fuzz.ts";
+  FUZZ_PASSPHRASE,
+  FUZZ_RAW_KEY,
+  fuzzDna,
+  fuzzPayload,
+  type FuzzReport,
+  passphraseFile,
+  rawCorpus,
+  samplePayloads,
+} from "../tests/fixtures/dna_fuzz.ts";
 import { log, MACHINE_LINE } from "./measure.ts";
 
 const { values } = parseArgs({
@@ -36,29 +37,8 @@ if (!Number.isSafeInteger(iterations) || iterations < 1 || !Number.isSafeInteger
   Deno.exit(64);
 }
 
-const rawKey = { rawKey: RAW_KEY };
-const signed = { key: rawKey, signingKey: SIGNING_KEY };
-const rawCorpus = [
-  await encodeDna({ ...signed, manifest: sampleManifest(), body: SAMPLE_BODY }),
-  await encodeDna({
-    ...signed,
-    manifest: sampleManifest({ kind: "delta", embedding: null, filters: { scopes: ["global"] } }),
-    body: new Uint8Array(0),
-  }),
-  await encodeDna({
-    ...signed,
-    manifest: sampleManifest({ bodyEncoding: "jsonl+deflate" }),
-    body: counting(1500),
-  }),
-];
-const passphrase = { passphrase: "correct horse battery staple" };
-const passphraseFile = await encodeDna({
-  manifest: sampleManifest({ kind: "delta" }),
-  body: SAMPLE_BODY,
-  key: passphrase,
-  argon2: ARGON2_MIN,
-  signingKey: SIGNING_KEY,
-});
+const rawFiles = await rawCorpus();
+const argon2File = await passphraseFile();
 
 function show(name: string, report: FuzzReport, started: number): void {
   const seconds = (performance.now() - started) / 1000;
@@ -73,8 +53,8 @@ log(`fuzz .dna v1, seed ${seed}, ${MACHINE_LINE}`);
 const argon2Before = dnaCryptoCalls.argon2id;
 let started = performance.now();
 const raw = await fuzzDna({
-  corpus: [...rawCorpus, passphraseFile],
-  keys: [rawKey, passphrase],
+  corpus: [...rawFiles, argon2File],
+  keys: [FUZZ_RAW_KEY, FUZZ_PASSPHRASE],
   iterations,
   seed,
 });
@@ -82,8 +62,8 @@ show("raw mutants", raw, started);
 
 started = performance.now();
 const resigned = await fuzzDna({
-  corpus: rawCorpus,
-  keys: [rawKey],
+  corpus: rawFiles,
+  keys: [FUZZ_RAW_KEY],
   iterations: Math.max(1, Math.floor(iterations / 20)),
   seed: seed + 1,
   resign: SIGNING_KEY,
@@ -92,13 +72,7 @@ show("re-signed mutants", resigned, started);
 
 started = performance.now();
 const payload = await fuzzPayload({
-  payloads: [
-    framePayload(sampleManifest(), SAMPLE_BODY),
-    framePayload(
-      sampleManifest({ kind: "delta", filters: { types: ["fact"] } }),
-      new Uint8Array(0),
-    ),
-  ],
+  payloads: samplePayloads(),
   rawKey: RAW_KEY,
   signingKey: SIGNING_KEY,
   iterations: Math.max(1, Math.floor(iterations / 50)),

@@ -26,13 +26,12 @@ import type { StaleFinding } from "./lifecycle/staleness.ts";
 import { planStaleness } from "./lifecycle/stale_check.ts";
 import { type BackfillProgress, backfillVectors, missingVectors } from "./lifecycle/backfill.ts";
 import {
-  cancelReembed,
   type ReembedReport,
   type ReembedStatus,
   reembedStatus,
   reembedStrand,
   reembedTarget,
-  startReembed,
+  setReembedTarget,
 } from "./lifecycle/reembed.ts";
 import {
   type LifecycleState,
@@ -550,8 +549,8 @@ export function openEngine(options: OpenEngineOptions): Engine {
     );
   }
   try {
-    if (mismatch && !resumes) startReembed(db, embedder);
-    if (!mismatch && target) cancelReembed(db);
+    if (mismatch && !resumes) setReembedTarget(db, embedder);
+    if (!mismatch && target) setReembedTarget(db, null);
   } catch (error) {
     db.close();
     throw sqliteError(error, "record the re-embedding");

@@ -82,6 +82,11 @@ export interface WriteOptions {
 
 /** Confidence kept by each side of a contradiction. */
 export const CONTRADICTION_FACTOR = 0.8;
+
+/** The confidence a side of a contradiction keeps (to three decimals). */
+export function contradictedConfidence(confidence: number): number {
+  return round(confidence * CONTRADICTION_FACTOR);
+}
 /** SM-2 quality of a duplicate write's reinforcement: the ease factor stays, the clock resets. */
 const DUPLICATE_QUALITY = 4;
 
@@ -283,7 +288,7 @@ function apply(
         (provenance.origin === "user-asserted" ? 0.9 : 0.7);
       const written = appendWrite(rt, tx, {
         ...planned,
-        confidence: contradicted.length ? round(confidence * CONTRADICTION_FACTOR) : confidence,
+        confidence: contradicted.length ? contradictedConfidence(confidence) : confidence,
         supersedes: decision.action === "supersede" && decision.targets.length
           ? [...decision.targets]
           : planned.supersedes,
@@ -328,7 +333,7 @@ function appendLink(
     kind: "memory.patch",
     payload: {
       id: old.id,
-      set: { confidence: round(old.confidence * CONTRADICTION_FACTOR) },
+      set: { confidence: contradictedConfidence(old.confidence) },
       parents: [old.headOp],
       reason: "contradicted",
     },

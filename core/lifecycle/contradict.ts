@@ -5,7 +5,7 @@
  * latest op it has not seen with its scope's neighbours, by the write path's own test
  * ({@linkcode contradicts}), and links each new pair: a `contradicts` edge from the newer
  * memory to the older one, and both confidences lowered by
- * {@linkcode CONTRADICTION_FACTOR}. A pair already linked either way (by `contradicts` or
+ * the write path's factor (`contradictedConfidence`). A pair already linked either way (by `contradicts` or
  * `supersedes`, even a link since removed — a person resolved it) is left alone, and so is a
  * pair of memories the worker derived itself (distillation already decided they differ).
  *
@@ -13,7 +13,6 @@
  */
 import { contradicts } from "../ingest/consolidate.ts";
 import { neighboursOf } from "../ingest/neighbours.ts";
-import { CONTRADICTION_FACTOR } from "../ingest/pipeline.ts";
 import type { Runtime } from "../runtime.ts";
 import type { MemoryRecord } from "../store/records.ts";
 
@@ -96,9 +95,4 @@ function linked(rt: Runtime, a: string, b: string): boolean {
     `SELECT 1 FROM edges WHERE relation IN ('contradicts', 'supersedes')
      AND ((from_id = ? AND to_id = ?) OR (from_id = ? AND to_id = ?)) LIMIT 1`,
   ).get(a, b, b, a) !== undefined;
-}
-
-/** The confidence a side keeps after a contradiction. */
-export function lowered(confidence: number): number {
-  return Math.round(confidence * CONTRADICTION_FACTOR * 1000) / 1000;
 }

@@ -55,30 +55,23 @@ export function reembedTarget(db: DatabaseSync): { model: string; dimension: num
     : null;
 }
 
-/** Records `embedder` as the target, dropping vectors staged for another one. */
-export function startReembed(db: DatabaseSync, embedder: Embedder): void {
+/**
+ * Records `embedder` as the target (or, with null, forgets an unfinished re-embedding because
+ * the strand is opened with its pinned model again), dropping vectors staged for another one.
+ */
+export function setReembedTarget(db: DatabaseSync, embedder: Embedder | null): void {
   db.exec("BEGIN IMMEDIATE");
   try {
-    db.exec("DELETE FROM reembed_vectors");
-    const set = db.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)");
-    set.run("reembed_model", embedder.model);
-    set.run("reembed_dimension", String(embedder.dimension));
+    db.exec(`DELETE FROM reembed_vectors;
+      DELETE FROM meta WHERE key IN ('reembed_model', 'reembed_dimension');`);
+    if (embedder) {
+      const set = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
+      set.run("reembed_model", embedder.model);
+      set.run("reembed_dimension", String(embedder.dimension));
+    }
     db.exec("COMMIT");
   } catch (error) {
-    db.exec("ROLLBACK");
-    throw error;
-  }
-}
-
-/** Forgets an unfinished re-embedding (the strand is opened with its pinned model again). */
-export function cancelReembed(db: DatabaseSync): void {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    db.exec("DELETE FROM reembed_vectors");
-    db.exec("DELETE FROM meta WHERE key IN ('reembed_model', 'reembed_dimension')");
-    db.exec("COMMIT");
-  } catch (error) {
-    db.exec("ROLLBACK");
+    if (db.isTransaction) db.exec("ROLLBACK");
     throw error;
   }
 }

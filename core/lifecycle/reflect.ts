@@ -16,7 +16,7 @@ import { redact } from "../ingest/redact.ts";
 import { neighboursOf } from "../ingest/neighbours.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { Runtime } from "../runtime.ts";
-import type { MemoryRecord } from "../store/records.ts";
+import { parseHlc } from "../hlc.ts";
 
 /** Confidence of a model-made insight. */
 export const INSIGHT_CONFIDENCE = 0.6;
@@ -97,7 +97,7 @@ export function lastReflection(rt: Runtime): number {
     `SELECT max(hlc) AS hlc FROM ops
      WHERE kind = 'job.run' AND json_extract(payload, '$.job') = 'reflect'`,
   ).get() as { hlc: string | null };
-  return row.hlc === null ? -1 : Number.parseInt(row.hlc.slice(0, 15), 10);
+  return row.hlc === null ? -1 : parseHlc(row.hlc).wall;
 }
 
 /**
@@ -134,9 +134,4 @@ export async function reflectOn(rt: Runtime, scope: string): Promise<Insight[]> 
     }
   }
   return insights;
-}
-
-/** Whether `memory` is an insight the worker wrote. */
-export function isInsight(memory: MemoryRecord): boolean {
-  return typeof memory.attributes.question === "string";
 }

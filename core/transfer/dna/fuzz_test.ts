@@ -1,40 +1,23 @@
 import fc from "fast-check";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { isHelixError } from "../../errors.ts";
-import { ARGON2_MIN, dnaCryptoCalls } from "./crypto.ts";
-import { decodeDna, DNA_MAGIC, type DnaKey, encodeDna } from "./format.ts";
+import { dnaCryptoCalls } from "./crypto.ts";
+import { decodeDna, DNA_MAGIC } from "./format.ts";
 import { parseManifest, serializeManifest } from "./manifest.ts";
+import { RAW_KEY, sampleManifest, SIGNING_KEY } from "../../../tests/fixtures/dna_samples.ts";
 import {
-  counting,
-  framePayload,
-  RAW_KEY,
-  SAMPLE_BODY,
-  sampleManifest,
-  SIGNING_KEY,
-} from "../../../tests/fixtures/dna_samples.ts";
-import { fuzzDna, fuzzPayload, mutate } from "../../../tests/fixtures/dna_fuzz.ts";
+  FUZZ_PASSPHRASE,
+  FUZZ_RAW_KEY,
+  fuzzDna,
+  fuzzPayload,
+  mutate,
+  passphraseFile,
+  rawCorpus,
+  samplePayloads,
+} from "../../../tests/fixtures/dna_fuzz.ts";
 import { seededRandom } from "../../../tests/fixtures/random.ts";
 
-const rawKey: DnaKey = { rawKey: RAW_KEY };
-const passphrase: DnaKey = { passphrase: "correct horse battery staple" };
-
-/** Raw-key files of several shapes. */
-async function rawCorpus(): Promise<Uint8Array[]> {
-  const base = { key: rawKey, signingKey: SIGNING_KEY };
-  return [
-    await encodeDna({ ...base, manifest: sampleManifest(), body: SAMPLE_BODY }),
-    await encodeDna({
-      ...base,
-      manifest: sampleManifest({ kind: "delta", embedding: null, filters: { scopes: ["global"] } }),
-      body: new Uint8Array(0),
-    }),
-    await encodeDna({
-      ...base,
-      manifest: sampleManifest({ bodyEncoding: "jsonl+deflate" }),
-      body: counting(1500),
-    }),
-  ];
-}
+const rawKey = FUZZ_RAW_KEY;
 
 function failuresOf(report: { failures: readonly string[] }): string {
   return report.failures.slice(0, 5).join("\n");
@@ -43,18 +26,12 @@ function failuresOf(report: { failures: readonly string[] }): string {
 Deno.test("decodeDna() rejects 100,000 mutated and random inputs with a HelixError, before any key work", async () => {
   const files = [
     ...await rawCorpus(),
-    await encodeDna({ // one Argon2id derivation, so mutants also claim Argon2id parameters
-      manifest: sampleManifest({ kind: "delta" }),
-      body: SAMPLE_BODY,
-      key: passphrase,
-      argon2: ARGON2_MIN,
-      signingKey: SIGNING_KEY,
-    }),
+    await passphraseFile(),
   ];
   const before = { ...dnaCryptoCalls };
   const report = await fuzzDna({
     corpus: files,
-    keys: [rawKey, passphrase],
+    keys: [rawKey, FUZZ_PASSPHRASE],
     iterations: 100_000,
     seed: 0xd7a,
   });
@@ -84,15 +61,8 @@ Deno.test("decodeDna() rejects 5,000 re-signed mutants in the commitment, AEAD a
 });
 
 Deno.test("validly sealed mutated payloads are rejected, or accepted and re-encoded byte for byte", async () => {
-  const payloads = [
-    framePayload(sampleManifest(), SAMPLE_BODY),
-    framePayload(
-      sampleManifest({ kind: "delta", filters: { types: ["fact"] } }),
-      new Uint8Array(0),
-    ),
-  ];
   const report = await fuzzPayload({
-    payloads,
+    payloads: samplePayloads(),
     rawKey: RAW_KEY,
     signingKey: SIGNING_KEY,
     iterations: 2_000,

@@ -1,7 +1,8 @@
 /**
  * The worker's model-backed jobs against an OpenAI-compatible server on loopback: importance
  * upgraded from the heuristic to the model's rating, reflection writing insights that cite
- * their leaves, and an insight demoted when its grounding is forgotten (restored when back).
+ * their leaves, an insight demoted when its grounding is forgotten (restored when back), and
+ * distilled rules worded by the model.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import {
@@ -101,4 +102,56 @@ Deno.test("without a model, reflection and rating do nothing but the grounding c
   const report = await t.engine.sleep({ only: "reflect" });
   equal(report.changed, 0);
   equal((await t.engine.sleep({ only: "importance" })).jobs[0]?.summary, "no model configured");
+});
+
+Deno.test("with a model, distillation words the rule (redacted); a failing model falls back to the template", async () => {
+  const SECRET = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
+  const word = (request: RecordedRequest) => {
+    const system = request.body.messages?.[0]?.content ?? "";
+    if (!system.includes("recurring episodes into one durable rule")) return status(500);
+    const user = JSON.parse(request.body.messages?.[1]?.content ?? "{}");
+    equal(user.items.length, 5, "the model sees the cluster's episodes");
+    return answer({
+      statements: [{
+        text: `Run \`source .venv/bin/activate\` before pytest (token ${SECRET}).`,
+        cites: [0, 1, 2, 3, 4],
+      }],
+    });
+  };
+  await using server = startFakeOpenAI();
+  server.enqueue(reply(word), status(500));
+  await using t = await tempEngine({
+    project: "api",
+    llm: { baseUrl: server.baseUrl, model: "fake", monthlyTokenBudget: 1_000_000, maxRetries: 0 },
+  });
+  const episodes = [];
+  for (let i = 0; i < 5; i++) {
+    episodes.push(
+      (await t.engine.write({
+        content: `Had to activate .venv before running pytest (session ${i}).`,
+        type: "episode",
+      })).id,
+    );
+  }
+  const report = await t.engine.sleep({ only: "distil" });
+  equal(report.changed, 6);
+  const [rule] = t.engine.list({ types: ["convention"] }).items;
+  ok(rule!.content.startsWith("Run `source .venv/bin/activate` before pytest"), rule!.content);
+  ok(!rule!.content.includes(SECRET), "a secret the model made up is redacted");
+  deepEqual([...(rule!.attributes.grounding as string[])].sort(), [...episodes].sort());
+  equal((await t.engine.sleep({ only: "distil" })).changed, 0, "a rerun changes nothing");
+
+  // The model now fails: the next recurring story is worded by the template.
+  for (let i = 0; i < 3; i++) {
+    await t.engine.write({
+      content: `Had to rebuild the docker image after editing requirements.txt (session ${i}).`,
+      type: "episode",
+    });
+  }
+  equal((await t.engine.sleep({ only: "distil" })).changed, 4);
+  ok(
+    t.engine.list({ types: ["convention"] }).items.some((m) =>
+      m.content === "Rebuild the docker image after editing requirements.txt."
+    ),
+  );
 });

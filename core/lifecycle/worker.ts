@@ -2,7 +2,8 @@
  * The lifecycle worker (DESIGN §8). When consolidation is due (an importance budget of 150
  * since the last run, or an agent session ended) it runs its jobs in order:
  *
- * - `distil`: recurring episodes become one rule that cites them (`distil.ts`);
+ * - `distil`: recurring episodes become one rule that cites them (`distil.ts`), worded by
+ *   the model when one is configured, else by the template;
  * - `contradict`: contradictions the writes could not see are linked (`contradict.ts`);
  * - `reflect`: derived memories whose grounding is gone are demoted; with a model, insights
  *   that cite their leaves are written (`reflect.ts`);
@@ -12,8 +13,7 @@
  * - `profile`: each scope's static and dynamic profile is refreshed (`profile.ts`);
  * - `embed`: memories stored without a current vector are embedded (`backfill.ts`).
  *
- * Every
- * change is an op; each slice of work is one short transaction that ends with a `job.run` op
+ * Every change is an op; each slice of work is one short transaction that ends with a `job.run` op
  * listing what it did (and the fields it overwrote), so `helix log` shows it and
  * {@linkcode undoRun} appends the inverse. Between slices it yields to the event loop, so a
  * server's tool calls are never blocked for longer than one slice.
@@ -28,10 +28,11 @@ import { isPurged, type JobName, type LiveOp } from "../ops/op.ts";
 import { recordedTransaction, type Recorder } from "../ops/job_run.ts";
 import type { Runtime } from "../runtime.ts";
 import { appendWrite } from "../ingest/write.ts";
+import { redact } from "../ingest/redact.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import { salience } from "./decay.ts";
-import { clusterEpisodes, distil, type EpisodeLike } from "./distil.ts";
+import { clusterEpisodes, distil, type Distillate, type EpisodeLike } from "./distil.ts";
 import type { FileProbe } from "./anchors.ts";
 import { planStaleness } from "./stale_check.ts";
 import { backfillVectors, missingVectors } from "./backfill.ts";
@@ -210,9 +211,12 @@ async function distilEpisodes(
   options: RunOptions,
   pause: () => Promise<void>,
 ): Promise<JobReport> {
-  const groups = [...activeEpisodes(rt)].flatMap(([scope, episodes]) =>
-    clusterEpisodes(episodes).map((cluster) => ({ scope, cluster, rule: distil(cluster) }))
-  );
+  const groups = [];
+  for (const [scope, episodes] of activeEpisodes(rt)) {
+    for (const cluster of clusterEpisodes(episodes)) {
+      groups.push({ scope, cluster, rule: await worded(rt, distil(cluster), cluster) });
+    }
+  }
   // A large group goes in several slices: the first creates the rule, the next find it.
   const work = groups.flatMap((group) =>
     Array.from(
@@ -256,6 +260,31 @@ async function distilEpisodes(
     changed,
     summary: `${rules} rules from ${groups.length} recurring episode groups`,
   };
+}
+
+/** Episodes of a cluster the model sees when it words a rule: the first ones suffice. */
+const RULE_ITEMS = 12;
+/** Longest model wording kept; anything longer is not a rule. */
+const MAX_RULE_CHARS = 300;
+
+/**
+ * `rule` worded by the model when one is configured and answers usably (seed 001 §3: the
+ * LLM path), else as the template wrote it. The rule still cites every episode.
+ */
+async function worded(
+  rt: Runtime,
+  rule: Distillate,
+  cluster: readonly EpisodeLike[],
+): Promise<Distillate> {
+  if (!rt.llm) return rule;
+  const statements = await rt.llm.synthesize(
+    "rule",
+    cluster.slice(0, RULE_ITEMS).map(({ content }) => ({ type: "episode", content })),
+  );
+  // The episodes were redacted, but a model may still make up something secret-shaped.
+  const text = redact(statements?.[0]?.text.trim() ?? "").text;
+  if (text.length === 0 || text.length > MAX_RULE_CHARS) return rule;
+  return { ...rule, content: text };
 }
 
 /** Appends the edge `from —relation→ to`, drawn by the worker's `extractor` job. */

@@ -111,6 +111,16 @@ import { createStore } from "./store/store.ts";
 import { KeywordIndex } from "./store/keyword.ts";
 import { VectorIndex } from "./store/vector_index.ts";
 import { type Visibility, visibilitySql } from "./store/visibility.ts";
+import { type ConflictRecord, headsOf, listConflicts } from "./ops/concurrency.ts";
+import { mergeOps, type MergeReport } from "./ops/merge.ts";
+import {
+  type DnaExportOptions,
+  type DnaExportResult,
+  type DnaImportOptions,
+  type DnaImportReport,
+  exportDna,
+  importDna,
+} from "./transfer/dna_strand.ts";
 
 /** The model and dimension a strand is pinned to when it is created without an embedder. */
 export const DEFAULT_EMBEDDING = { model: "Xenova/bge-small-en-v1.5", dimension: 384 } as const;
@@ -459,6 +469,27 @@ export interface Engine {
    * ```
    */
   rollback(point: PointInput, options?: RollbackOptions): Promise<RollbackReport>;
+  /**
+   * Merges another strand's ops (the union of the two histories, folded deterministically;
+   * `ops/merge.ts`): concurrent edits are merged three-way and their conflicts recorded.
+   * Ops already here are skipped, so merging the same ops twice changes nothing.
+   */
+  mergeOps(ops: readonly Op[]): MergeReport;
+  /** Every op of the strand in fold order (what {@linkcode mergeOps} takes). */
+  ops(): Op[];
+  /**
+   * Conflicts concurrent edits left (see `ops/concurrency.ts`): open ones (a text conflict
+   * block, two rival successors of one fact) unless `all`, which adds the ones settled
+   * automatically.
+   */
+  conflicts(options?: { all?: boolean }): ConflictRecord[];
+  /** The strand, or the memories of some scopes and types, as a sealed, signed `.dna` file. */
+  exportDna(options: DnaExportOptions): Promise<DnaExportResult>;
+  /**
+   * Opens a `.dna` file (signature, key commitment and decryption checked first), checks its
+   * body against its manifest and merges its ops; the strand is unchanged on any failure.
+   */
+  importDna(bytes: Uint8Array, options: DnaImportOptions): Promise<DnaImportReport>;
   /** SHA-256 of the logical state. */
   stateHash(): string;
   /** Refolds every table from the op log and checks the state hash is reproduced. */
@@ -767,7 +798,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           }
           tx.append({
             kind: "memory.patch",
-            payload: { id: record.id, set, parents: [record.headOp] },
+            payload: { id: record.id, set, parents: headsOf(store, record.id) },
           });
           if (vector && set.content !== undefined) {
             storeVector(rt, tx, record.id, set.content, vector);
@@ -798,7 +829,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
             if (record.status === "forgotten") continue;
             tx.append({
               kind: "memory.forget",
-              payload: { id: record.id, parents: [record.headOp] },
+              payload: { id: record.id, parents: headsOf(store, record.id) },
             });
             done.push(record.id);
           }
@@ -951,6 +982,19 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
 
     rollback: (point, options) => guardAsync("roll back", () => rollbackTo(rt, point, options)),
 
+    mergeOps(ops) {
+      return guard("merge ops", () => mergeOps(store, log, ops, rt.clock.now()));
+    },
+
+    ops: () => guard("read ops", () => [...log.canonical()]),
+
+    conflicts: (options = {}) =>
+      guard("list conflicts", () => listConflicts(store, options.all ?? false)),
+
+    exportDna: (options) => guardAsync("export .dna", () => exportDna(rt, options)),
+
+    importDna: (bytes, options) => guardAsync("import .dna", () => importDna(rt, bytes, options)),
+
     stateHash: () => guard("hash state", () => stateHash(store.db)),
 
     rebuild() {
@@ -1060,7 +1104,7 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
           const record = requireRecord(id, "reinforce memory");
           const op = tx.append({
             kind: "memory.reinforce",
-            payload: { id: record.id, quality, parents: [record.headOp] },
+            payload: { id: record.id, quality, parents: headsOf(store, record.id) },
           });
           // A useful archived memory comes back to default recall.
           if (record.status === "archived" && quality >= 3) {

@@ -71,7 +71,8 @@ export {
 } from "./embed/transformers.ts";
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
 export type { BulkProgress, BulkWriteResult } from "./ingest/write.ts";
-export { CONTRADICTION_FACTOR, type WriteAction, type WriteResult } from "./ingest/pipeline.ts";
+export { type WriteAction, type WriteResult } from "./ingest/pipeline.ts";
+export { CONTRADICTION_FACTOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
 export type { NoteInput, NoteResult } from "./ingest/note.ts";
 export type { GateResult } from "./ingest/gate.ts";
@@ -113,6 +114,14 @@ export {
   type ExportSource,
 } from "./transfer/export.ts";
 export type { ImportOptions, ImportRecord, ImportResult } from "./transfer/import.ts";
+export type {
+  DnaExportOptions,
+  DnaExportResult,
+  DnaImportOptions,
+  DnaImportReport,
+} from "./transfer/dna_strand.ts";
+export type { MergeReport } from "./ops/merge.ts";
+export type { ConflictKind, ConflictRecord } from "./ops/concurrency.ts";
 export type {
   ContextInput,
   ExportOptions,

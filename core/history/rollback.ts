@@ -17,6 +17,7 @@ import { type ComparedField, compareStates } from "./compare.ts";
 import { type HistoryDiff, type MemoryPresence, publicPoint, toDiff } from "./diff.ts";
 import { type HistoryPoint, type PointInput, type ResolvedPoint, resolvePoint } from "./point.ts";
 import { stateAt } from "./state.ts";
+import { headsOf } from "../ops/concurrency.ts";
 
 /** Options of {@linkcode rollbackTo}. */
 export interface RollbackOptions {
@@ -148,7 +149,7 @@ export async function rollbackTo(
         (tx.before[step.id] ??= {}).status ??= record.status;
         tx.append({
           kind: "memory.forget",
-          payload: { id: step.id, parents: [record.headOp], reason },
+          payload: { id: step.id, parents: headsOf(rt.store, step.id), reason },
         });
       }
     }

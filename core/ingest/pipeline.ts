@@ -15,7 +15,7 @@ import {
   writeInputSchema,
 } from "../model/input.ts";
 import type { Memory } from "../model/memory.ts";
-import type { MemoryType } from "../model/types.ts";
+import { contradictedConfidence, type MemoryType } from "../model/types.ts";
 import { anchorsFor } from "../lifecycle/anchors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import type { LogTransaction } from "../ops/log.ts";
@@ -36,6 +36,7 @@ import {
   type PlannedWrite,
   storeVector,
 } from "./write.ts";
+import { headsOf } from "../ops/concurrency.ts";
 
 /**
  * What a write did: `added` a new memory, `superseded` older ones with a new memory,
@@ -80,13 +81,6 @@ export interface WriteOptions {
     | undefined;
 }
 
-/** Confidence kept by each side of a contradiction. */
-export const CONTRADICTION_FACTOR = 0.8;
-
-/** The confidence a side of a contradiction keeps (to three decimals). */
-export function contradictedConfidence(confidence: number): number {
-  return round(confidence * CONTRADICTION_FACTOR);
-}
 /** SM-2 quality of a duplicate write's reinforcement: the ease factor stays, the clock resets. */
 const DUPLICATE_QUALITY = 4;
 
@@ -240,7 +234,7 @@ function apply(
         payload: {
           id: target.id,
           quality: DUPLICATE_QUALITY,
-          parents: [target.headOp],
+          parents: headsOf(rt.store, target.id),
           provenance,
         },
       });
@@ -265,7 +259,7 @@ function apply(
             importance: Math.max(target.importance, planned.importance ?? target.importance),
             confidence: Math.max(target.confidence, planned.confidence ?? target.confidence),
           },
-          parents: [target.headOp],
+          parents: headsOf(rt.store, target.id),
           reason: "refined",
           provenance,
         },
@@ -334,7 +328,7 @@ function appendLink(
     payload: {
       id: old.id,
       set: { confidence: contradictedConfidence(old.confidence) },
-      parents: [old.headOp],
+      parents: headsOf(rt.store, old.id),
       reason: "contradicted",
     },
   });
@@ -344,8 +338,4 @@ function current(rt: Runtime, id: string) {
   const record = rt.store.memoryById(id);
   if (!record) throw new HelixError("not_found", `Cannot write memory: ${id} vanished`);
   return record;
-}
-
-function round(confidence: number): number {
-  return Math.round(confidence * 1000) / 1000;
 }

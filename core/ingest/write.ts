@@ -17,6 +17,7 @@ import { randomHex, sha256Hex } from "../util/hash.ts";
 import { embedDocuments, type Runtime } from "../runtime.ts";
 import { redactWrite } from "./redact_write.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
+import { headsOf } from "../ops/concurrency.ts";
 
 /** The outcome of {@linkcode writeMemories}. */
 export interface BulkWriteResult {
@@ -212,7 +213,7 @@ export function appendWrite(
       payload: {
         id: record.id,
         set: { status: "superseded", validTo },
-        parents: [record.headOp],
+        parents: headsOf(rt.store, record.id),
         // Not "by <new id>": the supersedes edge links them, and a purge of the new memory
         // removes that edge but cannot edit this op, which stays the old memory's.
         reason: "superseded",

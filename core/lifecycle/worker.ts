@@ -55,7 +55,8 @@ import {
   staticProfile,
 } from "./profile.ts";
 import { contradictionsOf, markSwept, sweepSubjects } from "./contradict.ts";
-import { contradictedConfidence } from "../ingest/pipeline.ts";
+import { contradictedConfidence } from "../model/types.ts";
+import { headsOf } from "../ops/concurrency.ts";
 
 /** Importance written since the last run that makes consolidation due (seed 001 §3). */
 export const IMPORTANCE_BUDGET = 150;
@@ -726,7 +727,11 @@ export function undoRun(rt: Runtime, run: string): UndoReport {
           if (memory && memory.status !== "forgotten") {
             tx.append({
               kind: "memory.forget",
-              payload: { id: memory.id, parents: [memory.headOp], reason: `undo of run ${run}` },
+              payload: {
+                id: memory.id,
+                parents: headsOf(rt.store, memory.id),
+                reason: `undo of run ${run}`,
+              },
             });
           }
         } else if (op.kind === "edge.put") {

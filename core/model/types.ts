@@ -68,6 +68,24 @@ export const DEFAULT_HALF_LIFE_MS: Readonly<Record<CognitiveShape, number | null
 /** Half-life of a semantic memory while it is contradicted (it does not decay otherwise). */
 export const CONTRADICTED_HALF_LIFE_MS = 30 * DAY_MS;
 
+/** Confidence kept by each side of a contradiction. */
+export const CONTRADICTION_FACTOR = 0.8;
+
+/**
+ * The confidence a side of a contradiction keeps (to three decimals).
+ *
+ * @example Usage
+ * ```ts
+ * import { contradictedConfidence } from "./types.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(contradictedConfidence(0.9), 0.72);
+ * ```
+ */
+export function contradictedConfidence(confidence: number): number {
+  return Math.round(confidence * CONTRADICTION_FACTOR * 1000) / 1000;
+}
+
 /** Lifecycle states. Default recall sees `active` only. */
 export const STATUSES = ["active", "archived", "forgotten", "superseded", "quarantined"] as const;
 

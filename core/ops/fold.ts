@@ -22,9 +22,22 @@ import {
   type Op,
   type OpPayloads,
   type OpProvenance,
+  type PatchFields,
   purgedRef,
   tombstoneText,
 } from "./op.ts";
+import {
+  advanceHeads,
+  conflictLabels,
+  fieldsOf,
+  linkRivalSuccessors,
+  mergePatch,
+  recordConflict,
+  settleConflicts,
+  settleFact,
+  startHeads,
+  viewAt,
+} from "./concurrency.ts";
 
 /**
  * Applies `op` to the tables. `rev` is the transaction's change counter. A purged op (its
@@ -36,9 +49,20 @@ export function applyOp(store: Store, op: Op, rev: number): void {
     case "memory.put":
       return putMemory(store, op, op.payload, rev);
     case "memory.patch":
-      return patchMemory(store, op, op.payload, rev);
+      patchMemory(store, op, op.payload.id, op.payload.set, op.payload.parents, rev);
+      if (op.payload.provenance) {
+        addProvenance(store, op.payload.id, op, op.payload.provenance, parseHlc(op.hlc).wall);
+      }
+      return;
     case "memory.forget":
-      return forgetMemory(store, op, op.payload, rev);
+      return patchMemory(
+        store,
+        op,
+        op.payload.id,
+        { status: "forgotten" },
+        op.payload.parents,
+        rev,
+      );
     case "memory.reinforce":
       return reinforceMemory(store, op, op.payload, rev);
     case "edge.put":
@@ -73,6 +97,14 @@ function purgeMemories(store: Store, op: Op, p: OpPayloads["memory.purge"], rev:
   const contradicted = store.prepare(
     `SELECT from_id AS a, to_id AS b FROM edges WHERE relation = 'contradicts' AND id IN ${IN_LIST}`,
   ).all(JSON.stringify(edges)) as { a: string; b: string }[];
+  // A conflicting fact the fold derived with a purged memory would not be there on a refold,
+  // nor the confidence it lowered: only a refold takes it back.
+  const list = JSON.stringify(ids);
+  if (
+    store.prepare(
+      `SELECT 1 FROM conflicts WHERE kind = 'fact' AND (memory IN ${IN_LIST} OR field IN ${IN_LIST})`,
+    ).get(list, list)
+  ) store.requestRefold();
   store.purgeMemories(ids);
   scrubLog(store, op, found, edges);
   const others = contradicted.flatMap(({ a, b }) => [a, b]).filter((id) => !ids.includes(id));
@@ -101,10 +133,19 @@ function scrubLog(
     ref: string;
   }[];
   if (refs.length > 0) {
+    const seqnos = JSON.stringify(refs.map((r) => r.seqno));
+    // A conflicting fact the fold derived from an op going now would not be there on a
+    // refold; only a refold can take it back (its confidence effects included).
+    if (
+      store.prepare(
+        `SELECT 1 FROM conflicts WHERE kind = 'fact' AND op IN
+         (SELECT change_id FROM ops WHERE seqno IN ${IN_LIST}) LIMIT 1`,
+      ).get(seqnos)
+    ) store.requestRefold();
     store.prepare(
       `UPDATE ops SET payload = ?
        WHERE seqno IN ${IN_LIST} AND json_extract(payload, '$.purged') IS NULL`,
-    ).run(tombstoneText(op.changeId), JSON.stringify(refs.map((r) => r.seqno)));
+    ).run(tombstoneText(op.changeId), seqnos);
     const rename = store.prepare("UPDATE op_refs SET ref = ? WHERE ref = ? AND seqno = ?");
     const tokens = new Map(purged.map((m) => [m.id, purgedRef(m.put)]));
     for (const { seqno, ref } of refs) rename.run(tokens.get(ref)!, ref, seqno);
@@ -131,6 +172,7 @@ function reinforceMemory(
   rev: number,
 ): void {
   const current = requireMemory(store, op, p.id);
+  advanceHeads(store, p.id, op.changeId, p.parents);
   const ef = nextEasiness(current.ef, p.quality);
   const fields: MemoryFields = { ef, headOp: op.changeId, updatedHlc: op.hlc };
   if (p.quality >= 3) {
@@ -186,12 +228,46 @@ function putMemory(store: Store, op: Op, p: OpPayloads["memory.put"], rev: numbe
     ftsKey: ftsKey(p.scope, p.status, p.type),
   };
   store.insertMemory(record, rev);
+  startHeads(store, p.id, op.changeId);
   addProvenance(store, p.id, op, p.provenance, p.recordedAt);
 }
 
-function patchMemory(store: Store, op: Op, p: OpPayloads["memory.patch"], rev: number): void {
-  const current = requireMemory(store, op, p.id);
-  const { set } = p;
+/**
+ * Applies the fields a patch (or a forget: `status`) sets. One made concurrently with heads
+ * its writer had not seen is first merged three-way against what the writer saw
+ * (`concurrency.ts`), and the conflicts found are recorded.
+ */
+function patchMemory(
+  store: Store,
+  op: Op,
+  id: string,
+  requested: PatchFields,
+  parents: readonly string[],
+  rev: number,
+): void {
+  const current = requireMemory(store, op, id);
+  const unseen = advanceHeads(store, id, op.changeId, parents);
+  let set = requested;
+  if (unseen.length > 0) {
+    const base = viewAt(store, id, parents) ?? fieldsOf(current);
+    const merged = mergePatch(
+      base,
+      fieldsOf(current),
+      requested,
+      conflictLabels(unseen, op.changeId),
+    );
+    set = merged.set;
+    for (const { field, kind } of merged.conflicts) {
+      recordConflict(store, {
+        memory: id,
+        op: op.changeId,
+        kind,
+        field,
+        other: unseen,
+        resolvedOp: kind === "text" ? null : op.changeId,
+      });
+    }
+  }
   const fields: MemoryFields = { headOp: op.changeId, updatedHlc: op.hlc };
   if (set.content !== undefined && set.content !== current.content) {
     fields.content = set.content;
@@ -220,21 +296,11 @@ function patchMemory(store: Store, op: Op, p: OpPayloads["memory.patch"], rev: n
       fields.type ?? current.type,
     );
   }
-  store.updateMemory(p.id, fields, rev);
+  store.updateMemory(id, fields, rev);
   // A vector computed from the old content stays in the cache but no longer matches the
   // memory's content hash, so search ignores it until it is re-embedded.
   if (fields.content !== undefined) store.replaceTokens(current.rid, fields.content);
-  if (p.provenance) addProvenance(store, p.id, op, p.provenance, parseHlc(op.hlc).wall);
-}
-
-function forgetMemory(store: Store, op: Op, p: OpPayloads["memory.forget"], rev: number): void {
-  const current = requireMemory(store, op, p.id);
-  store.updateMemory(p.id, {
-    status: "forgotten",
-    ftsKey: ftsKey(current.scope, "forgotten", current.type),
-    headOp: op.changeId,
-    updatedHlc: op.hlc,
-  }, rev);
+  settleConflicts(store, id, op.changeId);
 }
 
 function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"], rev: number): void {
@@ -258,6 +324,9 @@ function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"], rev: number): 
   }
   addProvenance(store, p.id, op, p.provenance, parseHlc(op.hlc).wall);
   if (p.relation === "contradicts") contradictionDecay(store, [p.from, p.to], rev);
+  if (p.relation === "supersedes") {
+    contradictionDecay(store, linkRivalSuccessors(store, op, p.from, p.to, rev), rev);
+  }
 }
 
 function removeEdge(store: Store, op: Op, p: OpPayloads["edge.remove"], rev: number): void {
@@ -266,7 +335,10 @@ function removeEdge(store: Store, op: Op, p: OpPayloads["edge.remove"], rev: num
     throw new HelixError("not_found", `Cannot apply op ${op.changeId}: no edge ${p.id}`);
   }
   store.updateEdge(p.id, { status: "removed", headOp: op.changeId });
-  if (edge.relation === "contradicts") contradictionDecay(store, [edge.from, edge.to], rev);
+  if (edge.relation === "contradicts") {
+    contradictionDecay(store, [edge.from, edge.to], rev);
+    settleFact(store, edge.from, edge.to, op.changeId);
+  }
 }
 
 /**

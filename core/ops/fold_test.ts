@@ -216,8 +216,19 @@ Deno.test("purge() after any history: rebuild identical, log verified, no purged
           if (ids.length === 0) return;
           const purged = [...new Set(targets.map((n) => ids[n % ids.length]!))];
           const kept = ids.filter((id) => !purged.includes(id));
-          // A contradiction with a purged memory goes with it, and with it the decay it started.
-          const fields = (id: string) => ({ ...engine.get(id), halfLifeDays: undefined });
+          // A contradiction with a purged memory goes with it, and with it the decay it started;
+          // so does one the fold derived from it (two successors of a purged memory), and the
+          // confidence it lowered.
+          const derived = new Set(
+            engine.conflicts({ all: true }).filter((c) => c.kind === "fact").flatMap((
+              c,
+            ) => [c.memory, c.field]),
+          );
+          const fields = (id: string) => ({
+            ...engine.get(id),
+            halfLifeDays: undefined,
+            ...(derived.has(id) ? { confidence: undefined } : {}),
+          });
           const keptBefore = kept.map(fields);
           clock.advance(1);
           engine.purge(purged);

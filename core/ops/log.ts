@@ -12,6 +12,7 @@ import { HelixError } from "../errors.ts";
 import type { Store } from "../store/store.ts";
 import { sqliteError } from "../store/sqlite.ts";
 import { applyOp } from "./fold.ts";
+import { refoldTables } from "./rebuild.ts";
 import { formatHlc, type Hlc, nextHlc, parseHlc } from "../hlc.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
@@ -112,10 +113,17 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
   const lastHlcStatement = db.prepare("SELECT hlc FROM ops ORDER BY hlc DESC LIMIT 1");
   const lastSeqStatement = db.prepare("SELECT max(seq) AS seq FROM ops WHERE device_id = ?");
   const insertOp = db.prepare(
-    "INSERT INTO ops (change_id, hlc, device_id, seq, kind, payload) VALUES (?, ?, ?, ?, ?, ?)",
+    "INSERT INTO ops (change_id, hlc, device_id, seq, kind, payload, arrived) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertRef = db.prepare("INSERT OR IGNORE INTO op_refs (ref, seqno) VALUES (?, ?)");
   let inTransaction = false;
+
+  function* canonicalOps(): Iterable<Op> {
+    const statement: StatementSync = db.prepare(
+      `SELECT ${OP_SELECT} FROM ops o ORDER BY o.hlc, o.device_id, o.change_id`,
+    );
+    for (const row of statement.iterate()) yield decodeOp(row as unknown as OpRow);
+  }
 
   return {
     transact(action, fn) {
@@ -142,9 +150,18 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
               const payloadText = canonicalJson(draft.payload);
               const changeId = sha256Hex(encodeOpText(header, draft.kind, payloadText));
               const op = { ...header, ...draft, changeId } as LiveOp;
-              const result = insertOp.run(changeId, op.hlc, deviceId, seq, op.kind, payloadText);
+              const result = insertOp.run(
+                changeId,
+                op.hlc,
+                deviceId,
+                seq,
+                op.kind,
+                payloadText,
+                hlc.wall,
+              );
               for (const ref of refsOf(draft)) insertRef.run(ref, result.lastInsertRowid);
               applyOp(store, op, tx.rev);
+              if (store.takeRefold()) refoldTables(store, canonicalOps());
               return op;
             },
           };
@@ -193,12 +210,7 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
       return (db.prepare(sql).all(...params) as unknown as OpRow[]).map(decodeOp);
     },
 
-    *canonical() {
-      const statement: StatementSync = db.prepare(
-        `SELECT ${OP_SELECT} FROM ops o ORDER BY o.hlc, o.device_id, o.change_id`,
-      );
-      for (const row of statement.iterate()) yield decodeOp(row as unknown as OpRow);
-    },
+    canonical: canonicalOps,
 
     count() {
       return (db.prepare("SELECT count(*) AS n FROM ops").get() as { n: number }).n;

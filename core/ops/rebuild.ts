@@ -29,6 +29,23 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
   const { db } = store;
   db.exec("BEGIN IMMEDIATE");
   try {
+    const report = refoldTables(store, log.canonical());
+    db.exec("COMMIT");
+    return report;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw sqliteError(error, "rebuild strand");
+  }
+}
+
+/**
+ * Refolds all tables from `ops` (the whole log, in canonical order) inside the caller's write
+ * transaction: what a rebuild does, and what a merge does when ops from another device land
+ * before ops already folded here.
+ */
+export function refoldTables(store: Store, ops: Iterable<Op>): RebuildReport {
+  const { db } = store;
+  {
     db.exec("DROP TABLE IF EXISTS temp.saved_vectors");
     db.exec(`CREATE TEMP TABLE saved_vectors AS
       SELECT m.id AS id, v.rid AS rid, v.content_hash AS content_hash, v.q8 AS q8
@@ -37,15 +54,17 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
 
     db.exec(
       `DELETE FROM edges; DELETE FROM provenance; DELETE FROM memory_tokens; DELETE FROM sessions;
-      DELETE FROM vector_state; DELETE FROM memories;`,
+      DELETE FROM vector_state; DELETE FROM memories; DELETE FROM memory_heads;
+      DELETE FROM conflicts;`,
     );
 
     const rev = store.nextRev();
-    let ops = 0;
-    for (const op of log.canonical()) {
+    let count = 0;
+    for (const op of ops) {
       applyOp(store, op, rev);
-      ops += 1;
+      count += 1;
     }
+    store.takeRefold(); // this is the refold
 
     const pairs = db.prepare(
       `SELECT s.rid AS oldRid, m.rid AS newRid, s.content_hash AS hash, s.q8 AS q8
@@ -78,11 +97,7 @@ export function rebuildState(store: Store, log: OpLog): RebuildReport {
     }
     db.exec("DROP TABLE temp.saved_vectors");
     db.exec("UPDATE counters SET value = value + 1 WHERE name = 'generation'");
-    db.exec("COMMIT");
-    return { ops, vectorsKept, vectorsDropped: before - vectorsKept };
-  } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
-    throw sqliteError(error, "rebuild strand");
+    return { ops: count, vectorsKept, vectorsDropped: before - vectorsKept };
   }
 }
 

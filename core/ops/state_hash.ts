@@ -55,6 +55,11 @@ const SECTIONS: ReadonlyArray<[name: string, sql: string]> = [
     "SELECT subject, op, origin, agent, ref, extractor, model, at FROM provenance ORDER BY subject, op",
   ],
   ["sessions", "SELECT id, project, client, started_at, ended_at, op FROM sessions ORDER BY id"],
+  // Hashed only when there are any, so strands that never merged keep their earlier hash.
+  [
+    "conflicts?",
+    "SELECT memory, op, kind, field, other, resolved_op FROM conflicts ORDER BY memory, op, field",
+  ],
 ];
 
 /**
@@ -75,7 +80,10 @@ const SECTIONS: ReadonlyArray<[name: string, sql: string]> = [
 export function stateHash(db: DatabaseSync): string {
   const hash = sha256Stream();
   hash.update(`${STATE_VERSION}\n`);
-  for (const [name, sql] of SECTIONS) {
+  for (const [section, sql] of SECTIONS) {
+    const optional = section.endsWith("?");
+    const name = optional ? section.slice(0, -1) : section;
+    if (optional && !db.prepare(`SELECT 1 FROM ${name} LIMIT 1`).get()) continue;
     hash.update(`#${name}\n`);
     const statement = db.prepare(sql) as StatementSync & ArrayRows;
     // Rows as arrays skip building an object per row (a third of the time at 10^5 rows);

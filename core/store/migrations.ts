@@ -217,6 +217,35 @@ export const MIGRATIONS: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 7,
+    description:
+      "three-way merge: memory_heads (each memory's concurrent head ops), conflicts, ops.arrived",
+    up(db) {
+      // ops.arrived: when this strand received the op (local ms); an op merged from another
+      // device arrives after its clock says, and history's points follow arrival.
+      db.exec(`
+        CREATE TABLE memory_heads (
+          memory TEXT NOT NULL,
+          op TEXT NOT NULL,
+          PRIMARY KEY (memory, op)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO memory_heads (memory, op) SELECT id, head_op FROM memories;
+        CREATE TABLE conflicts (
+          memory TEXT NOT NULL,
+          op TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          field TEXT NOT NULL,
+          other TEXT NOT NULL,
+          resolved_op TEXT,
+          PRIMARY KEY (memory, op, field)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX conflicts_open ON conflicts (memory) WHERE resolved_op IS NULL;
+        ALTER TABLE ops ADD COLUMN arrived INTEGER;
+        UPDATE ops SET arrived = CAST(substr(hlc, 1, 15) AS INTEGER);
+      `);
+    },
+  },
 ];
 
 /** The schema version this build writes. */

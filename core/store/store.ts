@@ -75,6 +75,13 @@ export interface Store {
   vectorsByRid(rids: readonly number[]): Map<number, Float32Array>;
   /** Bumps and returns the change counter used by caches to find changed rows. */
   nextRev(): number;
+  /**
+   * Asks the log to refold every table before the transaction commits: the fold of an op
+   * made state that an incremental fold cannot take back (a purge of ops that derived it).
+   */
+  requestRefold(): void;
+  /** Whether a refold was asked for since the last call (and clears the request). */
+  takeRefold(): boolean;
 }
 
 /**
@@ -114,10 +121,21 @@ export function createStore(
     memoryFields.map((f) => MEMORY_COLUMNS[f]).join(", ")
   }, rev) VALUES (${memoryFields.map(() => "?").join(", ")}, ?)`;
 
+  let refold = false;
   return {
     db,
     dimension,
     prepare,
+
+    requestRefold() {
+      refold = true;
+    },
+
+    takeRefold() {
+      const asked = refold;
+      refold = false;
+      return asked;
+    },
 
     insertMemory(record, rev) {
       const values = memoryFields.map((field) => encodeField(field, record[field]));
@@ -259,6 +277,11 @@ export function createStore(
       prepare(`DELETE FROM vector_state WHERE rid IN ${IN_LIST}`).run(ridList);
       prepare(`DELETE FROM memory_tokens WHERE rid IN ${IN_LIST}`).run(ridList);
       prepare(`DELETE FROM memories WHERE rid IN ${IN_LIST}`).run(ridList); // FTS: by trigger
+      prepare(`DELETE FROM memory_heads WHERE memory IN ${IN_LIST}`).run(list);
+      prepare(
+        `DELETE FROM conflicts WHERE memory IN ${IN_LIST} OR (kind = 'fact' AND field IN ${IN_LIST})`,
+      )
+        .run(list, list);
       db.exec("INSERT INTO memories_fts (memories_fts) VALUES ('optimize')");
       prepare("UPDATE counters SET value = value + 1 WHERE name = 'generation'").run();
       return { memories: rids.length, edges: edges.length };

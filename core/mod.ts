@@ -120,6 +120,16 @@ export type {
   DnaImportOptions,
   DnaImportReport,
 } from "./transfer/dna_strand.ts";
+export {
+  type DnaHeader,
+  type DnaKdf,
+  type DnaKey,
+  type DnaKind,
+  type DnaManifest,
+  isDna,
+  readDnaHeader,
+} from "./transfer/dna/format.ts";
+export { type DeviceKey, loadOrCreateDeviceKey } from "./transfer/dna/device_key.ts";
 export type { MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./ops/concurrency.ts";
 export type {

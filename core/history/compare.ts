@@ -14,7 +14,8 @@ import { isPurged, type LiveOp, purgedRef } from "../ops/op.ts";
 import type { Runtime } from "../runtime.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
-import { inPoint, type PointBound } from "./point.ts";
+import { inPoint, type OpArrival, type PointBound } from "./point.ts";
+import { IN_LIST } from "../store/store.ts";
 import { edgeRows, memoriesIn, memoryHeads, mergeById } from "./state.ts";
 
 /**
@@ -143,9 +144,12 @@ function purgedBetween(rt: Runtime, a: PointBound, b: PointBound): PurgedPresenc
     for (const put of purge.payload.puts) if (!firstPurge.has(put)) firstPurge.set(put, purge);
   }
   const out: PurgedPresence[] = [];
-  for (const put of rt.log.read({ ids: [...firstPurge.keys()], order: "canonical" })) {
+  const puts = rt.log.read({ ids: [...firstPurge.keys()], order: "canonical" });
+  const arrival = arrivals(rt, [...puts, ...purges].map((op) => op.changeId));
+  for (const put of puts) {
     const purge = firstPurge.get(put.changeId)!;
-    const existed = (bound: PointBound) => inPoint(bound, put) && !inPoint(bound, purge);
+    const existed = (bound: PointBound) =>
+      inPoint(bound, arrival.get(put.changeId)!) && !inPoint(bound, arrival.get(purge.changeId)!);
     const [atA, atB] = [existed(a), existed(b)];
     if (atA === atB) continue;
     out.push({
@@ -155,4 +159,12 @@ function purgedBetween(rt: Runtime, a: PointBound, b: PointBound): PurgedPresenc
     });
   }
   return out.sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
+}
+
+/** Where each op sits in the log and when it arrived, by change id. */
+function arrivals(rt: Runtime, changeIds: readonly string[]): Map<string, OpArrival> {
+  const rows = rt.store.prepare(
+    `SELECT change_id AS id, seqno, arrived FROM ops WHERE change_id IN ${IN_LIST}`,
+  ).all(JSON.stringify(changeIds)) as { id: string; seqno: number; arrived: number }[];
+  return new Map(rows.map((r) => [r.id, { seqno: r.seqno, arrived: r.arrived }]));
 }

@@ -1,15 +1,17 @@
 /**
- * Points in history: what `helix diff` and `helix rollback` take. A point names a prefix of
- * the op log in canonical order (hlc, device, change id); the state "at" it is the fold of
- * that prefix.
+ * Points in history: what `helix diff` and `helix rollback` take. A point names the ops the
+ * strand held at some moment (a prefix of the log in arrival order); the state "at" it is
+ * their fold, in canonical order.
  *
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { formatHlc, parseHlc } from "../hlc.ts";
+import { parseHlc } from "../hlc.ts";
 import { toEpochMs } from "../model/input.ts";
 import type { OpKind } from "../ops/op.ts";
 import type { Runtime } from "../runtime.ts";
+import type { PointBound } from "../ops/arrival.ts";
+export { inPoint, type OpArrival, type PointBound, pointCondition } from "../ops/arrival.ts";
 import { iso } from "../store/records.ts";
 
 /** What a caller names a point with: see {@linkcode resolvePoint}. */
@@ -26,15 +28,6 @@ export interface HistoryPoint {
   /** Wall time of the point: the op's, the time named, or the engine clock's for `now`. */
   readonly at: string;
 }
-
-/** Where the prefix ends, in canonical order. */
-export type PointBound =
-  /** Every op. */
-  | null
-  /** Ops whose HLC sorts before this one (for a time T: `formatHlc({ wall: T + 1, counter: 0 })`). */
-  | { readonly beforeHlc: string }
-  /** Ops at or before this op. */
-  | { readonly upTo: readonly [hlc: string, deviceId: string, changeId: string] };
 
 /** A point and the prefix of the log it stands for. */
 export interface ResolvedPoint extends HistoryPoint {
@@ -57,32 +50,6 @@ const UNIT_MS: Readonly<Record<string, number>> = {
 };
 const AGE =
   /^(\d+)\s*(s|secs?|seconds?|m|mins?|minutes?|h|hrs?|hours?|d|days?|w|wks?|weeks?)(?:\s+ago)?$/i;
-
-/**
- * True when `op` is in the state at the point `bound`.
- *
- * @example Usage
- * ```ts
- * import { inPoint } from "./point.ts";
- * import { equal } from "node:assert/strict";
- *
- * const op = { hlc: "000000000001000-00000", deviceId: "d1", changeId: "ab" };
- * equal(inPoint({ beforeHlc: "000000000001001-00000" }, op), true);
- * equal(inPoint({ upTo: ["000000000001000-00000", "d1", "aa"] }, op), false);
- * equal(inPoint(null, op), true);
- * ```
- */
-export function inPoint(
-  bound: PointBound,
-  op: { readonly hlc: string; readonly deviceId: string; readonly changeId: string },
-): boolean {
-  if (bound === null) return true;
-  if ("beforeHlc" in bound) return op.hlc < bound.beforeHlc;
-  const [hlc, device, change] = bound.upTo;
-  if (op.hlc !== hlc) return op.hlc < hlc;
-  if (op.deviceId !== device) return op.deviceId < device;
-  return op.changeId <= change;
-}
 
 /**
  * Resolves a point: `now`; an op's change id or a unique prefix of at least six hex
@@ -121,7 +88,7 @@ export function resolvePoint(rt: Runtime, input: PointInput): ResolvedPoint {
         kind: "op",
         changeId: op.changeId,
         at: iso(parseHlc(op.hlc).wall),
-        bound: { upTo: [op.hlc, op.deviceId, op.changeId] },
+        bound: { upToSeqno: op.seqno },
       };
     }
     if (found.length > 1) {
@@ -165,16 +132,11 @@ function timePoint(input: string, ms: number): ResolvedPoint {
   const wall = Math.trunc(ms);
   const at = iso(Math.min(Math.max(wall, -8.64e15), 8.64e15));
   if (wall > LAST_WALL) return { input, kind: "time", changeId: null, at, bound: null };
-  return {
-    input,
-    kind: "time",
-    changeId: null,
-    at,
-    bound: { beforeHlc: formatHlc({ wall: Math.max(0, wall + 1), counter: 0 }) },
-  };
+  return { input, kind: "time", changeId: null, at, bound: { arrivedBy: wall } };
 }
 
 interface OpKey {
+  seqno: number;
   changeId: string;
   hlc: string;
   deviceId: string;
@@ -184,7 +146,7 @@ interface OpKey {
 /** Ops whose change id starts with `prefix` (lowercase hex), at most one more than listed. */
 function opsWithPrefix(rt: Runtime, prefix: string): OpKey[] {
   return rt.store.prepare(
-    `SELECT change_id AS changeId, hlc, device_id AS deviceId, kind FROM ops
+    `SELECT seqno, change_id AS changeId, hlc, device_id AS deviceId, kind FROM ops
      WHERE change_id >= ? AND change_id < ? ORDER BY change_id LIMIT ${MAX_CANDIDATES + 1}`,
   ).all(prefix, `${prefix}~`) as unknown as OpKey[];
 }

@@ -1,5 +1,5 @@
 /**
- * The state at a point: the fold of the log's prefix up to the point into a throwaway
+ * The state at a point: the fold of the ops the strand held then into a throwaway
  * in-memory strand (same migrations, same `applyOp`), or the live tables for the whole log.
  * Only the logical tables are read back: memories and edges, in id order.
  *
@@ -17,7 +17,7 @@ import {
   MEMORY_SELECT,
   type MemoryRecord,
 } from "../store/records.ts";
-import { inPoint, type PointBound } from "./point.ts";
+import { type PointBound, pointCondition } from "./point.ts";
 
 /** The tables at a point, readable until disposed. */
 export interface PointState extends Disposable {
@@ -29,22 +29,19 @@ export interface PointState extends Disposable {
 
 /**
  * The tables at `bound`. A bound that covers the whole log reads the live strand (the tables
- * are the fold of every op); any other folds the ops up to it, in canonical order, into a
+ * are the fold of every op); any other folds the ops in it, in canonical order, into a
  * scratch strand the caller disposes.
  */
 export function stateAt(rt: Runtime, bound: PointBound): PointState {
-  const newest = rt.log.read({ limit: 1 })[0];
-  if (newest === undefined || inPoint(bound, newest)) {
-    return { db: rt.store.db, live: true, [Symbol.dispose]() {} };
-  }
+  const [condition, params] = pointCondition(bound);
+  const outside = rt.store.prepare(`SELECT 1 FROM ops o WHERE NOT (${condition}) LIMIT 1`)
+    .get(...params);
+  if (outside === undefined) return { db: rt.store.db, live: true, [Symbol.dispose]() {} };
   const scratch = openScratchStore(rt.store.dimension);
   const { db } = scratch;
   try {
     db.exec("BEGIN");
-    for (const op of rt.log.canonical()) {
-      if (!inPoint(bound, op)) break;
-      applyOp(scratch, op, 1);
-    }
+    for (const op of rt.log.canonical(bound)) applyOp(scratch, op, 1);
     db.exec("COMMIT");
   } catch (error) {
     db.close();
@@ -59,10 +56,17 @@ export function stateAt(rt: Runtime, bound: PointBound): PointState {
   };
 }
 
-/** Every memory id of `db` with its head op, in id order: enough to skip what did not change. */
+/**
+ * Every memory id of `db` with its version, in id order: enough to skip what did not change.
+ * The version is the last op folded plus the memory's heads, since a merge can change a
+ * memory under the same last op (a concurrent edit merged into it adds a head).
+ */
 export function memoryHeads(db: DatabaseSync): Iterable<{ id: string; headOp: string }> {
-  return db.prepare("SELECT id, head_op AS headOp FROM memories ORDER BY id")
-    .iterate() as Iterable<{ id: string; headOp: string }>;
+  return db.prepare(
+    `SELECT m.id AS id, m.head_op || ' ' || coalesce((SELECT group_concat(op, ',') FROM
+       (SELECT op FROM memory_heads h WHERE h.memory = m.id ORDER BY op)), '') AS headOp
+     FROM memories m ORDER BY m.id`,
+  ).iterate() as Iterable<{ id: string; headOp: string }>;
 }
 
 /** The memories of `db` with these ids, decoded, by id. */

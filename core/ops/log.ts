@@ -13,6 +13,7 @@ import type { Store } from "../store/store.ts";
 import { sqliteError } from "../store/sqlite.ts";
 import { applyOp } from "./fold.ts";
 import { refoldTables } from "./rebuild.ts";
+import { type PointBound, pointCondition } from "./arrival.ts";
 import { formatHlc, type Hlc, nextHlc, parseHlc } from "../hlc.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
@@ -65,8 +66,11 @@ export interface OpLog {
   transact<T>(action: string, fn: (tx: LogTransaction) => T): T;
   /** Reads ops. */
   read(options?: ReadOpsOptions): Op[];
-  /** Iterates every op in canonical order (hlc, device, change id), the order of the fold. */
-  canonical(): Iterable<Op>;
+  /**
+   * Iterates every op in canonical order (hlc, device, change id), the order of the fold;
+   * only those the strand held at `bound` when given (see `history/point.ts`).
+   */
+  canonical(bound?: PointBound): Iterable<Op>;
   /** Number of ops. */
   count(): number;
   /**
@@ -118,11 +122,12 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
   const insertRef = db.prepare("INSERT OR IGNORE INTO op_refs (ref, seqno) VALUES (?, ?)");
   let inTransaction = false;
 
-  function* canonicalOps(): Iterable<Op> {
+  function* canonicalOps(bound: PointBound = null): Iterable<Op> {
+    const [condition, params] = pointCondition(bound);
     const statement: StatementSync = db.prepare(
-      `SELECT ${OP_SELECT} FROM ops o ORDER BY o.hlc, o.device_id, o.change_id`,
+      `SELECT ${OP_SELECT} FROM ops o WHERE ${condition} ORDER BY o.hlc, o.device_id, o.change_id`,
     );
-    for (const row of statement.iterate()) yield decodeOp(row as unknown as OpRow);
+    for (const row of statement.iterate(...params)) yield decodeOp(row as unknown as OpRow);
   }
 
   return {

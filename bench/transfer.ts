@@ -24,7 +24,10 @@ const rawKey = crypto.getRandomValues(new Uint8Array(32));
 const signingKey = crypto.getRandomValues(new Uint8Array(32));
 const TODAY = Date.UTC(2026, 10, 22);
 
-function engineAt(name: string, offset = 0): { engine: Engine; clock: ReturnType<typeof fixedClock> } {
+function engineAt(
+  name: string,
+  offset = 0,
+): { engine: Engine; clock: ReturnType<typeof fixedClock> } {
   const clock = fixedClock(TODAY + offset);
   return { engine: openEngine({ path: join(dir, `${name}.db`), clock }), clock };
 }
@@ -39,7 +42,10 @@ const source = engineAt("source");
 const gen = synthetic(5);
 const ids: string[] = [];
 for (let done = 0; done < size; done += 5_000) {
-  const batch = Array.from({ length: Math.min(5_000, size - done) }, (_, i) => gen.memory(done + i));
+  const batch = Array.from(
+    { length: Math.min(5_000, size - done) },
+    (_, i) => gen.memory(done + i),
+  );
   ids.push(...(await source.engine.writeMany(batch)).ids);
 }
 source.clock.advance(60_000);
@@ -52,7 +58,9 @@ const strandBytes = (await Deno.stat(join(dir, "source.db"))).size;
 const exportOptions = { key: { rawKey }, signingKey, deviceId: "bench", helixVersion: "bench" };
 const [exported, exportMs] = await timed(() => source.engine.exportDna(exportOptions));
 const target = engineAt("target", 1);
-const [imported, importMs] = await timed(() => target.engine.importDna(exported.bytes, { key: { rawKey } }));
+const [imported, importMs] = await timed(() =>
+  target.engine.importDna(exported.bytes, { key: { rawKey } })
+);
 if (imported.added !== ops) throw new Error(`imported ${imported.added} of ${ops} ops`);
 if (target.engine.stateHash() !== source.engine.stateHash()) throw new Error("state differs");
 
@@ -74,9 +82,15 @@ const lines = [
   "",
   "| step | time | rate |",
   "| --- | ---: | ---: |",
-  `| export (.dna, raw key) | ${exportMs} ms | ${Math.round(ops / (exportMs / 1000)).toLocaleString("en")} ops/s |`,
-  `| import into an empty strand | ${importMs} ms | ${Math.round(ops / (importMs / 1000)).toLocaleString("en")} ops/s |`,
-  `| merge ${merged.added.toLocaleString("en")} diverged ops (refolded: ${merged.refolded}) | ${mergeMs} ms | |`,
+  `| export (.dna, raw key) | ${exportMs} ms | ${
+    Math.round(ops / (exportMs / 1000)).toLocaleString("en")
+  } ops/s |`,
+  `| import into an empty strand | ${importMs} ms | ${
+    Math.round(ops / (importMs / 1000)).toLocaleString("en")
+  } ops/s |`,
+  `| merge ${
+    merged.added.toLocaleString("en")
+  } diverged ops (refolded: ${merged.refolded}) | ${mergeMs} ms | |`,
   "",
   `File ${mb.toFixed(2)} MB (${(exported.bytes.length / strandBytes * 100).toFixed(0)} % of the ${
     (strandBytes / 1e6).toFixed(1)

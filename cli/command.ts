@@ -47,6 +47,11 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** The user pressed Ctrl-C at a prompt that reads the terminal raw (exit 130). */
+export class Interrupted extends Error {
+  override name = "Interrupted";
+}
+
 /** A string flag's value, or undefined. */
 export function stringFlag(invocation: Invocation, name: string): string | undefined {
   const value = invocation.values[name];

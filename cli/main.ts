@@ -9,12 +9,19 @@
  */
 import { parseArgs } from "node:util";
 import { HelixError, isHelixError, loadConfig } from "@helix/core";
-import { type Command, GLOBAL_OPTIONS, type Invocation, UsageError } from "./command.ts";
+import {
+  type Command,
+  GLOBAL_OPTIONS,
+  Interrupted,
+  type Invocation,
+  UsageError,
+} from "./command.ts";
 import { COMMANDS, findCommand } from "./commands/index.ts";
 import { createContext, type GlobalFlags } from "./context.ts";
-import { EXIT_CODES, EXIT_OK, EXIT_SOFTWARE, EXIT_USAGE } from "./exit_codes.ts";
+import { EXIT_CODES, EXIT_INTERRUPTED, EXIT_OK, EXIT_SOFTWARE, EXIT_USAGE } from "./exit_codes.ts";
 import { createStyle, type Io, table } from "./output.ts";
 import { fullDiskFailure } from "./files.ts";
+import { processTerminal, readSecret } from "./secret.ts";
 import { VERSION } from "./version.ts";
 
 /**
@@ -134,6 +141,9 @@ function report(
   if (error instanceof UsageError) {
     code = EXIT_USAGE;
     payload = { code: "usage", message: error.message };
+  } else if (error instanceof Interrupted) {
+    code = EXIT_INTERRUPTED;
+    payload = { code: "interrupted", message: error.message };
   } else if (isHelixError(error)) {
     code = EXIT_CODES[error.code];
     payload = {
@@ -201,14 +211,16 @@ export function terminalIo(): Io {
   } catch {
     // no console size: keep full lines
   }
+  const stderr = write(Deno.stderr);
   return {
     stdout: write(Deno.stdout),
-    stderr: write(Deno.stderr),
+    stderr,
     readStdin: () => new Response(Deno.stdin.readable).text(),
     prompt(question) {
       if (!Deno.stdin.isTerminal()) return Promise.resolve(null);
       return Promise.resolve(globalThis.prompt(question.trimEnd()) ?? "");
     },
+    promptSecret: (question) => readSecret(question, processTerminal(stderr)),
     stdoutIsTty: Deno.stdout.isTerminal(),
     stderrIsTty: Deno.stderr.isTerminal(),
     columns,

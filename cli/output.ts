@@ -16,6 +16,11 @@ export interface Io {
   readStdin(): Promise<string>;
   /** Asks a question on the terminal; null when there is no terminal to ask on. */
   prompt(question: string): Promise<string | null>;
+  /**
+   * Asks for a secret on the terminal without echoing what is typed; null when standard input
+   * is not a terminal.
+   */
+  promptSecret(question: string): Promise<string | null>;
   /** Whether standard output is a terminal. */
   readonly stdoutIsTty: boolean;
   /** Whether standard error is a terminal. */
@@ -106,6 +111,22 @@ export function shortTime(iso: string | null): string {
 /** A count with thousands separators. */
 export function count(n: number): string {
   return Math.round(n).toLocaleString("en-US");
+}
+
+/**
+ * A count and its noun, singular for one.
+ *
+ * @example Usage
+ * ```ts
+ * import { plural } from "./output.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(plural(1, "edge"), "1 edge");
+ * equal(plural(1200, "memory", "memories"), "1,200 memories");
+ * ```
+ */
+export function plural(n: number, noun: string, nouns = `${noun}s`): string {
+  return `${count(n)} ${n === 1 ? noun : nouns}`;
 }
 
 /** A progress display for long work. */

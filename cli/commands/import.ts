@@ -1,19 +1,45 @@
 /**
- * `helix import <file.jsonl|->`: loads memories and edges in one transaction (all or
- * nothing), with progress.
+ * `helix import <file.dna|file.jsonl|->`: merges a `.dna` file's history (recognised by its
+ * content), or loads JSONL memories and edges in one transaction (all or nothing), with
+ * progress.
  *
  * @module
  */
-import { HelixError, isHelixError } from "@helix/core";
+import { HelixError, isDna, isHelixError } from "@helix/core";
 import { type Command, UsageError } from "../command.ts";
+import { mergeDnaFile, PASSPHRASE_ENV, readBytes, resolvePath } from "../dna.ts";
+import { printMerge } from "../dna_report.ts";
+import { EXIT_CODES, EXIT_INTERRUPTED, EXIT_SOFTWARE, EXIT_USAGE } from "../exit_codes.ts";
 import { parseJsonl } from "../jsonl.ts";
 import { count, createProgress } from "../output.ts";
 
+/** What a script sees when a .dna import fails, for the details text. */
+const DNA_EXIT_CODES = `Exit codes:
+  0    imported, no conflict open
+  1    imported, conflicts open (listed; see \`helix help merge\`)
+  ${EXIT_USAGE}   usage: no passphrase (${PASSPHRASE_ENV} unset and no terminal), empty passphrase,
+       a raw-key file (invalid_input)
+  ${EXIT_CODES.corrupt}   the file is damaged (corrupt) or was altered after sealing (tampered)
+  ${EXIT_CODES.not_found}   no such file
+  ${EXIT_SOFTWARE}   a bug in Helix
+  ${EXIT_CODES.decrypt_failed}   wrong passphrase (decrypt_failed)
+  ${EXIT_CODES.bad_signature}   the signature does not verify (bad_signature)
+  ${EXIT_CODES.unsupported_version}   written by a newer Helix, format or schema (unsupported_version)
+  ${EXIT_INTERRUPTED}  Ctrl-C at the passphrase prompt`;
+
 export const importCommand: Command = {
   name: "import",
-  summary: "Import memories and edges from a JSONL file (all or nothing)",
-  usage: "helix import <file.jsonl|->",
-  details: `Reads one JSON object per line (\`-\` reads standard input): memory lines with the
+  summary: "Import a .dna file's history, or memories and edges from JSONL (all or nothing)",
+  usage: "helix import <file.dna|file.jsonl|->",
+  details: `A .dna file (\`helix export\`; recognised by its content, whatever its name) is
+opened with the passphrase from ${PASSPHRASE_ENV}, else asked for without echo (there is no flag
+for it), and its ops are merged as by \`helix merge\`: prints the ops added and already here,
+the signer's key fingerprint, a note when the file's embedding model differs from the strand's,
+and the conflicts left open (then exits 1). A failure leaves the strand unchanged.
+
+${DNA_EXIT_CODES}
+
+Any other file is JSONL: one JSON object per line (\`-\` reads standard input): memory lines with the
 fields of memory_write (content, type, scope, source, event_at, importance, tags, and id, status,
 confidence, valid_from, valid_to, event_end, event_phrase, attributes), and edge lines
 {"edge": {"from", "to", "relation", "weight"}}. \`helix export --jsonl\` writes this format.
@@ -25,7 +51,21 @@ computed when the embedding model is available; otherwise \`helix backfill\` com
   async run(invocation, ctx) {
     const [file, ...extra] = invocation.positionals;
     if (!file || extra.length) throw new UsageError("give one file (or - for standard input)");
-    const text = file === "-" ? await ctx.io.readStdin() : await readFile(file, ctx.io.cwd);
+    let text: string;
+    if (file === "-") {
+      text = await ctx.io.readStdin();
+      if (text.startsWith("\uFFFDHDNA\r\n\x1a")) {
+        throw new UsageError("a .dna file is read from a path, not from standard input");
+      }
+    } else {
+      const bytes = await readBytes(file, ctx.io.cwd, "import");
+      if (isDna(bytes)) {
+        const report = await mergeDnaFile(ctx, file, bytes, { create: true });
+        const path = resolvePath(file, ctx.io.cwd);
+        return printMerge(ctx, await ctx.engine(), path, report, "imported");
+      }
+      text = new TextDecoder().decode(bytes);
+    }
     const { records, lines } = parseJsonl(text);
     const engine = await ctx.engine({ create: true });
     const progress = createProgress(ctx.io, "importing", ctx.err);
@@ -57,18 +97,6 @@ computed when the embedding model is available; otherwise \`helix backfill\` com
     );
   },
 };
-
-async function readFile(file: string, cwd: string): Promise<string> {
-  const path = file.startsWith("/") ? file : `${cwd}/${file}`;
-  try {
-    return await Deno.readTextFile(path);
-  } catch (error) {
-    if (error instanceof Deno.errors.NotFound) {
-      throw new HelixError("not_found", `Cannot import ${file}: no such file`);
-    }
-    throw new HelixError("invalid_input", `Cannot import ${file}: ${(error as Error).message}`);
-  }
-}
 
 /** The engine names a record by its index; the user knows the line. */
 function atLine(error: unknown, lines: readonly number[]): unknown {

@@ -22,6 +22,7 @@ import { init } from "./init.ts";
 import { list } from "./list.ts";
 import { log } from "./log.ts";
 import { mcp } from "./mcp.ts";
+import { merge } from "./merge.ts";
 import { reembed } from "./reembed.ts";
 import { relate } from "./relate.ts";
 import { rollback } from "./rollback.ts";
@@ -48,6 +49,7 @@ export const COMMANDS: readonly Command[] = [
   rollback,
   importCommand,
   exportCommand,
+  merge,
   backfill,
   reembed,
   flush,

@@ -25,6 +25,8 @@ export interface FakeTerminal {
   readStdinFails?: boolean;
   /** Answers to prompts, in order; absent = no terminal to ask on. */
   answers?: string[];
+  /** What is typed at secret prompts (passphrases), in order; absent = no terminal. */
+  secrets?: string[];
   /** Whether stdout/stderr are terminals (colour, progress bars). */
   tty?: boolean;
   /** Working directory (project detection). */
@@ -45,6 +47,7 @@ export function cli(home: string, extraEnv: Record<string, string> = {}) {
     let stdout = "";
     let stderr = "";
     const answers = [...(terminal.answers ?? [])];
+    const secrets = [...(terminal.secrets ?? [])];
     let clock = 0;
     const io: Io = {
       stdout: (text) => void (stdout += text),
@@ -56,6 +59,10 @@ export function cli(home: string, extraEnv: Record<string, string> = {}) {
       prompt: (question) => {
         stderr += question;
         return Promise.resolve(terminal.answers ? (answers.shift() ?? "") : null);
+      },
+      promptSecret: (question) => {
+        stderr += `${question}\n`; // no echo: only the question and the line break
+        return Promise.resolve(terminal.secrets ? (secrets.shift() ?? "") : null);
       },
       stdoutIsTty: terminal.tty ?? false,
       stderrIsTty: terminal.tty ?? false,

@@ -342,14 +342,14 @@ Deno.test("errors map to exit codes, with --json errors on stdout", async (t) =>
     equal(result.code, 65);
     match(result.stderr, /not a/i);
   });
-  await t.step("unsupported_version → 65", async () => {
+  await t.step("unsupported_version → 80", async () => {
     const path = join(home.path, "strands", "future.db");
     openEngine({ path, embedder: null }).close();
     const db = new DatabaseSync(path);
     db.exec("UPDATE meta SET value = '999' WHERE key = 'schema_version'");
     db.close();
     const result = await helix(["status", "--strand", "future", "--json"]);
-    equal(result.code, 65);
+    equal(result.code, 80);
     equal(result.json().error.code, "unsupported_version");
   });
   await t.step("store_locked → 75", async () => {

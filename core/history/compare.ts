@@ -10,7 +10,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { isPurged, type LiveOp, purgedRef } from "../ops/op.ts";
+import { isPurged, type LiveOp, PATCH_FIELDS, type PatchField, purgedRef } from "../ops/op.ts";
 import type { Runtime } from "../runtime.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
@@ -23,24 +23,10 @@ import { edgeRows, memoriesIn, memoryHeads, mergeById } from "./state.ts";
  * signals (access count, easiness, half-life) move with recall feedback and are not history
  * a rollback restores.
  */
-export const COMPARED_FIELDS = [
-  "content",
-  "type",
-  "scope",
-  "status",
-  "importance",
-  "confidence",
-  "tags",
-  "attributes",
-  "validFrom",
-  "validTo",
-  "eventAt",
-  "eventEnd",
-  "eventPhrase",
-] as const;
+export const COMPARED_FIELDS: typeof PATCH_FIELDS = PATCH_FIELDS;
 
 /** One of {@linkcode COMPARED_FIELDS}. */
-export type ComparedField = typeof COMPARED_FIELDS[number];
+export type ComparedField = PatchField;
 
 /** A memory that differs: its record on each side (null where it is absent). */
 export interface MemoryPair {

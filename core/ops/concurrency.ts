@@ -28,31 +28,17 @@ import type { MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
 import { hasConflictBlock, merge3 } from "../util/merge3.ts";
-import type { Op, OpPayloads, PatchFields } from "./op.ts";
-import { isPurged } from "./op.ts";
-
-/** The fields of a memory that ops set. */
-export const FIELDS = [
-  "content",
-  "type",
-  "scope",
-  "status",
-  "importance",
-  "confidence",
-  "tags",
-  "attributes",
-  "validFrom",
-  "validTo",
-  "eventAt",
-  "eventEnd",
-  "eventPhrase",
-] as const satisfies readonly (keyof PatchFields)[];
-
-/** One of {@linkcode FIELDS}. */
-export type Field = typeof FIELDS[number];
+import {
+  isPurged,
+  type Op,
+  type OpPayloads,
+  PATCH_FIELDS,
+  type PatchField,
+  type PatchFields,
+} from "./op.ts";
 
 /** A memory's fields as one writer saw them (`null` for an absent optional field). */
-export type FieldState = { [K in Field]: JsonValue };
+export type FieldState = { [K in PatchField]: JsonValue };
 
 /** How a conflict was found: see the module documentation. */
 export type ConflictKind = "text" | "field" | "fact";
@@ -113,11 +99,11 @@ export function advanceHeads(
   const unseen = parents.length === 0 ? [] : heads.filter((h) => !parents.includes(h));
   const remove = store.prepare("DELETE FROM memory_heads WHERE memory = ? AND op = ?");
   for (const head of heads) if (!unseen.includes(head)) remove.run(id, head);
-  store.prepare("INSERT OR IGNORE INTO memory_heads (memory, op) VALUES (?, ?)").run(id, op);
+  startHeads(store, id, op);
   return unseen;
 }
 
-/** A first-put memory's heads. */
+/** Adds `op` to a memory's heads (alone, for the `memory.put` that creates it). */
 export function startHeads(store: Store, id: string, op: string): void {
   store.prepare("INSERT OR IGNORE INTO memory_heads (memory, op) VALUES (?, ?)").run(id, op);
 }
@@ -125,7 +111,7 @@ export function startHeads(store: Store, id: string, op: string): void {
 /** What merging a concurrent patch gives: the fields to write and the conflicts found. */
 export interface MergedPatch {
   readonly set: PatchFields;
-  readonly conflicts: readonly { field: Field; kind: "text" | "field" }[];
+  readonly conflicts: readonly { field: PatchField; kind: "text" | "field" }[];
 }
 
 /**
@@ -153,8 +139,8 @@ export function mergePatch(
   labels: readonly [ours: string, theirs: string],
 ): MergedPatch {
   const out: Record<string, unknown> = {};
-  const conflicts: { field: Field; kind: "text" | "field" }[] = [];
-  for (const field of FIELDS) {
+  const conflicts: { field: PatchField; kind: "text" | "field" }[] = [];
+  for (const field of PATCH_FIELDS) {
     if (!(field in set) || set[field] === undefined) continue;
     const theirs = (set[field] ?? null) as JsonValue;
     if (same(theirs, ours[field]) || same(theirs, base[field])) continue;
@@ -291,7 +277,7 @@ function foldView(
       ? mergePatch(base, state, set, conflictLabels(unseen, op.changeId)).set
       : set;
     state = { ...state };
-    for (const field of FIELDS) {
+    for (const field of PATCH_FIELDS) {
       if (field in effective && effective[field] !== undefined) {
         state[field] = (effective[field] ?? null) as JsonValue;
       }
@@ -328,18 +314,24 @@ export function recordConflict(store: Store, conflict: ConflictRecord): void {
 }
 
 /**
- * Settles the open conflicts an op on memory `id` ended: a text conflict once the content no
- * longer holds a conflict block; a conflicting fact once either side is no longer active.
+ * Settles the open conflicts an op on memory `id` ended, given the memory's content and
+ * status after it: a text conflict once the content no longer holds a conflict block; a
+ * conflicting fact once either side is no longer active.
  */
-export function settleConflicts(store: Store, id: string, op: string): void {
-  const memory = store.memoryById(id);
-  if (!memory) return;
-  if (!hasConflictBlock(memory.content)) {
+export function settleConflicts(
+  store: Store,
+  id: string,
+  op: string,
+  after: { content: string; status: string },
+): void {
+  // Nearly every patch lands on a strand with nothing open: one indexed probe then.
+  if (!store.prepare("SELECT 1 FROM conflicts WHERE resolved_op IS NULL LIMIT 1").get()) return;
+  if (!hasConflictBlock(after.content)) {
     store.prepare(
       `UPDATE conflicts SET resolved_op = ? WHERE memory = ? AND kind = 'text' AND resolved_op IS NULL`,
     ).run(op, id);
   }
-  if (memory.status !== "active") {
+  if (after.status !== "active") {
     store.prepare(
       `UPDATE conflicts SET resolved_op = ?
        WHERE kind = 'fact' AND resolved_op IS NULL AND (memory = ? OR field = ?)`,

@@ -300,7 +300,10 @@ function patchMemory(
   // A vector computed from the old content stays in the cache but no longer matches the
   // memory's content hash, so search ignores it until it is re-embedded.
   if (fields.content !== undefined) store.replaceTokens(current.rid, fields.content);
-  settleConflicts(store, id, op.changeId);
+  settleConflicts(store, id, op.changeId, {
+    content: fields.content ?? current.content,
+    status: fields.status ?? current.status,
+  });
 }
 
 function putEdge(store: Store, op: Op, p: OpPayloads["edge.put"], rev: number): void {

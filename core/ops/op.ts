@@ -62,6 +62,26 @@ export interface PatchFields {
   eventPhrase?: string | null;
 }
 
+/** Every field a patch may set, in a fixed order (history compares them in this order). */
+export const PATCH_FIELDS = [
+  "content",
+  "type",
+  "scope",
+  "status",
+  "importance",
+  "confidence",
+  "tags",
+  "attributes",
+  "validFrom",
+  "validTo",
+  "eventAt",
+  "eventEnd",
+  "eventPhrase",
+] as const satisfies readonly (keyof PatchFields)[];
+
+/** One of {@linkcode PATCH_FIELDS}. */
+export type PatchField = typeof PATCH_FIELDS[number];
+
 /** Changes fields of a memory. `parents` are the memory's head ops the patch was made on. */
 export interface MemoryPatchPayload {
   id: string;

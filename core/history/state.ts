@@ -37,7 +37,7 @@ export function stateAt(rt: Runtime, bound: PointBound): PointState {
   const outside = rt.store.prepare(`SELECT 1 FROM ops o WHERE NOT (${condition}) LIMIT 1`)
     .get(...params);
   if (outside === undefined) return { db: rt.store.db, live: true, [Symbol.dispose]() {} };
-  const scratch = openScratchStore(rt.store.dimension);
+  const scratch = openScratchStore(rt.store.dimension, rt.store.db);
   const { db } = scratch;
   try {
     db.exec("BEGIN");

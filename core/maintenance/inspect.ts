@@ -94,7 +94,7 @@ export function inspectStrand(rt: Runtime): Inspection {
     };
     const badOps = log.verify();
     const live = stateHash(db);
-    const fresh = refoldFresh(log.canonical(), meta.embeddingDimension);
+    const fresh = refoldFresh(log.canonical(), meta.embeddingDimension, db);
     const refold = {
       live,
       refolded: fresh.stateHash,

@@ -187,7 +187,7 @@ interface MemoryOp {
 export function viewAt(store: Store, id: string, parents: readonly string[]): FieldState | null {
   const ops = new Map<string, MemoryOp>();
   for (
-    const row of store.prepare(
+    const row of store.prepareLog(
       `SELECT o.change_id AS changeId, o.hlc AS hlc, o.device_id AS deviceId, o.kind AS kind,
               o.payload AS payload
        FROM op_refs r JOIN ops o ON o.seqno = r.seqno

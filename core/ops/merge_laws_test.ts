@@ -127,6 +127,7 @@ Deno.test("merge laws: either order gives one state, merging twice or merging on
         equal(x.engine.mergeOps(ys).added, 0, "re-merging is a no-op");
         equal(x.engine.stateHash(), merged);
         ok(x.engine.rebuild().identical, "the tables are the fold of the op set");
+        ok((await x.engine.inspect()).refold.identical, "a scratch fold agrees");
 
         // The union delivered in random causal orders: each device's ops in order, interleaved.
         await using z = await tempEngine({ project: "p" });

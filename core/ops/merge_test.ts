@@ -47,6 +47,7 @@ Deno.test("edits of different words of one memory on two devices merge cleanly, 
   equal(a.engine.mergeOps(fromB).added, 0, "merging again changes nothing");
   ok(a.engine.rebuild().identical);
   ok(b.engine.rebuild().identical);
+  ok((await a.engine.inspect()).refold.identical, "a scratch fold (inspect, history) agrees");
 });
 
 Deno.test("overlapping edits keep both sides in a conflict block until an edit resolves it", async () => {

@@ -6,6 +6,7 @@
  *
  * @module
  */
+import type { DatabaseSync } from "node:sqlite";
 import { openStrandFile } from "../store/meta.ts";
 import { sqliteError } from "../store/sqlite.ts";
 import { createStore, type Store } from "../store/store.ts";
@@ -112,13 +113,18 @@ export interface RefoldReport {
 }
 
 /**
- * Folds `ops` (in canonical order) into a fresh in-memory strand with the same schema and
- * vector dimension and returns its state hash, leaving the live strand untouched: the check
- * that the tables are what the log says. The fresh strand keeps only what the state hash
- * covers: its full-text triggers, exact tokens and secondary memory indexes are left out.
+ * Folds `ops` (in canonical order, read from the strand `log`) into a fresh in-memory strand
+ * with the same schema and vector dimension and returns its state hash, leaving the live
+ * strand untouched: the check that the tables are what the log says. The fresh strand keeps
+ * only what the state hash covers: its full-text triggers, exact tokens and secondary memory
+ * indexes are left out.
  */
-export function refoldFresh(ops: Iterable<Op>, dimension: number): RefoldReport {
-  const store = openScratchStore(dimension);
+export function refoldFresh(
+  ops: Iterable<Op>,
+  dimension: number,
+  log: DatabaseSync,
+): RefoldReport {
+  const store = openScratchStore(dimension, log);
   const { db } = store;
   let count = 0;
   try {
@@ -138,12 +144,13 @@ export function refoldFresh(ops: Iterable<Op>, dimension: number): RefoldReport 
 }
 
 /**
- * A fresh in-memory strand (same migrations, the given vector dimension) to fold ops into
- * for their logical state only: its full-text triggers, exact tokens and secondary memory
- * indexes are left out, as the state hash and history comparisons do not read them. The
- * caller closes `store.db`.
+ * A fresh in-memory strand (same migrations, the given vector dimension) to fold the ops of
+ * the strand `log` into, for their logical state only: its full-text triggers, exact tokens
+ * and secondary memory indexes are left out, as the state hash and history comparisons do
+ * not read them. The fold reads earlier ops from `log` to merge concurrent edits. The caller
+ * closes `store.db`.
  */
-export function openScratchStore(dimension: number): Store {
+export function openScratchStore(dimension: number, log: DatabaseSync): Store {
   const { db } = openStrandFile(":memory:", {
     embeddingModel: "scratch",
     embeddingDimension: dimension,
@@ -153,7 +160,7 @@ export function openScratchStore(dimension: number): Store {
     db.exec(`DROP TRIGGER memories_fts_insert; DROP TRIGGER memories_fts_delete;
       DROP TRIGGER memories_fts_update; DROP INDEX memories_visible; DROP INDEX memories_rev;
       DROP INDEX memories_recorded; DROP INDEX memories_latest;`);
-    return createStore(db, dimension, { exactTokens: false });
+    return createStore(db, dimension, { exactTokens: false, log });
   } catch (error) {
     db.close();
     throw error;

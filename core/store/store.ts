@@ -28,10 +28,18 @@ export interface Store {
   /** Vector dimension pinned for the strand. */
   readonly dimension: number;
   /**
+   * The connection whose `ops` and `op_refs` hold the log these tables are folded from: `db`
+   * itself, or the live strand's for a scratch strand folded from it. The fold reads a
+   * memory's earlier ops there to merge a concurrent edit (`ops/concurrency.ts`).
+   */
+  readonly log: DatabaseSync;
+  /**
    * A prepared statement for `sql`, cached for the connection's life (preparing costs ~10 µs
    * a call). For SQL with a fixed number of shapes only: lists go through {@linkcode IN_LIST}.
    */
   prepare(sql: string): StatementSync;
+  /** {@linkcode Store.prepare} on {@linkcode Store.log}. */
+  prepareLog(sql: string): StatementSync;
 
   insertMemory(record: Omit<MemoryRecord, "rid">, rev: number): number;
   updateMemory(id: string, fields: MemoryFields, rev: number): void;
@@ -97,6 +105,8 @@ export interface StoreOptions {
    * that is folded to compute a state hash. @default {true}
    */
   readonly exactTokens?: boolean;
+  /** Where the log folded into these tables lives. @default {db} */
+  readonly log?: DatabaseSync;
 }
 
 /** Creates table access over an open, migrated strand database. */
@@ -106,15 +116,9 @@ export function createStore(
   options: StoreOptions = {},
 ): Store {
   const withTokens = options.exactTokens ?? true;
-  const statements = new Map<string, StatementSync>();
-  const prepare = (sql: string): StatementSync => {
-    let statement = statements.get(sql);
-    if (!statement) {
-      statement = db.prepare(sql);
-      statements.set(sql, statement);
-    }
-    return statement;
-  };
+  const log = options.log ?? db;
+  const prepare = cachedPrepare(db);
+  const prepareLog = log === db ? prepare : cachedPrepare(log);
 
   const memoryFields = Object.keys(MEMORY_COLUMNS) as (keyof typeof MEMORY_COLUMNS)[];
   const insertMemorySql = `INSERT INTO memories (${
@@ -125,7 +129,9 @@ export function createStore(
   return {
     db,
     dimension,
+    log,
     prepare,
+    prepareLog,
 
     requestRefold() {
       refold = true;
@@ -337,6 +343,19 @@ export function createStore(
         .get() as { value: number };
       return row.value;
     },
+  };
+}
+
+/** `db.prepare`, caching each statement for the connection's life. */
+function cachedPrepare(db: DatabaseSync): (sql: string) => StatementSync {
+  const statements = new Map<string, StatementSync>();
+  return (sql) => {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql);
+      statements.set(sql, statement);
+    }
+    return statement;
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * How `helix import` and `helix merge` report a `.dna` merge: what arrived, who signed it, the
- * rollback point, an embedding model that differs, and every conflict still open with the
- * text a person has to settle. Open conflicts make the exit code 1 (not an error: `git merge`
- * does the same).
+ * rollback point, ops whose clock runs ahead, an embedding model that differs, and every
+ * conflict still open with the text a person has to settle. Open conflicts make the exit
+ * code 1 (not an error: `git merge` does the same).
  *
  * @module
  */
@@ -75,6 +75,16 @@ export function printMerge(
   ];
   if (report.added > 0 && report.before !== null) {
     lines.push(out.dim(`  undo with: helix rollback ${report.before.slice(0, 12)}`));
+  }
+  if (report.clockSuspect.length > 0) {
+    lines.push(
+      out.yellow(
+        `  ${
+          plural(report.clockSuspect.length, "op")
+        } carry a clock more than a day ahead of this machine's (clock_suspect): ` +
+          "merged, but this strand's clock does not follow them; check the other device's time",
+      ),
+    );
   }
   const { embedding } = report;
   if (!embedding.compatible && embedding.file) {

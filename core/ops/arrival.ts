@@ -50,3 +50,18 @@ export function pointCondition(bound: PointBound): [sql: string, params: number[
   if ("arrivedBy" in bound) return ["o.arrived <= ?", [bound.arrivedBy]];
   return ["o.seqno <= ?", [bound.upToSeqno]];
 }
+
+/**
+ * How far ahead of this strand's wall clock an op's HLC may be when it arrives (sync-protocol
+ * R27): an op further ahead is `clock_suspect`. It is merged like any other (never refused
+ * for skew), but its clock is not adopted, so one device with a wrong clock cannot drag
+ * every later op of this strand into its future.
+ */
+export const CLOCK_SKEW_LIMIT_MS = 24 * 3_600_000;
+
+/**
+ * SQL condition (on `ops o`): the op's clock was more than {@linkcode CLOCK_SKEW_LIMIT_MS}
+ * ahead of this strand's when it arrived.
+ */
+export const CLOCK_SUSPECT_SQL =
+  `CAST(substr(o.hlc, 1, 15) AS INTEGER) > o.arrived + ${CLOCK_SKEW_LIMIT_MS}`;

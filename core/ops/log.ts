@@ -13,7 +13,7 @@ import type { Store } from "../store/store.ts";
 import { sqliteError } from "../store/sqlite.ts";
 import { applyOp } from "./fold.ts";
 import { refoldTables } from "./rebuild.ts";
-import { type PointBound, pointCondition } from "./arrival.ts";
+import { CLOCK_SUSPECT_SQL, type PointBound, pointCondition } from "./arrival.ts";
 import { formatHlc, type Hlc, nextHlc, parseHlc } from "../hlc.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
@@ -114,13 +114,35 @@ function decodeOp(row: OpRow): Op {
 export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock }): OpLog {
   const { db } = store;
   const { deviceId, clock } = deps;
-  const lastHlcStatement = db.prepare("SELECT hlc FROM ops ORDER BY hlc DESC LIMIT 1");
+  // The local clock: the newest op whose clock was not suspect when it arrived (R27).
+  const lastHlcStatement = db.prepare(
+    `SELECT o.hlc AS hlc FROM ops o WHERE NOT (${CLOCK_SUSPECT_SQL}) ORDER BY o.hlc DESC LIMIT 1`,
+  );
+  // The newest op ahead of the local clock that shares a ref with a draft (CROSS JOIN: walk
+  // the few ops ahead, not every op of a busy ref).
+  const aheadStatement = db.prepare(
+    `SELECT max(o.hlc) AS hlc FROM ops o CROSS JOIN op_refs r ON r.seqno = o.seqno
+     WHERE o.hlc > ? AND r.ref IN ${IN_LIST}`,
+  );
   const lastSeqStatement = db.prepare("SELECT max(seq) AS seq FROM ops WHERE device_id = ?");
   const insertOp = db.prepare(
     "INSERT INTO ops (change_id, hlc, device_id, seq, kind, payload, arrived) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
   const insertRef = db.prepare("INSERT OR IGNORE INTO op_refs (ref, seqno) VALUES (?, ?)");
   let inTransaction = false;
+
+  /**
+   * `local`, or just past the newest op ahead of the local clock (one merged with a clock
+   * suspect of running ahead, which the local clock does not adopt) that the draft builds on:
+   * an op must sort after the ops of the memories and edges it names, or a refold would apply
+   * it first.
+   */
+  const after = (local: Hlc, refs: readonly string[]): Hlc => {
+    const row = aheadStatement.get(formatHlc(local), JSON.stringify(refs)) as
+      | { hlc: string | null }
+      | undefined;
+    return row?.hlc ? nextHlc(parseHlc(row.hlc), local.wall) : local;
+  };
 
   function* canonicalOps(bound: PointBound = null): Iterable<Op> {
     const [condition, params] = pointCondition(bound);
@@ -148,8 +170,9 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
               return rev ??= store.nextRev();
             },
             append(draft) {
-              const hlc = nextHlc(last, now);
-              last = hlc;
+              const local = nextHlc(last, now);
+              last = local;
+              const hlc = after(local, refsOf(draft));
               seq += 1;
               const header = { hlc: formatHlc(hlc), deviceId, seq };
               const payloadText = canonicalJson(draft.payload);
@@ -162,7 +185,7 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
                 seq,
                 op.kind,
                 payloadText,
-                hlc.wall,
+                local.wall,
               );
               for (const ref of refsOf(draft)) insertRef.run(ref, result.lastInsertRowid);
               applyOp(store, op, tx.rev);

@@ -2,8 +2,10 @@
  * Merging another strand's history (DESIGN §5, sync-protocol R24–R26): the union of the two
  * op sets, folded deterministically. Ops already here are skipped by change id (re-importing
  * is a no-op). New ops that all sort after this strand's newest op are folded onto the
- * tables; otherwise the whole log is refolded, so the tables are always the fold of the op
- * set in canonical order, whichever order the ops arrived in. Concurrent edits are merged by
+ * tables; otherwise the whole log is refolded into a scratch strand and the rows that differ
+ * are written (`refold_changed.ts`; a full refold when a purge sorts after a new op), so the
+ * tables are always the fold of the op set in canonical order, whichever order the ops
+ * arrived in. Concurrent edits are merged by
  * the fold itself (`concurrency.ts`). All of it is one transaction: a bad op leaves the strand
  * as it was.
  *
@@ -14,6 +16,7 @@ import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
 import type { Store } from "../store/store.ts";
 import { IN_LIST } from "../store/store.ts";
+import { CLOCK_SUSPECT_SQL } from "./arrival.ts";
 import { type ConflictRecord, listConflicts } from "./concurrency.ts";
 import { applyOp } from "./fold.ts";
 import type { OpLog } from "./log.ts";
@@ -29,6 +32,7 @@ import {
   tombstoneText,
 } from "./op.ts";
 import { refoldTables } from "./rebuild.ts";
+import { refoldChanged } from "./refold_changed.ts";
 
 /** What merging ops did. */
 export interface MergeReport {
@@ -47,6 +51,11 @@ export interface MergeReport {
   readonly conflicts: readonly ConflictRecord[];
   /** Conflicts still open in the strand, this merge's and earlier ones. */
   readonly open: number;
+  /**
+   * Change ids of the added ops whose clock was more than a day ahead of this strand's
+   * (`clock_suspect`, R27): merged, but their clock is not adopted.
+   */
+  readonly clockSuspect: readonly string[];
 }
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -109,7 +118,9 @@ export function mergeOps(
           applyOp(store, op, rev);
           if (store.takeRefold()) refoldTables(store, log.canonical());
         }
-      } else refoldTables(store, log.canonical());
+      } else if (purgeSince(store, fresh[0]!)) {
+        refoldTables(store, log.canonical()); // the purge must scrub the ops that land before it
+      } else refoldChanged(store, log.canonical());
     } catch (error) {
       if (error instanceof HelixError && error.code === "not_found") {
         throw new HelixError(
@@ -141,6 +152,10 @@ function report(
 ): MergeReport {
   const all = listConflicts(store, true);
   const ids = new Set(addedIds);
+  const suspect = store.prepare(
+    `SELECT o.change_id AS id FROM ops o
+     WHERE o.change_id IN ${IN_LIST} AND ${CLOCK_SUSPECT_SQL} ORDER BY o.seqno`,
+  ).all(JSON.stringify(addedIds)) as { id: string }[];
   return {
     received,
     added,
@@ -148,7 +163,16 @@ function report(
     before,
     conflicts: all.filter((c) => ids.has(c.op)),
     open: all.filter((c) => c.resolvedOp === null).length,
+    clockSuspect: suspect.map((row) => row.id),
   };
+}
+
+/** Whether a purge sorts at or after `op` (the earliest new op, already in the log). */
+function purgeSince(store: Store, op: Op): boolean {
+  return store.prepare(
+    `SELECT 1 FROM ops WHERE kind = 'memory.purge'
+     AND (hlc, device_id, change_id) >= (?, ?, ?) LIMIT 1`,
+  ).get(op.hlc, op.deviceId, op.changeId) !== undefined;
 }
 
 /** Fold order: `(hlc, device, change id)`. */

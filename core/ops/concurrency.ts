@@ -12,9 +12,9 @@
  *   both, in a conflict block ordered by change id, and the conflict stays open until an edit
  *   removes the block.
  *
- * Two memories that both supersede one memory are conflicting facts: the fold links them with
- * a `contradicts` edge and lowers their confidence, an open conflict until one of them leaves
- * `active` or the edge is removed.
+ * Two memories that both supersede one memory, each written without seeing the other, are
+ * conflicting facts: the fold links them with a `contradicts` edge and lowers their
+ * confidence, an open conflict until one of them leaves `active` or the edge is removed.
  *
  * Everything here is a function of the op set, so every replica that holds the same ops has
  * the same state (the merge laws of sync-protocol T3).
@@ -185,6 +185,20 @@ interface MemoryOp {
  * Null when none of them is here.
  */
 export function viewAt(store: Store, id: string, parents: readonly string[]): FieldState | null {
+  const ops = memoryOps(store, id);
+  const memo = new Map<string, FieldState | null>();
+  const view = (from: readonly string[]): FieldState | null => {
+    const key = [...from].sort().join(",");
+    if (memo.has(key)) return memo.get(key)!;
+    const result = foldView(ancestors(ops, from), view);
+    memo.set(key, result);
+    return result;
+  };
+  return view(parents);
+}
+
+/** The ops of memory `id` that change its fields (not purged), by change id. */
+function memoryOps(store: Store, id: string): Map<string, MemoryOp> {
   const ops = new Map<string, MemoryOp>();
   for (
     const row of store.prepareLog(
@@ -203,15 +217,7 @@ export function viewAt(store: Store, id: string, parents: readonly string[]): Fi
     const op = { ...row, payload: JSON.parse(row.payload) } as MemoryOp;
     if (!isPurged(op as unknown as Op)) ops.set(op.changeId, op);
   }
-  const memo = new Map<string, FieldState | null>();
-  const view = (from: readonly string[]): FieldState | null => {
-    const key = [...from].sort().join(",");
-    if (memo.has(key)) return memo.get(key)!;
-    const result = foldView(ancestors(ops, from), view);
-    memo.set(key, result);
-    return result;
-  };
-  return view(parents);
+  return ops;
 }
 
 /** `from` and every op they descend from, in fold order. */
@@ -349,10 +355,11 @@ export function settleFact(store: Store, a: string, b: string, op: string): void
 }
 
 /**
- * Two active memories that both supersede `superseded` are conflicting facts (each was
- * written without the other): links each such pair with `contradicts` (unless linked
- * already), lowers both confidences and records an open `fact` conflict. Returns the ids
- * whose contradiction state changed.
+ * Two active memories that both supersede `superseded`, each written without seeing the
+ * other's supersession, are conflicting facts: links each such pair with `contradicts`
+ * (unless linked already), lowers both confidences and records an open `fact` conflict.
+ * Returns the ids whose contradiction state changed. A writer that saw the other successor
+ * (it superseded both, or added a successor on purpose) made no conflict.
  */
 export function linkRivalSuccessors(
   store: Store,
@@ -365,7 +372,8 @@ export function linkRivalSuccessors(
     `SELECT e.from_id AS id FROM edges e JOIN memories m ON m.id = e.from_id
      WHERE e.to_id = ? AND e.relation = 'supersedes' AND e.status = 'active' AND e.from_id != ?
        AND m.status = 'active' ORDER BY e.from_id`,
-  ).all(superseded, successor) as { id: string }[]).map((r) => r.id);
+  ).all(superseded, successor) as { id: string }[]).map((r) => r.id)
+    .filter((rival) => concurrentSupersessions(store, superseded, op, rival));
   if (rivals.length === 0 || store.memoryById(successor)?.status !== "active") return [];
   const changed: string[] = [];
   for (const rival of rivals) {
@@ -412,6 +420,48 @@ export function linkRivalSuccessors(
     changed.push(a, b);
   }
   return changed;
+}
+
+/**
+ * Whether the supersession of `superseded` by the edge op `op` and the one by `rival` were
+ * made concurrently: neither writer's patch of the superseded memory (written just before
+ * its `supersedes` edge) descends from the other's. A supersession without such a patch (an
+ * edge related by hand) counts as having seen the strand as it was.
+ */
+function concurrentSupersessions(
+  store: Store,
+  superseded: string,
+  op: Op,
+  rival: string,
+): boolean {
+  const edge = store.edgeById(edgeId(rival, "supersedes", superseded));
+  const rivalOp = edge &&
+    store.prepareLog("SELECT device_id AS device, seq FROM ops WHERE change_id = ?")
+      .get(edge.createdOp) as { device: string; seq: number } | undefined;
+  const ours = supersedingPatch(store, superseded, op.deviceId, op.seq);
+  const theirs = rivalOp && supersedingPatch(store, superseded, rivalOp.device, rivalOp.seq);
+  if (!ours || !theirs) return false;
+  const ops = memoryOps(store, superseded);
+  const seen = (by: string, what: string) => ancestors(ops, [by]).some((o) => o.changeId === what);
+  return !seen(ours, theirs) && !seen(theirs, ours);
+}
+
+/**
+ * The change id of the patch of `superseded` that the write path appends just before the
+ * `supersedes` edge op number `seq` of `device`, or null when there is none.
+ */
+function supersedingPatch(
+  store: Store,
+  superseded: string,
+  device: string,
+  seq: number,
+): string | null {
+  const row = store.prepareLog(
+    "SELECT change_id AS id, payload FROM ops WHERE device_id = ? AND seq = ? AND kind = 'memory.patch'",
+  ).get(device, seq - 1) as { id: string; payload: string } | undefined;
+  if (!row) return null;
+  const payload = JSON.parse(row.payload) as { id?: unknown; set?: { status?: unknown } };
+  return payload.id === superseded && payload.set?.status === "superseded" ? row.id : null;
 }
 
 /** The conflicts of the strand, open ones only unless `all`. */

@@ -132,3 +132,38 @@ Deno.test("a tampered or forked op is refused and the strand is unchanged", asyn
   throws(() => b.engine.mergeOps(forked), (e) => isHelixError(e, "tampered"));
   equal(b.engine.stateHash(), before, "unchanged");
 });
+
+Deno.test("supersessions one device makes in turn are no conflict, even of one fact twice", async () => {
+  await using a = await tempEngine({ project: "api" });
+  const first = await a.engine.write({ content: "The API listens on port 8080.", type: "fact" });
+  a.clock.advance(HOUR);
+  const second = await a.engine.write({
+    content: "The API listens on port 9090.",
+    type: "fact",
+    supersedes: [first.id],
+  });
+  a.clock.advance(HOUR);
+  const third = await a.engine.write({
+    content: "The API listens on port 7070.",
+    type: "fact",
+    supersedes: [first.id, second.id],
+  });
+  a.clock.advance(HOUR);
+  const extra = await a.engine.write({
+    content: "The admin API listens on port 7071.",
+    type: "fact",
+    supersedes: [first.id],
+  });
+  deepEqual(a.engine.conflicts({ all: true }), [], "each writer saw the other successors");
+  for (const id of [third.id, extra.id]) {
+    equal(a.engine.get(id).confidence, 0.7, "confidence untouched");
+    equal(a.engine.edgesOf(id).filter((e) => e.relation === "contradicts").length, 0);
+  }
+
+  // Merged into a device that only had the first fact, the same ops make no conflict either.
+  await using b = await tempEngine({ project: "api" });
+  b.engine.mergeOps(a.engine.ops().filter((op) => op.hlc <= a.engine.ops()[0]!.hlc));
+  b.engine.mergeOps(a.engine.ops());
+  equal(b.engine.stateHash(), a.engine.stateHash());
+  deepEqual(b.engine.conflicts({ all: true }), []);
+});

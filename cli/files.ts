@@ -10,12 +10,18 @@ import { HelixError } from "@helix/core";
 /**
  * Writes `text` to `path` atomically (a temporary file in the same folder, then a rename); a
  * full disk or an unwritable folder fails as `storage_full` and leaves `path` as it was.
+ * `private` makes the file readable by its owner only (0600), from its first byte.
  */
-export async function writeFileAtomic(path: string, text: string | Uint8Array): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  text: string | Uint8Array,
+  options: { private?: boolean } = {},
+): Promise<void> {
   const temp = join(dirname(path), `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
+  const mode = options.private ? { mode: 0o600 } : {};
   try {
-    if (typeof text === "string") await Deno.writeTextFile(temp, text);
-    else await Deno.writeFile(temp, text);
+    if (typeof text === "string") await Deno.writeTextFile(temp, text, mode);
+    else await Deno.writeFile(temp, text, mode);
     await Deno.rename(temp, path);
   } catch (error) {
     await Deno.remove(temp).catch(() => {});

@@ -112,7 +112,7 @@ import { KeywordIndex } from "./store/keyword.ts";
 import { VectorIndex } from "./store/vector_index.ts";
 import { type Visibility, visibilitySql } from "./store/visibility.ts";
 import { type ConflictRecord, headsOf, listConflicts } from "./ops/concurrency.ts";
-import { mergeOps, type MergeReport } from "./ops/merge.ts";
+import { mergeOps, type MergeProgress, type MergeReport } from "./ops/merge.ts";
 import {
   type DnaExportOptions,
   type DnaExportResult,
@@ -474,7 +474,7 @@ export interface Engine {
    * `ops/merge.ts`): concurrent edits are merged three-way and their conflicts recorded.
    * Ops already here are skipped, so merging the same ops twice changes nothing.
    */
-  mergeOps(ops: readonly Op[]): MergeReport;
+  mergeOps(ops: readonly Op[], options?: { onProgress?: MergeProgress }): MergeReport;
   /** Every op of the strand in fold order (what {@linkcode mergeOps} takes). */
   ops(): Op[];
   /**
@@ -982,8 +982,11 @@ function createEngine(rt: Runtime, weights: RankWeights): Engine {
 
     rollback: (point, options) => guardAsync("roll back", () => rollbackTo(rt, point, options)),
 
-    mergeOps(ops) {
-      return guard("merge ops", () => mergeOps(store, log, ops, rt.clock.now()));
+    mergeOps(ops, options = {}) {
+      return guard(
+        "merge ops",
+        () => mergeOps(store, log, ops, rt.clock.now(), options.onProgress),
+      );
     },
 
     ops: () => guard("read ops", () => [...log.canonical()]),

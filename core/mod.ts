@@ -130,7 +130,7 @@ export {
   readDnaHeader,
 } from "./transfer/dna/format.ts";
 export { type DeviceKey, loadOrCreateDeviceKey } from "./transfer/dna/device_key.ts";
-export type { MergeReport } from "./ops/merge.ts";
+export type { MergeProgress, MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./ops/concurrency.ts";
 export type {
   ContextInput,

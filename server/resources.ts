@@ -1,6 +1,6 @@
 /**
- * Resources: the strand manifest, one memory by id (with its edges and history), and the
- * graph in bounded pages — never the whole strand in one read.
+ * Resources: the strand manifest, one memory by id (with its edges, history and open merge
+ * conflicts), and the graph in bounded pages — never the whole strand in one read.
  *
  * @module
  */
@@ -24,7 +24,9 @@ const MANIFEST = {
 const MEMORY_TEMPLATE = new ResourceTemplate("helix://memory/{id}", { list: undefined });
 const MEMORY = {
   title: "A memory",
-  description: "One memory by id: content, validity, provenance, its edges and its change history.",
+  description:
+    "One memory by id: content, validity, provenance, its edges, its change history, and any open " +
+    "merge conflict (edits from two devices that a person has to settle).",
   mimeType: "application/json",
 };
 const GRAPH = {
@@ -97,6 +99,16 @@ export function registerResources(
             summary: h.summary,
             change_id: h.changeId,
           })),
+          open_conflicts: session.engine.conflicts()
+            .filter((c) => c.memory === memory.id || (c.kind === "fact" && c.field === memory.id))
+            .map((c) => ({
+              kind: c.kind,
+              // text: the content holds a <<<<<<< block; fact: two successors of one memory
+              ...(c.kind === "fact"
+                ? { with: c.memory === memory.id ? c.field : c.memory, superseded: c.other[0] }
+                : { field: c.field }),
+              change_id: c.op,
+            })),
         });
       } catch (error) {
         if (isHelixError(error, "not_found") || isHelixError(error, "invalid_input")) {

@@ -106,7 +106,7 @@ async function exportDnaFile(invocation: Invocation, ctx: CommandContext): Promi
     progress.finish();
     device.secretKey.fill(0);
   }
-  await writeFileAtomic(path, result.bytes);
+  await writeFileAtomic(path, result.bytes, { private: true });
   const { manifest } = result;
   const summary = {
     path,
@@ -166,7 +166,8 @@ async function exportJsonl(invocation: Invocation, ctx: CommandContext): Promise
   }
   if (output !== undefined) {
     const path = resolvePath(output, ctx.io.cwd);
-    await writeFileAtomic(path, lines.length ? `${lines.join("\n")}\n` : "");
+    // Memories in plain text: owner-only, like the strand folder (0700).
+    await writeFileAtomic(path, lines.length ? `${lines.join("\n")}\n` : "", { private: true });
     if (ctx.flags.json) return ctx.printJson({ path, memories, edges });
     ctx.print(
       `${ctx.out.green("exported")} ${count(memories)} memories and ${

@@ -72,6 +72,7 @@ export function mergeOps(
   log: OpLog,
   ops: readonly Op[],
   arrived: number,
+  onProgress?: MergeProgress,
 ): MergeReport {
   const incoming = new Map<string, Op>();
   ops.forEach((op, index) => {
@@ -111,16 +112,22 @@ export function mergeOps(
     }
     const appendOnly = newest === undefined ||
       byFoldOrder(fresh[0]!, { hlc: newest.hlc, deviceId: newest.device, changeId: newest.id }) > 0;
+    const everyOp = () => {
+      if (!onProgress) return log.canonical();
+      const { n } = store.prepare("SELECT count(*) AS n FROM ops").get() as { n: number };
+      return reporting(log.canonical(), n, onProgress);
+    };
     try {
       if (appendOnly) {
         const rev = store.nextRev();
-        for (const op of fresh) {
+        fresh.forEach((op, i) => {
           applyOp(store, op, rev);
           if (store.takeRefold()) refoldTables(store, log.canonical());
-        }
+          onProgress?.(i + 1, fresh.length);
+        });
       } else if (purgeSince(store, fresh[0]!)) {
-        refoldTables(store, log.canonical()); // the purge must scrub the ops that land before it
-      } else refoldChanged(store, log.canonical());
+        refoldTables(store, everyOp()); // the purge must scrub the ops that land before it
+      } else refoldChanged(store, everyOp());
     } catch (error) {
       if (error instanceof HelixError && error.code === "not_found") {
         throw new HelixError(
@@ -165,6 +172,20 @@ function report(
     open: all.filter((c) => c.resolvedOp === null).length,
     clockSuspect: suspect.map((row) => row.id),
   };
+}
+
+/**
+ * Called as a merge folds: `done` of `total` ops (the new ops, or every op when the merge
+ * refolds). Synchronous, like the merge.
+ */
+export type MergeProgress = (done: number, total: number) => void;
+
+function* reporting(ops: Iterable<Op>, total: number, onProgress: MergeProgress): Iterable<Op> {
+  let done = 0;
+  for (const op of ops) {
+    yield op;
+    onProgress(++done, total);
+  }
 }
 
 /** Whether a purge sorts at or after `op` (the earliest new op, already in the log). */

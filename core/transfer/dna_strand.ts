@@ -256,7 +256,13 @@ export async function importDna(
   }
   options.onProgress?.({ phase: "open", done: 1, total: 1 });
   options.onProgress?.({ phase: "merge", done: 0, total: ops.length });
-  const merged = mergeOps(rt.store, rt.log, ops, rt.clock.now());
+  const merged = mergeOps(
+    rt.store,
+    rt.log,
+    ops,
+    rt.clock.now(),
+    (done, total) => options.onProgress?.({ phase: "merge", done, total }),
+  );
   options.onProgress?.({ phase: "merge", done: ops.length, total: ops.length });
   const strand = { model: rt.meta.embeddingModel, dimension: rt.meta.embeddingDimension };
   return {

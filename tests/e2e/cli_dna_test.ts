@@ -80,6 +80,7 @@ Deno.test("export to .dna and import elsewhere: same memories, nothing twice, sc
       equal(summary.bytes, (await Deno.readFile(file)).length);
       const key = await Deno.stat(join(homeA.path, "keys", "device.json"));
       equal(key.mode! & 0o777, 0o600);
+      equal((await Deno.stat(file)).mode! & 0o777, 0o600, "the file is the owner's only");
       match(summary.signer, /^[0-9a-f]{32}$/);
     },
   );

@@ -302,6 +302,33 @@ Deno.test("resources: manifest, one memory with edges and history, the graph in 
   }
 });
 
+Deno.test("a memory's resource names its open merge conflict", async () => {
+  await using dir = await tempDir();
+  const laptop = strand(dir.path, "laptop.db");
+  const desktop = openEngine({
+    path: join(dir.path, "desktop.db"),
+    embedder: wordHashEmbedder(),
+    clock: fixedClock(TODAY + 1),
+  });
+  const { id } = await laptop.write({ content: "The API listens on port 8080.", type: "fact" });
+  desktop.mergeOps(laptop.ops());
+  await laptop.patch(id, { content: "The API listens on port 9090." });
+  await desktop.patch(id, { content: "The API listens on port 7070." });
+  laptop.mergeOps(desktop.ops());
+  const mcp = await connect(laptop);
+  try {
+    const one = await readJson(mcp.client, `helix://memory/${id}`);
+    match(one.memory.content, /<<<<<<< [0-9a-f]{12}\n/);
+    deepEqual(one.open_conflicts.map((c: Structured) => [c.kind, c.field]), [["text", "content"]]);
+    await laptop.patch(id, { content: "The API listens on port 7070." });
+    deepEqual((await readJson(mcp.client, `helix://memory/${id}`)).open_conflicts, []);
+  } finally {
+    await mcp.client.close();
+    laptop.close();
+    desktop.close();
+  }
+});
+
 Deno.test("two projects on one strand never see each other's memories", async () => {
   await using dir = await tempDir();
   const engine = await strand(dir.path);

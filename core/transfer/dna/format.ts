@@ -150,6 +150,27 @@ export function isDna(bytes: Uint8Array): boolean {
  * The header of a whole `.dna` file, checked for layout and version but not for its
  * signature (no key needed): enough to recognise the file and decide whether to ask for a
  * passphrase. `corrupt` or `unsupported_version` otherwise.
+ *
+ * @example Whether to ask for a passphrase
+ * ```ts
+ * import { openEngine } from "../../engine.ts";
+ * import { readDnaHeader } from "./format.ts";
+ * import { equal, throws } from "node:assert/strict";
+ *
+ * const engine = openEngine({ path: ":memory:" });
+ * await engine.write({ content: "Deploys need two approvals." });
+ * const { bytes } = await engine.exportDna({
+ *   key: { rawKey: new Uint8Array(32).fill(7) },
+ *   signingKey: new Uint8Array(32).fill(9),
+ *   deviceId: "laptop",
+ *   helixVersion: "example",
+ * });
+ * const header = readDnaHeader(bytes);
+ * equal(header.kind, "export");
+ * equal(header.kdf, "raw"); // a raw key: nothing to ask for
+ * throws(() => readDnaHeader(bytes.subarray(0, 20)), { code: "corrupt" });
+ * engine.close();
+ * ```
  */
 export function readDnaHeader(bytes: Uint8Array): DnaHeader {
   if (!(bytes instanceof Uint8Array)) {

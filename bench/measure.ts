@@ -46,6 +46,29 @@ export function log(line: string): void {
   Deno.stderr.writeSync(new TextEncoder().encode(`${line}\n`));
 }
 
+/**
+ * Peak resident memory of this process in MB since the last {@linkcode resetPeakRss} (Linux's
+ * `VmHWM`), or null where `/proc` does not say.
+ */
+export function peakRssMb(): number | null {
+  try {
+    const status = Deno.readTextFileSync("/proc/self/status");
+    const kb = /^VmHWM:\s+(\d+) kB$/m.exec(status)?.[1];
+    return kb === undefined ? null : Math.round(Number(kb) / 1024);
+  } catch {
+    return null;
+  }
+}
+
+/** Starts a new peak for {@linkcode peakRssMb} at the current resident size (Linux only). */
+export function resetPeakRss(): void {
+  try {
+    Deno.writeTextFileSync("/proc/self/clear_refs", "5");
+  } catch {
+    // not Linux: the peak stays the process's lifetime peak
+  }
+}
+
 /** The machine a figure was measured on, as recorded in every RESULTS file. */
 export const MACHINE = {
   os: Deno.build.os,

@@ -14,7 +14,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { type Engine, fixedClock, openEngine } from "../core/mod.ts";
-import { log, MACHINE_LINE } from "./measure.ts";
+import { log, MACHINE_LINE, peakRssMb, resetPeakRss } from "./measure.ts";
 import { synthetic } from "./synthetic.ts";
 
 const { values } = parseArgs({ args: Deno.args, options: { size: { type: "string" } } });
@@ -72,7 +72,10 @@ for (const [side, step] of [[source, 3], [target, 5]] as const) {
   }
 }
 const fromTarget = target.engine.ops();
+const rssBefore = Math.round(Deno.memoryUsage().rss / 1e6);
+resetPeakRss();
 const [merged, mergeMs] = await timed(() => source.engine.mergeOps(fromTarget));
+const mergePeak = peakRssMb();
 target.engine.mergeOps(source.engine.ops());
 if (source.engine.stateHash() !== target.engine.stateHash()) throw new Error("merge diverged");
 
@@ -91,6 +94,8 @@ const lines = [
   `| merge ${
     merged.added.toLocaleString("en")
   } diverged ops (refolded: ${merged.refolded}) | ${mergeMs} ms | |`,
+  "",
+  `Resident memory ${rssBefore} MB before the merge, peak ${mergePeak ?? "?"} MB during it.`,
   "",
   `File ${mb.toFixed(2)} MB (${(exported.bytes.length / strandBytes * 100).toFixed(0)} % of the ${
     (strandBytes / 1e6).toFixed(1)

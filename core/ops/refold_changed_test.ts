@@ -4,7 +4,11 @@
  * not hold (full-text entries, exact tokens, vectors) follows the rows that changed.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
+import { DatabaseSync } from "node:sqlite";
 import { tempEngine, wordHashEmbedder } from "../../tests/helpers.ts";
+import { applyOp } from "./fold.ts";
+import { openScratchStore } from "./rebuild.ts";
+import { stateHash } from "./state_hash.ts";
 
 const HOUR = 3_600_000;
 
@@ -83,4 +87,30 @@ Deno.test("a merge that removes a memory's rival successor settles through the d
   const contradicts = a.engine.edgesOf(onA.id).filter((e) => e.relation === "contradicts");
   deepEqual(contradicts.map((e) => [e.from, e.to].sort()), [[onA.id, onB.id].sort()]);
   ok((await a.engine.inspect()).refold.identical);
+});
+
+Deno.test("a scratch strand in a temporary file (a long log) folds to the same state", async () => {
+  await using a = await tempEngine({ project: "api" });
+  await using b = await tempEngine({ project: "api" });
+  b.clock.advance(1);
+  const { id } = await a.engine.write({ content: "The API listens on port 8080.", type: "fact" });
+  b.engine.mergeOps(a.engine.ops());
+  await a.engine.patch(id, { content: "The API listens on port 9090." });
+  await b.engine.patch(id, { content: "The API listens on port 7070." });
+  a.engine.mergeOps(b.engine.ops());
+  const log = new DatabaseSync(a.path, { readOnly: true });
+  try {
+    for (const [inMemoryOps, journal] of [[0, "delete"], [1_000, "memory"]] as const) {
+      const scratch = openScratchStore(384, log, { inMemoryOps });
+      const mode = scratch.db.prepare("PRAGMA journal_mode").get() as { journal_mode: string };
+      equal(mode.journal_mode, journal, "a temporary file journals like one; memory does not");
+      scratch.db.exec("BEGIN");
+      for (const op of a.engine.ops()) applyOp(scratch, op, 1);
+      scratch.db.exec("COMMIT");
+      equal(stateHash(scratch.db), a.engine.stateHash(), `inMemoryOps ${inMemoryOps}`);
+      scratch.db.close();
+    }
+  } finally {
+    log.close();
+  }
 });

@@ -32,13 +32,16 @@ export interface OpenDatabaseOptions {
 const SQLITE_HEADER = "SQLite format 3\u0000";
 
 /**
- * Opens (creating if missing) the SQLite file at `path`, or `":memory:"`.
+ * Opens (creating if missing) the SQLite file at `path`, or `":memory:"`, or `""`: a private
+ * temporary database that SQLite keeps in a file it unlinks as it opens it, so memory use
+ * stays within the page cache however large the database grows.
  * Throws `not_a_strand` for a file that is not SQLite and `store_locked` when another process
  * holds an exclusive lock past the busy timeout.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): DatabaseSync {
   const { busyTimeoutMs = 5_000, durability = "normal" } = options;
-  if (path !== ":memory:") assertSqliteFile(path);
+  const file = path !== ":memory:" && path !== "";
+  if (file) assertSqliteFile(path);
   let db: DatabaseSync;
   try {
     db = new DatabaseSync(path, { allowExtension: true, timeout: busyTimeoutMs });
@@ -47,10 +50,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   }
   try {
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
-    db.loadExtension(vectorExtension(path === ":memory:" ? null : dirname(path)));
+    db.loadExtension(vectorExtension(file ? dirname(path) : null));
     // The first real read is where SQLite notices a non-database or an exclusive lock.
     db.prepare("SELECT count(*) FROM sqlite_master").get();
-    if (path !== ":memory:") db.exec("PRAGMA journal_mode = WAL");
+    if (file) db.exec("PRAGMA journal_mode = WAL");
     db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
     db.exec("PRAGMA foreign_keys = ON");
     // Freed space is overwritten with zeros, so purged content leaves no bytes behind in the

@@ -2,6 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import { equal, match, notEqual } from "node:assert/strict";
 import { getLoadablePath } from "sqlite-vec";
 import { vectorExtension } from "./sqlite.ts";
+import { openStrandFile } from "./meta.ts";
 import { tempDir } from "../../tests/helpers.ts";
 
 Deno.test("vectorExtension() copies the embedded library beside the strand and loads it from there", async () => {
@@ -24,4 +25,20 @@ Deno.test("vectorExtension() copies the embedded library beside the strand and l
     (await Deno.readFile(copied)).byteLength,
     (await Deno.readFile(getLoadablePath())).byteLength,
   );
+});
+
+Deno.test('openDatabase(""): a private temporary database on disk, with the strand schema and vectors', () => {
+  const { db } = openStrandFile("", { embeddingModel: "m", embeddingDimension: 4, now: 0 });
+  try {
+    const { file } = db.prepare("PRAGMA database_list").get() as { file: string };
+    equal(file, "", "no name: SQLite unlinked it");
+    const mode = db.prepare("PRAGMA journal_mode").get() as { journal_mode: string };
+    equal(mode.journal_mode, "delete", "a file, not memory (which journals in memory)");
+    db.prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)")
+      .run(1n, new Float32Array([1, 0, 0, 0]));
+    const row = db.prepare("SELECT count(*) AS n FROM memory_vectors").get() as { n: number };
+    equal(row.n, 1);
+  } finally {
+    db.close();
+  }
 });

@@ -13,6 +13,7 @@
  * @module
  */
 import type { DatabaseSync, SQLInputValue, StatementSync } from "node:sqlite";
+import { rowArrays } from "../store/sqlite.ts";
 import type { Store } from "../store/store.ts";
 import { applyOp } from "./fold.ts";
 import type { Op } from "./op.ts";
@@ -181,11 +182,6 @@ function columnsOf(db: DatabaseSync, table: string): string[] {
   }[]).map((c) => c.name);
 }
 
-/** `StatementSync.setReturnArrays` (node:sqlite ≥ 24), missing from the bundled types. */
-interface ArrayRows {
-  setReturnArrays?(enabled: boolean): void;
-}
-
 /**
  * Walks two statements ordered by their first `keyLength` columns together (a merge join)
  * and reports each row only in `after` (insert), only in `before` (remove), or in both with
@@ -202,8 +198,8 @@ function diffRows(
     remove(before: Row): void;
   },
 ): void {
-  const left = rowsOf(before);
-  const right = rowsOf(after);
+  const left = (rowArrays(before) as Iterable<Row>)[Symbol.iterator]();
+  const right = (rowArrays(after) as Iterable<Row>)[Symbol.iterator]();
   let l = left.next();
   let r = right.next();
   while (!l.done || !r.done) {
@@ -220,18 +216,6 @@ function diffRows(
       r = right.next();
     }
   }
-}
-
-function rowsOf(statement: StatementSync): Iterator<Row> {
-  const arrays = statement as StatementSync & ArrayRows;
-  if (typeof arrays.setReturnArrays === "function") {
-    arrays.setReturnArrays(true);
-    return (statement.iterate() as Iterable<Row>)[Symbol.iterator]();
-  }
-  // Older node:sqlite builds lack the switch; Object.values keeps the SELECT order.
-  return (function* () {
-    for (const row of statement.iterate()) yield Object.values(row as object) as Row;
-  })();
 }
 
 /** Orders keys as SQLite's BINARY collation does (UTF-8 bytes, that is, code points). */

@@ -4,7 +4,12 @@
  *
  * @module
  */
-import { DatabaseSync } from "node:sqlite";
+import {
+  DatabaseSync,
+  type SQLInputValue,
+  type SQLOutputValue,
+  type StatementSync,
+} from "node:sqlite";
 import {
   closeSync,
   existsSync,
@@ -66,6 +71,31 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     db.close();
     throw sqliteError(error, `open strand ${path}`);
   }
+}
+
+/** `StatementSync.setReturnArrays` (node:sqlite ≥ 24), missing from the bundled types. */
+interface ArrayRows {
+  setReturnArrays?(enabled: boolean): void;
+}
+
+/**
+ * Runs `statement` and yields each row as its values in SELECT column order. Arrays skip
+ * building an object per row (a third of the time at 10^5 rows); on node:sqlite builds
+ * without the switch, `Object.values` gives the same order. Switches `statement` to arrays
+ * for good: pass one prepared for this use, not a cached one.
+ */
+export function rowArrays(
+  statement: StatementSync,
+  ...params: SQLInputValue[]
+): Iterable<SQLOutputValue[]> {
+  const arrays = statement as StatementSync & ArrayRows;
+  if (typeof arrays.setReturnArrays === "function") {
+    arrays.setReturnArrays(true);
+    return statement.iterate(...params) as Iterable<SQLOutputValue[]>;
+  }
+  return (function* () {
+    for (const row of statement.iterate(...params)) yield Object.values(row as object);
+  })();
 }
 
 /** Bytes a strand takes on disk: its file plus its write-ahead log, if any. */

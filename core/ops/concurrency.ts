@@ -368,13 +368,17 @@ export function linkRivalSuccessors(
   superseded: string,
   rev: number,
 ): string[] {
-  const rivals = (store.prepare(
+  if (store.memoryById(successor)?.status !== "active") return [];
+  const active = (store.prepare(
     `SELECT e.from_id AS id FROM edges e JOIN memories m ON m.id = e.from_id
      WHERE e.to_id = ? AND e.relation = 'supersedes' AND e.status = 'active' AND e.from_id != ?
        AND m.status = 'active' ORDER BY e.from_id`,
-  ).all(superseded, successor) as { id: string }[]).map((r) => r.id)
-    .filter((rival) => concurrentSupersessions(store, superseded, op, rival));
-  if (rivals.length === 0 || store.memoryById(successor)?.status !== "active") return [];
+  ).all(superseded, successor) as { id: string }[]).map((r) => r.id);
+  if (active.length === 0) return [];
+  const ours = supersedingPatch(store, superseded, op.deviceId, op.seq);
+  const rivals = ours === null
+    ? []
+    : active.filter((rival) => concurrentSupersessions(store, superseded, ours, rival));
   const changed: string[] = [];
   for (const rival of rivals) {
     const [a, b] = rival < successor ? [rival, successor] : [successor, rival];
@@ -423,24 +427,23 @@ export function linkRivalSuccessors(
 }
 
 /**
- * Whether the supersession of `superseded` by the edge op `op` and the one by `rival` were
- * made concurrently: neither writer's patch of the superseded memory (written just before
- * its `supersedes` edge) descends from the other's. A supersession without such a patch (an
- * edge related by hand) counts as having seen the strand as it was.
+ * Whether a supersession of `superseded` whose patch of it is `ours` and the one by `rival`
+ * were made concurrently: neither writer's patch of the superseded memory (written just
+ * before its `supersedes` edge) descends from the other's. A supersession without such a
+ * patch (an edge related by hand) counts as having seen the strand as it was.
  */
 function concurrentSupersessions(
   store: Store,
   superseded: string,
-  op: Op,
+  ours: string,
   rival: string,
 ): boolean {
   const edge = store.edgeById(edgeId(rival, "supersedes", superseded));
   const rivalOp = edge &&
     store.prepareLog("SELECT device_id AS device, seq FROM ops WHERE change_id = ?")
       .get(edge.createdOp) as { device: string; seq: number } | undefined;
-  const ours = supersedingPatch(store, superseded, op.deviceId, op.seq);
   const theirs = rivalOp && supersedingPatch(store, superseded, rivalOp.device, rivalOp.seq);
-  if (!ours || !theirs) return false;
+  if (!theirs) return false;
   const ops = memoryOps(store, superseded);
   const seen = (by: string, what: string) => ancestors(ops, [by]).some((o) => o.changeId === what);
   return !seen(ours, theirs) && !seen(theirs, ours);

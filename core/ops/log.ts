@@ -172,7 +172,8 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
             append(draft) {
               const local = nextHlc(last, now);
               last = local;
-              const hlc = after(local, refsOf(draft));
+              const refs = refsOf(draft);
+              const hlc = after(local, refs);
               seq += 1;
               const header = { hlc: formatHlc(hlc), deviceId, seq };
               const payloadText = canonicalJson(draft.payload);
@@ -187,7 +188,7 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
                 payloadText,
                 local.wall,
               );
-              for (const ref of refsOf(draft)) insertRef.run(ref, result.lastInsertRowid);
+              for (const ref of refs) insertRef.run(ref, result.lastInsertRowid);
               applyOp(store, op, tx.rev);
               if (store.takeRefold()) refoldTables(store, canonicalOps());
               return op;

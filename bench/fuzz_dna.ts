@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { dnaCryptoCalls } from "../core/transfer/dna/crypto.ts";
+import { dnaCryptoCalls } from "../core/crypto/primitives.ts";
 import { RAW_KEY, SIGNING_KEY } from "../tests/fixtures/dna_samples.ts";
 import {
   FUZZ_PASSPHRASE,

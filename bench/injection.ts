@@ -15,7 +15,7 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { INJECTION_THRESHOLD, scanInjection } from "../core/ingest/injection.ts";
+import { INJECTION_THRESHOLD, scanInjection } from "../core/guard/injection.ts";
 import {
   ATTACK_KINDS,
   CARRIERS,
@@ -206,7 +206,7 @@ if (import.meta.main) {
       `# Poisoning-guard detector benchmark\n\nRecorded by \`deno task bench:injection --write\` on ${
         date.slice(0, 10)
       }: ${MACHINE_LINE}. ` +
-        `\`scanInjection()\` (core/ingest/injection.ts), threshold ${INJECTION_THRESHOLD}. ` +
+        `\`scanInjection()\` (core/guard/injection.ts), threshold ${INJECTION_THRESHOLD}. ` +
         "The generated corpus (tests/fixtures/injection_corpus.ts, seeded: templates × payloads × " +
         "carriers) is what the rules were developed on. The hand-written holdouts estimate " +
         "unseen text: read the *first* column, which was measured once, before the set was used " +

@@ -8,7 +8,7 @@
 import { type Clock, systemClock } from "./clock.ts";
 import type { Embedder } from "./embed/embedder.ts";
 import { HelixError } from "./errors.ts";
-import { parseHlc } from "./hlc.ts";
+import { parseHlc } from "./ops/hlc.ts";
 import {
   type BulkProgress,
   type BulkWriteResult,
@@ -18,10 +18,10 @@ import {
 } from "./ingest/write.ts";
 import { writeMemory, type WriteResult } from "./ingest/pipeline.ts";
 import { type NoteInput, noteMemories, type NoteResult } from "./ingest/note.ts";
-import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./ingest/llm.ts";
-import { createImportanceCache } from "./ingest/importance.ts";
+import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./llm/extractor.ts";
+import { createImportanceCache } from "./extract/importance.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
-import type { FileProbe } from "./lifecycle/anchors.ts";
+import type { FileProbe } from "./extract/anchors.ts";
 import type { StaleFinding } from "./lifecycle/staleness.ts";
 import { planStaleness } from "./lifecycle/stale_check.ts";
 import { type BackfillProgress, backfillVectors, missingVectors } from "./lifecycle/backfill.ts";
@@ -90,7 +90,7 @@ import type { PointInput } from "./history/point.ts";
 import { type RollbackOptions, type RollbackReport, rollbackTo } from "./history/rollback.ts";
 import { stateHash } from "./ops/state_hash.ts";
 import { buildContext, type ContextPack } from "./recall/context.ts";
-import { tokenCounter } from "./recall/tokens.ts";
+import { tokenCounter } from "./text/tokens.ts";
 import {
   DEFAULT_RANK_WEIGHTS,
   type RankWeights,

@@ -58,8 +58,8 @@ export {
   type ResolvedConfig,
   SETTINGS,
   strandPath,
-} from "./config.ts";
-export { detectProject, projectFromRemote } from "./project.ts";
+} from "./config/config.ts";
+export { detectProject, projectFromRemote } from "./config/project.ts";
 export { embedderFromConfig } from "./embed/from_config.ts";
 export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./embed/embedder.ts";
 export {
@@ -75,10 +75,10 @@ export { type WriteAction, type WriteResult } from "./ingest/pipeline.ts";
 export { CONTRADICTION_FACTOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
 export type { NoteInput, NoteResult } from "./ingest/note.ts";
-export type { GateResult } from "./ingest/gate.ts";
-export type { LlmOptions, LlmStats } from "./ingest/llm.ts";
-export { llmFromConfig } from "./ingest/llm_config.ts";
-export type { RedactionCount, SecretType } from "./ingest/redact.ts";
+export type { GateResult } from "./extract/gate.ts";
+export type { LlmOptions, LlmStats } from "./llm/extractor.ts";
+export { llmFromConfig } from "./llm/config.ts";
+export type { RedactionCount, SecretType } from "./redact/redact.ts";
 export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
 export {
   anchorsFor,
@@ -87,8 +87,8 @@ export {
   fileMentions,
   type FileProbe,
   MAX_FILE_MENTIONS,
-} from "./lifecycle/anchors.ts";
-export { createFileProbe, projectRoot } from "./lifecycle/file_probe.ts";
+} from "./extract/anchors.ts";
+export { createFileProbe, projectRoot } from "./file_probe.ts";
 export {
   STALE_CONFIDENCE_FACTOR,
   type StaleFinding,
@@ -129,7 +129,7 @@ export {
   isDna,
   readDnaHeader,
 } from "./transfer/dna/format.ts";
-export { type DeviceKey, loadOrCreateDeviceKey } from "./transfer/dna/device_key.ts";
+export { type DeviceKey, loadOrCreateDeviceKey } from "./crypto/device_key.ts";
 export type { MergeProgress, MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./ops/concurrency.ts";
 export type {
@@ -183,10 +183,10 @@ export {
   type SearchHit,
   type SearchResult,
 } from "./recall/search.ts";
-export { TOKENIZER } from "./recall/tokens.ts";
+export { TOKENIZER } from "./text/tokens.ts";
 export { SCHEMA_VERSION } from "./store/migrations.ts";
 export type { StrandMeta } from "./store/meta.ts";
-export { decayFactor, salience } from "./lifecycle/decay.ts";
+export { decayFactor, salience } from "./model/salience.ts";
 export {
   loadConfig,
   type LoadedConfig,
@@ -194,7 +194,7 @@ export {
   setConfigText,
   settingOf,
   unsetConfigText,
-} from "./config_file.ts";
+} from "./config/file.ts";
 export type { ComparedField } from "./history/compare.ts";
 export type {
   DiffCounts,

@@ -14,9 +14,9 @@ import type { StrandMeta } from "./store/meta.ts";
 import type { Store } from "./store/store.ts";
 import type { KeywordIndex } from "./store/keyword.ts";
 import type { VectorIndex } from "./store/vector_index.ts";
-import type { LlmExtractor } from "./ingest/llm.ts";
-import type { ImportanceCache } from "./ingest/importance.ts";
-import type { FileProbe } from "./lifecycle/anchors.ts";
+import type { LlmExtractor } from "./llm/extractor.ts";
+import type { ImportanceCache } from "./extract/importance.ts";
+import type { FileProbe } from "./extract/anchors.ts";
 
 /** When writes and searches wait for the embedding model. */
 export type EmbedPolicy =

@@ -22,11 +22,11 @@ import {
   sealPayload,
   signatureMessage,
   signMessage,
-} from "../core/transfer/dna/crypto.ts";
+} from "../core/crypto/primitives.ts";
 import { type DnaManifest, encodeDna, readDnaHeader } from "../core/transfer/dna/format.ts";
 import { HEADER_LENGTH, OFFSET } from "../core/transfer/dna/header.ts";
-import { merkleRoot } from "../core/transfer/dna/merkle.ts";
-import { bytesToHex, sha256 } from "../core/transfer/dna/_noble.ts";
+import { merkleRoot } from "../core/crypto/merkle.ts";
+import { bytesToHex, sha256 } from "../core/crypto/_noble.ts";
 
 const DIR = new URL("../tests/fixtures/dna/", import.meta.url).pathname;
 const encoder = new TextEncoder();

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { HelixConfig } from "../config.ts";
+import type { HelixConfig } from "../config/config.ts";
 import type { Embedder } from "./embedder.ts";
 import { createOpenAIEmbedder } from "./openai.ts";
 import { createTransformersEmbedder } from "./transformers.ts";
@@ -15,7 +15,7 @@ import { createTransformersEmbedder } from "./transformers.ts";
  * @example Usage
  * ```ts
  * import { embedderFromConfig } from "./from_config.ts";
- * import { resolveConfig } from "../config.ts";
+ * import { resolveConfig } from "../config/config.ts";
  * import { equal } from "node:assert/strict";
  *
  * const { config } = resolveConfig({ env: { HOME: "/home/ada" }, platform: "linux" });

@@ -21,7 +21,7 @@
  *
  * @module
  */
-import type { CandidateLink } from "./candidate.ts";
+import type { CandidateLink } from "../extract/candidate.ts";
 import type { MemoryType, Status } from "../model/types.ts";
 
 /** Cosine at or above which a same-type neighbour is the same memory. */

@@ -16,19 +16,19 @@ import {
 } from "../model/input.ts";
 import type { Memory } from "../model/memory.ts";
 import { contradictedConfidence, type MemoryType } from "../model/types.ts";
-import { anchorsFor } from "../lifecycle/anchors.ts";
+import { anchorsFor } from "../extract/anchors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { OpProvenance } from "../ops/op.ts";
 import { embedDocuments, type Runtime } from "../runtime.ts";
 import { publicMemory } from "../store/records.ts";
-import type { Candidate, CandidateLink } from "./candidate.ts";
+import type { Candidate, CandidateLink } from "../extract/candidate.ts";
 import { decide, type Decision, type Link, type Neighbour } from "./consolidate.ts";
-import type { LlmExtractor } from "./llm.ts";
-import { scanInjection } from "./injection.ts";
-import { neighboursOf } from "./neighbours.ts";
-import type { RedactionCount } from "./redact.ts";
-import { redactWrite } from "./redact_write.ts";
+import type { LlmExtractor } from "../llm/extractor.ts";
+import { scanInjection } from "../guard/injection.ts";
+import { neighboursOf } from "../store/neighbours.ts";
+import type { RedactionCount } from "../redact/redact.ts";
+import { redactWrite } from "../redact/write.ts";
 import {
   appendWrite,
   defaultScope,

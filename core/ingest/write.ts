@@ -15,7 +15,7 @@ import type { LogTransaction } from "../ops/log.ts";
 import type { MemoryPutPayload, OpProvenance } from "../ops/op.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
 import { embedDocuments, type Runtime } from "../runtime.ts";
-import { redactWrite } from "./redact_write.ts";
+import { redactWrite } from "../redact/write.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import { headsOf } from "../ops/concurrency.ts";
 

@@ -12,7 +12,7 @@
  * @module
  */
 import { contradicts } from "../ingest/consolidate.ts";
-import { neighboursOf } from "../ingest/neighbours.ts";
+import { neighboursOf } from "../store/neighbours.ts";
 import type { Runtime } from "../runtime.ts";
 import type { MemoryRecord } from "../store/records.ts";
 

@@ -12,11 +12,11 @@
  *
  * @module
  */
-import { redact } from "../ingest/redact.ts";
-import { neighboursOf } from "../ingest/neighbours.ts";
+import { redact } from "../redact/redact.ts";
+import { neighboursOf } from "../store/neighbours.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { Runtime } from "../runtime.ts";
-import { parseHlc } from "../hlc.ts";
+import { parseHlc } from "../ops/hlc.ts";
 
 /** Confidence of a model-made insight. */
 export const INSIGHT_CONFIDENCE = 0.6;

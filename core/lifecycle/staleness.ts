@@ -9,7 +9,7 @@
  *
  * @module
  */
-import { anchorsOf, type FileProbe } from "./anchors.ts";
+import { anchorsOf, type FileProbe } from "../extract/anchors.ts";
 
 /** Each new change to a memory's files multiplies its confidence by this. */
 export const STALE_CONFIDENCE_FACTOR = 0.7;

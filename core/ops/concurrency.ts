@@ -22,12 +22,12 @@
  * @module
  */
 import { contradictedConfidence } from "../model/types.ts";
-import { parseHlc } from "../hlc.ts";
+import { parseHlc } from "./hlc.ts";
 import { edgeId } from "../model/ids.ts";
 import type { MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
-import { hasConflictBlock, merge3 } from "../util/merge3.ts";
+import { hasConflictBlock, merge3 } from "../text/merge3.ts";
 import {
   isPurged,
   type Op,

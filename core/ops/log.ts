@@ -14,7 +14,7 @@ import { sqliteError } from "../store/sqlite.ts";
 import { applyOp } from "./fold.ts";
 import { refoldTables } from "./rebuild.ts";
 import { CLOCK_SUSPECT_SQL, type PointBound, pointCondition } from "./arrival.ts";
-import { formatHlc, type Hlc, nextHlc, parseHlc } from "../hlc.ts";
+import { formatHlc, type Hlc, nextHlc, parseHlc } from "./hlc.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
 import {

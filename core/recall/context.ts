@@ -8,7 +8,7 @@
  *
  * @module
  */
-import { salience } from "../lifecycle/decay.ts";
+import { salience } from "../model/salience.ts";
 import type { Memory } from "../model/memory.ts";
 import { MEMORY_TYPES, type MemoryType } from "../model/types.ts";
 import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
@@ -16,7 +16,7 @@ import type { Store } from "../store/store.ts";
 import { type Visibility, visibilitySql } from "../store/visibility.ts";
 import { sha256Hex } from "../util/hash.ts";
 import type { SearchResult } from "./search.ts";
-import { tokenCounter, TOKENIZER } from "./tokens.ts";
+import { tokenCounter, TOKENIZER } from "../text/tokens.ts";
 
 /** The sections of a context pack, in order. */
 export type ContextSection = "profile" | "conventions" | "relevant";

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { decayFactor } from "../lifecycle/decay.ts";
+import { decayFactor } from "../model/salience.ts";
 import type { Memory } from "../model/memory.ts";
 import { IMPORTANCE_MAX, type Status } from "../model/types.ts";
 import { exactCandidates, vectorCandidates } from "../store/candidates.ts";
@@ -19,7 +19,7 @@ import type { Visibility } from "../store/visibility.ts";
 import { fuseRankings, RRF_K } from "./fuse.ts";
 import { expandGraph, type GraphPath, personalizedPageRank, shortestPaths } from "./graph.ts";
 import { diversify, jaccard, wordSet } from "./mmr.ts";
-import { tokenCounter } from "./tokens.ts";
+import { tokenCounter } from "../text/tokens.ts";
 
 /** How recency and importance adjust relevance (see `scoreCandidates`). */
 export interface RankWeights {

@@ -25,7 +25,7 @@ import {
 } from "../model/input.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { Runtime } from "../runtime.ts";
-import { redactWrite } from "../ingest/redact_write.ts";
+import { redactWrite } from "../redact/write.ts";
 import type { z } from "zod";
 
 /** One record to import: a memory (a write plus its exported fields) or an edge. */

@@ -6,7 +6,7 @@
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { type Engine, fixedClock, openEngine } from "../../core/mod.ts";
-import { tokenCounter } from "../../core/recall/tokens.ts";
+import { tokenCounter } from "../../core/text/tokens.ts";
 import { createServer, type ServerOptions } from "../../server/server.ts";
 import { tempDir, TODAY, wordHashEmbedder } from "../helpers.ts";
 import {

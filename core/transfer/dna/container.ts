@@ -23,7 +23,7 @@ import {
   signMessage,
   verifySignature,
   wipe,
-} from "./crypto.ts";
+} from "../../crypto/primitives.ts";
 import {
   type Argon2Params,
   COMMIT_LENGTH,

@@ -29,7 +29,7 @@
  * @module
  */
 import { HelixError } from "../../errors.ts";
-import { keyFingerprint } from "./crypto.ts";
+import { keyFingerprint } from "../../crypto/primitives.ts";
 import { type DnaKey, openContainer, sealContainer } from "./container.ts";
 import {
   type Argon2Params,
@@ -47,7 +47,7 @@ import {
   serializeManifest,
 } from "./manifest.ts";
 
-export { ARGON2_DEFAULT, ARGON2_MAX, ARGON2_MIN, keyFingerprint } from "./crypto.ts";
+export { ARGON2_DEFAULT, ARGON2_MAX, ARGON2_MIN, keyFingerprint } from "../../crypto/primitives.ts";
 export type { DnaKey } from "./container.ts";
 export { DNA_FORMAT_VERSION, DNA_MAGIC } from "./header.ts";
 export type { Argon2Params, DnaKdf, DnaKind } from "./header.ts";
@@ -59,7 +59,7 @@ export type {
   DnaFilters,
   DnaManifest,
 } from "./manifest.ts";
-export { EMPTY_MERKLE_ROOT, merkleRoot } from "./merkle.ts";
+export { EMPTY_MERKLE_ROOT, merkleRoot } from "../../crypto/merkle.ts";
 
 /** What the header of a `.dna` file says, readable without a key. */
 export interface DnaHeader {

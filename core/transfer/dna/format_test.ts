@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { deepEqual, equal, ok, rejects, throws } from "node:assert/strict";
 import { isHelixError } from "../../errors.ts";
 import { sealContainer } from "./container.ts";
-import { ARGON2_MIN, dnaCryptoCalls, publicKeyOf } from "./crypto.ts";
+import { ARGON2_MIN, dnaCryptoCalls, publicKeyOf } from "../../crypto/primitives.ts";
 import {
   decodeDna,
   DNA_MAGIC,

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { isHelixError } from "../../errors.ts";
-import { dnaCryptoCalls } from "./crypto.ts";
+import { dnaCryptoCalls } from "../../crypto/primitives.ts";
 import { decodeDna, DNA_MAGIC } from "./format.ts";
 import { parseManifest, serializeManifest } from "./manifest.ts";
 import { RAW_KEY, sampleManifest, SIGNING_KEY } from "../../../tests/fixtures/dna_samples.ts";

@@ -1,7 +1,7 @@
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import { createCipheriv, createHash, createHmac, hkdfSync } from "node:crypto";
 import { isHelixError } from "../../errors.ts";
-import { bytesToHex, hexToBytes } from "./_noble.ts";
+import { bytesToHex, hexToBytes } from "../../crypto/_noble.ts";
 import {
   deriveFileKeys,
   keyCommitment,
@@ -11,9 +11,9 @@ import {
   sealPayload,
   signatureMessage,
   signMessage,
-} from "./crypto.ts";
+} from "../../crypto/primitives.ts";
 import { decodeDna, type DnaKey, type DnaManifest, encodeDna, readDnaHeader } from "./format.ts";
-import { merkleRoot } from "./merkle.ts";
+import { merkleRoot } from "../../crypto/merkle.ts";
 
 const FIXTURES = new URL("../../../tests/fixtures/dna/", import.meta.url);
 

@@ -1,7 +1,12 @@
 import { deepEqual, equal, notDeepEqual, ok, rejects } from "node:assert/strict";
 import { type HelixError, isHelixError } from "../../errors.ts";
-import { xchacha20poly1305 } from "./_noble.ts";
-import { deriveFileKeys, dnaCryptoCalls, keyCommitment, publicKeyOf } from "./crypto.ts";
+import { xchacha20poly1305 } from "../../crypto/_noble.ts";
+import {
+  deriveFileKeys,
+  dnaCryptoCalls,
+  keyCommitment,
+  publicKeyOf,
+} from "../../crypto/primitives.ts";
 import { decodeDna, type DnaKey, encodeDna } from "./format.ts";
 import { HEADER_LENGTH, type HeaderFields, OFFSET, serializeHeader } from "./header.ts";
 import {

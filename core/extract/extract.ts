@@ -1,0 +1,279 @@
+/**
+ * The deterministic extractor: text and its context in, typed candidate memories out, with
+ * no model. Rules and templates only, so the same input always gives the same candidates.
+ *
+ * 1. A short reply to an assistant question, or a short correction of an active memory, is
+ *    combined with that context into one self-contained candidate linked to the memory it
+ *    extends or updates (`_extract_context.ts`).
+ * 2. Otherwise a numbered or bulleted list becomes a procedure with steps, and every other
+ *    sentence is classified by the rules in `_extract_classify.ts`. A sentence that opens
+ *    with a pronoun, or a clause the rules do not classify, joins the candidate before it.
+ * 3. Each candidate gets its entities, relations and event time ("next April" → a span), a
+ *    user's first person is rewritten ("I prefer" → "User prefers"), and a correction or a
+ *    replacement ("from Postgres to SQLite") links to the active memory it updates.
+ *
+ * @module
+ */
+import type { ActiveMemory, Candidate, CandidateRelation, ExtractionInput } from "./candidate.ts";
+import { CORRECTION_CUES, isCodeLine, matchingCues } from "./cues.ts";
+import {
+  type Classification,
+  classifySentence,
+  listSteps,
+  startsWithPronoun,
+  stripRememberPrefix,
+} from "./classify.ts";
+import { extractFromContext, timeFields } from "./context.ts";
+import { COMMON_WORDS, findEntities } from "./entities.ts";
+import { findRelations } from "./relations.ts";
+import { asSentence, splitSentences, stripEnd, toThirdPerson, wordsOf } from "../text/sentences.ts";
+import { resolveTimePhrases } from "./time_phrase.ts";
+
+/** Confidence multiplier for content an agent took in (tool output, files, the web). */
+export const AGENT_INGESTED_FACTOR = 0.6;
+
+/** A date moved: the dated memory it shares words with is updated. */
+const RESCHEDULE =
+  /\b(?:mov(?:e|ed|es|ing)|postpon\w+|reschedul\w+|push(?:ed|ing)? (?:back|out)|delay\w*|brought forward|pull(?:ed|ing)? in|chang\w+|now)\b/i;
+
+/** Confidence lost when a candidate opens with a pronoun nothing before it resolves. */
+const UNRESOLVED_PRONOUN_PENALTY = 0.15;
+
+const FILLER =
+  /^(?:ok(?:ay)?|sure|so|also|btw|by the way|oh|and|alright|right|well|great|thanks|one more thing)\b[\s,:;—–-]+/i;
+const LABEL =
+  /^(?:found it|heads[- ]up|note that|note|fyi|for the record|keep in mind(?: that)?|remember that|just so you know)\b[\s,:;—–-]*/i;
+
+interface Draft {
+  classification: Classification;
+  parts: string[];
+  /** Index of the last sentence merged in, to know what is adjacent. */
+  last: number;
+  /** The first part opened with a pronoun nothing resolved. */
+  dangling: boolean;
+}
+
+/**
+ * Extracts typed, self-contained candidate memories from `input.text`, using its context.
+ *
+ * @example Usage
+ * ```ts
+ * import { extract } from "./extract.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const now = Date.UTC(2026, 10, 22);
+ * const [answer] = extract({
+ *   text: "next April",
+ *   context: {
+ *     now,
+ *     previousAssistant: "When are you going?",
+ *     active: [{ id: "mem_trip", type: "fact", content: "User is planning a trip to Japan with Maya." }],
+ *   },
+ * });
+ * equal(answer?.content, "User is planning a trip to Japan with Maya next April.");
+ * equal(answer?.eventAt, Date.UTC(2027, 3, 1));
+ * equal(answer?.link?.relation, "extends");
+ *
+ * const [rule] = extract({ text: "Never commit .env files.", context: { now } });
+ * equal(rule?.type, "convention");
+ * equal(rule?.triggers?.[0], ".env");
+ * ```
+ */
+export function extract(input: ExtractionInput): Candidate[] {
+  const { text, context } = input;
+  if (typeof text !== "string") throw new TypeError("Cannot extract: text must be a string");
+  if (!Number.isFinite(context.now)) {
+    throw new RangeError(`Cannot extract: context.now must be a finite number, got ${context.now}`);
+  }
+  const body = text.replace(/```[\s\S]*?(?:```|$)/g, "\n").trim();
+  if (body === "") return [];
+  const factor = context.origin === "agent-ingested" ? AGENT_INGESTED_FACTOR : 1;
+  const contextual = extractFromContext(body, context);
+  if (contextual !== null) return contextual.map((c) => withConfidence(c, c.confidence * factor));
+
+  const userText = context.origin !== "agent-ingested";
+  const time = (content: string, direction: "past" | "future") =>
+    resolveTimePhrases(content, {
+      now: context.now,
+      direction,
+      ...(context.timeZone === undefined ? {} : { timeZone: context.timeZone }),
+    });
+  const candidates: Candidate[] = [];
+  const build = (draft: Draft): Candidate => {
+    const joined = draft.parts.map(stripEnd).join("; ");
+    const content = asSentence(joined);
+    const relations = dedupeRelations(draft.parts.flatMap((part) => findRelations(part)));
+    const entities = mergeEntities(findEntities(joined), relations.flatMap((r) => [r.from, r.to]))
+      .filter((entity) => entity !== "User");
+    const [phrase] = time(content, tenseOf(content, draft.classification));
+    const { classification } = draft;
+    const confidence = classification.confidence -
+      (draft.dangling ? UNRESOLVED_PRONOUN_PENALTY : 0);
+    const link = linkFor(
+      content,
+      classification,
+      context.active ?? [],
+      phrase !== undefined,
+      (other) => time(other, "future").length > 0,
+    );
+    return {
+      type: classification.type,
+      content,
+      entities,
+      relations,
+      confidence: clampConfidence(confidence * factor),
+      ...timeFields(phrase),
+      ...(classification.steps ? { steps: classification.steps } : {}),
+      ...(classification.triggers ? { triggers: classification.triggers } : {}),
+      ...(link ? { link } : {}),
+    };
+  };
+
+  let prose = body;
+  const list = listSteps(body);
+  if (list) {
+    const introSentences = splitSentences(list.intro);
+    const title = introSentences.at(-1)?.text ?? "";
+    prose = introSentences.slice(0, -1).map((s) => s.text).join(" ");
+    const steps = list.steps.map((step) => step.replace(/\s+/g, " "));
+    const heading = stripEnd(rewrite(title, userText)) || "Procedure";
+    const procedure: Draft = {
+      classification: { type: "procedure", rule: "list", confidence: 0.85, steps },
+      parts: [`${heading}: ${steps.join("; ")}`],
+      last: 0,
+      dangling: false,
+    };
+    candidates.push(...fromSentences(prose, userText).map(build), build(procedure));
+    return dedupe(candidates);
+  }
+  candidates.push(...fromSentences(prose, userText).map(build));
+  return dedupe(candidates);
+}
+
+/** Classifies each sentence and groups continuations into drafts. */
+function fromSentences(prose: string, userText: boolean): Draft[] {
+  const drafts: Draft[] = [];
+  const lines = prose.split("\n").filter((line) => !isCodeLine(line)).join("\n");
+  const sentences = splitSentences(lines, { clauses: false });
+  sentences.forEach((sentence, i) => {
+    const original = withoutFiller(sentence.text);
+    const classification = classifySentence(original);
+    const text = rewrite(original, userText);
+    const previous = drafts.at(-1);
+    const adjacent = previous !== undefined && previous.last === i - 1;
+    const continues = adjacent &&
+      (startsWithPronoun(text) || /^(?:so|which|because|but|then)\b/i.test(text) ||
+        /;$/.test(sentences[i - 1]!.text));
+    if (continues && previous && (classification === null || startsWithPronoun(text))) {
+      previous.parts.push(text);
+      previous.last = i;
+      return;
+    }
+    if (classification === null) return;
+    drafts.push({
+      classification,
+      parts: [stripLabels(text)],
+      last: i,
+      dangling: startsWithPronoun(text),
+    });
+  });
+  return drafts;
+}
+
+/** The sentence without "Okay, ", "Also, ", "So " in front. */
+function withoutFiller(sentence: string): string {
+  let text = sentence.trim();
+  for (let m = text.match(FILLER); m; m = text.match(FILLER)) text = text.slice(m[0].length);
+  return text;
+}
+
+/** A user's first person in the third ("I prefer" → "User prefers", "my" → "the user's"). */
+function rewrite(sentence: string, userText: boolean): string {
+  const text = sentence;
+  if (!userText) return text;
+  const third = toThirdPerson(text);
+  return third === text
+    ? text.replace(/\bmy\b/g, "the user's").replace(/(?<!\blet )\bme\b/gi, "the user")
+    : third;
+}
+
+function stripLabels(sentence: string): string {
+  return stripRememberPrefix(sentence.replace(LABEL, "")).replace(/^please\s+/i, "");
+}
+
+/**
+ * The active memory a candidate updates: a correction ("actually", "no longer") of the
+ * memory it shares most words with, a replacement ("from X to Y", "instead of X", "not X")
+ * of a memory that names X, or a new date for a dated memory ("moving the launch to March").
+ */
+function linkFor(
+  content: string,
+  classification: Classification,
+  active: readonly ActiveMemory[],
+  dated: boolean,
+  isDated: (content: string) => boolean,
+): Candidate["link"] | undefined {
+  if (active.length === 0) return undefined;
+  const replaced = content.match(
+    /\bfrom\s+(.+?)\s+to\b|\binstead of\s+([^,.;]+)|\brather than\s+([^,.;]+)|,\s*not\s+([^,.;]+)/i,
+  );
+  const older = replaced ? stripEnd(replaced.slice(1).find(Boolean)!) : null;
+  if (
+    older &&
+    (classification.type === "decision" || matchingCues(content, CORRECTION_CUES).length > 0)
+  ) {
+    const target = active.find((m) => m.content.toLowerCase().includes(older.toLowerCase()));
+    if (target) return { id: target.id, relation: "updates" };
+  }
+  const rescheduled = dated && RESCHEDULE.test(content);
+  if (matchingCues(content, CORRECTION_CUES).length === 0 && !rescheduled) return undefined;
+  const words = contentWords(content);
+  let best: ActiveMemory | undefined;
+  let bestScore = 0;
+  for (const memory of active) {
+    if (rescheduled && !isDated(memory.content)) continue;
+    const score = [...contentWords(memory.content)].filter((w) => words.has(w)).length;
+    if (score > bestScore) [best, bestScore] = [memory, score];
+  }
+  return best ? { id: best.id, relation: "updates" } : undefined;
+}
+
+function contentWords(text: string): Set<string> {
+  return new Set(
+    wordsOf(text.toLowerCase()).filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)),
+  );
+}
+
+function mergeEntities(...lists: readonly string[][]): string[] {
+  const seen = new Set<string>();
+  return lists.flat().filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
+}
+
+function dedupeRelations(relations: readonly CandidateRelation[]): CandidateRelation[] {
+  const seen = new Set<string>();
+  return relations.filter((r) => {
+    const key = `${r.from}\u0000${r.relation}\u0000${r.to}`.toLowerCase();
+    return !seen.has(key) && seen.add(key);
+  });
+}
+
+function dedupe(candidates: readonly Candidate[]): Candidate[] {
+  const seen = new Set<string>();
+  return candidates.filter((c) => !seen.has(c.content) && seen.add(c.content));
+}
+
+/** Past for episodes told in the past tense; future otherwise ("we ship on Friday"). */
+function tenseOf(content: string, classification: Classification): "past" | "future" {
+  if (classification.type !== "episode") return "future";
+  return /\b(?:will|'ll|going to|plan(?:s|ned)? to|next|tomorrow|upcoming)\b/i.test(content)
+    ? "future"
+    : "past";
+}
+
+function withConfidence(candidate: Candidate, confidence: number): Candidate {
+  return { ...candidate, confidence: clampConfidence(confidence) };
+}
+
+function clampConfidence(value: number): number {
+  return Math.round(Math.min(0.99, Math.max(0.05, value)) * 100) / 100;
+}

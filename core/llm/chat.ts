@@ -1,0 +1,264 @@
+/**
+ * One JSON-answering request to an OpenAI-compatible `POST /chat/completions` endpoint
+ * (OpenAI, Ollama, LM Studio, vLLM, ...), for the optional LLM extractor.
+ *
+ * This module owns the request body, structured output (`json_schema`, falling back to
+ * `json_object` for servers that reject it), the per-attempt deadline, retries of 429 and 5xx
+ * honouring `Retry-After` within a shared wait allowance, reading `usage`, and turning every
+ * failure into a value (never a throw) whose message never contains the API key or the
+ * prompt.
+ *
+ * @module
+ */
+import { z } from "zod";
+import { describeError, HelixError } from "../errors.ts";
+
+/** Options for {@linkcode createChatClient}. */
+export interface ChatClientOptions {
+  /** API base URL, e.g. `"http://localhost:11434/v1"`; `/chat/completions` is appended. */
+  readonly baseUrl: string;
+  /** Model name sent with each request. */
+  readonly model: string;
+  /** Sent as `Authorization: Bearer <apiKey>` when given and not empty. */
+  readonly apiKey?: string | undefined;
+  /** Deadline per attempt in ms, including reading the body. */
+  readonly timeoutMs: number;
+  /** Retries after a 429 or 5xx answer. */
+  readonly maxRetries: number;
+  /** Fetch implementation. */
+  readonly fetch: typeof fetch;
+  /** Current time in epoch ms (to read a `Retry-After` given as an HTTP date). */
+  readonly now: () => number;
+  /** Waits `ms`. @default {setTimeout} */
+  readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** What to ask: a system and a user message, and the JSON Schema the answer must follow. */
+export interface ChatRequest {
+  readonly system: string;
+  readonly user: string;
+  /** Schema name for `json_schema` (letters, digits, `_`, `-`). */
+  readonly schemaName: string;
+  /** JSON Schema of the answer, written for OpenAI's strict mode. */
+  readonly schema: Readonly<Record<string, unknown>>;
+}
+
+/** How one {@linkcode ChatClient.complete} call ended. Tokens count toward the budget either way. */
+export type ChatOutcome =
+  | { readonly ok: true; readonly content: string; readonly tokens: number }
+  | { readonly ok: false; readonly error: HelixError; readonly tokens: number };
+
+/** How long all retries of one extractor call may wait in total; shared across its requests. */
+export interface WaitAllowance {
+  remainingMs: number;
+}
+
+/** Sends chat requests; see {@linkcode createChatClient}. */
+export interface ChatClient {
+  /** Asks once (plus retries); resolves, never rejects. */
+  complete(request: ChatRequest, allowance: WaitAllowance): Promise<ChatOutcome>;
+  /** HTTP requests sent so far, retries included. */
+  readonly requests: number;
+}
+
+/** Default wait before retrying when the server gives no `Retry-After`, doubled per attempt. */
+const BACKOFF_MS = 250;
+/** Longest slice of an error body kept in error details. */
+const MAX_ERROR_BODY_CHARS = 300;
+
+const completionSchema = z.object({
+  choices: z.array(z.object({
+    message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
+  })).min(1),
+  usage: z.object({
+    "prompt_tokens": z.number().nonnegative().nullish(),
+    "completion_tokens": z.number().nonnegative().nullish(),
+    "total_tokens": z.number().nonnegative().nullish(),
+  }).nullish(),
+});
+
+/** Rough token count of text when the server reports no usage: characters / 4. */
+function estimateTokens(chars: number): number {
+  return Math.ceil(chars / 4);
+}
+
+/**
+ * Milliseconds a `Retry-After` header asks to wait (seconds, fractions accepted, or an HTTP
+ * date), or undefined when absent or unreadable.
+ *
+ * @example Usage
+ * ```ts
+ * import { retryAfterMs } from "./chat.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(retryAfterMs("2", 0), 2_000);
+ * equal(retryAfterMs("Thu, 01 Jan 1970 00:00:03 GMT", 1_000), 2_000);
+ * equal(retryAfterMs(null, 0), undefined);
+ * ```
+ */
+export function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const text = header.trim();
+  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1_000);
+  const at = Date.parse(text);
+  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
+}
+
+/**
+ * Creates a client for `${baseUrl}/chat/completions`. Requests ask for `temperature: 0` and
+ * structured output; the first 400/422 answer to a `json_schema` request is retried once with
+ * `json_object` (the schema then goes into the system message), and once that works the
+ * client stays on `json_object`.
+ *
+ * @example Usage
+ * ```ts
+ * import { createChatClient } from "./chat.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const client = createChatClient({
+ *   baseUrl: "http://localhost:11434/v1",
+ *   model: "llama3.2",
+ *   timeoutMs: 1_000,
+ *   maxRetries: 0,
+ *   now: () => 0,
+ *   fetch: () =>
+ *     Promise.resolve(Response.json({
+ *       choices: [{ message: { role: "assistant", content: '{"ok":true}' } }],
+ *       usage: { prompt_tokens: 20, completion_tokens: 5 },
+ *     })),
+ * });
+ * const outcome = await client.complete(
+ *   { system: "Reply in JSON.", user: "ok?", schemaName: "ok", schema: { type: "object" } },
+ *   { remainingMs: 5_000 },
+ * );
+ * equal(outcome.ok && outcome.content, '{"ok":true}');
+ * equal(outcome.tokens, 25);
+ * ```
+ */
+export function createChatClient(options: ChatClientOptions): ChatClient {
+  const { model, apiKey, timeoutMs, maxRetries, now } = options;
+  const fetchImpl = options.fetch;
+  const sleep = options.sleep ??
+    ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const url = `${options.baseUrl.replace(/\/+$/, "")}/chat/completions`;
+  let structured = true;
+  let requests = 0;
+
+  const redact = (text: string) =>
+    apiKey !== undefined && apiKey.length >= 6 ? text.replaceAll(apiKey, "[redacted]") : text;
+  const failure = (reason: string, details: Record<string, unknown> = {}, cause?: unknown) =>
+    new HelixError(
+      "embedder_unavailable",
+      redact(`Cannot ask model ${model} at ${url}: ${reason}`),
+      { details: { model, url, ...details }, ...(cause === undefined ? {} : { cause }) },
+    );
+
+  const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
+  if (apiKey !== undefined && apiKey !== "") headers.set("authorization", `Bearer ${apiKey}`);
+
+  function body(request: ChatRequest, useSchema: boolean): string {
+    // Without json_schema the model only learns the shape from the prompt.
+    const schemaHint = `Reply with one JSON object that matches this JSON Schema:\n` +
+      JSON.stringify(request.schema);
+    const system = useSchema ? request.system : `${request.system}\n\n${schemaHint}`;
+    return JSON.stringify({
+      model,
+      temperature: 0,
+      messages: [{ role: "system", content: system }, { role: "user", content: request.user }],
+      "response_format": useSchema
+        ? {
+          type: "json_schema",
+          "json_schema": { name: request.schemaName, strict: true, schema: request.schema },
+        }
+        : { type: "json_object" },
+    });
+  }
+
+  type Attempt =
+    | { kind: "ok"; content: string; tokens: number }
+    | { kind: "status"; status: number; retryAfter: number | undefined; text: string }
+    | { kind: "failed"; error: HelixError; tokens: number };
+
+  async function attempt(payload: string): Promise<Attempt> {
+    requests++;
+    const signal = AbortSignal.timeout(timeoutMs);
+    let text: string;
+    let status: number;
+    try {
+      const response = await fetchImpl(url, { method: "POST", headers, body: payload, signal });
+      status = response.status;
+      text = await response.text();
+      if (!response.ok) {
+        return {
+          kind: "status",
+          status,
+          retryAfter: retryAfterMs(response.headers.get("retry-after"), now()),
+          text,
+        };
+      }
+    } catch (error) {
+      if (signal.aborted) {
+        // The server may have done the work: charge the prompt so the budget stays honest.
+        const reason = `no response within ${timeoutMs} ms`;
+        return { kind: "failed", error: failure(reason), tokens: estimateTokens(payload.length) };
+      }
+      return { kind: "failed", error: failure(describeError(error), {}, error), tokens: 0 };
+    }
+    const estimate = estimateTokens(payload.length + text.length);
+    let parsed: z.infer<typeof completionSchema>;
+    try {
+      parsed = completionSchema.parse(JSON.parse(text));
+    } catch {
+      return { kind: "failed", error: failure("response is not a chat completion"), tokens: 0 };
+    }
+    const usage = parsed.usage;
+    const reported = (usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0) ||
+      (usage?.total_tokens ?? 0);
+    const tokens = reported > 0 ? Math.ceil(reported) : estimate;
+    const message = parsed.choices[0]!.message;
+    if (typeof message.content !== "string" || message.content.trim() === "") {
+      const reason = message.refusal ? "the model refused" : "the answer is empty";
+      return { kind: "failed", error: failure(reason, { status }), tokens };
+    }
+    return { kind: "ok", content: message.content, tokens };
+  }
+
+  return {
+    get requests() {
+      return requests;
+    },
+    async complete(request, allowance) {
+      let useSchema = structured;
+      let retries = 0;
+      let fellBack = false;
+      while (true) {
+        const result = await attempt(body(request, useSchema));
+        if (result.kind === "ok") {
+          if (fellBack) structured = false;
+          return { ok: true, content: result.content, tokens: result.tokens };
+        }
+        if (result.kind === "failed") {
+          return { ok: false, error: result.error, tokens: result.tokens };
+        }
+        const { status } = result;
+        if (useSchema && (status === 400 || status === 422) && !fellBack) {
+          useSchema = false;
+          fellBack = true;
+          continue;
+        }
+        const error = failure(`HTTP ${status}`, {
+          status,
+          body: redact(result.text.slice(0, MAX_ERROR_BODY_CHARS)),
+        });
+        if ((status !== 429 && status < 500) || retries >= maxRetries) {
+          return { ok: false, error, tokens: 0 };
+        }
+        const wait = result.retryAfter ?? BACKOFF_MS * 2 ** retries;
+        if (wait > allowance.remainingMs) return { ok: false, error, tokens: 0 };
+        allowance.remainingMs -= wait;
+        retries++;
+        if (wait > 0) await sleep(wait);
+      }
+    },
+  };
+}

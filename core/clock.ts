@@ -4,12 +4,7 @@
  *
  * @module
  */
-
-/** A source of the current time in milliseconds since the Unix epoch. */
-export interface Clock {
-  /** Current time, ms since epoch. */
-  now(): number;
-}
+import type { Clock } from "./ports.ts";
 
 /** The real clock. */
 export const systemClock: Clock = { now: () => Date.now() };

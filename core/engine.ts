@@ -5,23 +5,19 @@
  *
  * @module
  */
-import { type Clock, systemClock } from "./clock.ts";
-import type { Embedder } from "./embed/embedder.ts";
+import { systemClock } from "./clock.ts";
+import type { Clock } from "./ports.ts";
+import type { Embedder } from "./ports.ts";
 import { HelixError } from "./errors.ts";
-import { parseHlc } from "./ops/hlc.ts";
-import {
-  type BulkProgress,
-  type BulkWriteResult,
-  opProvenance,
-  storeVector,
-  writeMemories,
-} from "./ingest/write.ts";
+import { parseHlc } from "./model/hlc.ts";
+import { type BulkWriteResult, writeMemories } from "./ingest/write.ts";
+import { type BulkProgress, opProvenance, storeVector } from "./ops/write.ts";
 import { writeMemory, type WriteResult } from "./ingest/pipeline.ts";
 import { type NoteInput, noteMemories, type NoteResult } from "./ingest/note.ts";
 import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./llm/extractor.ts";
 import { createImportanceCache } from "./extract/importance.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
-import type { FileProbe } from "./extract/anchors.ts";
+import type { FileProbe } from "./ports.ts";
 import type { StaleFinding } from "./lifecycle/staleness.ts";
 import { planStaleness } from "./lifecycle/stale_check.ts";
 import { type BackfillProgress, backfillVectors, missingVectors } from "./lifecycle/backfill.ts";
@@ -97,13 +93,9 @@ import {
   runSearch,
   type SearchResult,
 } from "./recall/search.ts";
-import {
-  embedDocuments,
-  type EmbedPolicy,
-  embedQuery,
-  readScopes,
-  type Runtime,
-} from "./runtime.ts";
+import { embedDocuments, type EmbedPolicy, embedQuery } from "./embed/policy.ts";
+import { readScopes } from "./model/scope.ts";
+import type { Runtime } from "./runtime.ts";
 import { openStrandFile, type StrandMeta } from "./store/meta.ts";
 import { iso, publicEdge, publicMemory } from "./store/records.ts";
 import { sqliteError } from "./store/sqlite.ts";

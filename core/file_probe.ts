@@ -7,7 +7,7 @@
  * @module
  */
 import { isAbsolute, relative, resolve, sep } from "node:path";
-import type { FileProbe } from "./extract/anchors.ts";
+import type { FileProbe } from "./ports.ts";
 
 /** True when `path` (absolute) is `root` itself or lies under it. */
 function isInside(root: string, path: string): boolean {

@@ -46,7 +46,8 @@ export {
   HelixError,
   isHelixError,
 } from "./errors.ts";
-export { type Clock, fixedClock, systemClock } from "./clock.ts";
+export { fixedClock, systemClock } from "./clock.ts";
+export type { Clock, FileProbe } from "./ports.ts";
 export {
   type ConfigInputs,
   type ConfigSource,
@@ -61,7 +62,7 @@ export {
 } from "./config/config.ts";
 export { detectProject, projectFromRemote } from "./config/project.ts";
 export { embedderFromConfig } from "./embed/from_config.ts";
-export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./embed/embedder.ts";
+export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./ports.ts";
 export {
   BGE_QUERY_INSTRUCTION,
   createTransformersEmbedder,
@@ -70,7 +71,9 @@ export {
   type TransformersEmbedderOptions,
 } from "./embed/transformers.ts";
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
-export type { BulkProgress, BulkWriteResult } from "./ingest/write.ts";
+export type { BulkWriteResult } from "./ingest/write.ts";
+export type { BulkProgress } from "./ops/write.ts";
+export type { EmbedPolicy } from "./embed/policy.ts";
 export { type WriteAction, type WriteResult } from "./ingest/pipeline.ts";
 export { CONTRADICTION_FACTOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
@@ -85,7 +88,6 @@ export {
   anchorsOf,
   type FileAnchor,
   fileMentions,
-  type FileProbe,
   MAX_FILE_MENTIONS,
 } from "./extract/anchors.ts";
 export { createFileProbe, projectRoot } from "./file_probe.ts";

@@ -5,7 +5,7 @@
  * @module
  */
 import type { HelixConfig } from "../config/config.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "../ports.ts";
 import { createOpenAIEmbedder } from "./openai.ts";
 import { createTransformersEmbedder } from "./transformers.ts";
 

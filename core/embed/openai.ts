@@ -11,7 +11,7 @@
  */
 
 import { describeError, HelixError } from "../errors.ts";
-import type { Embedder, EmbedderStatus, EmbedKind } from "./embedder.ts";
+import type { Embedder, EmbedderStatus, EmbedKind } from "../ports.ts";
 
 /** Options for {@linkcode createOpenAIEmbedder}. */
 export interface OpenAIEmbedderOptions {

@@ -16,9 +16,10 @@
  * @module
  */
 
-import { type Clock, systemClock } from "../clock.ts";
+import { systemClock } from "../clock.ts";
+import type { Clock } from "../ports.ts";
 import { describeError, HelixError, isHelixError } from "../errors.ts";
-import type { Embedder, EmbedderStatus, EmbedKind } from "./embedder.ts";
+import type { Embedder, EmbedderStatus, EmbedKind } from "../ports.ts";
 
 /** Default model: BAAI bge-small-en-v1.5 converted to ONNX (384 dimensions). */
 export const DEFAULT_TRANSFORMERS_MODEL = "Xenova/bge-small-en-v1.5";

@@ -10,7 +10,7 @@ import { fixedClock } from "../clock.ts";
 import { isHelixError } from "../errors.ts";
 import { buildTinyModel } from "../../tests/fixtures/tiny_model.ts";
 import { createDeadlineFetch, createTransformersEmbedder } from "./transformers.ts";
-import type { Embedder } from "./embedder.ts";
+import type { Embedder } from "../ports.ts";
 
 const DIMENSION = 32;
 

@@ -22,6 +22,7 @@
  *
  * @module
  */
+import type { FileProbe } from "../ports.ts";
 
 /** Most file mentions taken from one memory. */
 export const MAX_FILE_MENTIONS = 10;
@@ -34,19 +35,6 @@ export interface FileAnchor {
   readonly sha256: string | null;
   /** HEAD commit when written, in a git repository. */
   readonly commit?: string;
-}
-
-/** Read access to the project's files: the only I/O anchors and the staleness check need. */
-export interface FileProbe {
-  /** Absolute project root that paths are relative to. */
-  readonly root: string;
-  /**
-   * Hex SHA-256 of the file's bytes; null when it is missing, not a regular file, unreadable or
-   * outside the root. Never throws.
-   */
-  hash(path: string): Promise<string | null>;
-  /** The HEAD commit; null outside a git repository. Never throws. */
-  commit(): Promise<string | null>;
 }
 
 const MAX_PATH_LENGTH = 160;
@@ -193,7 +181,8 @@ export function fileMentions(content: string): string[] {
  *
  * @example Usage
  * ```ts
- * import { anchorsFor, type FileProbe } from "./anchors.ts";
+ * import { anchorsFor } from "./anchors.ts";
+ * import type { FileProbe } from "../ports.ts";
  * import { deepEqual } from "node:assert/strict";
  *
  * const probe: FileProbe = {

@@ -1,11 +1,6 @@
 import { deepEqual, equal } from "node:assert/strict";
-import {
-  anchorsFor,
-  anchorsOf,
-  fileMentions,
-  type FileProbe,
-  MAX_FILE_MENTIONS,
-} from "./anchors.ts";
+import { anchorsFor, anchorsOf, fileMentions, MAX_FILE_MENTIONS } from "./anchors.ts";
+import type { FileProbe } from "../ports.ts";
 
 const HASH_A = "a".repeat(64);
 const HASH_B = "b".repeat(64);

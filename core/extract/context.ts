@@ -7,7 +7,12 @@
  *
  * @module
  */
-import type { ActiveMemory, Candidate, CandidateLink, ExtractionContext } from "./candidate.ts";
+import type {
+  ActiveMemory,
+  Candidate,
+  CandidateLink,
+  ExtractionContext,
+} from "../model/candidate.ts";
 import { CORRECTION_CUES, isAcknowledgement, matchingCues, MEMORY_CUES } from "./cues.ts";
 import { classifySentence } from "./classify.ts";
 import { COMMON_WORDS, findEntities } from "./entities.ts";

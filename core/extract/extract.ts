@@ -14,7 +14,12 @@
  *
  * @module
  */
-import type { ActiveMemory, Candidate, CandidateRelation, ExtractionInput } from "./candidate.ts";
+import type {
+  ActiveMemory,
+  Candidate,
+  CandidateRelation,
+  ExtractionInput,
+} from "../model/candidate.ts";
 import { CORRECTION_CUES, isCodeLine, matchingCues } from "./cues.ts";
 import {
   type Classification,

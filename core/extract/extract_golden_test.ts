@@ -8,7 +8,7 @@
  * file gives them: relations (as a set) and confidence.
  */
 import { deepEqual, equal } from "node:assert/strict";
-import type { Candidate, ExtractionContext } from "./candidate.ts";
+import type { Candidate, ExtractionContext } from "../model/candidate.ts";
 import { extract } from "./extract.ts";
 
 const FIXTURES = new URL("../../tests/fixtures/extraction/", import.meta.url);

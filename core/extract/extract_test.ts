@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
 import { MEMORY_TYPES } from "../model/types.ts";
 import { CODING_SESSION } from "../../tests/fixtures/transcript.ts";
-import type { ActiveMemory, ExtractionContext } from "./candidate.ts";
+import type { ActiveMemory, ExtractionContext } from "../model/candidate.ts";
 import { AGENT_INGESTED_FACTOR, extract } from "./extract.ts";
 import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";

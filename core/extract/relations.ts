@@ -6,7 +6,7 @@
  *
  * @module
  */
-import type { CandidateRelation } from "./candidate.ts";
+import type { CandidateRelation } from "../model/candidate.ts";
 import { COMMON_WORDS } from "./entities.ts";
 
 interface Token {

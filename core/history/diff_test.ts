@@ -3,7 +3,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { fixedClock, openEngine } from "../mod.ts";
-import { scenario, START, STEP } from "./_scenario.ts";
+import { scenario, START, STEP } from "./_scenario_testing.ts";
 
 Deno.test("diff() lists adds, edits, supersession, forget, archive, restore, purge and edges since a point", async () => {
   using s = await scenario();

@@ -6,7 +6,7 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { parseHlc } from "../ops/hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 import { toEpochMs } from "../model/input.ts";
 import type { OpKind } from "../ops/op.ts";
 import type { Runtime } from "../runtime.ts";

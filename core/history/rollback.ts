@@ -5,11 +5,12 @@
  *
  * @module
  */
-import { storeVector } from "../ingest/write.ts";
+import { storeVector } from "../ops/write.ts";
 import { recordedTransaction } from "../ops/job_run.ts";
 import type { OpProvenance, PatchFields } from "../ops/op.ts";
 import { stateHash } from "../ops/state_hash.ts";
-import { embedDocuments, type Runtime } from "../runtime.ts";
+import { embedDocuments } from "../embed/policy.ts";
+import type { Runtime } from "../runtime.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import { randomHex } from "../util/hash.ts";

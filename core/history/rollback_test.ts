@@ -4,7 +4,7 @@
  */
 import { deepEqual, equal, notEqual, ok } from "node:assert/strict";
 import type { Engine, Memory } from "../mod.ts";
-import { scenario, STEP } from "./_scenario.ts";
+import { scenario, STEP } from "./_scenario_testing.ts";
 
 /** The fields a rollback restores, per memory id (forgotten memories as absent). */
 function snapshot(engine: Engine): Map<string, unknown> {

@@ -21,35 +21,20 @@
  *
  * @module
  */
-import type { CandidateLink } from "../extract/candidate.ts";
-import type { MemoryType, Status } from "../model/types.ts";
+import { compare, type Comparison, conflicts, SUBJECT_OVERLAP } from "../compare/statements.ts";
+import type { CandidateLink } from "../model/candidate.ts";
+import type { MemoryType } from "../model/types.ts";
+import type { Neighbour } from "../store/neighbours.ts";
+import { contentWords, normalised } from "../text/words.ts";
 
 /** Cosine at or above which a same-type neighbour is the same memory. */
 export const DUPLICATE_SIMILARITY = 0.95;
 /** Cosine at or above which a neighbour is about the same subject, words permitting. */
 export const SUBJECT_SIMILARITY = 0.8;
-/** Share of shared content words (Jaccard) at or above which two memories share a subject. */
-export const SUBJECT_OVERLAP = 0.3;
 /** Share at or above which a same-subject memory is linked as extended rather than left alone. */
 export const EXTENDS_OVERLAP = 0.5;
 /** Most `extends` links one write draws by word overlap (the extractor's own link aside). */
 const MAX_EXTENDS = 2;
-/**
- * Most differing words on each side for "the same statement with another value": one, so
- * "the api service runs on port 3000" and "the web service runs on port 4000" (two subjects,
- * two values) are not flagged, while "… on port 4000" against "… on port 3000" is.
- */
-const MAX_VALUE_WORDS = 1;
-
-/** An existing memory near the candidate. */
-export interface Neighbour {
-  readonly id: string;
-  readonly type: MemoryType;
-  readonly status: Status;
-  readonly content: string;
-  /** Cosine similarity of the vectors, when both have one. */
-  readonly similarity?: number;
-}
 
 /** The candidate being consolidated. */
 export interface Incoming {
@@ -87,162 +72,12 @@ export type Decision =
     readonly uncertain?: true;
   };
 
-/** A neighbour compared with the candidate, word by word. */
-export interface Comparison {
-  readonly neighbour: Neighbour;
-  /** Shared content words over all content words (Jaccard). */
-  readonly overlap: number;
-  /** Content words only the neighbour has. */
-  readonly onlyOld: readonly string[];
-  /** Content words only the candidate has. */
-  readonly onlyNew: readonly string[];
-  /**
-   * Whether the two differ in one word at the same place in the latter half of the
-   * statement — the value, not the subject: "billing uses SQLite" / "billing uses Postgres",
-   * but not "service alpha owns its schema" / "service beta owns its schema".
-   */
-  readonly valueSlot: boolean;
-  /** Whether a differing word is a value: it has a digit, or either text capitalises it. */
-  readonly valuesDiffer: boolean;
-  /** Whether both start with the same content word (their subject, usually). */
-  readonly sameSubject: boolean;
-  /** Whether one negates what the other states ("we use tabs" / "we don't use tabs"). */
-  readonly polarityDiffers: boolean;
-}
-
-const STOPWORDS = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have how i if in " +
-    "into is it its me my of on or our should so than that the their them then there these " +
-    "they this to was we were what when where which who why will with would you your about " +
-    "all also any both each more most other over same some such just very us user users " +
-    "use uses used using").split(" "),
-);
-const NEGATIONS =
-  /\b(?:not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|shouldn't|shouldnt|can't|cannot|avoid|without)\b/i;
 /** Words that say the statement replaces an earlier one. */
 const CHANGE_CUE =
   /\b(?:moved|moving|migrated|migrating|switched|switching|replaced|replacing|changed|changing|instead|no longer|anymore|any more|now (?:use|uses|using|is|are|prefer)|actually|from now on)\b/i;
 /** "from X to Y", "X → Y", "replaced X with Y", "instead of X": the old value X. */
 const OLD_VALUE =
   /\b(?:from|replaced|replacing|instead of|rather than|no longer (?:use|uses|using)?|dropped|ditched)\s+([\p{L}\p{N}_.@/#+-]+(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}_.@/#+-]*)?)/giu;
-
-/**
- * Content words of a text: lowercased, stopwords and negations out, a trailing plural `s`
- * dropped, deduplicated.
- *
- * @example Usage
- * ```ts
- * import { contentWords } from "./consolidate.ts";
- * import { deepEqual } from "node:assert/strict";
- *
- * deepEqual(contentWords("We don't use tabs in the Makefiles"), ["tab", "makefile"]);
- * ```
- */
-export function contentWords(text: string): string[] {
-  const words =
-    text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}_]+(?:['.][\p{L}\p{N}_]+)*/gu) ??
-      [];
-  const out = new Set<string>();
-  for (const word of words) {
-    if (STOPWORDS.has(word) || NEGATIONS.test(word)) continue;
-    out.add(
-      word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
-    );
-  }
-  return [...out];
-}
-
-/** Normalised text for exact-duplicate checks: case, spacing and end punctuation ignored. */
-export function normalised(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").replace(/[.!\s]+$/, "")
-    .trim();
-}
-
-/**
- * Compares the candidate's content with a neighbour's, word by word.
- *
- * @example Usage
- * ```ts
- * import { compare } from "./consolidate.ts";
- * import { deepEqual, equal } from "node:assert/strict";
- *
- * const c = compare("Billing uses SQLite", { id: "m", type: "fact", status: "active", content: "Billing uses Postgres" });
- * deepEqual([c.onlyOld, c.onlyNew], [["postgre"], ["sqlite"]]);
- * equal(c.polarityDiffers, false);
- * ```
- */
-export function compare(content: string, neighbour: Neighbour): Comparison {
-  const freshOrder = contentWords(content);
-  const oldOrder = contentWords(neighbour.content);
-  const fresh = new Set(freshOrder);
-  const old = new Set(oldOrder);
-  const freshNegated = negatedWords(content);
-  const oldNegated = negatedWords(neighbour.content);
-  const shared = [...fresh].filter((w) => old.has(w)).length;
-  const union = fresh.size + old.size - shared;
-  const onlyOld = [...old].filter((w) => !fresh.has(w));
-  const onlyNew = [...fresh].filter((w) => !old.has(w));
-  const slot = freshOrder.indexOf(onlyNew[0]!);
-  return {
-    neighbour,
-    overlap: union === 0 ? 1 : shared / union,
-    onlyOld,
-    onlyNew,
-    sameSubject: freshOrder[0] !== undefined && freshOrder[0] === oldOrder[0],
-    valuesDiffer: valuesDiffer(onlyNew, onlyOld, content, neighbour.content),
-    valueSlot: onlyNew.length === MAX_VALUE_WORDS && onlyOld.length === MAX_VALUE_WORDS &&
-      freshOrder.length === oldOrder.length && slot === oldOrder.indexOf(onlyOld[0]!) &&
-      slot >= Math.ceil(freshOrder.length / 2),
-    polarityDiffers: negates(freshNegated, old, oldNegated) ||
-      negates(oldNegated, fresh, freshNegated),
-  };
-}
-
-/** Whether a differing word is a number or a name (capitalised in either text). */
-function valuesDiffer(
-  onlyNew: readonly string[],
-  onlyOld: readonly string[],
-  fresh: string,
-  old: string,
-): boolean {
-  const differing = [...onlyNew, ...onlyOld];
-  if (differing.length === 0) return false;
-  if (differing.some((word) => /\d/.test(word))) return true;
-  const names = new Set([...capitalisedWords(fresh), ...capitalisedWords(old)]);
-  return differing.some((word) => names.has(word));
-}
-
-/**
- * The content words `text` writes with a capital letter anywhere but at its very start
- * (names, products: "Postgres", "SQLite", "Alice").
- */
-function capitalisedWords(text: string): Set<string> {
-  const out = new Set<string>();
-  for (const match of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
-    if (match.index === 0 || !/\p{Lu}/u.test(match[0])) continue;
-    for (const word of contentWords(match[0])) out.add(word);
-  }
-  return out;
-}
-
-/** Content words within three words after a negation ("don't use tabs" → tab). */
-function negatedWords(text: string): Set<string> {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}_']+/gu) ?? [];
-  const negated = new Set<string>();
-  words.forEach((word, i) => {
-    if (!NEGATIONS.test(word)) return;
-    for (const next of words.slice(i + 1, i + 4)) {
-      for (const w of contentWords(next)) negated.add(w);
-    }
-  });
-  return negated;
-}
-
-/** Whether `a` negates a word `b` states plainly. */
-function negates(a: ReadonlySet<string>, b: ReadonlySet<string>, bNegated: ReadonlySet<string>) {
-  for (const word of a) if (b.has(word) && !bNegated.has(word)) return true;
-  return false;
-}
 
 /**
  * Decides what the candidate does to its neighbours (most similar first). Only `active`
@@ -347,35 +182,6 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
     : { action: "add", links, reason: "it is new" };
 }
 
-/**
- * Whether `content` and `neighbour` contradict each other: the same statement with another
- * value or the opposite polarity — the test a write applies to its neighbours, for callers
- * that compare two stored memories (the lifecycle worker's contradiction sweep).
- *
- * @example Usage
- * ```ts
- * import { contradicts } from "./consolidate.ts";
- * import { equal } from "node:assert/strict";
- *
- * const old = { id: "mem_a", type: "fact" as const, status: "active" as const, content: "The api runs on port 3000." };
- * equal(contradicts("The api runs on port 4000.", old), true);
- * equal(contradicts("The api has a health check.", old), false);
- * ```
- */
-export function contradicts(content: string, neighbour: Neighbour): boolean {
-  return conflicts(compare(content, neighbour));
-}
-
-/**
- * The same statement with another value or the opposite polarity: most words shared, a few
- * differing on both sides (or none but a negation).
- */
-function conflicts(c: Comparison): boolean {
-  if (c.polarityDiffers) {
-    return c.onlyNew.length <= MAX_VALUE_WORDS && c.onlyOld.length <= MAX_VALUE_WORDS;
-  }
-  return c.overlap >= SUBJECT_OVERLAP && c.valueSlot;
-}
 /**
  * The same-subject neighbours a change statement replaces: those naming the old value ("from
  * Postgres", "instead of npm") and sharing another content word with it (the subject).

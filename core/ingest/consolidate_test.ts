@@ -1,5 +1,7 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { compare, decide, type Incoming, type Neighbour } from "./consolidate.ts";
+import { decide, type Incoming } from "./consolidate.ts";
+import { compare } from "../compare/statements.ts";
+import type { Neighbour } from "../store/neighbours.ts";
 
 const memory = (id: string, content: string, extra: Partial<Neighbour> = {}): Neighbour => ({
   id,

@@ -10,17 +10,18 @@ import { z } from "zod";
 import { MAX_CONTENT_LENGTH } from "../model/types.ts";
 import { parseInput, type WriteInput } from "../model/input.ts";
 import { isScope } from "../model/scope.ts";
-import { embedDocuments, type Runtime } from "../runtime.ts";
+import { embedDocuments } from "../embed/policy.ts";
+import type { Runtime } from "../runtime.ts";
 import { vectorCandidates } from "../store/candidates.ts";
 import { decodeMemoryRow, MEMORY_SELECT } from "../store/records.ts";
-import type { ActiveMemory, Candidate, ExtractionInput, Turn } from "../extract/candidate.ts";
+import type { ActiveMemory, Candidate, ExtractionInput, Turn } from "../model/candidate.ts";
 import { extract } from "../extract/extract.ts";
 import { gate, type GateResult } from "../extract/gate.ts";
 import { neighboursOf } from "../store/neighbours.ts";
 import { writeMemory, type WriteResult } from "./pipeline.ts";
 import type { RedactionCount } from "../redact/redact.ts";
 import { createRedactor } from "../redact/write.ts";
-import { defaultScope } from "./write.ts";
+import { defaultScope } from "../ops/write.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 
 const turn = z.strictObject({

@@ -20,10 +20,12 @@ import { anchorsFor } from "../extract/anchors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import type { LogTransaction } from "../ops/log.ts";
 import type { OpProvenance } from "../ops/op.ts";
-import { embedDocuments, type Runtime } from "../runtime.ts";
+import { embedDocuments } from "../embed/policy.ts";
+import type { Runtime } from "../runtime.ts";
 import { publicMemory } from "../store/records.ts";
-import type { Candidate, CandidateLink } from "../extract/candidate.ts";
-import { decide, type Decision, type Link, type Neighbour } from "./consolidate.ts";
+import type { Candidate, CandidateLink } from "../model/candidate.ts";
+import { decide, type Decision, type Link } from "./consolidate.ts";
+import type { Neighbour } from "../store/neighbours.ts";
 import type { LlmExtractor } from "../llm/extractor.ts";
 import { scanInjection } from "../guard/injection.ts";
 import { neighboursOf } from "../store/neighbours.ts";
@@ -35,7 +37,7 @@ import {
   opProvenance,
   type PlannedWrite,
   storeVector,
-} from "./write.ts";
+} from "../ops/write.ts";
 import { headsOf } from "../ops/concurrency.ts";
 
 /**

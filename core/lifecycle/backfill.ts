@@ -7,8 +7,8 @@
  *
  * @module
  */
-import type { Embedder } from "../embed/embedder.ts";
-import { storeVector } from "../ingest/write.ts";
+import type { Embedder } from "../ports.ts";
+import { storeVector } from "../ops/write.ts";
 import type { Runtime } from "../runtime.ts";
 
 /** FROM/WHERE of the memories (not forgotten) whose vector is missing or stale. */

@@ -11,7 +11,7 @@
  *
  * @module
  */
-import { contradicts } from "../ingest/consolidate.ts";
+import { contradicts } from "../compare/statements.ts";
 import { neighboursOf } from "../store/neighbours.ts";
 import type { Runtime } from "../runtime.ts";
 import type { MemoryRecord } from "../store/records.ts";

@@ -9,8 +9,7 @@
  *
  * @module
  */
-import { contentWords } from "../ingest/consolidate.ts";
-import { jaccard } from "../recall/mmr.ts";
+import { contentWords, jaccard } from "../text/words.ts";
 
 /** Fewest episodes that make a recurring pattern. */
 export const MIN_CLUSTER = 3;

@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { contentWords } from "../ingest/consolidate.ts";
+import { contentWords } from "../text/words.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { Runtime } from "../runtime.ts";
 

@@ -20,7 +20,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import type { Embedder } from "../embed/embedder.ts";
+import type { Embedder } from "../ports.ts";
 import { HelixError } from "../errors.ts";
 import type { Runtime } from "../runtime.ts";
 import { quantizeInt8 } from "../store/vector_math.ts";

@@ -16,7 +16,7 @@ import { redact } from "../redact/redact.ts";
 import { neighboursOf } from "../store/neighbours.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { Runtime } from "../runtime.ts";
-import { parseHlc } from "../ops/hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 
 /** Confidence of a model-made insight. */
 export const INSIGHT_CONFIDENCE = 0.6;

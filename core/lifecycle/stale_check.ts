@@ -10,7 +10,7 @@
 import type { Runtime } from "../runtime.ts";
 import { decodeMemoryRow, MEMORY_SELECT } from "../store/records.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
-import type { FileProbe } from "../extract/anchors.ts";
+import type { FileProbe } from "../ports.ts";
 import {
   checkAnchors,
   findingsById,

@@ -9,7 +9,8 @@
  *
  * @module
  */
-import { anchorsOf, type FileProbe } from "../extract/anchors.ts";
+import { anchorsOf } from "../extract/anchors.ts";
+import type { FileProbe } from "../ports.ts";
 
 /** Each new change to a memory's files multiplies its confidence by this. */
 export const STALE_CONFIDENCE_FACTOR = 0.7;

@@ -1,5 +1,5 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import type { FileProbe } from "../extract/anchors.ts";
+import type { FileProbe } from "../ports.ts";
 import {
   checkAnchors,
   findingsById,

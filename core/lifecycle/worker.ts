@@ -21,19 +21,19 @@
  * @module
  */
 import { HelixError, isHelixError } from "../errors.ts";
-import { parseHlc } from "../ops/hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 import { edgeId } from "../model/ids.ts";
 import type { MemoryType } from "../model/types.ts";
 import { isPurged, type JobName, type LiveOp } from "../ops/op.ts";
 import { recordedTransaction, type Recorder } from "../ops/job_run.ts";
 import type { Runtime } from "../runtime.ts";
-import { appendWrite } from "../ingest/write.ts";
+import { appendWrite } from "../ops/write.ts";
 import { redact } from "../redact/redact.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import { salience } from "../model/salience.ts";
 import { clusterEpisodes, distil, type Distillate, type EpisodeLike } from "./distil.ts";
-import type { FileProbe } from "../extract/anchors.ts";
+import type { FileProbe } from "../ports.ts";
 import { planStaleness } from "./stale_check.ts";
 import { backfillVectors, missingVectors } from "./backfill.ts";
 import { reembedStatus, reembedStrand } from "./reembed.ts";

@@ -16,7 +16,7 @@ import { HelixError } from "../errors.ts";
 import type { MemoryType } from "../model/types.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
-import type { ActiveMemory, Candidate, ExtractionInput } from "../extract/candidate.ts";
+import type { ActiveMemory, Candidate, ExtractionInput } from "../model/candidate.ts";
 import { type ChatRequest, createChatClient, type WaitAllowance } from "./chat.ts";
 import { type LlmLedger, usageMonth } from "./ledger.ts";
 import {

@@ -17,7 +17,7 @@ import {
 } from "../../tests/fixtures/fake_openai.ts";
 import { isHelixError } from "../errors.ts";
 import { MAX_CONTENT_LENGTH } from "../model/types.ts";
-import type { ExtractionInput } from "../extract/candidate.ts";
+import type { ExtractionInput } from "../model/candidate.ts";
 import { createLlmExtractor, type LlmOptions } from "./extractor.ts";
 import { createMemoryLedger, usageMonth } from "./ledger.ts";
 

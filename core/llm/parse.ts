@@ -15,7 +15,7 @@ import {
   IMPORTANCE_MIN,
   MAX_CONTENT_LENGTH,
 } from "../model/types.ts";
-import type { Candidate, CandidateLink } from "../extract/candidate.ts";
+import type { Candidate, CandidateLink } from "../model/candidate.ts";
 
 /** Most memories accepted from one input; more means the model is not extracting. */
 const MAX_MEMORIES_PER_INPUT = 20;

@@ -10,7 +10,7 @@
  * @module
  */
 import { EXTRACTED_TYPES, type MemoryType } from "../model/types.ts";
-import type { ExtractionInput, Turn } from "../extract/candidate.ts";
+import type { ExtractionInput, Turn } from "../model/candidate.ts";
 
 /** Version of the prompts and schemas below; part of every cache key. */
 export const PROMPT_VERSION = 1;

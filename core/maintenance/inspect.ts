@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { parseHlc } from "../ops/hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 import { refoldFresh } from "../ops/rebuild.ts";
 import { stateHash } from "../ops/state_hash.ts";
 import type { Runtime } from "../runtime.ts";

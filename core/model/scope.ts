@@ -94,3 +94,40 @@ export function projectScope(projectId: string): Scope {
     .slice(0, 200);
   return assertScope(`project:${id}`);
 }
+
+/** The project and session scopes of a reader or writer, when known. */
+export interface ReaderScopes {
+  /** Project scope (`project:<id>`), if known. */
+  readonly project: string | null;
+  /** Session scope (`session:<id>`), if known. */
+  readonly session: string | null;
+}
+
+/** Scopes a reader sees when it names none: its project and session (global is added by {@linkcode visibleScopes}). */
+export function contextScopes(reader: ReaderScopes): string[] {
+  return [reader.project, reader.session].filter((s): s is string => s !== null);
+}
+
+/**
+ * The scopes a read covers: the reader's own (see {@linkcode contextScopes}) when it names
+ * none, else the named ones or `"all"` — always with global. Throws `invalid_input` for a
+ * malformed scope.
+ *
+ * @example Usage
+ * ```ts
+ * import { readScopes } from "./scope.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * const reader = { project: "project:web", session: null };
+ * deepEqual(readScopes(reader, undefined), ["global", "project:web"]);
+ * deepEqual(readScopes(reader, "project:api"), ["global", "project:api"]);
+ * deepEqual(readScopes(reader, "all"), "all");
+ * ```
+ */
+export function readScopes(
+  reader: ReaderScopes,
+  selector: "all" | string | readonly string[] | undefined,
+): "all" | string[] {
+  if (selector === undefined) return visibleScopes(contextScopes(reader));
+  return visibleScopes(typeof selector === "string" && selector !== "all" ? [selector] : selector);
+}

@@ -6,7 +6,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { tempEngine } from "../../tests/helpers.ts";
-import { parseHlc } from "./hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 
 const YEAR = 365 * 86_400_000;
 const HOUR = 3_600_000;

@@ -22,7 +22,7 @@
  * @module
  */
 import { contradictedConfidence } from "../model/types.ts";
-import { parseHlc } from "./hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 import { edgeId } from "../model/ids.ts";
 import type { MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";

@@ -16,7 +16,7 @@ import type { MemoryFields, MemoryRecord } from "../store/records.ts";
 import { ftsKey } from "../store/keyword.ts";
 import { IN_LIST, type Store } from "../store/store.ts";
 import { sha256Hex } from "../util/hash.ts";
-import { parseHlc } from "./hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 import {
   isPurged,
   type Op,

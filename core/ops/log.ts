@@ -7,14 +7,14 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import type { Clock } from "../clock.ts";
+import type { Clock } from "../ports.ts";
 import { HelixError } from "../errors.ts";
 import type { Store } from "../store/store.ts";
 import { sqliteError } from "../store/sqlite.ts";
 import { applyOp } from "./fold.ts";
 import { refoldTables } from "./rebuild.ts";
 import { CLOCK_SUSPECT_SQL, type PointBound, pointCondition } from "./arrival.ts";
-import { formatHlc, type Hlc, nextHlc, parseHlc } from "./hlc.ts";
+import { formatHlc, type Hlc, nextHlc, parseHlc } from "../model/hlc.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
 import {

@@ -59,37 +59,3 @@ export function diversify<T extends { readonly score: number }>(
   }
   return chosen;
 }
-
-/**
- * The distinct lower-cased words (letters, digits, `_`) of `text`, for {@linkcode jaccard}.
- *
- * @example Usage
- * ```ts
- * import { wordSet } from "./mmr.ts";
- * import { deepEqual } from "node:assert/strict";
- *
- * deepEqual(wordSet("Use uv, not pip; uv_lock."), new Set(["use", "uv", "not", "pip", "uv_lock"]));
- * ```
- */
-export function wordSet(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
-}
-
-/**
- * Jaccard overlap of two word sets: shared over all, in [0,1]; 0 when either is empty.
- *
- * @example Usage
- * ```ts
- * import { jaccard, wordSet } from "./mmr.ts";
- * import { equal } from "node:assert/strict";
- *
- * equal(jaccard(wordSet("a b c"), wordSet("b c d")), 0.5);
- * ```
- */
-export function jaccard(x: ReadonlySet<string>, y: ReadonlySet<string>): number {
-  if (x.size === 0 || y.size === 0) return 0;
-  const [small, large] = x.size <= y.size ? [x, y] : [y, x];
-  let shared = 0;
-  for (const word of small) if (large.has(word)) shared += 1;
-  return shared / (x.size + y.size - shared);
-}

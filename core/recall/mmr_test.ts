@@ -1,5 +1,6 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { diversify, jaccard, wordSet } from "./mmr.ts";
+import { diversify } from "./mmr.ts";
+import { jaccard, wordSet } from "../text/words.ts";
 
 Deno.test("diversify() demotes near-duplicates only, keeping related items in order", () => {
   const items = [

@@ -18,7 +18,8 @@ import type { VectorIndex } from "../store/vector_index.ts";
 import type { Visibility } from "../store/visibility.ts";
 import { fuseRankings, RRF_K } from "./fuse.ts";
 import { expandGraph, type GraphPath, personalizedPageRank, shortestPaths } from "./graph.ts";
-import { diversify, jaccard, wordSet } from "./mmr.ts";
+import { diversify } from "./mmr.ts";
+import { jaccard, wordSet } from "../text/words.ts";
 import { tokenCounter } from "../text/tokens.ts";
 
 /** How recency and importance adjust relevance (see `scoreCandidates`). */

@@ -5,10 +5,29 @@
  *
  * @module
  */
-import type { Runtime } from "../runtime.ts";
 import { vectorCandidates } from "./candidates.ts";
+import type { KeywordIndex } from "./keyword.ts";
+import type { Store } from "./store.ts";
+import type { VectorIndex } from "./vector_index.ts";
 import type { Visibility } from "./visibility.ts";
-import type { Neighbour } from "../ingest/consolidate.ts";
+import type { MemoryType, Status } from "../model/types.ts";
+
+/** An existing memory near a candidate. */
+export interface Neighbour {
+  readonly id: string;
+  readonly type: MemoryType;
+  readonly status: Status;
+  readonly content: string;
+  /** Cosine similarity of the vectors, when both have one. */
+  readonly similarity?: number;
+}
+
+/** The indexes neighbours are found with. */
+export interface NeighbourIndexes {
+  readonly store: Store;
+  readonly index: VectorIndex;
+  readonly keywords: KeywordIndex;
+}
 
 /** Neighbours per channel. */
 export const NEIGHBOURS = 8;
@@ -24,7 +43,7 @@ const MAX_TERMS = 8;
  * vector similarity attached where known), most similar first.
  */
 export function neighboursOf(
-  rt: Runtime,
+  indexes: NeighbourIndexes,
   content: string,
   scope: string,
   vector: Float32Array | undefined,
@@ -33,19 +52,21 @@ export function neighboursOf(
   const visibility: Visibility = { scopes: [scope], statuses: ["active"], at: now, asOf: false };
   const similarity = new Map<number, number>();
   if (vector) {
-    for (const hit of vectorCandidates(rt.index, vector, visibility, NEIGHBOURS)) {
+    for (const hit of vectorCandidates(indexes.index, vector, visibility, NEIGHBOURS)) {
       similarity.set(hit.rid, hit.similarity);
     }
   }
   const rids = [...similarity.keys()];
   for (
-    const hit of rt.keywords.candidates(content, visibility, NEIGHBOURS, { maxTerms: MAX_TERMS })
+    const hit of indexes.keywords.candidates(content, visibility, NEIGHBOURS, {
+      maxTerms: MAX_TERMS,
+    })
       .hits
   ) {
     if (!similarity.has(hit.rid)) rids.push(hit.rid);
   }
   if (rids.length === 0) return [];
-  const records = new Map(rt.store.memoriesByRid(rids).map((r) => [r.rid, r]));
+  const records = new Map(indexes.store.memoriesByRid(rids).map((r) => [r.rid, r]));
   return rids.flatMap((rid) => {
     const r = records.get(rid);
     // A profile summarises memories; a write is consolidated against the memories themselves.

@@ -7,7 +7,7 @@
 import type { CognitiveShape, MemoryType, Origin, Relation, Status } from "../model/types.ts";
 import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
 import type { Edge, Memory, Provenance } from "../model/memory.ts";
-import { parseHlc } from "../ops/hlc.ts";
+import { parseHlc } from "../model/hlc.ts";
 
 /** A `memories` row, decoded. Times are epoch ms. */
 export interface MemoryRecord {

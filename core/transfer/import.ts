@@ -7,14 +7,14 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
+import { embedBatches } from "../embed/policy.ts";
 import {
   appendWrites,
   atIndex,
   type BulkProgress,
-  embedBatches,
   opProvenance,
   type PlannedWrite,
-} from "../ingest/write.ts";
+} from "../ops/write.ts";
 import { edgeId } from "../model/ids.ts";
 import {
   type ImportEdgeRecord,
@@ -109,7 +109,11 @@ export async function importRecords(
   // Checked before embedding, so a doomed import fails fast, and again in the transaction.
   const plan = () => planImport(rt, memories, edges, explicit, skipExisting);
   const before = plan();
-  const embedded = await embedBatches(rt, before.write.map((m) => m.write.content), onProgress);
+  const embedded = await embedBatches(
+    rt,
+    before.write.map((m) => m.write.content),
+    (done) => onProgress?.({ phase: "embed", done, total }),
+  );
   const vectors = new Map(before.write.map((m, i) => [m.index, embedded[i]]));
 
   return rt.log.transact("import records", (tx) => {

@@ -1,12 +1,17 @@
 /**
- * The embedding seam: what the engine needs from any model that turns text into vectors.
- *
- * Adapters: `transformers.ts` (local ONNX model via transformers.js, the default) and
- * `openai.ts` (any OpenAI-compatible `/embeddings` endpoint). The engine pins `model` and
- * `dimension` in the strand and refuses to mix vectors from different models.
+ * The ports: what the engine needs from the world outside the strand file, as interfaces the
+ * caller implements or picks an adapter for. Time ({@linkcode Clock}: `clock.ts`), text to
+ * vectors ({@linkcode Embedder}: `embed/`), and the project's files ({@linkcode FileProbe}:
+ * `file_probe.ts`). The optional chat model is behind `llm/`.
  *
  * @module
  */
+
+/** A source of the current time in milliseconds since the Unix epoch. */
+export interface Clock {
+  /** Current time, ms since epoch. */
+  now(): number;
+}
 
 /** Queries and documents are embedded differently by asymmetric models (bge adds an instruction to queries). */
 export type EmbedKind = "query" | "document";
@@ -39,4 +44,17 @@ export interface Embedder {
   warmup(): Promise<EmbedderStatus>;
   /** Releases model resources. Optional. */
   close?(): Promise<void>;
+}
+
+/** Read access to the project's files: the only I/O anchors and the staleness check need. */
+export interface FileProbe {
+  /** Absolute project root that paths are relative to. */
+  readonly root: string;
+  /**
+   * Hex SHA-256 of the file's bytes; null when it is missing, not a regular file, unreadable or
+   * outside the root. Never throws.
+   */
+  hash(path: string): Promise<string | null>;
+  /** The HEAD commit; null outside a git repository. Never throws. */
+  commit(): Promise<string | null>;
 }

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import type { MemoryType, Origin } from "../model/types.ts";
+import type { MemoryType, Origin } from "./types.ts";
 
 /** One turn of the recent conversation window. */
 export interface Turn {

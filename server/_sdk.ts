@@ -12,14 +12,16 @@
 
 // @ts-types="@modelcontextprotocol/sdk/server/mcp"
 export { McpServer, ResourceTemplate } from "@modelcontextprotocol/sdk/server/mcp.js";
-// @ts-types="@modelcontextprotocol/sdk/server/stdio"
-export { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
+// @ts-types="@modelcontextprotocol/sdk/shared/transport"
+export type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js";
 // @ts-types="@modelcontextprotocol/sdk/server/webStandardStreamableHttp"
 export { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 // @ts-types="@modelcontextprotocol/sdk/types"
 export {
   type CallToolResult,
   isInitializeRequest,
+  type JSONRPCMessage,
+  JSONRPCMessageSchema,
   McpError,
   RootsListChangedNotificationSchema,
   type ToolAnnotations,

@@ -18,6 +18,7 @@ import {
   requestBodyTooLargeMessage,
   WebStandardStreamableHTTPServerTransport,
 } from "./_sdk.ts";
+import { admitValue, errorReply, readableErrors, RPC } from "./jsonrpc.ts";
 import type { Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 
@@ -55,8 +56,22 @@ interface Entry {
 
 const LOOPBACK = new Set(["localhost", "127.0.0.1", "[::1]", "::1"]);
 
-/** JSON-RPC code of "Parse error". */
-const PARSE_ERROR = -32700;
+/**
+ * A session's POST body through the front door ({@linkcode admitValue}): the parsed body to hand to
+ * the transport, or the JSON-RPC error to answer (the SDK would drop a message whose envelope
+ * it cannot parse).
+ */
+function admitBody(text: string): { body: unknown } | { reply: unknown | null } {
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return { reply: errorReply(null, RPC.parseError, "Parse error: the body is not JSON") };
+  }
+  if (Array.isArray(body)) return { body }; // a batch: the transport answers it as a whole
+  const admitted = admitValue(body);
+  return "message" in admitted ? { body: admitted.message } : { reply: admitted.reply };
+}
 
 /** Whether `host` names this machine only: localhost, 127.0.0.0/8 or ::1. */
 export function isLoopbackHost(host: string): boolean {
@@ -141,6 +156,8 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
       maxRequestBodySize: maxBody,
     });
     const entry: Entry = { transport, lastSeen: Date.now() };
+    const send = transport.send.bind(transport);
+    transport.send = (message, sendOptions) => send(readableErrors(message), sendOptions);
     transport.onclose = () => {
       sessions.delete(sessionId);
     };
@@ -180,7 +197,17 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
         const entry = sessions.get(sessionId);
         if (!entry) return jsonError(404, "Session not found: start a new session with initialize");
         entry.lastSeen = Date.now();
-        return await entry.transport.handleRequest(request);
+        if (request.method !== "POST") return await entry.transport.handleRequest(request);
+        const read = await readRequestBody(request, maxBody);
+        if (read.tooLarge) return jsonError(413, requestBodyTooLargeMessage(maxBody));
+        const admitted = admitBody(read.text);
+        if ("reply" in admitted) {
+          // A notification is not answered, whatever it carried.
+          return admitted.reply === null
+            ? new Response(null, { status: 202 })
+            : Response.json(admitted.reply, { status: 400 });
+        }
+        return await entry.transport.handleRequest(request, { parsedBody: admitted.body });
       }
       if (request.method !== "POST") {
         return jsonError(400, "Bad request: no session; POST initialize first");
@@ -193,7 +220,7 @@ export function createHttpHandler(options: HttpOptions): HttpHandler {
         if (read.tooLarge) return jsonError(413, requestBodyTooLargeMessage(maxBody));
         body = JSON.parse(read.text);
       } catch {
-        return jsonError(400, "Parse error", { code: PARSE_ERROR });
+        return jsonError(400, "Parse error", { code: RPC.parseError });
       }
       const messages = Array.isArray(body) ? body : [body];
       if (!messages.some((m) => isInitializeRequest(m))) {

@@ -25,7 +25,7 @@ import {
   openEngine,
   projectRoot,
 } from "@helix/core";
-import { StdioServerTransport } from "./_sdk.ts";
+import { HardenedStdioTransport } from "./stdio.ts";
 import { serveHttp } from "./http.ts";
 import { startWorker, type Worker } from "./worker.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -78,7 +78,7 @@ async function serveStdio(
       resolve();
     };
   });
-  await server.connect(new StdioServerTransport());
+  await server.connect(new HardenedStdioTransport());
   options.log.info("serving over stdio", { project: session.project, session: session.scope });
   const stop = () => void server.close();
   Deno.addSignalListener("SIGINT", stop);

@@ -4,7 +4,15 @@
  *
  * @module
  */
+import { MEMORY_TYPES, OP_KINDS, STATUSES } from "@helix/core";
 import { type Command, GLOBAL_OPTIONS } from "./command.ts";
+
+/** Flags whose value is one of a fixed set, completed after the flag. */
+export const FLAG_VALUES: Readonly<Record<string, readonly string[]>> = {
+  type: MEMORY_TYPES,
+  status: STATUSES,
+  kind: OP_KINDS,
+};
 
 /** The shells {@linkcode completionScript} supports. */
 export const SHELLS = ["bash", "zsh", "fish"] as const;
@@ -28,6 +36,13 @@ function flags(command: Command): string[] {
   return [...Object.keys(GLOBAL_OPTIONS), ...Object.keys(command.options)].map((f) => `--${f}`);
 }
 
+/** `--flag) opts="values" ;;` lines for the flags with a fixed set of values. */
+function valueCases(indent: string, assign: (values: string) => string): string {
+  return Object.entries(FLAG_VALUES).map(([flag, values]) =>
+    `${indent}--${flag}) ${assign(values.join(" "))} ;;`
+  ).join("\n");
+}
+
 function bash(commands: readonly Command[]): string {
   const cases = commands.map((c) =>
     `    ${c.name}) opts="${[...flags(c), ...(c.completions ?? [])].join(" ")}" ;;`
@@ -35,10 +50,14 @@ function bash(commands: readonly Command[]): string {
   return `# helix completion for bash: eval "$(helix completions bash)" in ~/.bashrc
 _helix() {
   local cur=\${COMP_WORDS[COMP_CWORD]}
+  local prev=\${COMP_WORDS[COMP_CWORD-1]}
   if [ "$COMP_CWORD" -eq 1 ]; then
     COMPREPLY=($(compgen -W "${commands.map((c) => c.name).join(" ")} help" -- "$cur"))
     return
   fi
+  case "$prev" in
+${valueCases("    ", (v) => `COMPREPLY=($(compgen -W "${v}" -- "$cur")); return`)}
+  esac
   local opts=""
   case "\${COMP_WORDS[1]}" in
 ${cases}
@@ -66,6 +85,9 @@ ${described}
     _describe 'command' commands
     return
   fi
+  case "$words[CURRENT-1]" in
+${valueCases("    ", (v) => `compadd -- ${v}; return`)}
+  esac
   case "$words[2]" in
 ${cases}
   esac
@@ -87,7 +109,11 @@ function fish(commands: readonly Command[]): string {
       }'`,
     );
     for (const flag of [...Object.keys(GLOBAL_OPTIONS), ...Object.keys(c.options)]) {
-      lines.push(`complete -c helix -n '__fish_seen_subcommand_from ${c.name}' -l ${flag}`);
+      const values = FLAG_VALUES[flag];
+      lines.push(
+        `complete -c helix -n '__fish_seen_subcommand_from ${c.name}' -l ${flag}` +
+          (values ? ` -xa '${values.join(" ")}'` : ""),
+      );
     }
     if (c.completions?.length) {
       lines.push(

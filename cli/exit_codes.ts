@@ -18,6 +18,11 @@ export const EXIT_FAILED = 1;
 export const EXIT_USAGE = 64;
 /** EX_SOFTWARE: a bug in Helix. */
 export const EXIT_SOFTWARE = 70;
+/**
+ * The program reading Helix's output closed it (`helix export --jsonl | head -1`): Helix stops
+ * quietly with 128 + SIGPIPE, as git does.
+ */
+export const EXIT_PIPE = 141;
 /** Ctrl-C at a passphrase prompt (128 + SIGINT, as a shell reports an interrupted command). */
 export const EXIT_INTERRUPTED = 130;
 

@@ -31,29 +31,104 @@ export async function writeFileAtomic(
 
 /** OS error codes that mean nothing more can be written there: a full disk, quota, read-only. */
 const FULL = new Set(["ENOSPC", "EDQUOT", "EROFS"]);
-/** OS error codes that mean this file cannot be written. */
-const NOT_WRITABLE = new Set([...FULL, "EACCES", "EPERM"]);
+/** OS error codes that mean this process may not do it. */
+const DENIED = new Set(["EACCES", "EPERM"]);
 
 function osCode(error: unknown): string {
   return (error as { code?: unknown } | null)?.code?.toString() ?? "";
 }
 
 /**
- * `error` as a `storage_full` {@linkcode HelixError} when writing `target` failed because the
- * disk is full or read-only or the file is not writable; any other error unchanged.
+ * `error` as a typed {@linkcode HelixError} when writing `target` failed for a reason the
+ * user can act on: the disk is full or read-only (`storage_full`), permission is denied
+ * (`unauthorized`), or the folder does not exist (`not_found`); any other error unchanged.
  */
 export function writeFailure(target: string, error: unknown): unknown {
-  if (!NOT_WRITABLE.has(osCode(error))) return error;
-  return new HelixError("storage_full", `Cannot write ${target}: ${(error as Error).message}`, {
-    cause: error,
-  });
+  const code = osCode(error);
+  if (FULL.has(code)) {
+    return new HelixError("storage_full", `Cannot write ${target}: ${(error as Error).message}`, {
+      cause: error,
+    });
+  }
+  if (DENIED.has(code)) {
+    return new HelixError("unauthorized", `Cannot write ${target}: permission denied`, {
+      cause: error,
+    });
+  }
+  if (code === "ENOENT") {
+    return new HelixError(
+      "not_found",
+      `Cannot write ${target}: the folder ${dirname(target)} does not exist`,
+      { cause: error },
+    );
+  }
+  return error;
 }
 
 /**
- * `error` as a `storage_full` {@linkcode HelixError} when it is an OS error of a full or
- * read-only disk wherever it came from (standard output redirected to a full disk, say); any
- * other error unchanged.
+ * An OS error that reached the top of a command, whatever raised it, as a typed
+ * {@linkcode HelixError}: a full or read-only disk (`storage_full`), a permission denied
+ * (`unauthorized`), a missing file or folder (`not_found`), a path that runs through a file
+ * (`invalid_input`). Other errors unchanged.
  */
-export function fullDiskFailure(error: unknown): unknown {
-  return FULL.has(osCode(error)) ? writeFailure("the output", error) : error;
+export function osFailure(error: unknown): unknown {
+  const code = osCode(error);
+  const message = error instanceof Error ? error.message : String(error);
+  const path = /: \w+ '([^']+)'$/.exec(message)?.[1] ?? /'([^']+)'/.exec(message)?.[1];
+  const where = path ? ` ${path}` : "";
+  if (FULL.has(code)) return writeFailure(path ?? "the output", error);
+  if (DENIED.has(code)) {
+    return new HelixError("unauthorized", `Cannot use${where}: permission denied`, {
+      cause: error,
+    });
+  }
+  if (code === "ENOENT") {
+    return new HelixError("not_found", `Cannot use${where}: no such file or folder`, {
+      cause: error,
+    });
+  }
+  if (code === "ENOTDIR") {
+    return new HelixError(
+      "invalid_input",
+      `Cannot use${where}: part of the path is a file, not a folder`,
+      { cause: error },
+    );
+  }
+  return error;
+}
+
+/** Whether `error` says the reader of our output went away (`helix … | head -1`). */
+export function isClosedPipe(error: unknown): boolean {
+  return error instanceof Deno.errors.BrokenPipe || osCode(error) === "EPIPE";
+}
+
+/**
+ * Refuses a Helix home that cannot be one, before anything reads or writes under it: a path
+ * that is a file, or runs through one. A home that does not exist yet is fine (it is created
+ * on first use).
+ */
+export async function checkHome(home: string, origin: string): Promise<void> {
+  let info: Deno.FileInfo;
+  try {
+    info = await Deno.stat(home);
+  } catch (error) {
+    if (error instanceof Deno.errors.NotFound) return;
+    const code = osCode(error);
+    if (code === "ENOTDIR") {
+      throw new HelixError(
+        "invalid_input",
+        `Cannot use ${origin} ${home}: part of the path is a file, not a folder`,
+      );
+    }
+    if (DENIED.has(code)) {
+      throw new HelixError("unauthorized", `Cannot use ${origin} ${home}: permission denied`);
+    }
+    throw error;
+  }
+  if (!info.isDirectory) {
+    throw new HelixError(
+      "invalid_input",
+      `Cannot use ${origin} ${home}: it is a file, not a folder (point it at a folder)`,
+    );
+  }
 }

@@ -8,7 +8,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { HelixError, isHelixError, loadConfig } from "@helix/core";
+import { HelixError, helixHome, isHelixError, loadConfig } from "@helix/core";
 import {
   type Command,
   GLOBAL_OPTIONS,
@@ -18,9 +18,16 @@ import {
 } from "./command.ts";
 import { COMMANDS, findCommand } from "./commands/index.ts";
 import { createContext, type GlobalFlags } from "./context.ts";
-import { EXIT_CODES, EXIT_INTERRUPTED, EXIT_OK, EXIT_SOFTWARE, EXIT_USAGE } from "./exit_codes.ts";
-import { createStyle, type Io, table } from "./output.ts";
-import { fullDiskFailure } from "./files.ts";
+import {
+  EXIT_CODES,
+  EXIT_INTERRUPTED,
+  EXIT_OK,
+  EXIT_PIPE,
+  EXIT_SOFTWARE,
+  EXIT_USAGE,
+} from "./exit_codes.ts";
+import { createStyle, type Io, safeIo, table } from "./output.ts";
+import { checkHome, isClosedPipe, osFailure } from "./files.ts";
 import { processTerminal, readSecret } from "./secret.ts";
 import { VERSION } from "./version.ts";
 
@@ -32,8 +39,10 @@ import { VERSION } from "./version.ts";
 export async function run(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  io: Io = terminalIo(),
+  terminal: Io = terminalIo(),
 ): Promise<number> {
+  // Whatever the strand holds reaches the terminal as text, never as escape sequences.
+  const io = safeIo(terminal);
   const { leading, name, rest } = splitCommand(argv);
   if (leading.includes("--version") || leading.includes("-V") || name === "version") {
     io.stdout(`helix ${VERSION}\n`);
@@ -45,17 +54,21 @@ export async function run(
   const errStyle = createStyle(
     io.stderrIsTty && env.NO_COLOR === undefined && !argv.includes("--no-color"),
   );
-  if (!command) {
-    io.stderr(`${errStyle.red("helix:")} unknown command "${first}" (see \`helix help\`)\n`);
+  // Usage errors found before the flags are parsed still answer --json callers in JSON.
+  const usageError = (message: string, usage?: string) => {
+    if (argv.includes("--json")) {
+      io.stdout(`${JSON.stringify({ error: { code: "usage", message } }, null, 2)}\n`);
+    }
+    io.stderr(`${errStyle.red("helix:")} ${message}\n`);
+    if (usage) io.stderr(`usage: ${usage}\n`);
     return EXIT_USAGE;
-  }
+  };
+  if (!command) return usageError(`unknown command "${first}" (see \`helix help\`)`);
   let invocation: Invocation;
   try {
     invocation = parseInvocation(command, [...leading, ...rest]);
   } catch (error) {
-    io.stderr(`${errStyle.red("helix:")} ${(error as Error).message}\n`);
-    io.stderr(`usage: ${command.usage}\n`);
-    return EXIT_USAGE;
+    return usageError((error as Error).message, command.usage);
   }
   const flags: GlobalFlags = {
     json: invocation.values.json === true,
@@ -66,6 +79,11 @@ export async function run(
 
   let close = () => {};
   try {
+    const homeFlag = typeof invocation.values.home === "string" ? invocation.values.home : null;
+    await checkHome(
+      homeFlag ?? helixHome(env),
+      homeFlag ? "--home" : env.HELIX_HOME ? "HELIX_HOME" : "the Helix home",
+    );
     const config = await loadConfig({
       flags: {
         ...(typeof invocation.values.home === "string" ? { home: invocation.values.home } : {}),
@@ -135,7 +153,8 @@ function report(
   style: ReturnType<typeof createStyle>,
   command: Command,
 ): number {
-  error = fullDiskFailure(error);
+  if (isClosedPipe(error)) return EXIT_PIPE; // like git: the reader went away, nothing to say
+  error = osFailure(error);
   let code: number;
   let payload: { code: string; message: string; details?: unknown };
   if (error instanceof UsageError) {

@@ -178,3 +178,60 @@ function duration(seconds: number): string {
   const minutes = Math.floor(seconds / 60);
   return `${minutes}m${String(Math.ceil(seconds % 60)).padStart(2, "0")}s`;
 }
+
+/**
+ * What may reach a terminal as is: the styles above (bold, dim, colours and their resets)
+ * and, on stderr, the progress bar's "return and clear the line".
+ */
+// deno-lint-ignore no-control-regex
+const OWN_SEQUENCE = /^(?:\x1b\[(?:1|2|22|31|32|33|36|39)m|\r\x1b\[2K)$/;
+/**
+ * Characters a terminal acts on rather than shows, and the sequences Helix writes itself:
+ * C0 controls but newline and tab, DEL, C1 controls, line and paragraph separators, and the
+ * bidirectional overrides that reorder what is displayed.
+ */
+const CONTROL =
+  // deno-lint-ignore no-control-regex
+  /\x1b\[(?:1|2|22|31|32|33|36|39)m|\r\x1b\[2K|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+// deno-lint-ignore no-control-regex
+const CONTROL_CHAR = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+
+/**
+ * `text` made safe for a terminal: every control character a memory (or anything else the
+ * strand holds) could carry — an escape sequence that retitles the window, clears the screen
+ * or rewrites the clipboard, a bell, a carriage return that overprints a line, a C1 control,
+ * a bidirectional override — is shown as a `\uXXXX` escape instead of acted on. Helix's own
+ * styles pass (the progress bar's line clear only on stderr). The escapes are JSON's, so
+ * `--json` output stays valid and decodes to the same text.
+ *
+ * @example Usage
+ * ```ts
+ * import { terminalSafe } from "./output.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(terminalSafe("a\x1b]0;owned\x07b", "stdout"), "a\\u001b]0;owned\\u0007b");
+ * equal(terminalSafe("\x1b[1mid\x1b[22m", "stdout"), "\x1b[1mid\x1b[22m");
+ * equal(terminalSafe("\r\x1b[2K50%", "stdout"), "\\u000d\\u001b[2K50%");
+ * ```
+ */
+export function terminalSafe(text: string, stream: "stdout" | "stderr"): string {
+  return text.replace(CONTROL, (match) => {
+    if (OWN_SEQUENCE.test(match) && (stream === "stderr" || !match.startsWith("\r"))) {
+      return match;
+    }
+    return match.replace(
+      CONTROL_CHAR,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
+  });
+}
+
+/** `io` whose output passes {@linkcode terminalSafe}. */
+export function safeIo(io: Io): Io {
+  return {
+    ...io,
+    stdout: (text) => io.stdout(terminalSafe(text, "stdout")),
+    stderr: (text) => io.stderr(terminalSafe(text, "stderr")),
+  };
+}

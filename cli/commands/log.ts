@@ -27,6 +27,10 @@ export const log: Command = {
     const [id, ...extra] = invocation.positionals;
     if (extra.length) throw new UsageError("give at most one id");
     const kinds = listFlag(invocation, "kind");
+    const unknown = kinds.find((k) => !(OP_KINDS as readonly string[]).includes(k));
+    if (unknown !== undefined) {
+      throw new UsageError(`unknown --kind "${unknown}": one of ${OP_KINDS.join(", ")}`);
+    }
     const since = stringFlag(invocation, "since");
     const until = stringFlag(invocation, "until");
     const time = (raw: string) => (/^\d+$/.test(raw) ? Number(raw) : raw);

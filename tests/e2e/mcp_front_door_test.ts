@@ -82,7 +82,7 @@ Deno.test("a 10 MiB tool call over stdio gets an error result and the session go
 });
 
 /** A raw line-level conversation with a spawned server: send lines, read answers by id. */
-async function rawServer(home: string) {
+function rawServer(home: string) {
   const child = new Deno.Command(Deno.execPath(), {
     args: ["task", "--quiet", "mcp"],
     cwd: ROOT,
@@ -139,7 +139,7 @@ async function rawServer(home: string) {
 
 Deno.test("every malformed request over stdio is answered with its id", async () => {
   await using home = await tempDir();
-  await using server = await rawServer(home.path);
+  await using server = rawServer(home.path);
   await server.send(JSON.stringify(INITIALIZE));
   await server.answers([0]);
   await server.send(JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" }));

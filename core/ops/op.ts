@@ -9,6 +9,7 @@
 import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
 import type { MemoryType, Origin, Relation, Status } from "../model/types.ts";
+import { MEMORY_FIELD_NAMES, type MemoryField, type MemoryFieldValues } from "../model/fields.ts";
 
 /** Version of the op encoding. */
 export const OP_VERSION = 1;
@@ -45,42 +46,17 @@ export interface MemoryPutPayload {
   provenance: OpProvenance;
 }
 
-/** Fields a patch may set; `null` clears a nullable field. */
-export interface PatchFields {
-  content?: string;
-  type?: MemoryType;
-  scope?: string;
-  status?: Status;
-  importance?: number;
-  confidence?: number;
-  tags?: string[];
-  attributes?: Record<string, JsonValue>;
-  validFrom?: number;
-  validTo?: number | null;
-  eventAt?: number | null;
-  eventEnd?: number | null;
-  eventPhrase?: string | null;
-}
+/**
+ * Fields a patch may set; `null` clears a nullable field. The fields and their facts are the
+ * memory field table (`model/fields.ts`).
+ */
+export type PatchFields = Partial<MemoryFieldValues>;
 
 /** Every field a patch may set, in a fixed order (history compares them in this order). */
-export const PATCH_FIELDS = [
-  "content",
-  "type",
-  "scope",
-  "status",
-  "importance",
-  "confidence",
-  "tags",
-  "attributes",
-  "validFrom",
-  "validTo",
-  "eventAt",
-  "eventEnd",
-  "eventPhrase",
-] as const satisfies readonly (keyof PatchFields)[];
+export const PATCH_FIELDS: readonly PatchField[] = MEMORY_FIELD_NAMES;
 
 /** One of {@linkcode PATCH_FIELDS}. */
-export type PatchField = typeof PATCH_FIELDS[number];
+export type PatchField = MemoryField;
 
 /** Changes fields of a memory. `parents` are the memory's head ops the patch was made on. */
 export interface MemoryPatchPayload {

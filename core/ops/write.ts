@@ -13,7 +13,7 @@ import type { MemoryType, Status } from "../model/types.ts";
 import type { Store } from "../store/store.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import { randomHex, sha256Hex } from "../util/hash.ts";
-import { headsOf } from "./concurrency.ts";
+import { headsOf } from "./heads.ts";
 import type { LogTransaction } from "./log.ts";
 import type { MemoryPutPayload, OpProvenance } from "./op.ts";
 

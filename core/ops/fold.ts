@@ -11,7 +11,7 @@ import { HelixError } from "../errors.ts";
 import { fieldValues } from "../model/fields.ts";
 import { parseHlc } from "../model/hlc.ts";
 import { COGNITIVE_SHAPE, DEFAULT_EF, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
-import { ftsKey } from "../store/keyword.ts";
+import { ftsKey } from "../store/keyword_terms.ts";
 import { upsertSession } from "../store/queries/ops_fold.ts";
 import type { Store } from "../store/store.ts";
 import { sha256Hex } from "../util/hash.ts";

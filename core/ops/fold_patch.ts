@@ -8,7 +8,7 @@
  */
 import { fieldValues, MEMORY_FIELD_NAMES, MEMORY_FIELDS } from "../model/fields.ts";
 import { COGNITIVE_SHAPE, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
-import { ftsKey } from "../store/keyword.ts";
+import { ftsKey } from "../store/keyword_terms.ts";
 import type { MemoryFields, MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { sha256Hex } from "../util/hash.ts";

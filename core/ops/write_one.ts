@@ -6,6 +6,7 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
+import { MEMORY_FIELD_NAMES, MEMORY_FIELDS } from "../model/fields.ts";
 import { edgeId } from "../model/ids.ts";
 import type { ParsedWrite } from "../model/input.ts";
 import type { Status } from "../model/types.ts";
@@ -68,10 +69,12 @@ export function appendWrite(
     recordedAt: input.recordedAt ?? tx.now,
     provenance,
   };
-  if (input.validTo !== undefined) payload.validTo = input.validTo;
-  if (input.eventAt !== undefined) payload.eventAt = input.eventAt;
-  if (input.eventEnd !== undefined) payload.eventEnd = input.eventEnd;
-  if (input.eventPhrase !== undefined) payload.eventPhrase = input.eventPhrase;
+  // An optional field is a key of the payload only when the write sets it.
+  for (const field of MEMORY_FIELD_NAMES) {
+    if (MEMORY_FIELDS[field].nullable && input[field] !== undefined) {
+      (payload as unknown as Record<string, unknown>)[field] = input[field];
+    }
+  }
 
   const old = (input.supersedes ?? []).map((id) => {
     const record = deps.store.memoryById(id);

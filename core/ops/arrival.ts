@@ -10,7 +10,6 @@ import type { PointBound } from "../store/queries/ops_arrival.ts";
 
 export {
   CLOCK_SKEW_LIMIT_MS,
-  CLOCK_SUSPECT_SQL,
   type PointBound,
   pointCondition,
 } from "../store/queries/ops_arrival.ts";

@@ -12,18 +12,31 @@ import type { MemoryType, Status } from "./types.ts";
 
 /** The value type of each patchable memory field (times are epoch ms, null for none). */
 export interface MemoryFieldValues {
+  /** The statement itself. */
   content: string;
+  /** Its memory type (which sets its cognitive shape). */
   type: MemoryType;
+  /** Who may read it: `global`, `project:<id>`, `session:<id>`… */
   scope: string;
+  /** Where it is in its life: active, superseded, forgotten… */
   status: Status;
+  /** 1–10. */
   importance: number;
+  /** 0–1. */
   confidence: number;
+  /** Words to file it under. */
   tags: string[];
+  /** Structured facts about it. */
   attributes: Record<string, JsonValue>;
+  /** When it became true. */
   validFrom: number;
+  /** When it stopped being true, if it did. */
   validTo: number | null;
+  /** When the event it records happened, if it records one. */
   eventAt: number | null;
+  /** When that event ended. */
   eventEnd: number | null;
+  /** The words that dated the event ("last Tuesday"). */
   eventPhrase: string | null;
 }
 

@@ -6,6 +6,7 @@
  */
 import type { JsonValue } from "../util/canonical_json.ts";
 
+/** An agent session ended (a consolidation boundary, DESIGN §8). */
 export interface SessionEndPayload {
   /** The session scope id (`session:<id>` without the prefix). */
   session: string;

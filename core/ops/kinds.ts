@@ -16,6 +16,7 @@ import type {
   PurgedPayload,
 } from "./payloads.ts";
 
+/** Payload type of each op kind. */
 export interface OpPayloads {
   "memory.put": MemoryPutPayload;
   "memory.patch": MemoryPatchPayload;
@@ -86,4 +87,5 @@ export function isPurged(op: Op): op is PurgedOp {
   return typeof payload === "object" && payload !== null && "purged" in payload;
 }
 
+/** The identity-bearing fields of an op. */
 export type OpHeader = Pick<OpStamp, "hlc" | "deviceId" | "seq">;

@@ -27,7 +27,9 @@ export type FieldState = { [K in MemoryField]: JsonValue };
 
 /** What merging a concurrent patch gives: the fields to write and the conflicts found. */
 export interface MergedPatch {
+  /** The fields to write. */
   readonly set: PatchFields;
+  /** Each field both sides changed, and whether its merge left a text conflict block. */
   readonly conflicts: readonly { field: MemoryField; kind: "text" | "field" }[];
 }
 

@@ -9,6 +9,7 @@ import type { JsonValue } from "../util/canonical_json.ts";
 import type { MemoryType, Origin, Relation, Status } from "../model/types.ts";
 import { MEMORY_FIELD_NAMES, type MemoryField, type MemoryFieldValues } from "../model/fields.ts";
 
+/** Provenance as carried in an op. */
 export interface OpProvenance {
   origin: Origin;
   agent?: string;
@@ -69,7 +70,6 @@ export interface MemoryForgetPayload {
   reason?: string;
 }
 
-/** Creates or revives the edge `from —relation→ to`. */
 /**
  * A recall of the memory was judged (SM-2 quality 0–5: 5 = exactly what was needed,
  * 0 = useless). Updates the easiness factor, and on a successful recall (≥ 3) resets the
@@ -83,7 +83,6 @@ export interface MemoryReinforcePayload {
   provenance?: OpProvenance;
 }
 
-/** An agent session ended (a consolidation boundary, DESIGN §8). */
 /**
  * Hard-deletes memories (`helix forget --hard`): their rows, index entries, vectors,
  * provenance and every edge touching them, and replaces the payload of every earlier op that
@@ -100,18 +99,17 @@ export interface MemoryPurgePayload {
   parents: string[];
 }
 
-/** Prefix of the `op_refs` entry that stands for a purged memory (see {@linkcode purgedRef}). */
 /**
  * What a purged op's payload becomes: the `change_id` of the `memory.purge` op that removed
  * its content. The op keeps its `change_id`, clock, device, sequence and kind, so the log's
  * shape survives; `verifyLog()` accepts it only where that purge names a memory it touched
- * (its `op_refs` then hold that memory's {@linkcode purgedRef} instead of its id).
+ * (its `op_refs` then hold that memory's `purged:` ref instead of its id).
  */
 export interface PurgedPayload {
   purged: string;
 }
 
-/** Payload type of each op kind. */
+/** Creates or revives the edge `from —relation→ to`. */
 export interface EdgePutPayload {
   id: string;
   from: string;

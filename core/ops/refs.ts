@@ -7,6 +7,7 @@
 import { canonicalJson } from "../util/canonical_json.ts";
 import type { OpDraft } from "./kinds.ts";
 
+/** Prefix of the `op_refs` entry that stands for a purged memory (see {@linkcode purgedRef}). */
 export const PURGED_REF_PREFIX = "purged:";
 
 /**
@@ -42,7 +43,6 @@ export function tombstoneText(purgeChangeId: string): string {
   return canonicalJson({ purged: purgeChangeId });
 }
 
-/** The identity-bearing fields of an op. */
 /**
  * Every memory and edge id an op touches (for history lookups); for a purge, the
  * {@linkcode purgedRef} of each memory it removes.

@@ -12,8 +12,11 @@ export type Row = readonly SQLInputValue[];
 
 /** What {@linkcode diffRows} reports. */
 export interface RowVisitor {
+  /** A row only the new side has. */
   insert(row: Row): void;
+  /** A row both sides have, with different values. */
   update(before: Row, after: Row): void;
+  /** A row only the old side has. */
   remove(before: Row): void;
 }
 

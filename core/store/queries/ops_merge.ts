@@ -10,8 +10,11 @@ import { IN_LIST } from "../prepare.ts";
 
 /** Where an op sorts in fold order: `(hlc, device, change id)`. */
 export interface FoldKey {
+  /** The op's hybrid logical clock. */
   readonly hlc: string;
+  /** The device that made it. */
   readonly deviceId: string;
+  /** Its change id (the last tie-break). */
   readonly changeId: string;
 }
 

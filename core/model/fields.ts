@@ -129,15 +129,6 @@ export function fieldValues(source: FieldPatch): MemoryFieldValues {
   return out as MemoryFieldValues;
 }
 
-/** The fields `patch` sets (those not `undefined`), in table order. */
-export function setFields(patch: FieldPatch): Partial<MemoryFieldValues> {
-  const out: Partial<Record<MemoryField, unknown>> = {};
-  for (const field of MEMORY_FIELD_NAMES) {
-    if (patch[field] !== undefined) out[field] = patch[field];
-  }
-  return out as Partial<MemoryFieldValues>;
-}
-
 /**
  * The fields of `patch` whose value differs from `record`'s: what a patch of the memory
  * actually changes (JSON fields compared by structure).

@@ -5,8 +5,7 @@
  *
  * @module
  */
-import { fieldValues } from "../model/fields.ts";
-import { MEMORY_FIELD_NAMES } from "../model/fields.ts";
+import { fieldValues, MEMORY_FIELD_NAMES } from "../model/fields.ts";
 import { memoryOpRows } from "../store/queries/ops_memory_log.ts";
 import type { Store } from "../store/store.ts";
 import type { JsonValue } from "../util/canonical_json.ts";

@@ -10,23 +10,23 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { isPurged, type LiveOp, PATCH_FIELDS, type PatchField, purgedRef } from "../ops/op.ts";
+import { MEMORY_FIELD_NAMES, type MemoryField, sameFieldValue } from "../model/fields.ts";
+import { isPurged, type LiveOp, purgedRef } from "../ops/op.ts";
 import type { Runtime } from "../runtime.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
-import { canonicalJson } from "../util/canonical_json.ts";
 import { inPoint, type OpArrival, type PointBound } from "./point.ts";
 import { IN_LIST } from "../store/store.ts";
 import { edgeRows, memoriesIn, memoryHeads, mergeById } from "./state.ts";
 
 /**
- * The memory fields a comparison covers: everything a `memory.patch` can set. Retrieval
- * signals (access count, easiness, half-life) move with recall feedback and are not history
- * a rollback restores.
+ * The memory fields a comparison covers: everything a `memory.patch` can set (the memory
+ * field table, `model/fields.ts`). Retrieval signals (access count, easiness, half-life) move
+ * with recall feedback and are not history a rollback restores.
  */
-export const COMPARED_FIELDS: typeof PATCH_FIELDS = PATCH_FIELDS;
+export const COMPARED_FIELDS: readonly MemoryField[] = MEMORY_FIELD_NAMES;
 
 /** One of {@linkcode COMPARED_FIELDS}. */
-export type ComparedField = PatchField;
+export type ComparedField = MemoryField;
 
 /** A memory that differs: its record on each side (null where it is absent). */
 export interface MemoryPair {
@@ -103,14 +103,9 @@ export function compareStates(
   return { memories, edges, purged: purgedBetween(rt, before.bound, after.bound) };
 }
 
-/** The compared fields in which `a` and `b` differ. */
+/** The compared fields in which `a` and `b` differ (JSON fields by structure). */
 export function differingFields(a: MemoryRecord, b: MemoryRecord): ComparedField[] {
-  return COMPARED_FIELDS.filter((field) => {
-    const x = a[field];
-    const y = b[field];
-    if (field === "tags" || field === "attributes") return canonicalJson(x) !== canonicalJson(y);
-    return x !== y;
-  });
+  return COMPARED_FIELDS.filter((field) => !sameFieldValue(field, a[field], b[field]));
 }
 
 /**

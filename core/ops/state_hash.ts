@@ -1,62 +1,17 @@
 /**
  * The state hash: SHA-256 over the canonical form of every logical row (memories, edges,
- * provenance) in id order. Physical details (row ids, cache counters, vectors) are left out,
- * so two strands with the same ops folded have the same hash on any device.
+ * provenance, sessions, conflicts) in key order, as `store/queries/ops_state.ts` reads them.
+ * Physical details (row ids, cache counters, vectors) are left out, so two strands with the
+ * same ops folded have the same hash on any device.
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { rowArrays } from "../store/sqlite.ts";
+import { stateSections } from "../store/queries/ops_state.ts";
 import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
 import { sha256Stream } from "../util/hash.ts";
 
 const STATE_VERSION = "helix-state/v1";
-
-/** Memory columns that make up logical state, in hashing order. */
-const MEMORY_STATE_COLUMNS = [
-  "id",
-  "type",
-  "cognitive",
-  "content",
-  "content_hash",
-  "scope",
-  "status",
-  "importance",
-  "confidence",
-  "tags",
-  "attributes",
-  "valid_from",
-  "valid_to",
-  "recorded_at",
-  "event_at",
-  "event_end",
-  "event_phrase",
-  "last_access_at",
-  "access_count",
-  "ef",
-  "half_life_ms",
-  "created_op",
-  "head_op",
-  "updated_hlc",
-];
-
-const SECTIONS: ReadonlyArray<[name: string, sql: string]> = [
-  ["memories", `SELECT ${MEMORY_STATE_COLUMNS.join(", ")} FROM memories ORDER BY id`],
-  [
-    "edges",
-    "SELECT id, from_id, to_id, relation, weight, status, created_at, created_op, head_op FROM edges ORDER BY id",
-  ],
-  [
-    "provenance",
-    "SELECT subject, op, origin, agent, ref, extractor, model, at FROM provenance ORDER BY subject, op",
-  ],
-  ["sessions", "SELECT id, project, client, started_at, ended_at, op FROM sessions ORDER BY id"],
-  // Hashed only when there are any, so strands that never merged keep their earlier hash.
-  [
-    "conflicts?",
-    "SELECT memory, op, kind, field, other, resolved_op FROM conflicts ORDER BY memory, op, field",
-  ],
-];
 
 /**
  * Hex SHA-256 of the strand's logical state.
@@ -76,12 +31,9 @@ const SECTIONS: ReadonlyArray<[name: string, sql: string]> = [
 export function stateHash(db: DatabaseSync): string {
   const hash = sha256Stream();
   hash.update(`${STATE_VERSION}\n`);
-  for (const [section, sql] of SECTIONS) {
-    const optional = section.endsWith("?");
-    const name = optional ? section.slice(0, -1) : section;
-    if (optional && !db.prepare(`SELECT 1 FROM ${name} LIMIT 1`).get()) continue;
-    hash.update(`#${name}\n`);
-    for (const row of rowArrays(db.prepare(sql))) {
+  for (const section of stateSections(db)) {
+    hash.update(`#${section.name}\n`);
+    for (const row of section.rows) {
       hash.update(canonicalJson(row as JsonValue));
       hash.update("\n");
     }

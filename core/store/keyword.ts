@@ -6,7 +6,7 @@
  * 10^5-memory synthetic strand: 42 ms → 3–4 ms per query):
  *
  * - **Filters inside FTS5.** Each row's `fts_key` column holds tokens for its scope, status
- *   and type ({@linkcode ftsKey}), and the query ANDs the visible ones, so only visible rows
+ *   and type (`ftsKey`), and the query ANDs the visible ones, so only visible rows
  *   are scored. Validity (and anything else) is checked afterwards on the few top rows.
  * - **Cost-based term skipping.** Query words are stemmed by FTS5's own tokenizer (a temp
  *   FTS5 table), their document frequencies read from an `fts5vocab` table (cached), and the
@@ -19,10 +19,12 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
-import { hashBase32 } from "../util/hash.ts";
 import { STATUSES } from "../model/types.ts";
 import { IN_LIST, type Store } from "./store.ts";
 import { isVisible, type Visibility, type VisibilityFields } from "./visibility.ts";
+import { queryWords, quote, scopeToken } from "./keyword_terms.ts";
+
+export { ftsKey, queryWords } from "./keyword_terms.ts";
 
 /** Most postings (summed document frequencies) a query's kept terms may have. */
 export const POSTINGS_BUDGET = 25_000;
@@ -41,40 +43,6 @@ export interface KeywordResult {
   readonly hits: KeywordHit[];
   /** Query words left out because their posting lists were too long, with document counts. */
   readonly skipped: ReadonlyArray<{ readonly word: string; readonly documents: number }>;
-}
-
-const STOPWORDS = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have how i if in " +
-    "into is it its me my no not of on or our should so than that the their them then there these " +
-    "they this to was we were what when where which who why will with would you your about after " +
-    "all also any before being both each few more most other over same some such only own just " +
-    "now very us").split(" "),
-);
-
-/** Filter tokens for a memory: end in a digit so the porter stemmer leaves them alone. */
-export function ftsKey(scope: string, status: string, type: string): string {
-  return `${scopeToken(scope)} st${status}0 ty${type}0`;
-}
-
-function scopeToken(scope: string): string {
-  return `sc${hashBase32(scope, 13)}0`;
-}
-
-/**
- * Query words for FTS5: NFKC, lowercased, stopwords removed, deduplicated, at most 32.
- *
- * @example Usage
- * ```ts
- * import { queryWords } from "./keyword.ts";
- * import { deepEqual } from "node:assert/strict";
- *
- * deepEqual(queryWords('What is "NOT" the billing-svc DB?'), ["billing", "svc", "db"]);
- * ```
- */
-export function queryWords(query: string): string[] {
-  const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))))]
-    .slice(0, 32);
 }
 
 /** BM25 candidates with per-connection helpers (a temp tokenizer table, a frequency cache). */
@@ -229,8 +197,4 @@ export class KeywordIndex {
     };
     return this.#statements;
   }
-}
-
-function quote(word: string): string {
-  return `"${word.replaceAll('"', '""')}"`;
 }

@@ -97,9 +97,8 @@ Deno.test("a strand held under an exclusive lock gets store_locked, not a hang",
   const holder = new DatabaseSync(path);
   holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;");
   try {
-    const started = performance.now();
+    // The busy timeout ends the wait: a hang would keep this test from finishing.
     throws(() => openEngine({ path, busyTimeoutMs: 200 }), (e) => isHelixError(e, "store_locked"));
-    ok(performance.now() - started < 5_000);
   } finally {
     holder.exec("COMMIT");
     holder.close();

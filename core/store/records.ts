@@ -4,31 +4,28 @@
  *
  * @module
  */
-import type { CognitiveShape, MemoryType, Origin, Relation, Status } from "../model/types.ts";
+import type { CognitiveShape, Origin, Relation } from "../model/types.ts";
+import {
+  JSON_FIELDS,
+  MEMORY_FIELD_NAMES,
+  MEMORY_FIELDS,
+  type MemoryField,
+  type MemoryFieldValues,
+} from "../model/fields.ts";
 import { canonicalJson, type JsonValue } from "../util/canonical_json.ts";
 import type { Edge, Memory, Provenance } from "../model/memory.ts";
 import { parseHlc } from "../model/hlc.ts";
 
-/** A `memories` row, decoded. Times are epoch ms. */
-export interface MemoryRecord {
+/**
+ * A `memories` row, decoded: the patchable fields of the memory field table
+ * (`model/fields.ts`) and the columns the fold keeps itself. Times are epoch ms.
+ */
+export interface MemoryRecord extends MemoryFieldValues {
   rid: number;
   id: string;
-  type: MemoryType;
   cognitive: CognitiveShape;
-  content: string;
   contentHash: string;
-  scope: string;
-  status: Status;
-  importance: number;
-  confidence: number;
-  tags: string[];
-  attributes: Record<string, JsonValue>;
-  validFrom: number;
-  validTo: number | null;
   recordedAt: number;
-  eventAt: number | null;
-  eventEnd: number | null;
-  eventPhrase: string | null;
   lastAccessAt: number;
   accessCount: number;
   ef: number;
@@ -43,25 +40,15 @@ export interface MemoryRecord {
 /** Memory fields an op may set after creation. */
 export type MemoryFields = Partial<Omit<MemoryRecord, "rid" | "id" | "createdOp">>;
 
-/** Column name of each memory field. */
+/** Column name of each memory field: the patchable ones from the field table, then the rest. */
 export const MEMORY_COLUMNS: Readonly<Record<keyof Omit<MemoryRecord, "rid">, string>> = {
   id: "id",
-  type: "type",
+  ...Object.fromEntries(
+    MEMORY_FIELD_NAMES.map((field) => [field, MEMORY_FIELDS[field].column]),
+  ) as Record<MemoryField, string>,
   cognitive: "cognitive",
-  content: "content",
   contentHash: "content_hash",
-  scope: "scope",
-  status: "status",
-  importance: "importance",
-  confidence: "confidence",
-  tags: "tags",
-  attributes: "attributes",
-  validFrom: "valid_from",
-  validTo: "valid_to",
   recordedAt: "recorded_at",
-  eventAt: "event_at",
-  eventEnd: "event_end",
-  eventPhrase: "event_phrase",
   lastAccessAt: "last_access_at",
   accessCount: "access_count",
   ef: "ef",
@@ -78,22 +65,20 @@ export const MEMORY_SELECT = [
   ...Object.entries(MEMORY_COLUMNS).map(([field, column]) => `m.${column} AS ${field}`),
 ].join(", ");
 
-/** Decodes a raw row selected with {@linkcode MEMORY_SELECT}. */
+/** Decodes a raw row selected with {@linkcode MEMORY_SELECT}: parses the JSON fields. */
 export function decodeMemoryRow(row: Record<string, unknown>): MemoryRecord {
-  return {
-    ...(row as unknown as MemoryRecord),
-    tags: JSON.parse(row.tags as string),
-    attributes: JSON.parse(row.attributes as string),
-  };
+  const record = { ...row } as Record<string, unknown>;
+  for (const field of JSON_FIELDS) record[field] = JSON.parse(row[field] as string);
+  return record as unknown as MemoryRecord;
 }
 
 /**
- * Encodes a field value for its column: canonical JSON for tags and attributes, so a row
- * written from a caller's object and one refolded from the op's canonical text are the same
- * bytes (key order included).
+ * Encodes a field value for its column: canonical JSON for the JSON fields (tags and
+ * attributes), so a row written from a caller's object and one refolded from the op's
+ * canonical text are the same bytes (key order included).
  */
 export function encodeField(field: keyof MemoryRecord, value: unknown): string | number | null {
-  if (field === "tags" || field === "attributes") return canonicalJson(value as JsonValue);
+  if (JSON_FIELDS.includes(field as MemoryField)) return canonicalJson(value as JsonValue);
   return value as string | number | null;
 }
 

@@ -10,21 +10,14 @@ import {
   type SQLOutputValue,
   type StatementSync,
 } from "node:sqlite";
-import {
-  closeSync,
-  existsSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { basename, dirname, join } from "node:path";
-import { sha256Hex } from "../util/hash.ts";
-import { getLoadablePath } from "sqlite-vec";
-import { type ErrorCode, HelixError, isHelixError } from "../errors.ts";
+import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname } from "node:path";
+import { HelixError } from "../errors.ts";
+import { sqliteError } from "./sqlite_errors.ts";
+import { vectorExtension } from "./vector_extension.ts";
+
+export { sqliteError } from "./sqlite_errors.ts";
+export { vectorExtension } from "./vector_extension.ts";
 
 /** How a strand file is opened. */
 export interface OpenDatabaseOptions {
@@ -134,77 +127,4 @@ function assertSqliteFile(path: string): void {
       `Cannot open strand ${path}: the file is not a SQLite database`,
     );
   }
-}
-
-/** SQLite primary result codes Helix distinguishes. */
-const CODE_BY_RESULT: Readonly<Record<number, ErrorCode>> = {
-  5: "store_locked", // SQLITE_BUSY
-  6: "store_locked", // SQLITE_LOCKED
-  8: "storage_full", // SQLITE_READONLY
-  10: "storage_full", // SQLITE_IOERR
-  11: "corrupt", // SQLITE_CORRUPT
-  13: "storage_full", // SQLITE_FULL
-  14: "storage_full", // SQLITE_CANTOPEN
-  19: "conflict", // SQLITE_CONSTRAINT
-  26: "not_a_strand", // SQLITE_NOTADB
-};
-
-const CODE_BY_MESSAGE: ReadonlyArray<[RegExp, ErrorCode]> = [
-  [/database is locked|database table is locked/i, "store_locked"],
-  [/file is not a database/i, "not_a_strand"],
-  [/malformed|corrupt/i, "corrupt"],
-  [
-    /disk is full|database or disk is full|readonly database|disk I\/O error|unable to open/i,
-    "storage_full",
-  ],
-];
-
-/**
- * Converts an error thrown by `node:sqlite` into a `HelixError` with a code from the SQLite
- * result code (or message, where Deno gives none). Other errors pass through unchanged.
- */
-export function sqliteError(error: unknown, action: string): unknown {
-  if (isHelixError(error) || !(error instanceof Error)) return error;
-  const errcode = (error as { errcode?: unknown }).errcode;
-  const isSqlite = (error as { code?: unknown }).code === "ERR_SQLITE_ERROR";
-  if (!isSqlite) return error;
-  let code: ErrorCode | undefined = typeof errcode === "number"
-    ? CODE_BY_RESULT[errcode & 0xff]
-    : undefined;
-  code ??= CODE_BY_MESSAGE.find(([pattern]) => pattern.test(error.message))?.[1];
-  if (!code) return error;
-  const hint = code === "store_locked" ? " (another process holds the strand; retry)" : "";
-  return new HelixError(code, `Cannot ${action}: ${error.message}${hint}`, { cause: error });
-}
-
-/**
- * The sqlite-vec library to load. From a checkout or an install it is the npm package's file;
- * inside a `deno compile` binary that file lives in the binary's embedded file system, which
- * the dynamic loader cannot open, so it is copied once beside the strand (into
- * `<folder>/.helix-lib/<hash>/`; the user owns that folder, unlike a shared temp folder where
- * another user could plant a library) and loaded from there. A file already there is loaded only if its bytes
- * hash the same.
- */
-export function vectorExtension(
-  folder: string | null,
-  source = getLoadablePath(),
-  embedded = Deno.build.standalone,
-): string {
-  if (!embedded) return source;
-  const bytes = readFileSync(source);
-  const hash = sha256Hex(bytes);
-  // SQLite derives the entry point from the file name (vec0.so → sqlite3_vec_init), so the
-  // hash goes in the folder name.
-  const lib = join(folder ?? Deno.makeTempDirSync({ prefix: "helix-lib-" }), ".helix-lib");
-  const target = join(lib, hash.slice(0, 16), basename(source));
-  try {
-    if (sha256Hex(readFileSync(target)) === hash) return target;
-  } catch {
-    // not there yet
-  }
-  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-  const temp = `${target}.${crypto.randomUUID().slice(0, 8)}.tmp`;
-  writeFileSync(temp, bytes, { mode: 0o600 });
-  renameSync(temp, target);
-  return target;
 }

@@ -1,0 +1,109 @@
+/**
+ * Schema versions 2 onwards, each a released step on the one before: never edit one, add
+ * the next.
+ *
+ * @module
+ */
+import { CONTRADICTED_HALF_LIFE_MS } from "../model/types.ts";
+import type { Migration } from "./migration.ts";
+
+/** The migrations after the first, in order. */
+export const SCHEMA_CHANGES: readonly Migration[] = [
+  {
+    version: 2,
+    description: "sessions: the ends of agent sessions, folded from session.end ops",
+    up(db) {
+      db.exec(`
+        CREATE TABLE sessions (
+          id TEXT PRIMARY KEY,
+          project TEXT,
+          client TEXT,
+          started_at INTEGER NOT NULL,
+          ended_at INTEGER NOT NULL,
+          op TEXT NOT NULL
+        ) STRICT;
+        CREATE INDEX sessions_ended ON sessions (ended_at);
+      `);
+    },
+  },
+  {
+    version: 3,
+    description: "op_refs by op: what a purged op touched, for history and verifyLog",
+    up(db) {
+      db.exec("CREATE INDEX op_refs_seqno ON op_refs (seqno)");
+    },
+  },
+  {
+    version: 4,
+    description: "memories by created_op: a memory.purge names memories by their memory.put",
+    up(db) {
+      db.exec("CREATE INDEX memories_created_op ON memories (created_op)");
+    },
+  },
+  {
+    version: 5,
+    description:
+      "llm_cache, llm_usage (this device's model responses and token spend); indexes for flags and notes",
+    up(db) {
+      db.exec(`
+        CREATE TABLE llm_cache (
+          key TEXT PRIMARY KEY,
+          value TEXT NOT NULL,
+          tokens INTEGER NOT NULL,
+          created_at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE llm_usage (month TEXT PRIMARY KEY, tokens INTEGER NOT NULL) STRICT;
+        CREATE INDEX edges_contradicts ON edges (created_at) WHERE relation = 'contradicts';
+        CREATE INDEX memories_latest ON memories (scope, status, recorded_at);
+      `);
+    },
+  },
+  {
+    version: 6,
+    description:
+      "contradicted semantic memories decay; reembed_vectors stages a re-embedding with a new model",
+    up(db) {
+      db.exec(`
+        UPDATE memories SET half_life_ms = ${CONTRADICTED_HALF_LIFE_MS}
+        WHERE half_life_ms IS NULL AND rid IN (
+          SELECT m.rid FROM memories m JOIN edges e ON e.from_id = m.id OR e.to_id = m.id
+          WHERE e.relation = 'contradicts' AND e.status = 'active'
+        );
+        CREATE TABLE reembed_vectors (
+          rid INTEGER PRIMARY KEY REFERENCES memories (rid) ON DELETE CASCADE,
+          content_hash TEXT NOT NULL,
+          embedding BLOB NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
+  {
+    version: 7,
+    description:
+      "three-way merge: memory_heads (each memory's concurrent head ops), conflicts, ops.arrived",
+    up(db) {
+      // ops.arrived: when this strand received the op (local ms); an op merged from another
+      // device arrives after its clock says, and history's points follow arrival.
+      db.exec(`
+        CREATE TABLE memory_heads (
+          memory TEXT NOT NULL,
+          op TEXT NOT NULL,
+          PRIMARY KEY (memory, op)
+        ) STRICT, WITHOUT ROWID;
+        INSERT INTO memory_heads (memory, op) SELECT id, head_op FROM memories;
+        CREATE TABLE conflicts (
+          memory TEXT NOT NULL,
+          op TEXT NOT NULL,
+          kind TEXT NOT NULL,
+          field TEXT NOT NULL,
+          other TEXT NOT NULL,
+          resolved_op TEXT,
+          PRIMARY KEY (memory, op, field)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX conflicts_open ON conflicts (memory) WHERE resolved_op IS NULL;
+        ALTER TABLE ops ADD COLUMN arrived INTEGER;
+        UPDATE ops SET arrived = CAST(substr(hlc, 1, 15) AS INTEGER);
+      `);
+    },
+  },
+];

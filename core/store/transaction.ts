@@ -1,0 +1,41 @@
+/**
+ * Transactions: a write transaction that takes SQLite's write lock up front (so concurrent
+ * writers serialize instead of failing half-way) and commits or rolls back as a whole, and
+ * the plain transaction a scratch strand is folded in.
+ *
+ * @module
+ */
+import type { DatabaseSync } from "node:sqlite";
+import { sqliteError } from "./sqlite.ts";
+
+/**
+ * Runs `fn` in a write transaction (`BEGIN IMMEDIATE`) and commits; on an error rolls back
+ * and throws it, a SQLite failure translated to a `HelixError` ("Cannot <action>: …"; a lock
+ * held past the busy timeout is `store_locked`).
+ */
+export function writeTransaction<T>(db: DatabaseSync, action: string, fn: () => T): T {
+  try {
+    db.exec("BEGIN IMMEDIATE");
+  } catch (error) {
+    throw sqliteError(error, action);
+  }
+  try {
+    const result = fn();
+    db.exec("COMMIT");
+    return result;
+  } catch (error) {
+    if (db.isTransaction) db.exec("ROLLBACK");
+    throw sqliteError(error, action);
+  }
+}
+
+/**
+ * Runs `fn` in a plain transaction on a private scratch strand and commits: one transaction
+ * instead of one per statement. An error is thrown as is; the caller closes the strand.
+ */
+export function scratchTransaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec("BEGIN");
+  const result = fn();
+  db.exec("COMMIT");
+  return result;
+}

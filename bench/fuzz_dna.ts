@@ -12,7 +12,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { dnaCryptoCalls } from "../core/crypto/primitives.ts";
+import { cryptoCalls } from "../core/crypto/calls.ts";
 import { RAW_KEY, SIGNING_KEY } from "../tests/fixtures/dna_samples.ts";
 import {
   FUZZ_PASSPHRASE,
@@ -50,7 +50,7 @@ function show(name: string, report: FuzzReport, started: number): void {
 }
 
 log(`fuzz .dna v1, seed ${seed}, ${MACHINE_LINE}`);
-const argon2Before = dnaCryptoCalls.argon2id;
+const argon2Before = cryptoCalls.argon2id;
 let started = performance.now();
 const raw = await fuzzDna({
   corpus: [...rawFiles, argon2File],
@@ -81,7 +81,7 @@ const payload = await fuzzPayload({
 show("sealed payload mutants", payload, started);
 log(`  accepted and re-encoded identically: ${payload.accepted}`);
 
-const derivations = dnaCryptoCalls.argon2id - argon2Before;
+const derivations = cryptoCalls.argon2id - argon2Before;
 log(`Argon2id derivations during the runs: ${derivations} (must be 0)`);
 const failed = raw.failures.length + resigned.failures.length + payload.failures.length;
 Deno.exit(failed === 0 && derivations === 0 ? 0 : 1);

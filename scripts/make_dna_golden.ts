@@ -11,18 +11,15 @@
  */
 import { join } from "node:path";
 import { canonicalJson } from "../core/util/canonical_json.ts";
-import { sealContainer } from "../core/transfer/dna/container.ts";
+import { sealContainer } from "../core/transfer/dna/seal.ts";
+import { ARGON2_MIN, passphraseKey } from "../core/crypto/argon2.ts";
+import { keyFingerprint, publicKeyOf, signMessage } from "../core/crypto/ed25519.ts";
 import {
-  ARGON2_MIN,
   deriveFileKeys,
   keyCommitment,
-  keyFingerprint,
-  passphraseKey,
-  publicKeyOf,
   sealPayload,
   signatureMessage,
-  signMessage,
-} from "../core/crypto/primitives.ts";
+} from "../core/transfer/dna/crypto.ts";
 import { type DnaManifest, encodeDna, readDnaHeader } from "../core/transfer/dna/format.ts";
 import { HEADER_LENGTH, OFFSET } from "../core/transfer/dna/header.ts";
 import { merkleRoot } from "../core/crypto/merkle.ts";

@@ -1,5 +1,5 @@
 /**
- * The audited noble primitives the `.dna` codec uses, imported in one place so the pinned
+ * The audited noble primitives `crypto/` builds on, imported in one place so the pinned
  * versions (and a future import-map entry) are changed here only.
  *
  * @module

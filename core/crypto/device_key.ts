@@ -14,7 +14,7 @@ import { dirname } from "node:path";
 import { HelixError } from "../errors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { bytesToHex, hexToBytes } from "./_noble.ts";
-import { keyFingerprint, publicKeyOf } from "./primitives.ts";
+import { keyFingerprint, publicKeyOf } from "./ed25519.ts";
 
 /** A device's signing key pair. */
 export interface DeviceKey {

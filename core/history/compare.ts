@@ -11,12 +11,12 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { MEMORY_FIELD_NAMES, type MemoryField, sameFieldValue } from "../model/fields.ts";
-import { isPurged, type LiveOp, purgedRef } from "../ops/op.ts";
-import type { Runtime } from "../runtime.ts";
+import { edgesInOrder, memoriesIn, memoryVersions } from "../store/queries/history.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
-import { inPoint, type OpArrival, type PointBound } from "./point.ts";
-import { IN_LIST } from "../store/store.ts";
-import { edgeRows, memoriesIn, memoryHeads, mergeById } from "./state.ts";
+import type { HistoryDeps } from "./deps.ts";
+import { mergeById } from "./merge_by_id.ts";
+import type { PointBound } from "./point.ts";
+import { purgedBetween, type PurgedPresence } from "./purged.ts";
 
 /**
  * The memory fields a comparison covers: everything a `memory.patch` can set (the memory
@@ -44,16 +44,6 @@ export interface EdgePair {
   readonly after: EdgeRecord | null;
 }
 
-/** A purged memory that existed at exactly one of the two points. */
-export interface PurgedPresence {
-  /** `purged:<change id of its memory.put>`: its id left the strand with it. */
-  readonly ref: string;
-  /** Change id of the `memory.purge`. */
-  readonly purgedBy: string;
-  /** Where it existed. */
-  readonly side: "before" | "after";
-}
-
 /** How two states differ, in id order. */
 export interface StateComparison {
   readonly memories: readonly MemoryPair[];
@@ -69,12 +59,12 @@ export interface StateComparison {
  * ops are read for those, full rows only for the rest.
  */
 export function compareStates(
-  rt: Runtime,
+  deps: Pick<HistoryDeps, "store" | "log">,
   before: { readonly db: DatabaseSync; readonly bound: PointBound },
   after: { readonly db: DatabaseSync; readonly bound: PointBound },
 ): StateComparison {
   const differing: string[] = [];
-  mergeById(memoryHeads(before.db), memoryHeads(after.db), (id, left, right) => {
+  mergeById(memoryVersions(before.db), memoryVersions(after.db), (id, left, right) => {
     if (!left || !right || left.headOp !== right.headOp) differing.push(id);
   });
   const beforeRows = memoriesIn(before.db, differing);
@@ -92,7 +82,7 @@ export function compareStates(
     }
   }
   const edges: EdgePair[] = [];
-  mergeById<EdgeRecord>(edgeRows(before.db), edgeRows(after.db), (id, left, right) => {
+  mergeById<EdgeRecord>(edgesInOrder(before.db), edgesInOrder(after.db), (id, left, right) => {
     if (left && right && left.headOp === right.headOp) return;
     const a = left?.status === "active" ? left : null;
     const b = right?.status === "active" ? right : null;
@@ -100,52 +90,10 @@ export function compareStates(
     if (a && b && a.weight === b.weight) return;
     edges.push({ id, before: a, after: b });
   });
-  return { memories, edges, purged: purgedBetween(rt, before.bound, after.bound) };
+  return { memories, edges, purged: purgedBetween(deps, before.bound, after.bound) };
 }
 
 /** The compared fields in which `a` and `b` differ (JSON fields by structure). */
 export function differingFields(a: MemoryRecord, b: MemoryRecord): ComparedField[] {
   return COMPARED_FIELDS.filter((field) => !sameFieldValue(field, a[field], b[field]));
-}
-
-/**
- * Purged memories that existed at one bound and not the other. A purge turns every op that
- * touched the memory into a tombstone, so no fold shows it: it existed at a point when its
- * `memory.put` is in the point and the purge is not. One that existed at both points is not
- * listed (what changed in between went with its content).
- */
-function purgedBetween(rt: Runtime, a: PointBound, b: PointBound): PurgedPresence[] {
-  const purges = rt.log.read({ kinds: ["memory.purge"], order: "canonical" })
-    .filter((op): op is LiveOp & { kind: "memory.purge" } =>
-      !isPurged(op) && op.kind === "memory.purge"
-    );
-  if (purges.length === 0) return [];
-  const firstPurge = new Map<string, LiveOp>();
-  for (const purge of purges) {
-    for (const put of purge.payload.puts) if (!firstPurge.has(put)) firstPurge.set(put, purge);
-  }
-  const out: PurgedPresence[] = [];
-  const puts = rt.log.read({ ids: [...firstPurge.keys()], order: "canonical" });
-  const arrival = arrivals(rt, [...puts, ...purges].map((op) => op.changeId));
-  for (const put of puts) {
-    const purge = firstPurge.get(put.changeId)!;
-    const existed = (bound: PointBound) =>
-      inPoint(bound, arrival.get(put.changeId)!) && !inPoint(bound, arrival.get(purge.changeId)!);
-    const [atA, atB] = [existed(a), existed(b)];
-    if (atA === atB) continue;
-    out.push({
-      ref: purgedRef(put.changeId),
-      purgedBy: purge.changeId,
-      side: atA ? "before" : "after",
-    });
-  }
-  return out.sort((x, y) => (x.ref < y.ref ? -1 : x.ref > y.ref ? 1 : 0));
-}
-
-/** Where each op sits in the log and when it arrived, by change id. */
-function arrivals(rt: Runtime, changeIds: readonly string[]): Map<string, OpArrival> {
-  const rows = rt.store.prepare(
-    `SELECT change_id AS id, seqno, arrived FROM ops WHERE change_id IN ${IN_LIST}`,
-  ).all(JSON.stringify(changeIds)) as { id: string; seqno: number; arrived: number }[];
-  return new Map(rows.map((r) => [r.id, { seqno: r.seqno, arrived: r.arrived }]));
 }

@@ -8,11 +8,12 @@
 import { HelixError } from "../errors.ts";
 import { parseHlc } from "../model/hlc.ts";
 import { toEpochMs } from "../model/input.ts";
-import type { OpKind } from "../ops/op.ts";
-import type { Runtime } from "../runtime.ts";
 import type { PointBound } from "../ops/arrival.ts";
-export { inPoint, type OpArrival, type PointBound, pointCondition } from "../ops/arrival.ts";
 import { iso } from "../store/records.ts";
+import type { HistoryDeps } from "./deps.ts";
+import { opByPrefix } from "./op_prefix.ts";
+
+export { inPoint, type OpArrival, type PointBound, pointCondition } from "../ops/arrival.ts";
 
 /** What a caller names a point with: see {@linkcode resolvePoint}. */
 export type PointInput = string | number;
@@ -36,8 +37,6 @@ export interface ResolvedPoint extends HistoryPoint {
 
 /** Shortest change id prefix accepted. */
 export const MIN_PREFIX = 6;
-/** Ambiguous candidates listed in the error. */
-const MAX_CANDIDATES = 10;
 /** Past this wall time an HLC no longer fits its 15 digits: every op is before it. */
 const LAST_WALL = 10 ** 15 - 2;
 
@@ -62,7 +61,10 @@ const AGE =
  * something that is none of these or a prefix several ops share (`details.candidates`),
  * `not_found` for a hex prefix no op has.
  */
-export function resolvePoint(rt: Runtime, input: PointInput): ResolvedPoint {
+export function resolvePoint(
+  deps: Pick<HistoryDeps, "store" | "clock">,
+  input: PointInput,
+): ResolvedPoint {
   if (typeof input === "number") return timePoint(String(input), input);
   const text = input.trim();
   if (text.length === 0 || text.length > 100) {
@@ -72,17 +74,16 @@ export function resolvePoint(rt: Runtime, input: PointInput): ResolvedPoint {
     );
   }
   if (/^now$/i.test(text)) {
-    return { input: text, kind: "now", changeId: null, at: iso(rt.clock.now()), bound: null };
+    return { input: text, kind: "now", changeId: null, at: iso(deps.clock.now()), bound: null };
   }
   const age = AGE.exec(text);
   if (age) {
     const unit = UNIT_MS[age[2]!.toLowerCase()[0]!]!;
-    return timePoint(text, rt.clock.now() - Number(age[1]) * unit);
+    return timePoint(text, deps.clock.now() - Number(age[1]) * unit);
   }
   if (/^[0-9a-f]+$/i.test(text) && text.length >= MIN_PREFIX && text.length <= 64) {
-    const found = opsWithPrefix(rt, text.toLowerCase());
-    if (found.length === 1) {
-      const op = found[0]!;
+    const op = opByPrefix(deps, text);
+    if (op) {
       return {
         input: text,
         kind: "op",
@@ -90,22 +91,6 @@ export function resolvePoint(rt: Runtime, input: PointInput): ResolvedPoint {
         at: iso(parseHlc(op.hlc).wall),
         bound: { upToSeqno: op.seqno },
       };
-    }
-    if (found.length > 1) {
-      const candidates = found.slice(0, MAX_CANDIDATES).map((op) => ({
-        changeId: op.changeId,
-        kind: op.kind,
-        at: iso(parseHlc(op.hlc).wall),
-      }));
-      throw new HelixError(
-        "invalid_input",
-        `Cannot resolve point "${text}": ${
-          found.length > MAX_CANDIDATES ? "more than 10" : found.length
-        } ops have change ids starting with it (${
-          candidates.map((c) => `${c.changeId.slice(0, 12)} ${c.kind}`).join(", ")
-        }); give more characters`,
-        { details: { candidates } },
-      );
     }
     if (!/^\d+$/.test(text)) {
       throw new HelixError(
@@ -125,6 +110,11 @@ export function resolvePoint(rt: Runtime, input: PointInput): ResolvedPoint {
   return timePoint(text, ms);
 }
 
+/** A resolved point without its bound. */
+export function publicPoint(point: ResolvedPoint): HistoryPoint {
+  return { input: point.input, kind: point.kind, changeId: point.changeId, at: point.at };
+}
+
 function timePoint(input: string, ms: number): ResolvedPoint {
   if (!Number.isFinite(ms)) {
     throw new HelixError("invalid_input", `Cannot resolve point "${input}": not a time`);
@@ -133,20 +123,4 @@ function timePoint(input: string, ms: number): ResolvedPoint {
   const at = iso(Math.min(Math.max(wall, -8.64e15), 8.64e15));
   if (wall > LAST_WALL) return { input, kind: "time", changeId: null, at, bound: null };
   return { input, kind: "time", changeId: null, at, bound: { arrivedBy: wall } };
-}
-
-interface OpKey {
-  seqno: number;
-  changeId: string;
-  hlc: string;
-  deviceId: string;
-  kind: OpKind;
-}
-
-/** Ops whose change id starts with `prefix` (lowercase hex), at most one more than listed. */
-function opsWithPrefix(rt: Runtime, prefix: string): OpKey[] {
-  return rt.store.prepare(
-    `SELECT seqno, change_id AS changeId, hlc, device_id AS deviceId, kind FROM ops
-     WHERE change_id >= ? AND change_id < ? ORDER BY change_id LIMIT ${MAX_CANDIDATES + 1}`,
-  ).all(prefix, `${prefix}~`) as unknown as OpKey[];
 }

@@ -8,7 +8,8 @@
  * @module
  */
 import type { Edge, Memory } from "../model/memory.ts";
-import { EDGE_SELECT, type EdgeRecord, publicEdge, publicMemory } from "../store/records.ts";
+import { activeContradictions } from "../store/queries/maintenance.ts";
+import { publicEdge, publicMemory } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 
 /** An open contradiction. */
@@ -29,13 +30,7 @@ export const MAX_FLAGS = 500;
  * The open contradictions whose memories are both in `scopes` (`"all"`: any), newest first.
  */
 export function openFlags(store: Store, scopes: "all" | readonly string[], limit: number): Flag[] {
-  const edges = store.prepare(
-    `SELECT ${EDGE_SELECT} FROM edges e
-     JOIN memories a ON a.id = e.from_id JOIN memories b ON b.id = e.to_id
-     WHERE e.relation = 'contradicts' AND e.status = 'active'
-       AND a.status = 'active' AND b.status = 'active'
-     ORDER BY e.created_at DESC, e.id`,
-  ).all() as unknown as EdgeRecord[];
+  const edges = activeContradictions(store);
   if (edges.length === 0) return [];
   const ids = [...new Set(edges.flatMap((e) => [e.from, e.to]))];
   const records = new Map(store.memoriesById(ids).map((r) => [r.id, r]));

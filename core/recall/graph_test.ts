@@ -1,5 +1,6 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { personalizedPageRank, shortestPaths } from "./graph.ts";
+import { personalizedPageRank } from "./pagerank.ts";
+import { shortestPaths } from "./paths.ts";
 
 const edge = (from: string, to: string, relation = "related_to", weight = 1) => ({
   from,

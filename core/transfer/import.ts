@@ -6,27 +6,12 @@
  *
  * @module
  */
-import { HelixError } from "../errors.ts";
 import { embedBatches } from "../embed/policy.ts";
-import {
-  appendWrites,
-  atIndex,
-  type BulkProgress,
-  opProvenance,
-  type PlannedWrite,
-} from "../ops/write.ts";
-import { edgeId } from "../model/ids.ts";
-import {
-  type ImportEdgeRecord,
-  importEdgeSchema,
-  type ImportMemoryRecord,
-  importMemorySchema,
-  type ParsedImportEdge,
-} from "../model/input.ts";
-import type { LogTransaction } from "../ops/log.ts";
-import type { Runtime } from "../runtime.ts";
-import { redactWrite } from "../redact/write.ts";
-import type { z } from "zod";
+import type { ImportEdgeRecord, ImportMemoryRecord } from "../model/input.ts";
+import { appendWrites, atIndex, type BulkProgress } from "../ops/write.ts";
+import type { TransferDeps } from "./deps.ts";
+import { parseRecords, PROGRESS_EVERY } from "./import_parse.ts";
+import { appendEdge, planImport } from "./import_plan.ts";
 
 /** One record to import: a memory (a write plus its exported fields) or an edge. */
 export type ImportRecord = ImportMemoryRecord | ImportEdgeRecord;
@@ -55,18 +40,6 @@ export interface ImportResult {
   readonly embedded: number;
 }
 
-interface MemoryItem {
-  readonly index: number;
-  readonly write: PlannedWrite;
-}
-
-interface EdgeItem {
-  readonly index: number;
-  readonly edge: ParsedImportEdge;
-}
-
-const PROGRESS_EVERY = 1_000;
-
 /**
  * Imports `records` in one transaction. Throws `invalid_input` (a malformed record),
  * `conflict` (an id already in the strand, with `onExisting: "fail"`) or `not_found` (an
@@ -74,52 +47,29 @@ const PROGRESS_EVERY = 1_000;
  * leaves the strand unchanged.
  */
 export async function importRecords(
-  rt: Runtime,
+  deps: Pick<TransferDeps, "store" | "log" | "project" | "embedder" | "reembedder" | "embedPolicy">,
   records: readonly ImportRecord[],
   onProgress?: (progress: BulkProgress) => void,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
   const total = records.length;
-  const skipExisting = options.onExisting === "skip";
-  const memories: MemoryItem[] = [];
-  const edges: EdgeItem[] = [];
-  const explicit = new Map<string, number>();
-  records.forEach((record, index) => {
-    const kind = (record as { kind?: unknown } | null)?.kind;
-    if (kind === "memory") {
-      const write = parseMemory(record, index);
-      if (write.id !== undefined) {
-        const first = explicit.get(write.id);
-        if (first !== undefined) {
-          throw invalid(index, "id", `repeats the id of records[${first}]`);
-        }
-        explicit.set(write.id, index);
-      }
-      memories.push({ index, write });
-    } else if (kind === "edge") {
-      edges.push({ index, edge: parse(importEdgeSchema, record, index) });
-    } else {
-      throw invalid(index, "kind", 'expected "memory" or "edge"');
-    }
-    if ((index + 1) % PROGRESS_EVERY === 0 || index + 1 === total) {
-      onProgress?.({ phase: "validate", done: index + 1, total });
-    }
-  });
+  const parsed = parseRecords(records, onProgress);
+  const { memories, edges } = parsed;
 
   // Checked before embedding, so a doomed import fails fast, and again in the transaction.
-  const plan = () => planImport(rt, memories, edges, explicit, skipExisting);
+  const plan = () => planImport(deps, parsed, options.onExisting === "skip");
   const before = plan();
   const embedded = await embedBatches(
-    rt,
+    deps,
     before.write.map((m) => m.write.content),
     (done) => onProgress?.({ phase: "embed", done, total }),
   );
   const vectors = new Map(before.write.map((m, i) => [m.index, embedded[i]]));
 
-  return rt.log.transact("import records", (tx) => {
+  return deps.log.transact("import records", (tx) => {
     const { write, skipped } = plan();
     const written = appendWrites(
-      rt,
+      deps,
       tx,
       write.map((m) => m.write),
       write.map((m) => vectors.get(m.index)),
@@ -133,7 +83,7 @@ export async function importRecords(
     let edgeCount = 0;
     edges.forEach(({ index, edge }, i) => {
       try {
-        if (appendEdge(rt, tx, edge)) edgeCount += 1;
+        if (appendEdge(deps, tx, edge)) edgeCount += 1;
       } catch (error) {
         throw atIndex(error, `import records: records[${index}]`, index);
       }
@@ -149,107 +99,5 @@ export async function importRecords(
       skipped: skipped.map((m) => m.write.id!),
       embedded: write.filter((m) => vectors.get(m.index) !== undefined).length,
     };
-  });
-}
-
-/**
- * Which memories to write and which the strand already has; throws when an id is taken and
- * the import fails on that, or an edge end is unknown.
- */
-function planImport(
-  rt: Runtime,
-  memories: readonly MemoryItem[],
-  edges: readonly EdgeItem[],
-  explicit: ReadonlyMap<string, number>,
-  skipExisting: boolean,
-): { write: MemoryItem[]; skipped: MemoryItem[] } {
-  const write: MemoryItem[] = [];
-  const skipped: MemoryItem[] = [];
-  for (const item of memories) {
-    const { id } = item.write;
-    if (id === undefined || rt.store.ridOf(id) === undefined) write.push(item);
-    else if (skipExisting) skipped.push(item);
-    else {
-      throw new HelixError(
-        "conflict",
-        `Cannot import records: records[${item.index}].id: a memory with id "${id}" already exists`,
-        { details: { index: item.index, field: "id", id } },
-      );
-    }
-  }
-  for (const { index, edge } of edges) {
-    for (const [field, end] of [["from", edge.from], ["to", edge.to]] as const) {
-      if (!explicit.has(end) && rt.store.ridOf(end) === undefined) {
-        throw new HelixError(
-          "not_found",
-          `Cannot import records: records[${index}].${field}: no memory has id "${end}" in the strand or the import`,
-          { details: { index, field, id: end } },
-        );
-      }
-    }
-  }
-  return { write, skipped };
-}
-
-/** Appends the `edge.put` of an imported edge; false when an identical active edge exists. */
-function appendEdge(rt: Runtime, tx: LogTransaction, edge: ParsedImportEdge): boolean {
-  const id = edgeId(edge.from, edge.relation, edge.to);
-  const weight = edge.weight ?? 1;
-  const existing = rt.store.edgeById(id);
-  if (existing && existing.status === "active" && existing.weight === weight) return false;
-  tx.append({
-    kind: "edge.put",
-    payload: {
-      id,
-      from: edge.from,
-      to: edge.to,
-      relation: edge.relation,
-      weight,
-      provenance: opProvenance(edge.source),
-    },
-  });
-  return true;
-}
-
-/** A memory record as a planned write (nulls of absent times dropped). */
-function parseMemory(record: unknown, index: number): PlannedWrite {
-  const {
-    kind: _kind,
-    validTo,
-    eventAt,
-    eventEnd,
-    eventPhrase,
-    ...rest
-  } = parse(importMemorySchema, record, index);
-  // Redacted like every write: an export of another strand, or a hand-made file, may hold
-  // secrets, and none may reach the strand.
-  return redactWrite({
-    ...rest,
-    ...(validTo !== null && validTo !== undefined ? { validTo } : {}),
-    ...(eventAt !== null && eventAt !== undefined ? { eventAt } : {}),
-    ...(eventEnd !== null && eventEnd !== undefined ? { eventEnd } : {}),
-    ...(eventPhrase !== null && eventPhrase !== undefined ? { eventPhrase } : {}),
-    allowEmptyValidity: true,
-  }).write;
-}
-
-function parse<T extends z.ZodType>(schema: T, record: unknown, index: number): z.output<T> {
-  const result = schema.safeParse(record);
-  if (result.success) return result.data;
-  const [issue] = result.error.issues;
-  throw invalid(index, issue?.path.map(String).join(".") ?? "", issue?.message ?? "invalid", {
-    issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-  });
-}
-
-function invalid(
-  index: number,
-  field: string,
-  problem: string,
-  extra: Record<string, unknown> = {},
-): HelixError {
-  const at = field ? `records[${index}].${field}` : `records[${index}]`;
-  return new HelixError("invalid_input", `Cannot import records: ${at}: ${problem}`, {
-    details: { index, field, ...extra },
   });
 }

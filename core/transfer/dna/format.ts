@@ -28,29 +28,22 @@
  *
  * @module
  */
+import type { Argon2Params } from "../../crypto/argon2.ts";
 import { HelixError } from "../../errors.ts";
-import { keyFingerprint } from "../../crypto/primitives.ts";
-import { type DnaKey, openContainer, sealContainer } from "./container.ts";
-import {
-  type Argon2Params,
-  DNA_FORMAT_VERSION,
-  type DnaKdf,
-  type DnaKind,
-  hasMagic,
-  type HeaderFields,
-  splitContainer,
-} from "./header.ts";
-import {
-  type DnaManifest,
-  MAX_MANIFEST_BYTES,
-  parseManifest,
-  serializeManifest,
-} from "./manifest.ts";
+import type { DnaKey } from "./key.ts";
+import { type DnaManifest, parseManifest, serializeManifest } from "./manifest.ts";
+import { openContainer } from "./open.ts";
+import { framePayload, splitPayload } from "./payload.ts";
+import { type DnaHeader, headerOf } from "./read_header.ts";
+import { sealContainer } from "./seal.ts";
 
-export { ARGON2_DEFAULT, ARGON2_MAX, ARGON2_MIN, keyFingerprint } from "../../crypto/primitives.ts";
-export type { DnaKey } from "./container.ts";
+export { ARGON2_DEFAULT, ARGON2_MAX, ARGON2_MIN } from "../../crypto/argon2.ts";
+export type { Argon2Params } from "../../crypto/argon2.ts";
+export { keyFingerprint } from "../../crypto/ed25519.ts";
+export { EMPTY_MERKLE_ROOT, merkleRoot } from "../../crypto/merkle.ts";
+export type { DnaKey } from "./key.ts";
 export { DNA_FORMAT_VERSION, DNA_MAGIC } from "./header.ts";
-export type { Argon2Params, DnaKdf, DnaKind } from "./header.ts";
+export type { DnaKdf, DnaKind } from "./header.ts";
 export type {
   DnaBodyEncoding,
   DnaCounts,
@@ -59,27 +52,7 @@ export type {
   DnaFilters,
   DnaManifest,
 } from "./manifest.ts";
-export { EMPTY_MERKLE_ROOT, merkleRoot } from "../../crypto/merkle.ts";
-
-/** What the header of a `.dna` file says, readable without a key. */
-export interface DnaHeader {
-  /** Always {@linkcode DNA_FORMAT_VERSION} (other versions are refused). */
-  readonly formatVersion: number;
-  /** A whole strand or a batch of ops. */
-  readonly kind: DnaKind;
-  /** `"argon2id"`: ask for a passphrase; `"raw"`: use a raw key (an epoch key). */
-  readonly kdf: DnaKdf;
-  /** Argon2id cost, or null for a raw key. */
-  readonly argon2: Argon2Params | null;
-  /** The file's 16-byte salt (pass it back to {@linkcode encodeDna} to reproduce the file). */
-  readonly salt: Uint8Array;
-  /** The file's 24-byte nonce (likewise). */
-  readonly nonce: Uint8Array;
-  /** The Ed25519 public key that signed the file (unverified until {@linkcode decodeDna}). */
-  readonly signer: Uint8Array;
-  /** {@linkcode keyFingerprint} of `signer`, for showing and pinning. */
-  readonly signerFingerprint: string;
-}
+export { type DnaHeader, isDna, readDnaHeader } from "./read_header.ts";
 
 /** Options of {@linkcode encodeDna}. */
 export interface EncodeDnaOptions {
@@ -118,67 +91,6 @@ export interface DecodedDna {
   readonly body: Uint8Array;
 }
 
-function headerOf(fields: HeaderFields): DnaHeader {
-  return {
-    formatVersion: DNA_FORMAT_VERSION,
-    kind: fields.kind,
-    kdf: fields.kdf,
-    argon2: fields.argon2 === null ? null : { ...fields.argon2 },
-    salt: fields.salt.slice(),
-    nonce: fields.nonce.slice(),
-    signer: fields.signer.slice(),
-    signerFingerprint: keyFingerprint(fields.signer),
-  };
-}
-
-/**
- * True when `bytes` start with the `.dna` magic (any version). Says nothing of validity.
- *
- * @example Usage
- * ```ts
- * import { isDna } from "./format.ts";
- * import { equal } from "node:assert/strict";
- *
- * equal(isDna(new TextEncoder().encode('{"kind":"memory"}')), false);
- * ```
- */
-export function isDna(bytes: Uint8Array): boolean {
-  return bytes instanceof Uint8Array && hasMagic(bytes);
-}
-
-/**
- * The header of a whole `.dna` file, checked for layout and version but not for its
- * signature (no key needed): enough to recognise the file and decide whether to ask for a
- * passphrase. `corrupt` or `unsupported_version` otherwise.
- *
- * @example Whether to ask for a passphrase
- * ```ts
- * import { openEngine } from "../../engine.ts";
- * import { readDnaHeader } from "./format.ts";
- * import { equal, throws } from "node:assert/strict";
- *
- * const engine = openEngine({ path: ":memory:" });
- * await engine.write({ content: "Deploys need two approvals." });
- * const { bytes } = await engine.exportDna({
- *   key: { rawKey: new Uint8Array(32).fill(7) },
- *   signingKey: new Uint8Array(32).fill(9),
- *   deviceId: "laptop",
- *   helixVersion: "example",
- * });
- * const header = readDnaHeader(bytes);
- * equal(header.kind, "export");
- * equal(header.kdf, "raw"); // a raw key: nothing to ask for
- * throws(() => readDnaHeader(bytes.subarray(0, 20)), { code: "corrupt" });
- * engine.close();
- * ```
- */
-export function readDnaHeader(bytes: Uint8Array): DnaHeader {
-  if (!(bytes instanceof Uint8Array)) {
-    throw new HelixError("invalid_input", "Cannot read .dna header: bytes is not a Uint8Array");
-  }
-  return headerOf(splitContainer(bytes).fields);
-}
-
 /**
  * Encodes a `.dna` file: the canonical manifest and the body, encrypted and signed.
  * `invalid_input` on a bad manifest, key, signing key, salt, nonce or Argon2id parameters.
@@ -193,13 +105,9 @@ export async function encodeDna(options: EncodeDnaOptions): Promise<Uint8Array> 
   if (!(body instanceof Uint8Array)) {
     throw new HelixError("invalid_input", "Cannot encode .dna file: body is not a Uint8Array");
   }
-  const plaintext = new Uint8Array(4 + manifestBytes.length + body.length);
-  new DataView(plaintext.buffer).setUint32(0, manifestBytes.length);
-  plaintext.set(manifestBytes, 4);
-  plaintext.set(body, 4 + manifestBytes.length);
   return await sealContainer({
     kind: manifest.kind,
-    plaintext,
+    plaintext: framePayload(manifestBytes, body),
     key: options.key,
     signingKey: options.signingKey,
     ...(options.argon2 === undefined ? {} : { argon2: options.argon2 }),
@@ -218,26 +126,13 @@ export async function encodeDna(options: EncodeDnaOptions): Promise<Uint8Array> 
  */
 export async function decodeDna(bytes: Uint8Array, options: DecodeDnaOptions): Promise<DecodedDna> {
   const { fields, plaintext } = await openContainer(bytes, options);
-  if (plaintext.length < 4) {
-    throw new HelixError("corrupt", "Cannot decode .dna file: the payload has no manifest length");
-  }
-  const length = new DataView(plaintext.buffer, plaintext.byteOffset, 4).getUint32(0);
-  if (length > MAX_MANIFEST_BYTES || length > plaintext.length - 4) {
-    throw new HelixError(
-      "corrupt",
-      `Cannot decode .dna file: the manifest length ${length} exceeds the payload`,
-    );
-  }
-  const manifest = parseManifest(plaintext.subarray(4, 4 + length));
+  const payload = splitPayload(plaintext);
+  const manifest = parseManifest(payload.manifest);
   if (manifest.kind !== fields.kind) {
     throw new HelixError(
       "tampered",
       `Cannot decode .dna file: the header says ${fields.kind}, the manifest ${manifest.kind}`,
     );
   }
-  return {
-    header: headerOf(fields),
-    manifest,
-    body: plaintext.slice(4 + length),
-  };
+  return { header: headerOf(fields), manifest, body: payload.body };
 }

@@ -1,8 +1,10 @@
 import fc from "fast-check";
 import { deepEqual, equal, ok, rejects, throws } from "node:assert/strict";
 import { isHelixError } from "../../errors.ts";
-import { sealContainer } from "./container.ts";
-import { ARGON2_MIN, dnaCryptoCalls, publicKeyOf } from "../../crypto/primitives.ts";
+import { sealContainer } from "./seal.ts";
+import { ARGON2_MIN } from "../../crypto/argon2.ts";
+import { cryptoCalls } from "../../crypto/calls.ts";
+import { publicKeyOf } from "../../crypto/ed25519.ts";
 import {
   decodeDna,
   DNA_MAGIC,
@@ -139,7 +141,7 @@ Deno.test("an unknown format version is unsupported_version, whatever follows it
 });
 
 Deno.test("a passphrase file opens with the passphrase in any Unicode normal form, and not with another", async () => {
-  const before = { ...dnaCryptoCalls };
+  const before = { ...cryptoCalls };
   const file = await encodeDna(options({ key: { passphrase: "caf\u00e9 au lait" } }));
   const header = readDnaHeader(file);
   equal(header.kdf, "argon2id");
@@ -150,22 +152,22 @@ Deno.test("a passphrase file opens with the passphrase in any Unicode normal for
   );
   const decoded = await decodeDna(file, { key: { passphrase: "cafe\u0301 au lait" } });
   deepEqual(decoded.manifest, sampleManifest());
-  const opened = dnaCryptoCalls.aeadOpen;
+  const opened = cryptoCalls.aeadOpen;
   await rejects(decodeDna(file, { key: { passphrase: "cafe au lait" } }), code("decrypt_failed"));
-  equal(dnaCryptoCalls.aeadOpen, opened, "a wrong passphrase is caught before decryption");
-  equal(dnaCryptoCalls.argon2id - before.argon2id, 3);
+  equal(cryptoCalls.aeadOpen, opened, "a wrong passphrase is caught before decryption");
+  equal(cryptoCalls.argon2id - before.argon2id, 3);
 });
 
 Deno.test("a wrong raw key is decrypt_failed before any decryption", async () => {
   const file = await encodeDna(options());
-  const opened = dnaCryptoCalls.aeadOpen;
+  const opened = cryptoCalls.aeadOpen;
   await rejects(decodeDna(file, { key: { rawKey: OTHER_RAW_KEY } }), code("decrypt_failed"));
-  equal(dnaCryptoCalls.aeadOpen, opened);
+  equal(cryptoCalls.aeadOpen, opened);
 });
 
 Deno.test("a key of the wrong kind for the file is invalid_input, with no Argon2id run", async () => {
   const raw = await encodeDna(options());
-  const runs = dnaCryptoCalls.argon2id;
+  const runs = cryptoCalls.argon2id;
   await rejects(decodeDna(raw, { key: { passphrase: "pw" } }), code("invalid_input"));
   const passphraseFile = forgeDna({
     fields: { kdf: "argon2id", argon2: ARGON2_MIN },
@@ -173,7 +175,7 @@ Deno.test("a key of the wrong kind for the file is invalid_input, with no Argon2
   });
   equal(readDnaHeader(passphraseFile).kdf, "argon2id");
   await rejects(decodeDna(passphraseFile, { key }), code("invalid_input"));
-  equal(dnaCryptoCalls.argon2id, runs);
+  equal(cryptoCalls.argon2id, runs);
 });
 
 Deno.test("signed Argon2id parameters below the minimum or above the cap are corrupt, before any derivation", async (t) => {
@@ -187,7 +189,7 @@ Deno.test("signed Argon2id parameters below the minimum or above the cap are cor
     "11 passes": { memoryKiB: 65_536, iterations: 11, parallelism: 1 },
     "2^32 - 1 passes": { memoryKiB: 65_536, iterations: 0xffff_ffff, parallelism: 1 },
   };
-  const runs = dnaCryptoCalls.argon2id;
+  const runs = cryptoCalls.argon2id;
   for (const [name, argon2] of Object.entries(cases)) {
     await t.step(name, async () => {
       const file = forgeDna({
@@ -201,7 +203,7 @@ Deno.test("signed Argon2id parameters below the minimum or above the cap are cor
       );
     });
   }
-  equal(dnaCryptoCalls.argon2id, runs);
+  equal(cryptoCalls.argon2id, runs);
 });
 
 Deno.test("expectedSigner pins the signer: another key is bad_signature", async () => {

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { isHelixError } from "../../errors.ts";
-import { dnaCryptoCalls } from "../../crypto/primitives.ts";
+import { cryptoCalls } from "../../crypto/calls.ts";
 import { decodeDna, DNA_MAGIC } from "./format.ts";
 import { parseManifest, serializeManifest } from "./manifest.ts";
 import { RAW_KEY, sampleManifest, SIGNING_KEY } from "../../../tests/fixtures/dna_samples.ts";
@@ -28,7 +28,7 @@ Deno.test("decodeDna() rejects 100,000 mutated and random inputs with a HelixErr
     ...await rawCorpus(),
     await passphraseFile(),
   ];
-  const before = { ...dnaCryptoCalls };
+  const before = { ...cryptoCalls };
   const report = await fuzzDna({
     corpus: files,
     keys: [rawKey, FUZZ_PASSPHRASE],
@@ -42,7 +42,7 @@ Deno.test("decodeDna() rejects 100,000 mutated and random inputs with a HelixErr
     ok((report.codes[code] ?? 0) > 1000, `${code}: ${report.codes[code]}`);
   }
   // No mutant got past the signature: no Argon2id derivation, no decryption.
-  deepEqual(dnaCryptoCalls, before);
+  deepEqual(cryptoCalls, before);
 });
 
 Deno.test("decodeDna() rejects 5,000 re-signed mutants in the commitment, AEAD and payload checks", async () => {

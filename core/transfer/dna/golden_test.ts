@@ -2,16 +2,15 @@ import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import { createCipheriv, createHash, createHmac, hkdfSync } from "node:crypto";
 import { isHelixError } from "../../errors.ts";
 import { bytesToHex, hexToBytes } from "../../crypto/_noble.ts";
+import { passphraseKey } from "../../crypto/argon2.ts";
+import { publicKeyOf, signMessage } from "../../crypto/ed25519.ts";
 import {
   deriveFileKeys,
   keyCommitment,
   openPayload,
-  passphraseKey,
-  publicKeyOf,
   sealPayload,
   signatureMessage,
-  signMessage,
-} from "../../crypto/primitives.ts";
+} from "./crypto.ts";
 import { decodeDna, type DnaKey, type DnaManifest, encodeDna, readDnaHeader } from "./format.ts";
 import { merkleRoot } from "../../crypto/merkle.ts";
 

@@ -11,10 +11,11 @@
  */
 import { HelixError } from "../../errors.ts";
 import { canonicalJson } from "../../util/canonical_json.ts";
-import { DNA_FORMAT_VERSION, type DnaKind } from "./header.ts";
+import type { DnaKind } from "./header.ts";
+import { type BODY_ENCODINGS, manifestProblem } from "./manifest_check.ts";
 
-/** How the body bytes after the manifest are encoded. */
-export type DnaBodyEncoding = "jsonl" | "jsonl+deflate";
+/** How the body bytes after the manifest are encoded: `"jsonl"` or `"jsonl+deflate"`. */
+export type DnaBodyEncoding = (typeof BODY_ENCODINGS)[number];
 
 /** The embedding space the strand's vectors live in. */
 export interface DnaEmbedding {
@@ -54,7 +55,7 @@ export interface DnaFilters {
 
 /** The manifest of a `.dna` file. */
 export interface DnaManifest {
-  /** Always {@linkcode DNA_FORMAT_VERSION}; repeats the header's under the AEAD. */
+  /** Always `DNA_FORMAT_VERSION` (1); repeats the header's under the AEAD. */
   readonly formatVersion: number;
   /** Repeats the header's kind under the AEAD. */
   readonly kind: DnaKind;
@@ -78,144 +79,6 @@ export interface DnaManifest {
 
 /** Longest manifest accepted, in bytes of canonical JSON. */
 export const MAX_MANIFEST_BYTES = 1 << 20;
-const MAX_TEXT = 256;
-const MAX_FILTER_ENTRIES = 4096;
-const MAX_DIMENSION = 65_536;
-const KINDS: readonly DnaKind[] = ["export", "delta"];
-const BODY_ENCODINGS: readonly DnaBodyEncoding[] = ["jsonl", "jsonl+deflate"];
-const HEX_HASH = /^[0-9a-f]{64}$/;
-
-type Problem = string | null;
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
-  const proto = Object.getPrototypeOf(value);
-  return proto === Object.prototype || proto === null;
-}
-
-function keysProblem(
-  value: Record<string, unknown>,
-  path: string,
-  required: readonly string[],
-  optional: readonly string[] = [],
-): Problem {
-  for (const key of Object.keys(value)) {
-    if (!required.includes(key) && !optional.includes(key)) {
-      return `${path} has unknown field "${key}"`;
-    }
-    if (value[key] === undefined) return `${path}.${key} is undefined`;
-  }
-  const missing = required.find((key) => !(key in value));
-  return missing === undefined ? null : `${path}.${missing} is missing`;
-}
-
-/** True for C0 controls, DEL and C1 controls, which could drive a terminal that shows them. */
-function hasControl(text: string): boolean {
-  for (let i = 0; i < text.length; i++) {
-    const unit = text.charCodeAt(i);
-    if (unit < 0x20 || (unit >= 0x7f && unit <= 0x9f)) return true;
-  }
-  return false;
-}
-
-function textProblem(value: unknown, path: string, max = MAX_TEXT): Problem {
-  if (typeof value !== "string") return `${path} is not a string`;
-  if (value.length === 0 || value.length > max) return `${path} must be 1..${max} characters`;
-  return hasControl(value) ? `${path} contains a control character` : null;
-}
-
-function intProblem(value: unknown, path: string, min: number, max: number): Problem {
-  if (
-    typeof value !== "number" || !Number.isSafeInteger(value) || Object.is(value, -0) ||
-    value < min || value > max
-  ) {
-    return `${path} must be an integer in ${min}..${max}`;
-  }
-  return null;
-}
-
-function listProblem(value: unknown, path: string): Problem {
-  if (!Array.isArray(value)) return `${path} is not an array`;
-  if (value.length === 0 || value.length > MAX_FILTER_ENTRIES) {
-    return `${path} must hold 1..${MAX_FILTER_ENTRIES} entries`;
-  }
-  for (let i = 0; i < value.length; i++) {
-    const problem = textProblem(value[i], `${path}[${i}]`, 512);
-    if (problem !== null) return problem;
-  }
-  return new Set(value).size === value.length ? null : `${path} has duplicate entries`;
-}
-
-function embeddingProblem(value: unknown): Problem {
-  if (value === null) return null;
-  if (!isRecord(value)) return "embedding is not an object or null";
-  return keysProblem(value, "embedding", ["model", "dimension"]) ??
-    textProblem(value.model, "embedding.model") ??
-    intProblem(value.dimension, "embedding.dimension", 1, MAX_DIMENSION);
-}
-
-function countsProblem(value: unknown): Problem {
-  if (!isRecord(value)) return "counts is not an object";
-  return keysProblem(value, "counts", ["ops", "memories", "edges"]) ??
-    intProblem(value.ops, "counts.ops", 0, Number.MAX_SAFE_INTEGER) ??
-    intProblem(value.memories, "counts.memories", 0, Number.MAX_SAFE_INTEGER) ??
-    intProblem(value.edges, "counts.edges", 0, Number.MAX_SAFE_INTEGER);
-}
-
-function createdProblem(value: unknown): Problem {
-  if (!isRecord(value)) return "created is not an object";
-  return keysProblem(value, "created", ["at", "deviceId", "helixVersion"]) ??
-    intProblem(value.at, "created.at", 0, Number.MAX_SAFE_INTEGER) ??
-    textProblem(value.deviceId, "created.deviceId") ??
-    textProblem(value.helixVersion, "created.helixVersion", 64);
-}
-
-function filtersProblem(value: unknown): Problem {
-  if (!isRecord(value)) return "filters is not an object";
-  const problem = keysProblem(value, "filters", [], ["scopes", "types"]);
-  if (problem !== null) return problem;
-  if (value.scopes === undefined && value.types === undefined) {
-    return "filters must name scopes or types (omit it to mean everything)";
-  }
-  return (value.scopes === undefined ? null : listProblem(value.scopes, "filters.scopes")) ??
-    (value.types === undefined ? null : listProblem(value.types, "filters.types"));
-}
-
-/** Why `value` is not a valid v1 manifest, or null when it is. */
-export function manifestProblem(value: unknown): Problem {
-  if (!isRecord(value)) return "the manifest is not an object";
-  const { formatVersion, kind, bodyEncoding } = value;
-  return keysProblem(
-    value,
-    "manifest",
-    [
-      "formatVersion",
-      "kind",
-      "schemaVersion",
-      "strandId",
-      "embedding",
-      "counts",
-      "created",
-      "merkleRoot",
-      "bodyEncoding",
-    ],
-    ["filters"],
-  ) ??
-    (formatVersion === DNA_FORMAT_VERSION ? null : `formatVersion must be ${DNA_FORMAT_VERSION}`) ??
-    (KINDS.includes(kind as DnaKind) ? null : `kind must be one of ${KINDS.join(", ")}`) ??
-    intProblem(value.schemaVersion, "schemaVersion", 1, 1_000_000) ??
-    textProblem(value.strandId, "strandId") ??
-    embeddingProblem(value.embedding) ??
-    countsProblem(value.counts) ??
-    createdProblem(value.created) ??
-    (value.filters === undefined ? null : filtersProblem(value.filters)) ??
-    (typeof value.merkleRoot === "string" && HEX_HASH.test(value.merkleRoot)
-      ? null
-      : "merkleRoot must be 64 lowercase hex digits") ??
-    (BODY_ENCODINGS.includes(bodyEncoding as DnaBodyEncoding)
-      ? null
-      : `bodyEncoding must be one of ${BODY_ENCODINGS.join(", ")}`);
-}
 
 /**
  * The canonical UTF-8 bytes of `manifest`; `invalid_input` when it is not a valid v1

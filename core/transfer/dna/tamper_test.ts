@@ -1,14 +1,12 @@
 import { deepEqual, equal, notDeepEqual, ok, rejects } from "node:assert/strict";
 import { type HelixError, isHelixError } from "../../errors.ts";
 import { xchacha20poly1305 } from "../../crypto/_noble.ts";
-import {
-  deriveFileKeys,
-  dnaCryptoCalls,
-  keyCommitment,
-  publicKeyOf,
-} from "../../crypto/primitives.ts";
+import { cryptoCalls } from "../../crypto/calls.ts";
+import { publicKeyOf } from "../../crypto/ed25519.ts";
+import { deriveFileKeys, keyCommitment } from "./crypto.ts";
 import { decodeDna, type DnaKey, encodeDna } from "./format.ts";
-import { HEADER_LENGTH, type HeaderFields, OFFSET, serializeHeader } from "./header.ts";
+import { serializeHeader } from "./framing.ts";
+import { HEADER_LENGTH, type HeaderFields, OFFSET } from "./header.ts";
 import {
   concat,
   counting,
@@ -83,7 +81,7 @@ Deno.test("changing any byte and re-signing (a signer without the file key) is s
   for (let at = 0; at < ciphertextEnd; at++) {
     const altered = file.slice();
     altered[at]! ^= 0x01;
-    const opened = dnaCryptoCalls.aeadOpen;
+    const opened = cryptoCalls.aeadOpen;
     const error = await rejection(resign(altered));
     const expected = at >= HEADER_LENGTH
       ? ["tampered"] // ciphertext: the commitment matches, the AEAD tag does not
@@ -93,7 +91,7 @@ Deno.test("changing any byte and re-signing (a signer without the file key) is s
       ? ["bad_signature"] // another signer key: our re-signature is not its
       : ["corrupt", "unsupported_version", "decrypt_failed"]; // layout, or committed fields
     ok(expected.includes(error.code), `byte ${at}: ${error.code}, expected ${expected}`);
-    equal(dnaCryptoCalls.aeadOpen - opened, error.code === "tampered" ? 1 : 0, `byte ${at}`);
+    equal(cryptoCalls.aeadOpen - opened, error.code === "tampered" ? 1 : 0, `byte ${at}`);
   }
 });
 
@@ -140,12 +138,12 @@ Deno.test("a commitment made with another key is rejected before decryption", as
   const forged = file.slice();
   forged.set(keyCommitment(deriveFileKeys(OTHER_RAW_KEY, salt).commit, header), OFFSET.commit);
   const signed = resign(forged);
-  const opened = dnaCryptoCalls.aeadOpen;
+  const opened = cryptoCalls.aeadOpen;
   equal((await rejection(signed, key)).code, "decrypt_failed");
-  equal(dnaCryptoCalls.aeadOpen, opened, "the AEAD never ran");
+  equal(cryptoCalls.aeadOpen, opened, "the AEAD never ran");
   // Under the other key the commitment matches, and the AEAD then refuses the ciphertext.
   equal((await rejection(signed, otherKey)).code, "tampered");
-  equal(dnaCryptoCalls.aeadOpen, opened + 1);
+  equal(cryptoCalls.aeadOpen, opened + 1);
 });
 
 Deno.test("a commitment copied from another file under the same key does not match", async () => {
@@ -153,9 +151,9 @@ Deno.test("a commitment copied from another file under the same key does not mat
   const b = await small({ salt: 0x10 });
   const forged = b.slice();
   forged.set(a.subarray(OFFSET.commit, HEADER_LENGTH), OFFSET.commit);
-  const opened = dnaCryptoCalls.aeadOpen;
+  const opened = cryptoCalls.aeadOpen;
   equal((await rejection(resign(forged))).code, "decrypt_failed");
-  equal(dnaCryptoCalls.aeadOpen, opened);
+  equal(cryptoCalls.aeadOpen, opened);
 });
 
 /**
@@ -204,18 +202,18 @@ Deno.test("a ciphertext whose tag verifies under two keys opens only under the c
   const decoded = await decodeDna(file, { key });
   deepEqual(decoded.manifest, sampleManifest());
   notDeepEqual(decoded.body, body, "one body block holds the collision");
-  const opened = dnaCryptoCalls.aeadOpen;
+  const opened = cryptoCalls.aeadOpen;
   equal((await rejection(file, otherKey)).code, "decrypt_failed");
-  equal(dnaCryptoCalls.aeadOpen, opened, "the second key never reached the AEAD");
+  equal(cryptoCalls.aeadOpen, opened, "the second key never reached the AEAD");
 });
 
 Deno.test("that ciphertext paired with the other key's commitment is refused under the key that sealed it (T7)", async () => {
   const { file } = salamander(OTHER_RAW_KEY);
-  const opened = dnaCryptoCalls.aeadOpen;
+  const opened = cryptoCalls.aeadOpen;
   equal((await rejection(file, key)).code, "decrypt_failed");
-  equal(dnaCryptoCalls.aeadOpen, opened, "refused before decryption");
+  equal(cryptoCalls.aeadOpen, opened, "refused before decryption");
   // The committed key opens it (the AEAD accepts, by construction) and gets garbage, which
   // the manifest checks refuse: one file never has two meanings.
   equal((await rejection(file, otherKey)).code, "corrupt");
-  equal(dnaCryptoCalls.aeadOpen, opened + 1);
+  equal(cryptoCalls.aeadOpen, opened + 1);
 });

@@ -1,0 +1,75 @@
+/**
+ * The doctor's checklist: each finding of an inspection as one line with a verdict and a
+ * severity — `error` when the strand is damaged or does not match its log, `warning` when it
+ * is sound but worth fixing.
+ *
+ * @module
+ */
+import { SCHEMA_VERSION } from "../store/migrations.ts";
+import type { StrandMeta } from "../store/meta.ts";
+import type { Inspection, InspectionCheck } from "./inspect_types.ts";
+
+/** What the checks judge. */
+export interface Findings
+  extends Pick<Inspection, "quickCheck" | "ftsProblem" | "badOps" | "vectors" | "refold" | "ops"> {
+  readonly meta: StrandMeta;
+  /** Ops the fresh refold folded. */
+  readonly refolded: number;
+}
+
+/** The checklist of `findings`, in the order the checks ran. */
+export function inspectionChecks(f: Findings): InspectionCheck[] {
+  const { meta, quickCheck, ftsProblem, badOps, ops, refold, vectors } = f;
+  const sqliteOk = quickCheck.length === 1 && quickCheck[0] === "ok";
+  return [
+    {
+      name: "schema",
+      ok: meta.schemaVersion === SCHEMA_VERSION,
+      severity: "error",
+      detail: `schema version ${meta.schemaVersion} (this Helix writes ${SCHEMA_VERSION})`,
+    },
+    {
+      name: "sqlite",
+      ok: sqliteOk,
+      severity: "error",
+      detail: sqliteOk ? "quick_check: ok" : `quick_check: ${quickCheck.slice(0, 3).join("; ")}`,
+    },
+    {
+      name: "fts",
+      ok: ftsProblem === null,
+      severity: "error",
+      detail: ftsProblem === null
+        ? "full-text index matches the memories"
+        : `full-text index: ${ftsProblem} (rebuild the strand)`,
+    },
+    {
+      name: "log",
+      ok: badOps.length === 0,
+      severity: "error",
+      detail: badOps.length === 0
+        ? `${ops} ops, every change id verified`
+        : `${badOps.length} of ${ops} ops fail verification: ${badOps.slice(0, 3).join(", ")}` +
+          (badOps.length > 3 ? "…" : ""),
+    },
+    {
+      name: "refold",
+      ok: refold.identical,
+      severity: "error",
+      detail: refold.identical
+        ? `refolding ${f.refolded} ops reproduces state ${refold.live.slice(0, 12)}`
+        : refold.error !== null
+        ? `the log does not refold: ${refold.error}`
+        : `tables differ from their log: live state ${refold.live.slice(0, 12)}, refolded ${
+          refold.refolded!.slice(0, 12)
+        } (run rebuild)`,
+    },
+    {
+      name: "vectors",
+      ok: vectors.missing + vectors.stale === 0,
+      severity: "warning",
+      detail: vectors.missing + vectors.stale === 0
+        ? `every memory has a current vector (${meta.embeddingModel})`
+        : `${vectors.missing} memories without a vector, ${vectors.stale} with a stale one (run backfill)`,
+    },
+  ];
+}

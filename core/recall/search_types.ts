@@ -1,0 +1,104 @@
+/**
+ * The shapes of a search: what a request asks for (`SearchRequest`) and what comes back —
+ * hits best first, each with the explanation of how it got there, and how each channel ran.
+ *
+ * @module
+ */
+import type { Memory } from "../model/memory.ts";
+import type { Visibility } from "../store/visibility.ts";
+
+/** Channels recall can use. */
+export type Channel = "vector" | "bm25" | "exact" | "graph";
+
+/** How one channel ranked a hit. */
+export interface ChannelTrace {
+  /** 1-based rank within the channel. */
+  readonly rank: number;
+  /** The channel's raw signal: cosine similarity, bm25 score, exact-token weight, or PageRank mass. */
+  readonly value: number;
+}
+
+/** Why a memory was recalled and how it was scored. */
+export interface Explanation {
+  /** Each channel that found it, with rank and raw value. */
+  readonly channels: Readonly<Partial<Record<Channel, ChannelTrace>>>;
+  /** Code tokens of the query the memory contains (exact channel). */
+  readonly matchedTokens?: readonly string[];
+  /** Reciprocal-rank-fusion score over the channels. */
+  readonly fused: number;
+  /** For memories the graph brought in or supported: the path from a seed hit. */
+  readonly graphPath?: { readonly nodes: readonly string[]; readonly relations: readonly string[] };
+  /** Decay factor `e^(−λΔt)` at query time (1 = no decay). */
+  readonly decay: number;
+  /** Factors before and after min-max normalization over the candidate set. */
+  readonly factors: {
+    readonly relevance: number;
+    readonly recency: number;
+    readonly importance: number;
+    readonly normalized: {
+      readonly relevance: number;
+      readonly recency: number;
+      readonly importance: number;
+    };
+  };
+  /** Salience multiplier applied: 1 − influence + influence × mean(recency, importance, confidence). */
+  readonly salienceFactor: number;
+  /** Status multiplier applied (1 for active). */
+  readonly statusFactor: number;
+  /** Score before diversification. */
+  readonly score: number;
+  /** Times reinforced and last access, for the decay above. */
+  readonly reinforcement: {
+    readonly accessCount: number;
+    readonly lastAccessAt: string;
+    readonly ef: number;
+  };
+}
+
+/** One recalled memory. */
+export interface SearchHit {
+  readonly memory: Memory;
+  /** Final score in [0,1]. */
+  readonly score: number;
+  readonly explanation: Explanation;
+}
+
+/** A hit left out because the token budget was spent. */
+export interface CutHit {
+  readonly id: string;
+  readonly score: number;
+  readonly tokens: number;
+  readonly reason: "over_budget";
+}
+
+/** The outcome of a search: hits best first, and how the search ran. */
+export interface SearchResult {
+  readonly hits: SearchHit[];
+  /**
+   * Channels that ran, and why any did not: `used`, `disabled` (not requested) or
+   * `skipped: <reason>` (requested but could not run: no embedding model, or for the graph no
+   * direct hit to expand from).
+   */
+  readonly channels: Readonly<Record<Channel, "used" | "disabled" | string>>;
+  /** Visible scopes. */
+  readonly scopes: "all" | readonly string[];
+  /** The instant recall judged validity at. */
+  readonly at: string;
+  /** Query words BM25 left out because they occur in too many memories (see `keyword.ts`). */
+  readonly skippedTerms: ReadonlyArray<{ readonly word: string; readonly documents: number }>;
+  /** True for an as-of query. */
+  readonly asOf: boolean;
+  /** With a budget: tokens used by the hits kept. */
+  readonly tokens?: number;
+  /** With a budget: hits cut to fit it. */
+  readonly cut?: readonly CutHit[];
+}
+
+/** A validated, resolved search request. */
+export interface SearchRequest {
+  readonly query: string;
+  readonly limit: number;
+  readonly visibility: Visibility;
+  readonly channels: Readonly<Record<Channel, boolean>>;
+  readonly budgetTokens?: number;
+}

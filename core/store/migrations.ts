@@ -7,6 +7,7 @@
 import type { DatabaseSync } from "node:sqlite";
 import { HelixError } from "../errors.ts";
 import { CONTRADICTED_HALF_LIFE_MS } from "../model/types.ts";
+import { vectorTableSql } from "./vector_schema.ts";
 
 /** What a migration may depend on besides the database. */
 export interface MigrationContext {
@@ -138,9 +139,7 @@ export const MIGRATIONS: readonly Migration[] = [
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX memory_tokens_rid ON memory_tokens (rid);
 
-        CREATE VIRTUAL TABLE memory_vectors USING vec0(
-          embedding float[${dimension}] distance_metric=cosine
-        );
+        ${vectorTableSql(dimension)};
         CREATE TABLE vector_state (
           rid INTEGER PRIMARY KEY REFERENCES memories (rid) ON DELETE CASCADE,
           content_hash TEXT NOT NULL,

@@ -1,12 +1,18 @@
 /**
- * The lifecycle worker through the engine, on an injected clock: triggers, distillation of
- * recurring episodes (seed 001's .venv scenario), idempotence, undo, archival and revival,
- * and the guard against over-eager consolidation.
+ * A worker run through the engine, on an injected clock: distillation of recurring episodes
+ * (seed 001's .venv scenario), idempotence and undo, and the guard against over-eager
+ * consolidation; and {@linkcode runSliced}, the loop every job's slices go through.
  */
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { IMPORTANCE_BUDGET, isHelixError, type WriteInput } from "../mod.ts";
-import { tempEngine } from "../../tests/helpers.ts";
+import { fixedClock, isHelixError, type WriteInput } from "../mod.ts";
+import { tempEngine, TODAY } from "../../tests/helpers.ts";
 import { seededRandom } from "../../tests/fixtures/random.ts";
+import { createOpLog } from "../ops/log.ts";
+import { isPurged } from "../ops/op.ts";
+import { appendWrite } from "../ops/write.ts";
+import { openStrandFile } from "../store/meta.ts";
+import { createStore } from "../store/store.ts";
+import { runSliced } from "./run.ts";
 
 const DAY = 86_400_000;
 const agent = { origin: "agent-ingested" as const, agent: "claude-code" };
@@ -88,63 +94,6 @@ Deno.test("ten .venv episodes become one rule citing all ten; a rerun changes no
   ok(t.engine.rebuild().identical);
 });
 
-Deno.test("the importance budget and session ends trigger the worker", async () => {
-  await using t = await tempEngine({ project: "api" });
-  deepEqual(t.engine.lifecycle(), { lastRunAt: null, budget: 0, sessionsEnded: 0, due: null });
-  let budget = 0;
-  for (let i = 0; budget <= IMPORTANCE_BUDGET; i++) {
-    equal(t.engine.lifecycle().due, null);
-    budget += (await t.engine.write({
-      content: `Service ${i} listens on port ${8000 + i}.`,
-      importance: 9,
-    }))
-      .memory.importance;
-  }
-  equal(t.engine.lifecycle().budget, budget);
-  equal(t.engine.lifecycle().due, "importance_budget");
-  await t.engine.sleep({ reason: "importance_budget" });
-  // A run with nothing to change still records that it ran only if it changed something:
-  // the budget restarts from the last run that did, so run it on something to archive.
-  t.clock.advance(DAY);
-  t.engine.recordSessionEnd({ session: "s1", startedAt: t.clock.now() - 1000 });
-  equal(t.engine.lifecycle().due, "session_boundary");
-});
-
-Deno.test("faded memories are archived, stay searchable, and come back when recalled usefully", async () => {
-  await using t = await tempEngine({ project: "api" });
-  const episode = await t.engine.write({
-    content: "The staging deploy failed on a missing migration.",
-    type: "episode",
-    importance: 5,
-  });
-  const fact = await t.engine.write({ content: "Staging runs Postgres 16.", type: "fact" });
-  const rule = await t.engine.write({
-    content: "Run migrations before deploying staging.",
-    type: "convention",
-    importance: 5,
-  });
-  t.clock.advance(10 * DAY);
-  equal((await t.engine.sleep()).changed, 0, "ten days: the episode (5 · 2^-10/7 ≈ 1.9) stays");
-  t.clock.advance(10 * DAY);
-  const run = await t.engine.sleep();
-  equal(run.jobs.find((j) => j.job === "archive")?.changed, 1);
-  equal(t.engine.get(episode.id).status, "archived");
-  equal(t.engine.get(fact.id).status, "active", "semantic memories do not decay");
-  equal(t.engine.get(rule.id).status, "active", "procedural half-life is 90 days");
-
-  const hidden = await t.engine.search({ query: "staging deploy migration failed" });
-  ok(!hidden.hits.some((h) => h.memory.id === episode.id));
-  const deep = await t.engine.search({
-    query: "staging deploy migration failed",
-    includeArchived: true,
-  });
-  ok(deep.hits.some((h) => h.memory.id === episode.id));
-
-  t.engine.reinforce(episode.id, 4);
-  equal(t.engine.get(episode.id).status, "active", "revived");
-  equal((await t.engine.sleep()).changed, 0, "just used: not faded");
-});
-
 Deno.test("1,000 varied memories: consolidation loses none and merges only true repeats", async () => {
   await using t = await tempEngine({ project: "web" });
   const random = seededRandom(11);
@@ -203,64 +152,62 @@ Deno.test("1,000 varied memories: consolidation loses none and merges only true 
   equal(t.engine.stats().byStatus.archived ?? 0, 0, "and the run is reversible");
 });
 
-Deno.test("the contradiction sweep links what writes could not see, once, and undo removes it", async () => {
-  await using t = await tempEngine({ project: "api" });
-  // Bulk writes skip consolidation, as imports and merges do.
-  const written = await t.engine.writeMany([
-    { content: "The api service listens on port 3000.", type: "fact" },
-    { content: "We use tabs in the Makefiles.", type: "convention" },
-    { content: "The billing job runs nightly.", type: "fact" },
-  ]);
-  t.clock.advance(1000);
-  const later = await t.engine.writeMany([
-    { content: "The api service listens on port 4000.", type: "fact" },
-    { content: "We don't use tabs in the Makefiles.", type: "convention" },
-    { content: "The billing job retries twice.", type: "fact" },
-  ]);
-  const [port3000, tabs, billing] = written.ids;
-  const [port4000, noTabs] = later.ids;
-  equal(t.engine.get(port3000!).halfLifeDays, null, "a fact does not decay...");
+/** A bare in-memory strand: its tables and log, without an engine. */
+function memoryStrand() {
+  const { db, meta } = openStrandFile(":memory:", {
+    embeddingModel: "test",
+    embeddingDimension: 4,
+    now: TODAY,
+  });
+  const store = createStore(db, meta.embeddingDimension);
+  const log = createOpLog(store, { deviceId: meta.deviceId, clock: fixedClock(TODAY) });
+  return { store, log, project: null, [Symbol.dispose]: () => db.close() };
+}
 
-  const report = await t.engine.sleep({ only: "contradict" });
-  const job = report.jobs.find((j) => j.job === "contradict")!;
-  equal(job.changed, 2);
-  for (const [newer, older] of [[port4000, port3000], [noTabs, tabs]]) {
-    const edge = t.engine.edgesOf(newer!).find((e) => e.relation === "contradicts");
-    equal(edge?.to, older, "the newer memory contradicts the older one");
-    ok(t.engine.get(older!).confidence < 0.9 && t.engine.get(newer!).confidence < 0.9);
+Deno.test("runSliced() applies each chunk in its own recorded slice, then reports progress, then pauses", async () => {
+  using strand = memoryStrand();
+  const events: string[] = [];
+  let id = "";
+  async function* chunks() {
+    yield { work: "create", progress: { done: 1, total: 3 } };
+    events.push("plan");
+    yield { work: "nothing" };
+    yield { work: "archive", progress: { done: 3, total: 3 } };
   }
-  ok(t.engine.get(port3000!).halfLifeDays! > 0, "...until it is contradicted");
-  equal(t.engine.edgesOf(billing!).length, 0, "two facts about one job are not a contradiction");
-  ok(t.engine.flags().some((f) => f.kind === "contradiction"), "the pair is flagged");
-
-  const hash = t.engine.stateHash();
-  equal((await t.engine.sleep({ only: "contradict" })).changed, 0, "a second sweep adds nothing");
-  equal(t.engine.stateHash(), hash);
-  ok(t.engine.rebuild().identical, "the fold reproduces the decay change");
-
-  t.engine.undoRun(report.run);
-  equal(t.engine.edgesOf(port4000!).length, 0);
-  equal(t.engine.get(port3000!).halfLifeDays, null, "resolved: it stops decaying again");
-  equal(
-    (await t.engine.sleep({ only: "contradict" })).changed,
-    0,
-    "a removed link is a resolution the sweep respects",
-  );
-});
-
-Deno.test("rules distilled from different episodes are not contradictions of each other", async () => {
-  await using t = await tempEngine({ project: "api" });
-  const episodes: WriteInput[] = [];
-  for (const step of [5, 15]) {
-    for (let k = 0; k < 3; k++) {
-      episodes.push({
-        content: `Had to bump the cache key before step ${step} of the release (session ${k}).`,
-        type: "episode",
-      });
+  const record = { run: "r1", job: "archive" as const, reason: "test" };
+  await runSliced(strand, record, chunks(), (tx, work) => {
+    events.push(work);
+    if (work === "create") {
+      id = appendWrite(strand, tx, { content: "Deploys run on Fridays.", type: "episode" }).id;
+      return "created";
     }
-  }
-  await t.engine.writeMany(episodes);
-  const report = await t.engine.sleep();
-  equal(t.engine.list({ types: ["convention"] }).items.length, 2);
-  equal(report.jobs.find((j) => j.job === "contradict")?.changed, 0);
+    if (work === "archive") {
+      tx.patch(id, { status: "archived" }, "test");
+      return "archived";
+    }
+    return null;
+  }, {
+    progress: (done, total) => events.push(`${done}/${total}`),
+    pause: () => Promise.resolve(void events.push("pause")),
+  });
+  deepEqual(events, [
+    "create",
+    "1/3",
+    "pause",
+    "plan",
+    "nothing",
+    "pause",
+    "archive",
+    "3/3",
+    "pause",
+  ], "the next chunk is planned after the previous slice committed");
+  const runs = strand.log.read({ ref: "run:r1", order: "canonical" }).flatMap((op) =>
+    !isPurged(op) && op.kind === "job.run" ? [op.payload] : []
+  );
+  deepEqual(runs.map((r) => [r.job, r.reason, r.summary, r.ops.length]), [
+    ["archive", "test", "created", 1],
+    ["archive", "test", "archived", 1],
+  ], "a slice that changed nothing records no run");
+  deepEqual(runs[1]!.before, { [id]: { status: "active" } });
+  equal(strand.store.memoryById(id)?.status, "archived");
 });

@@ -19,7 +19,7 @@ import { createImportanceCache } from "./extract/importance.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./maintenance/flags.ts";
 import type { FileProbe } from "./ports.ts";
 import type { StaleFinding } from "./lifecycle/staleness.ts";
-import { planStaleness } from "./lifecycle/stale_check.ts";
+import { planStaleness } from "./lifecycle/jobs/stale.ts";
 import { type BackfillProgress, backfillVectors, missingVectors } from "./lifecycle/backfill.ts";
 import {
   type ReembedReport,
@@ -29,15 +29,9 @@ import {
   reembedTarget,
   setReembedTarget,
 } from "./lifecycle/reembed.ts";
-import {
-  type LifecycleState,
-  lifecycleState,
-  runLifecycle,
-  type RunOptions,
-  type RunReport,
-  type UndoReport,
-  undoRun,
-} from "./lifecycle/worker.ts";
+import { type LifecycleState, lifecycleState } from "./lifecycle/trigger.ts";
+import { runLifecycle, type RunOptions, type RunReport } from "./lifecycle/run.ts";
+import { type UndoReport, undoRun } from "./lifecycle/undo.ts";
 import { type Inspection, inspectStrand } from "./maintenance/inspect.ts";
 import { DEFAULT_EXPORT_STATUSES, type ExportRecord, exportRecords } from "./transfer/export.ts";
 import {

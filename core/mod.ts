@@ -97,16 +97,11 @@ export {
   type StaleMark,
   staleMarks,
 } from "./lifecycle/staleness.ts";
-export {
-  IMPORTANCE_BUDGET,
-  type JobReport,
-  type LifecycleState,
-  type RunOptions,
-  type RunProgress,
-  type RunReport,
-  SALIENCE_FLOOR,
-  type UndoReport,
-} from "./lifecycle/worker.ts";
+export { IMPORTANCE_BUDGET, type LifecycleState } from "./lifecycle/trigger.ts";
+export type { JobReport, RunProgress, WorkerJob } from "./lifecycle/job.ts";
+export type { RunOptions, RunReport } from "./lifecycle/run.ts";
+export { SALIENCE_FLOOR } from "./lifecycle/jobs/archive.ts";
+export type { UndoReport } from "./lifecycle/undo.ts";
 export type { Inspection, InspectionCheck } from "./maintenance/inspect.ts";
 export {
   DEFAULT_EXPORT_STATUSES,

@@ -1,6 +1,6 @@
 /**
  * `helix sleep`: runs the lifecycle worker now (every job, in order: see
- * core/lifecycle/worker.ts) with progress; `--undo <run>` reverses a run.
+ * core/lifecycle/run.ts) with progress; `--undo <run>` reverses a run.
  *
  * @module
  */

@@ -9,15 +9,14 @@
  */
 import type { Embedder } from "../ports.ts";
 import { storeVector } from "../ops/write.ts";
-import type { Runtime } from "../runtime.ts";
-
-/** FROM/WHERE of the memories (not forgotten) whose vector is missing or stale. */
-export const MISSING_VECTORS = `FROM memories m LEFT JOIN vector_state v ON v.rid = m.rid
-  WHERE m.status != 'forgotten' AND (v.rid IS NULL OR v.content_hash != m.content_hash)`;
+import { countMissingVectors, missingVectorBatch } from "../store/queries/backfill.ts";
+import type { LifecycleDeps } from "./deps.ts";
 
 /** Progress of a backfill. */
 export interface BackfillProgress {
+  /** Memories embedded or skipped so far. */
   readonly done: number;
+  /** Memories that lacked a current vector when the backfill began. */
   readonly total: number;
 }
 
@@ -25,14 +24,15 @@ export interface BackfillProgress {
 export interface BackfillOptions {
   /** Texts embedded per call and stored per transaction (1–512, default 64). */
   readonly batchSize?: number;
+  /** Called after each batch. */
   readonly onProgress?: (progress: BackfillProgress) => void;
   /** Called between batches (the worker yields to the event loop there). */
   readonly pause?: () => Promise<void>;
 }
 
 /** How many memories lack a current vector. */
-export function missingVectors(rt: Runtime): number {
-  return (rt.store.prepare(`SELECT count(*) AS n ${MISSING_VECTORS}`).get() as { n: number }).n;
+export function missingVectors(deps: Pick<LifecycleDeps, "store">): number {
+  return countMissingVectors(deps.store);
 }
 
 /**
@@ -40,32 +40,24 @@ export function missingVectors(rt: Runtime): number {
  * A memory edited while its batch was being embedded is skipped (its next run picks it up).
  */
 export async function backfillVectors(
-  rt: Runtime,
+  deps: Pick<LifecycleDeps, "store" | "log">,
   embedder: Embedder,
   options: BackfillOptions = {},
 ): Promise<{ embedded: number; remaining: number }> {
   const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
-  const missing = rt.store.prepare(
-    `SELECT m.rid AS rid, m.id AS id, m.content AS content ${MISSING_VECTORS}
-     ORDER BY m.rid LIMIT ? OFFSET ?`,
-  );
-  const total = missingVectors(rt);
+  const total = missingVectors(deps);
   let embedded = 0;
   let attempted = 0;
   while (attempted < total) {
     // Stored ones leave the query, so the offset only skips the ones that were not.
-    const batch = missing.all(batchSize, attempted - embedded) as {
-      rid: number;
-      id: string;
-      content: string;
-    }[];
+    const batch = missingVectorBatch(deps.store, batchSize, attempted - embedded);
     if (batch.length === 0) break;
     const vectors = await embedder.embed(batch.map((b) => b.content), "document");
-    embedded += rt.log.transact("backfill embeddings", (tx) => {
+    embedded += deps.log.transact("backfill embeddings", (tx) => {
       let stored = 0;
       batch.forEach((item, i) => {
-        if (rt.store.memoryById(item.id)?.content !== item.content) return;
-        storeVector(rt, tx, item.id, item.content, vectors[i]!);
+        if (deps.store.memoryById(item.id)?.content !== item.content) return;
+        storeVector(deps, tx, item.id, item.content, vectors[i]!);
         stored += 1;
       });
       return stored;
@@ -74,5 +66,5 @@ export async function backfillVectors(
     options.onProgress?.({ done: attempted, total });
     await options.pause?.();
   }
-  return { embedded, remaining: missingVectors(rt) };
+  return { embedded, remaining: missingVectors(deps) };
 }

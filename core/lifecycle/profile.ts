@@ -12,7 +12,12 @@
  */
 import { contentWords } from "../text/words.ts";
 import type { MemoryType } from "../model/types.ts";
-import type { Runtime } from "../runtime.ts";
+import {
+  identityItems,
+  recentItems,
+  scopesWithActiveMemories,
+} from "../store/queries/lifecycle_profiles.ts";
+import type { LifecycleDeps } from "./deps.ts";
 
 /** How far back the dynamic profile looks. */
 export const FOCUS_WINDOW_MS = 7 * 86_400_000;
@@ -49,32 +54,22 @@ export interface ProfileItem {
 }
 
 /** The scopes that may have profiles: global and every project with active memories. */
-export function profileScopes(rt: Runtime): string[] {
-  return (rt.store.prepare(
-    `SELECT DISTINCT scope FROM memories
-     WHERE status = 'active' AND type != 'profile' AND scope NOT LIKE 'session:%' ORDER BY scope`,
-  ).all() as { scope: string }[]).map((r) => r.scope);
+export function profileScopes(deps: Pick<LifecycleDeps, "store">): string[] {
+  return scopesWithActiveMemories(deps.store);
 }
 
 /** The identity and preference memories a static profile of `scope` summarises. */
-export function staticItems(rt: Runtime, scope: string): ProfileItem[] {
-  return rt.store.prepare(
-    `SELECT id, type, content FROM memories
-     WHERE scope = ? AND status = 'active' AND type IN ('identity', 'preference')
-       AND confidence >= 0.5 AND valid_to IS NULL
-     ORDER BY importance DESC, confidence DESC, recorded_at DESC, id LIMIT ?`,
-  ).all(scope, STATIC_ITEMS) as unknown as ProfileItem[];
+export function staticItems(deps: Pick<LifecycleDeps, "store">, scope: string): ProfileItem[] {
+  return identityItems(deps.store, scope, STATIC_ITEMS);
 }
 
 /** The memories of `scope` recorded or used within the focus window, newest first. */
-export function focusItems(rt: Runtime, scope: string, now: number): ProfileItem[] {
-  const since = now - FOCUS_WINDOW_MS;
-  return rt.store.prepare(
-    `SELECT id, type, content FROM memories
-     WHERE scope = ? AND status = 'active' AND type != 'profile'
-       AND (recorded_at >= ? OR last_access_at >= ?)
-     ORDER BY max(recorded_at, last_access_at) DESC, id LIMIT ?`,
-  ).all(scope, since, since, FOCUS_ITEMS) as unknown as ProfileItem[];
+export function focusItems(
+  deps: Pick<LifecycleDeps, "store">,
+  scope: string,
+  now: number,
+): ProfileItem[] {
+  return recentItems(deps.store, scope, now - FOCUS_WINDOW_MS, FOCUS_ITEMS);
 }
 
 /**

@@ -22,12 +22,22 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Embedder } from "../ports.ts";
 import { HelixError } from "../errors.ts";
-import type { Runtime } from "../runtime.ts";
-import { quantizeInt8 } from "../store/vector_math.ts";
+import {
+  countLiveMemories,
+  countUnstaged,
+  readReembedTarget,
+  stageVector,
+  switchToStagedVectors,
+  unstagedBatch,
+  writeReembedTarget,
+} from "../store/queries/reembed.ts";
+import type { LifecycleDeps } from "./deps.ts";
 
 /** The model a strand is being re-embedded with, and how far it got. */
 export interface ReembedStatus {
+  /** The target model. */
   readonly model: string;
+  /** Its vector dimension. */
   readonly dimension: number;
   /** Memories with their new vector. */
   readonly done: number;
@@ -37,22 +47,27 @@ export interface ReembedStatus {
 
 /** What {@linkcode reembedStrand} did. */
 export interface ReembedReport {
+  /** Memories embedded by this call. */
   readonly embedded: number;
   /** Whether the strand switched to the new model. */
   readonly switched: boolean;
+  /** How far it got (all done once switched). */
   readonly status: ReembedStatus;
+}
+
+/** Options of {@linkcode reembedStrand}. */
+export interface ReembedOptions {
+  /** Texts embedded per call and staged per transaction (1–512, default 64). */
+  batchSize?: number;
+  /** Called between batches (the worker yields to the event loop there). */
+  pause?: () => Promise<void>;
+  /** Called after each batch with the status. */
+  onProgress?: (status: ReembedStatus) => void;
 }
 
 /** The re-embedding target recorded in `meta`, if any. */
 export function reembedTarget(db: DatabaseSync): { model: string; dimension: number } | null {
-  const row = (key: string) =>
-    (db.prepare("SELECT value FROM meta WHERE key = ?").get(key) as { value: string } | undefined)
-      ?.value;
-  const model = row("reembed_model");
-  const dimension = Number(row("reembed_dimension"));
-  return model !== undefined && Number.isInteger(dimension) && dimension > 0
-    ? { model, dimension }
-    : null;
+  return readReembedTarget(db);
 }
 
 /**
@@ -60,33 +75,18 @@ export function reembedTarget(db: DatabaseSync): { model: string; dimension: num
  * the strand is opened with its pinned model again), dropping vectors staged for another one.
  */
 export function setReembedTarget(db: DatabaseSync, embedder: Embedder | null): void {
-  db.exec("BEGIN IMMEDIATE");
-  try {
-    db.exec(`DELETE FROM reembed_vectors;
-      DELETE FROM meta WHERE key IN ('reembed_model', 'reembed_dimension');`);
-    if (embedder) {
-      const set = db.prepare("INSERT INTO meta (key, value) VALUES (?, ?)");
-      set.run("reembed_model", embedder.model);
-      set.run("reembed_dimension", String(embedder.dimension));
-    }
-    db.exec("COMMIT");
-  } catch (error) {
-    if (db.isTransaction) db.exec("ROLLBACK");
-    throw error;
-  }
+  writeReembedTarget(
+    db,
+    embedder ? { model: embedder.model, dimension: embedder.dimension } : null,
+  );
 }
 
-/** FROM/WHERE of the memories (not forgotten) without a current staged vector. */
-const UNSTAGED = `FROM memories m LEFT JOIN reembed_vectors r ON r.rid = m.rid
-  WHERE m.status != 'forgotten' AND (r.rid IS NULL OR r.content_hash != m.content_hash)`;
-
 /** How far the re-embedding got, or null when none is under way. */
-export function reembedStatus(rt: Runtime): ReembedStatus | null {
-  const target = reembedTarget(rt.store.db);
+export function reembedStatus(deps: Pick<LifecycleDeps, "store">): ReembedStatus | null {
+  const target = reembedTarget(deps.store.db);
   if (!target) return null;
-  const count = (sql: string) => (rt.store.prepare(sql).get() as { n: number }).n;
-  const total = count("SELECT count(*) AS n FROM memories WHERE status != 'forgotten'");
-  return { ...target, total, done: total - count(`SELECT count(*) AS n ${UNSTAGED}`) };
+  const total = countLiveMemories(deps.store);
+  return { ...target, total, done: total - countUnstaged(deps.store) };
 }
 
 /**
@@ -95,15 +95,11 @@ export function reembedStatus(rt: Runtime): ReembedStatus | null {
  * cannot load, and `invalid_input` when no re-embedding is under way.
  */
 export async function reembedStrand(
-  rt: Runtime,
-  options: {
-    batchSize?: number;
-    pause?: () => Promise<void>;
-    onProgress?: (status: ReembedStatus) => void;
-  } = {},
+  deps: Pick<LifecycleDeps, "store" | "log" | "reembedder">,
+  options: ReembedOptions = {},
 ): Promise<ReembedReport> {
-  const embedder = rt.reembedder;
-  const target = reembedTarget(rt.store.db);
+  const embedder = deps.reembedder;
+  const target = reembedTarget(deps.store.db);
   if (!embedder || !target) {
     throw new HelixError("invalid_input", "Cannot re-embed: no re-embedding is under way");
   }
@@ -115,20 +111,12 @@ export async function reembedStrand(
     );
   }
   const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
-  const unstaged = rt.store.prepare(
-    `SELECT m.rid AS rid, m.content AS content, m.content_hash AS hash ${UNSTAGED}
-     ORDER BY m.rid LIMIT ?`,
-  );
-  const stage = rt.store.prepare(
-    `INSERT OR REPLACE INTO reembed_vectors (rid, content_hash, embedding)
-     SELECT rid, content_hash, ? FROM memories WHERE rid = ? AND content_hash = ?`,
-  );
   let embedded = 0;
   while (true) {
-    const batch = unstaged.all(batchSize) as { rid: number; content: string; hash: string }[];
+    const batch = unstagedBatch(deps.store, batchSize);
     if (batch.length === 0) break;
     const vectors = await embedder.embed(batch.map((b) => b.content), "document");
-    rt.log.transact("stage re-embedded vectors", () => {
+    deps.log.transact("stage re-embedded vectors", () => {
       batch.forEach((item, i) => {
         const vector = vectors[i]!;
         if (vector.length !== target.dimension) {
@@ -138,52 +126,16 @@ export async function reembedStrand(
           );
         }
         // A memory edited meanwhile has another hash: it stays unstaged for the next batch.
-        stage.run(
-          new Uint8Array(vector.buffer, vector.byteOffset, vector.byteLength),
-          item.rid,
-          item.hash,
-        );
+        stageVector(deps.store, item.rid, item.hash, vector);
       });
     });
     embedded += batch.length;
-    options.onProgress?.(reembedStatus(rt)!);
+    options.onProgress?.(reembedStatus(deps)!);
     await options.pause?.();
   }
-  switchVectors(rt, target);
-  return { embedded, switched: true, status: { ...target, done: 0, total: 0 } };
-}
-
-/** Replaces the vectors with the staged ones and moves the pin, in one transaction. */
-function switchVectors(rt: Runtime, target: { model: string; dimension: number }): void {
-  const { db } = rt.store;
-  rt.log.transact("switch to the re-embedded vectors", () => {
-    db.exec(`DROP TABLE memory_vectors;
-      CREATE VIRTUAL TABLE memory_vectors USING vec0(
-        embedding float[${target.dimension}] distance_metric=cosine
-      );
-      DELETE FROM vector_state;`);
-    const insertVector = db.prepare("INSERT INTO memory_vectors (rowid, embedding) VALUES (?, ?)");
-    const insertState = db.prepare(
-      "INSERT INTO vector_state (rid, content_hash, q8) VALUES (?, ?, ?)",
-    );
-    const staged = db.prepare(
-      `SELECT r.rid AS rid, r.content_hash AS hash, r.embedding AS embedding
-       FROM reembed_vectors r JOIN memories m ON m.rid = r.rid AND m.content_hash = r.content_hash`,
-    );
-    for (
-      const row of staged.iterate() as Iterable<
-        { rid: number; hash: string; embedding: Uint8Array }
-      >
-    ) {
-      const vector = new Float32Array(row.embedding.slice().buffer);
-      insertVector.run(BigInt(row.rid), vector);
-      insertState.run(row.rid, row.hash, quantizeInt8(vector));
-    }
-    const set = db.prepare("UPDATE meta SET value = ? WHERE key = ?");
-    set.run(target.model, "embedding_model");
-    set.run(String(target.dimension), "embedding_dimension");
-    db.exec(`DELETE FROM meta WHERE key IN ('reembed_model', 'reembed_dimension');
-      DELETE FROM reembed_vectors;
-      UPDATE counters SET value = value + 1 WHERE name = 'generation';`);
+  // One transaction replaces the vectors with the staged ones and moves the pin.
+  deps.log.transact("switch to the re-embedded vectors", () => {
+    switchToStagedVectors(deps.store, target);
   });
+  return { embedded, switched: true, status: { ...target, done: 0, total: 0 } };
 }

@@ -3,20 +3,17 @@
  * salient questions its recent memories raise, retrieves the memories that bear on each, and
  * asks for insights those memories support. An insight is a `fact` that cites its leaves
  * (`attributes.grounding`, `derives` edges); it is model-made, so it starts at confidence
- * {@linkcode INSIGHT_CONFIDENCE}.
- *
- * Grounding is checked without a model: a memory derived from others (an insight, a distilled
- * rule) whose grounding has mostly gone (fewer than half its leaves still exist, archived
- * ones included) is demoted — its confidence halved, `attributes.demoted` set — and restored
- * when its leaves come back.
+ * {@linkcode INSIGHT_CONFIDENCE}. (Demoting a derived memory whose grounding is gone needs no
+ * model: see `grounding.ts`.)
  *
  * @module
  */
+import { parseHlc } from "../model/hlc.ts";
 import { redact } from "../redact/redact.ts";
 import { neighboursOf } from "../store/neighbours.ts";
-import type { MemoryType } from "../model/types.ts";
-import type { Runtime } from "../runtime.ts";
-import { parseHlc } from "../model/hlc.ts";
+import { lastJobRunHlc } from "../store/queries/lifecycle.ts";
+import { latestMemories, scopesWithNewMemories } from "../store/queries/lifecycle_memories.ts";
+import type { LifecycleDeps } from "./deps.ts";
 
 /** Confidence of a model-made insight. */
 export const INSIGHT_CONFIDENCE = 0.6;
@@ -29,13 +26,6 @@ const MAX_QUESTIONS = 3;
 /** Fewest retrieved memories an insight can rest on. */
 const MIN_LEAVES = 2;
 
-/** A memory whose grounding changed: demote or restore it. */
-export interface GroundingChange {
-  readonly id: string;
-  readonly set: { confidence: number; attributes: Record<string, unknown> };
-  readonly demoted: boolean;
-}
-
 /** An insight to store. */
 export interface Insight {
   readonly scope: string;
@@ -45,76 +35,32 @@ export interface Insight {
   readonly grounding: readonly string[];
 }
 
-/**
- * Derived memories (active, with `attributes.grounding`, profiles aside) whose grounding
- * fell below half, or came back: the change to apply to each.
- */
-export function groundingChanges(rt: Runtime): GroundingChange[] {
-  const rows = rt.store.prepare(
-    `SELECT id FROM memories WHERE status = 'active' AND type != 'profile'
-     AND json_type(attributes, '$.grounding') = 'array' ORDER BY id`,
-  ).all() as { id: string }[];
-  const changes: GroundingChange[] = [];
-  for (const { id } of rows) {
-    const memory = rt.store.memoryById(id)!;
-    const leaves = (memory.attributes.grounding as unknown[]).filter((x) => typeof x === "string");
-    if (leaves.length === 0) continue;
-    const present = rt.store.memoriesById(leaves as string[])
-      .filter((leaf) => leaf.status !== "forgotten").length;
-    const grounded = present * 2 >= leaves.length;
-    const demoted = memory.attributes.demoted === true;
-    if (grounded === !demoted) continue;
-    const { demoted: _, ...attributes } = memory.attributes;
-    changes.push(
-      grounded
-        ? {
-          id,
-          demoted: false,
-          set: { confidence: Math.min(1, memory.confidence * 2), attributes },
-        }
-        : {
-          id,
-          demoted: true,
-          set: { confidence: memory.confidence / 2, attributes: { ...attributes, demoted: true } },
-        },
-    );
-  }
-  return changes;
-}
-
 /** Scopes with at least {@linkcode REFLECT_AFTER} memories recorded since `since` (ms). */
-export function scopesToReflect(rt: Runtime, since: number): string[] {
-  return (rt.store.prepare(
-    `SELECT scope FROM memories
-     WHERE status = 'active' AND type != 'profile' AND recorded_at > ? AND scope NOT LIKE 'session:%'
-     GROUP BY scope HAVING count(*) >= ? ORDER BY scope`,
-  ).all(since, REFLECT_AFTER) as { scope: string }[]).map((r) => r.scope);
+export function scopesToReflect(deps: Pick<LifecycleDeps, "store">, since: number): string[] {
+  return scopesWithNewMemories(deps.store, since, REFLECT_AFTER);
 }
 
 /** When the last reflection that wrote something ran (ms), or -1. */
-export function lastReflection(rt: Runtime): number {
-  const row = rt.store.prepare(
-    `SELECT max(hlc) AS hlc FROM ops
-     WHERE kind = 'job.run' AND json_extract(payload, '$.job') = 'reflect'`,
-  ).get() as { hlc: string | null };
-  return row.hlc === null ? -1 : parseHlc(row.hlc).wall;
+export function lastReflection(deps: Pick<LifecycleDeps, "store">): number {
+  const hlc = lastJobRunHlc(deps.store, "reflect");
+  return hlc === null ? -1 : parseHlc(hlc).wall;
 }
 
 /**
  * Asks the model for the questions `scope`'s recent memories raise and the insights the
  * memories retrieved for each support. Empty without a model, or when it does not answer.
  */
-export async function reflectOn(rt: Runtime, scope: string): Promise<Insight[]> {
-  const llm = rt.llm;
+export async function reflectOn(
+  deps: Pick<LifecycleDeps, "store" | "index" | "keywords" | "clock" | "llm">,
+  scope: string,
+): Promise<Insight[]> {
+  const llm = deps.llm;
   if (!llm) return [];
-  const recent = rt.store.prepare(
-    `SELECT type, content FROM memories WHERE scope = ? AND status = 'active' AND type != 'profile'
-     ORDER BY recorded_at DESC, id LIMIT ?`,
-  ).all(scope, QUESTION_ITEMS) as { type: MemoryType; content: string }[];
+  const recent = latestMemories(deps.store, scope, QUESTION_ITEMS);
   const questions = (await llm.synthesize("questions", recent) ?? []).slice(0, MAX_QUESTIONS);
   const insights: Insight[] = [];
   for (const { text: question } of questions) {
-    const leaves = neighboursOf(rt, question, scope, undefined, rt.clock.now())
+    const leaves = neighboursOf(deps, question, scope, undefined, deps.clock.now())
       .filter((n) => n.status === "active");
     if (leaves.length < MIN_LEAVES) continue;
     const statements = await llm.synthesize(

@@ -5,6 +5,7 @@
  * @module
  */
 import type { Migration } from "./migration.ts";
+import { vectorTableSql } from "./vector_schema.ts";
 
 /** The first migration. */
 export const SCHEMA_V1: Migration = {
@@ -119,9 +120,7 @@ export const SCHEMA_V1: Migration = {
         ) STRICT, WITHOUT ROWID;
         CREATE INDEX memory_tokens_rid ON memory_tokens (rid);
 
-        CREATE VIRTUAL TABLE memory_vectors USING vec0(
-          embedding float[${dimension}] distance_metric=cosine
-        );
+        ${vectorTableSql(dimension)};
         CREATE TABLE vector_state (
           rid INTEGER PRIMARY KEY REFERENCES memories (rid) ON DELETE CASCADE,
           content_hash TEXT NOT NULL,

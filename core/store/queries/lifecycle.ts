@@ -1,0 +1,40 @@
+/**
+ * Named queries of the lifecycle worker's trigger and runs: when it last ran, what was
+ * written and which sessions ended since, and when a job last recorded a run.
+ *
+ * @module
+ */
+import type { Store } from "../store.ts";
+
+/** Clock (HLC) of the newest op of any worker run (`run:` refs), or null before the first run. */
+export function lastRunHlc(store: Store): string | null {
+  const last = store.prepare(
+    `SELECT max(o.seqno) AS seqno FROM op_refs r JOIN ops o ON o.seqno = r.seqno
+     WHERE r.ref >= 'run:' AND r.ref < 'run;'`,
+  ).get() as { seqno: number | null };
+  if (last.seqno === null) return null;
+  return (store.prepare("SELECT hlc FROM ops WHERE seqno = ?").get(last.seqno) as { hlc: string })
+    .hlc;
+}
+
+/** Sum of the importance of the memories recorded after `since` (ms). */
+export function importanceRecordedSince(store: Store, since: number): number {
+  return (store.prepare(
+    "SELECT coalesce(sum(importance), 0) AS n FROM memories WHERE recorded_at > ?",
+  ).get(since) as { n: number }).n;
+}
+
+/** Agent sessions that ended after `since` (ms). */
+export function sessionsEndedSince(store: Store, since: number): number {
+  return (store.prepare("SELECT count(*) AS n FROM sessions WHERE ended_at > ?").get(since) as {
+    n: number;
+  }).n;
+}
+
+/** Clock (HLC) of the newest `job.run` op recorded by `job`, or null when it never recorded one. */
+export function lastJobRunHlc(store: Store, job: string): string | null {
+  return (store.prepare(
+    `SELECT max(hlc) AS hlc FROM ops
+     WHERE kind = 'job.run' AND json_extract(payload, '$.job') = ?`,
+  ).get(job) as { hlc: string | null }).hlc;
+}

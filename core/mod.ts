@@ -38,6 +38,7 @@ export { type HistoryEntry, summarize } from "./history/summary.ts";
 export type { TransferApi } from "./transfer/api.ts";
 export type { MaintenanceApi, RebuildResult, StrandStats } from "./maintenance/api.ts";
 export type { LifecycleApi, StaleReport } from "./lifecycle/api.ts";
+export { isWithheld, WITHHELD_STATUSES } from "./store/visibility.ts";
 export {
   ERROR_CODES,
   type ErrorCode,

@@ -57,17 +57,26 @@ export interface MemoryApi {
    * ```
    */
   purge(ids: readonly string[]): PurgeResult;
-  /** Links two memories. Relating the same pair again updates the weight. */
+  /**
+   * Links two memories. Relating the same pair again updates the weight. An end that is
+   * quarantined (or forgotten) is refused with `conflict`: the user confirms it first.
+   */
   relate(input: RelateInput): Edge;
   /** Removes an edge (kept in history). */
   unrelate(edgeId: string): void;
   /** Edges touching a memory. */
   edgesOf(id: string): Edge[];
-  /** Records whether a recalled memory helped (SM-2 quality 0–5) as a `memory.reinforce` op. */
+  /**
+   * Records whether a recalled memory helped (SM-2 quality 0–5) as a `memory.reinforce` op.
+   * A quarantined (or forgotten) memory is refused with `conflict`, as recall never shows it.
+   */
   reinforce(id: string, quality: number): Memory;
   /** Records the end of an agent session (a consolidation boundary) as a `session.end` op. */
   recordSessionEnd(input: SessionEnd): void;
-  /** A page of the graph in the caller's scopes: edges by id, and the memories they join. */
+  /**
+   * A page of the graph in the caller's scopes: edges by id whose ends are both active, and
+   * the memories they join.
+   */
   graph(input?: GraphInput): GraphPage;
 }
 

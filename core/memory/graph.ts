@@ -1,12 +1,13 @@
 /**
- * The memory graph in bounded pages: active edges by id whose two ends are in the reader's
- * scopes and not forgotten, and the memories they join with their content shortened.
+ * The memory graph in bounded pages: active edges by id whose two ends the reader may see
+ * (`store/visibility.ts`'s {@linkcode browseVisibility}: active memories in the reader's
+ * scopes), and the memories they join with their content shortened. A quarantined or
+ * forgotten memory, and every edge touching it, stays off the page.
  *
  * @module
  */
 import type { Edge } from "../model/memory.ts";
 import { readScopes } from "../model/scope.ts";
-import { STATUSES } from "../model/types.ts";
 import { graphEdgeIds } from "../store/queries/memories.ts";
 import { browseVisibility } from "../store/visibility.ts";
 import type { MemoryDeps } from "./deps.ts";
@@ -41,9 +42,7 @@ export function graphPage(
 ): GraphPage {
   const { store } = deps;
   const limit = Math.max(1, Math.min(500, Math.trunc(input.limit ?? 200)));
-  const visibility = browseVisibility(readScopes(deps, input.scope), {
-    statuses: STATUSES.filter((s) => s !== "forgotten"),
-  });
+  const visibility = browseVisibility(readScopes(deps, input.scope));
   const ids = graphEdgeIds(store, visibility, input.cursor ?? "", limit + 1);
   const page = ids.slice(0, limit).map((id) => store.edgeById(id)!);
   const nodeIds = [...new Set(page.flatMap((e) => [e.from, e.to]))];

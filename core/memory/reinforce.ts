@@ -9,9 +9,12 @@ import type { Memory } from "../model/memory.ts";
 import { headsOf } from "../ops/concurrency.ts";
 import { guard } from "../store/guard.ts";
 import type { MemoryDeps } from "./deps.ts";
-import { requireRecord, toMemory } from "./read.ts";
+import { requireRecord, requireShown, toMemory } from "./read.ts";
 
-/** Records whether memory `id` helped. Throws `invalid_input` for a bad quality, `not_found`. */
+/**
+ * Records whether memory `id` helped. Throws `invalid_input` for a bad quality, `not_found`,
+ * and `conflict` for a memory no reader is shown (quarantined, forgotten).
+ */
 export function reinforceMemory(
   deps: Pick<MemoryDeps, "store" | "log">,
   id: string,
@@ -26,7 +29,7 @@ export function reinforceMemory(
   }
   return guard("reinforce memory", () => {
     log.transact("reinforce memory", (tx) => {
-      const record = requireRecord(deps, id, "reinforce memory");
+      const record = requireShown(requireRecord(deps, id, "reinforce memory"), "reinforce memory");
       const op = tx.append({
         kind: "memory.reinforce",
         payload: { id: record.id, quality, parents: headsOf(store, record.id) },

@@ -1,6 +1,8 @@
 /**
  * Linking memories: `edge.put` creates or re-weights the edge `from —relation→ to`,
- * `edge.remove` takes it away (kept in history).
+ * `edge.remove` takes it away (kept in history). Only memories a reader may act on by id
+ * (`requireShown`) can be linked: a quarantined memory has to be confirmed first, so a link
+ * cannot pull its text into graph pages and recall.
  *
  * @module
  */
@@ -11,11 +13,11 @@ import type { Edge } from "../model/memory.ts";
 import { opProvenance } from "../ops/write.ts";
 import { guard } from "../store/guard.ts";
 import type { MemoryDeps } from "./deps.ts";
-import { publicEdges, requireRecord } from "./read.ts";
+import { publicEdges, requireRecord, requireShown } from "./read.ts";
 
 /**
  * Links two memories; relating the same pair again updates the weight. Throws `not_found`
- * for an unknown end and `conflict` for a forgotten end.
+ * for an unknown end and `conflict` for an end that is forgotten or quarantined.
  */
 export function relateMemories(deps: Pick<MemoryDeps, "store" | "log">, input: RelateInput): Edge {
   const { store, log } = deps;
@@ -24,10 +26,7 @@ export function relateMemories(deps: Pick<MemoryDeps, "store" | "log">, input: R
     const id = edgeId(parsed.from, parsed.relation, parsed.to);
     log.transact("relate memories", (tx) => {
       for (const end of [parsed.from, parsed.to]) {
-        const record = requireRecord(deps, end, "relate memories");
-        if (record.status === "forgotten") {
-          throw new HelixError("conflict", `Cannot relate memories: ${end} was forgotten`);
-        }
+        requireShown(requireRecord(deps, end, "relate memories"), "relate memories");
       }
       const existing = store.edgeById(id);
       const weight = parsed.weight ?? 1;

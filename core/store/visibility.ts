@@ -3,7 +3,9 @@
  * definition, rendered both as SQL (for BM25, exact-token, list and graph queries) and as a
  * predicate (for the in-memory vector index and reads by id), so every path filters
  * identically. The presets below are the only places that decide what a reader sees by
- * default: recall ({@linkcode recallVisibility}) and browsing ({@linkcode browseVisibility}).
+ * default: recall ({@linkcode recallVisibility}), browsing ({@linkcode browseVisibility})
+ * and addressing one memory by id ({@linkcode BY_ID}); none shows a quarantined or forgotten
+ * memory unless the reader names that status.
  *
  * @module
  */
@@ -78,6 +80,40 @@ export function isVisible(v: Visibility, m: VisibilityFields): boolean {
   if (v.asOf) return m.validFrom <= v.at && !ended;
   return !ended || v.includeEnded === true || m.status === "superseded";
 }
+
+/**
+ * Statuses no reader is shown unless it names them: content nobody confirmed (quarantined:
+ * it may carry injected instructions) and content the user removed (forgotten).
+ */
+export const WITHHELD_STATUSES: readonly Status[] = ["quarantined", "forgotten"];
+
+/**
+ * Whether memories of `status` are withheld from readers that do not ask for it by name.
+ *
+ * @example Usage
+ * ```ts
+ * import { isWithheld } from "./visibility.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isWithheld("quarantined"), true);
+ * equal(isWithheld("superseded"), false);
+ * ```
+ */
+export function isWithheld(status: string): boolean {
+  return (WITHHELD_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Addressing one memory by id (linking it, a neighbour in a memory's resource): any scope
+ * and validity, every status but the withheld ones.
+ */
+export const BY_ID: Visibility = {
+  scopes: "all",
+  statuses: STATUSES.filter((s) => !isWithheld(s)),
+  at: 0,
+  asOf: false,
+  includeEnded: true,
+};
 
 /**
  * Browsing (a listing, a graph page): memories of `statuses` (default active) and `types`

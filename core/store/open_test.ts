@@ -97,9 +97,11 @@ Deno.test("a strand held under an exclusive lock gets store_locked, not a hang",
   const holder = new DatabaseSync(path);
   holder.exec("PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE;");
   try {
-    const started = performance.now();
-    throws(() => openEngine({ path, busyTimeoutMs: 200 }), (e) => isHelixError(e, "store_locked"));
-    ok(performance.now() - started < 5_000);
+    // Returning at all is the point: the busy timeout gives up, with a retryable error.
+    throws(
+      () => openEngine({ path, busyTimeoutMs: 200 }),
+      (e) => isHelixError(e, "store_locked") && /another process holds the strand/.test(e.message),
+    );
   } finally {
     holder.exec("COMMIT");
     holder.close();

@@ -10,12 +10,17 @@ import { iso } from "../store/records.ts";
 
 /** One op as history shows it. */
 export interface HistoryEntry {
+  /** The op's content address. */
   readonly changeId: string;
+  /** Its hybrid logical clock value (fold order). */
   readonly hlc: string;
   /** Wall time of the op. */
   readonly at: string;
+  /** The device that wrote it. */
   readonly deviceId: string;
+  /** Its sequence number on that device. */
   readonly seq: number;
+  /** What kind of change it is. */
   readonly kind: Op["kind"];
   /**
    * The memory or edge it changed; for a purge and the ops it tombstoned, the purged
@@ -24,6 +29,7 @@ export interface HistoryEntry {
   readonly subject: string;
   /** One line for humans. */
   readonly summary: string;
+  /** The op's payload (a tombstone for a purged op). */
   readonly payload: Op["payload"];
 }
 

@@ -21,34 +21,54 @@ import { type Inspection, inspectStrand } from "./inspect.ts";
 
 /** Counts and pins of a strand. */
 export interface StrandStats {
+  /** Where the strand lives. */
   readonly path: string;
+  /** The strand's id. */
   readonly strandId: string;
+  /** This device's id. */
   readonly deviceId: string;
+  /** The strand's schema version. */
   readonly schemaVersion: number;
+  /** The pinned embedding model, and what the engine does with it now. */
   readonly embedding: {
+    /** The model vectors are pinned to. */
     readonly model: string;
+    /** Their dimension. */
     readonly dimension: number;
+    /** The embedder's state, `re-embedding with <model>`, or `none`. */
     readonly state: string;
   };
+  /** Memories, whatever their status. */
   readonly memories: number;
+  /** Memories by type. */
   readonly byType: Readonly<Record<string, number>>;
+  /** Memories by status. */
   readonly byStatus: Readonly<Record<string, number>>;
+  /** Active edges. */
   readonly edges: number;
+  /** Ops in the log. */
   readonly ops: number;
+  /** Stored vectors. */
   readonly vectors: number;
   /** Memories (not forgotten) whose vector is missing or stale. */
   readonly missingVectors: number;
+  /** Wall time of the newest op, or null for an empty log. */
   readonly lastOpAt: string | null;
 }
 
 /** What a rebuild found. */
 export interface RebuildResult {
+  /** Ops folded. */
   readonly ops: number;
+  /** State hash before the rebuild. */
   readonly before: string;
+  /** State hash after it. */
   readonly after: string;
   /** True when refolding reproduced the state exactly. */
   readonly identical: boolean;
+  /** Vectors kept because their memory's content did not change. */
   readonly vectorsKept: number;
+  /** Vectors dropped (content changed or memory gone); backfill recomputes them. */
   readonly vectorsDropped: number;
 }
 

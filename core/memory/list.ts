@@ -15,6 +15,7 @@ import type { MemoryDeps } from "./deps.ts";
 
 /** A page of memories. */
 export interface ListResult {
+  /** The page's memories, newest first. */
   readonly items: readonly Memory[];
   /** Pass as `cursor` for the next page; null at the end. */
   readonly nextCursor: string | null;

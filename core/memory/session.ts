@@ -12,6 +12,7 @@ import type { MemoryDeps } from "./deps.ts";
 export interface SessionEnd {
   /** The session id, with or without `session:`. */
   readonly session: string;
+  /** The project it worked in, with or without `project:`. */
   readonly project?: string;
   /** The client (agent) name, cut to 200 characters. */
   readonly client?: string;

@@ -146,7 +146,7 @@ function openServices(options: OpenEngineOptions) {
     meta,
     path: options.path,
     ...embedders,
-    embedPolicy: options.embedPolicy ?? ("wait" as EmbedPolicy),
+    embedPolicy: options.embedPolicy ?? "wait",
     project: options.project ? scopeOf(options.project, "project") : null,
     session: options.session ? scopeOf(options.session, "session") : null,
     llm: options.llm

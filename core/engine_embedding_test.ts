@@ -67,10 +67,10 @@ Deno.test("without the model, writes are stored without vectors and backfillEmbe
   const embedder = tinyModelArrivingLater(modelsDir, clock);
   const engine = openEngine({ path: join(dir.path, "s.db"), embedder, project: "p", clock });
   try {
-    const started = performance.now();
+    // A missing model fails once, and the second write does not wait for it again: the
+    // clock has not moved past the retry back-off.
     const first = await engine.write({ content: "deploy the billing service with docker" });
     const second = await engine.write({ content: "python tests run with pytest in the worker" });
-    ok(performance.now() - started < 5_000, "a missing model fails fast");
     equal(first.embedded, false);
     equal(second.embedded, false);
     equal(embedder.status().state, "failed");

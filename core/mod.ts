@@ -24,21 +24,21 @@
 
 export type { BackfillProgress } from "./lifecycle/backfill.ts";
 export type { ReembedReport, ReembedStatus } from "./lifecycle/reembed.ts";
-export {
-  DEFAULT_EMBEDDING,
-  type Engine,
-  type ForgetResult,
-  type GraphPage,
-  type HistoryEntry,
-  type ListResult,
-  openEngine,
-  type OpenEngineOptions,
-  type PurgeResult,
-  type RebuildResult,
-  type StaleReport,
-  type StrandStats,
-  summarize,
-} from "./engine.ts";
+export { DEFAULT_EMBEDDING, type Engine, openEngine, type OpenEngineOptions } from "./engine.ts";
+export type { WriteApi } from "./ingest/api.ts";
+export type { MemoryApi } from "./memory/api.ts";
+export type { ForgetResult, ForgetTarget } from "./memory/forget.ts";
+export type { GraphInput, GraphPage } from "./memory/graph.ts";
+export type { ListResult } from "./memory/list.ts";
+export type { PurgeResult } from "./memory/purge.ts";
+export type { SessionEnd } from "./memory/session.ts";
+export type { RecallApi } from "./recall/api.ts";
+export type { HistoryApi } from "./history/api.ts";
+export { type HistoryEntry, summarize } from "./history/summary.ts";
+export type { TransferApi } from "./transfer/api.ts";
+export type { MaintenanceApi, RebuildResult, StrandStats } from "./maintenance/api.ts";
+export type { LifecycleApi, StaleReport } from "./lifecycle/api.ts";
+export { isWithheld, WITHHELD_STATUSES } from "./store/visibility.ts";
 export {
   ERROR_CODES,
   type ErrorCode,

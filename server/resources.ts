@@ -1,12 +1,13 @@
 /**
  * Resources: the strand manifest, one memory by id (with its edges, history and open merge
- * conflicts), and the graph in bounded pages — never the whole strand in one read.
+ * conflicts), and the graph in bounded pages — never the whole strand in one read. A memory
+ * withheld from agents (quarantined, forgotten) is not served, nor named as a neighbour.
  *
  * @module
  */
 import { type McpServer, ResourceTemplate } from "./_sdk.ts";
 import { McpError } from "./_sdk.ts";
-import { isHelixError } from "@helix/core";
+import { type Engine, isHelixError, isWithheld } from "@helix/core";
 import type { Session } from "./session.ts";
 import { edgeOut, memoryOut } from "./shapes.ts";
 
@@ -51,6 +52,27 @@ function json(uri: URL, value: unknown) {
   };
 }
 
+/**
+ * Whether a memory linked to the one a resource shows may be named there: not when it is
+ * withheld from agents (quarantined, forgotten) or gone. Answers are cached per read.
+ */
+function shownById(engine: Engine): (id: string) => boolean {
+  const known = new Map<string, boolean>();
+  return (id) => {
+    let shown = known.get(id);
+    if (shown === undefined) {
+      try {
+        shown = !isWithheld(engine.get(id).status);
+      } catch (error) {
+        if (!isHelixError(error, "not_found")) throw error;
+        shown = false;
+      }
+      known.set(id, shown);
+    }
+    return shown;
+  };
+}
+
 /** Registers the resources. */
 export function registerResources(
   server: McpServer,
@@ -88,24 +110,34 @@ export function registerResources(
     MEMORY,
     (uri, variables) => {
       const id = String(variables.id ?? "");
+      const { engine } = session;
       try {
-        const memory = session.engine.get(decodeURIComponent(id));
+        const memory = engine.get(decodeURIComponent(id));
+        if (isWithheld(memory.status)) {
+          throw new McpError(
+            RESOURCE_NOT_FOUND,
+            `Resource ${uri.href} not found: memory "${id}" is ${memory.status}`,
+          );
+        }
+        const shown = shownById(engine);
+        const other = (a: string, b: string) => (a === memory.id ? b : a);
         return json(uri, {
           memory: memoryOut(memory),
-          edges: session.engine.edgesOf(memory.id).map(edgeOut),
-          history: session.engine.history({ id: memory.id, limit: 50 }).map((h) => ({
-            at: h.at,
-            kind: h.kind,
-            summary: h.summary,
-            change_id: h.changeId,
-          })),
-          open_conflicts: session.engine.conflicts()
+          edges: engine.edgesOf(memory.id).filter((e) => shown(other(e.from, e.to))).map(edgeOut),
+          history: engine.history({ id: memory.id, limit: 50 })
+            .filter((h) =>
+              !("from" in h.payload && "to" in h.payload) ||
+              shown(other(h.payload.from, h.payload.to))
+            )
+            .map((h) => ({ at: h.at, kind: h.kind, summary: h.summary, change_id: h.changeId })),
+          open_conflicts: engine.conflicts()
             .filter((c) => c.memory === memory.id || (c.kind === "fact" && c.field === memory.id))
+            .filter((c) => c.kind !== "fact" || shown(other(c.memory, c.field)))
             .map((c) => ({
               kind: c.kind,
               // text: the content holds a <<<<<<< block; fact: two successors of one memory
               ...(c.kind === "fact"
-                ? { with: c.memory === memory.id ? c.field : c.memory, superseded: c.other[0] }
+                ? { with: other(c.memory, c.field), superseded: c.other[0] }
                 : { field: c.field }),
               change_id: c.op,
             })),

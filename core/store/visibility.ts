@@ -1,12 +1,16 @@
 /**
  * Which memories a read may see: scopes, statuses, types and validity at an instant. One
- * definition, rendered both as SQL (for BM25, exact-token and list queries) and as a
- * predicate (for the in-memory vector index), so every channel filters identically.
+ * definition, rendered both as SQL (for BM25, exact-token, list and graph queries) and as a
+ * predicate (for the in-memory vector index and reads by id), so every path filters
+ * identically. The presets below are the only places that decide what a reader sees by
+ * default: recall ({@linkcode recallVisibility}), browsing ({@linkcode browseVisibility})
+ * and addressing one memory by id ({@linkcode BY_ID}); none shows a quarantined or forgotten
+ * memory unless the reader names that status.
  *
  * @module
  */
 import type { SQLInputValue } from "node:sqlite";
-import type { MemoryType, Status } from "../model/types.ts";
+import { type MemoryType, type Status, STATUSES } from "../model/types.ts";
 
 /** A read's visibility rule. */
 export interface Visibility {
@@ -75,4 +79,93 @@ export function isVisible(v: Visibility, m: VisibilityFields): boolean {
   const ended = m.validTo !== null && m.validTo <= v.at;
   if (v.asOf) return m.validFrom <= v.at && !ended;
   return !ended || v.includeEnded === true || m.status === "superseded";
+}
+
+/**
+ * Statuses no reader is shown unless it names them: content nobody confirmed (quarantined:
+ * it may carry injected instructions) and content the user removed (forgotten).
+ */
+export const WITHHELD_STATUSES: readonly Status[] = ["quarantined", "forgotten"];
+
+/**
+ * Whether memories of `status` are withheld from readers that do not ask for it by name.
+ *
+ * @example Usage
+ * ```ts
+ * import { isWithheld } from "./visibility.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(isWithheld("quarantined"), true);
+ * equal(isWithheld("superseded"), false);
+ * ```
+ */
+export function isWithheld(status: string): boolean {
+  return (WITHHELD_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * Addressing one memory by id (linking it, a neighbour in a memory's resource): any scope
+ * and validity, every status but the withheld ones.
+ */
+export const BY_ID: Visibility = {
+  scopes: "all",
+  statuses: STATUSES.filter((s) => !isWithheld(s)),
+  at: 0,
+  asOf: false,
+  includeEnded: true,
+};
+
+/**
+ * Browsing (a listing, a graph page): memories of `statuses` (default active) and `types`
+ * in `scopes`, whatever their validity.
+ */
+export function browseVisibility(
+  scopes: "all" | readonly string[],
+  options: { statuses?: readonly Status[]; types?: readonly MemoryType[] } = {},
+): Visibility {
+  return {
+    scopes,
+    statuses: options.statuses ?? ["active"],
+    ...(options.types ? { types: options.types } : {}),
+    at: 0,
+    asOf: false,
+    includeEnded: true,
+  };
+}
+
+/** What a recall request asks to see beyond the default (active, currently valid). */
+export interface RecallFilter {
+  readonly types?: readonly MemoryType[] | undefined;
+  /** Recall as of this instant (ms): memories valid then, superseded and archived included. */
+  readonly asOf?: number | undefined;
+  readonly includeArchived?: boolean | undefined;
+  readonly includeSuperseded?: boolean | undefined;
+  readonly includeForgotten?: boolean | undefined;
+  readonly includeQuarantined?: boolean | undefined;
+  readonly includeExpired?: boolean | undefined;
+}
+
+/**
+ * Recall (search, context) in `scopes` at `now`: active memories valid now, plus what
+ * `filter` names; as of a past instant, what was valid then (active, superseded, archived).
+ */
+export function recallVisibility(
+  scopes: "all" | readonly string[],
+  filter: RecallFilter,
+  now: number,
+): Visibility {
+  const asOf = filter.asOf !== undefined;
+  const statuses = new Set<Status>(asOf ? ["active", "superseded", "archived"] : ["active"]);
+  if (filter.includeArchived) statuses.add("archived");
+  if (filter.includeSuperseded) statuses.add("superseded");
+  if (filter.includeForgotten) statuses.add("forgotten");
+  if (filter.includeQuarantined) statuses.add("quarantined");
+  return {
+    scopes,
+    statuses: STATUSES.filter((s) => statuses.has(s)),
+    ...(filter.types ? { types: filter.types } : {}),
+    at: filter.asOf ?? now,
+    asOf,
+    ...(filter.includeExpired ? { includeEnded: true } : {}),
+  };
 }

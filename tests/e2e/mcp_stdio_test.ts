@@ -7,41 +7,7 @@ import { join } from "node:path";
 import { openEngine } from "../../core/mod.ts";
 import { tempDir } from "../helpers.ts";
 import { type CallToolResult, Client, StdioClientTransport, type Structured } from "./_client.ts";
-
-const ROOT = new URL("../..", import.meta.url).pathname;
-
-/** Environment for a spawned server: a private home, no model download, the same Deno cache. */
-function serverEnv(home: string, extra: Record<string, string> = {}): Record<string, string> {
-  const env: Record<string, string> = {
-    HELIX_HOME: home,
-    HELIX_EMBEDDER: "none",
-    HELIX_LOG_LEVEL: "warn",
-    ...extra,
-  };
-  for (const key of ["PATH", "HOME", "DENO_DIR", "XDG_CACHE_HOME"]) {
-    const value = Deno.env.get(key);
-    if (value) env[key] = value;
-  }
-  return env;
-}
-
-async function spawnClient(home: string, extra: Record<string, string> = {}) {
-  const transport = new StdioClientTransport({
-    command: Deno.execPath(),
-    args: ["task", "--quiet", "mcp"],
-    cwd: ROOT,
-    env: serverEnv(home, extra),
-    stderr: "pipe",
-  });
-  const client = new Client({ name: "helix-stdio-e2e", version: "1.0.0" });
-  await client.connect(transport);
-  const call = async (name: string, args: Record<string, unknown>) => {
-    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
-    ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
-    return result.structuredContent as Structured;
-  };
-  return { client, call };
-}
+import { ROOT, serverEnv, spawnClient } from "./_stdio.ts";
 
 Deno.test("deno task mcp serves the default strand under HELIX_HOME over stdio", async () => {
   await using home = await tempDir();
@@ -123,8 +89,8 @@ Deno.test("when its client goes away (stdin closes, no signal), the server recor
     params: { name: "memory_search", arguments: { query: "anything" } },
   });
   equal((await response(2)).result.isError, undefined);
-  const closedAt = Date.now();
   await writer.close();
+  // Only a guard against a hang: the assertion is that the server exits by itself, not how fast.
   let timer: ReturnType<typeof setTimeout> | undefined;
   const deadline = new Promise<"still running">((resolve) => {
     timer = setTimeout(() => resolve("still running"), 10_000);
@@ -138,7 +104,6 @@ Deno.test("when its client goes away (stdin closes, no signal), the server recor
   while (!(await lines.read()).done) { /* drain */ }
   ok(outcome !== "still running", "the server exited by itself after stdin closed");
   equal(outcome.code, 0);
-  ok(Date.now() - closedAt < 10_000);
   const engine = openEngine({ path: join(home.path, "strands", "default.db"), mustExist: true });
   try {
     const ends = engine.history({ kinds: ["session.end"] });

@@ -1,0 +1,108 @@
+/**
+ * The recall slice of the engine: hybrid search with explanations, the token-budgeted
+ * context block, and warming what the first search would load. What a reader sees is
+ * `store/visibility.ts`'s {@linkcode recallVisibility}.
+ *
+ * @module
+ */
+import { type Embedding, embedQuery } from "../embed/policy.ts";
+import {
+  type ContextInput,
+  contextInputSchema,
+  parseInput,
+  type SearchInput,
+  searchInputSchema,
+} from "../model/input.ts";
+import { type ReaderScopes, readScopes } from "../model/scope.ts";
+import type { Clock } from "../ports.ts";
+import { guardAsync } from "../store/guard.ts";
+import type { KeywordIndex } from "../store/keyword.ts";
+import type { Store } from "../store/store.ts";
+import type { VectorIndex } from "../store/vector_index.ts";
+import { recallVisibility } from "../store/visibility.ts";
+import { tokenCounter } from "../text/tokens.ts";
+import { buildContext, type ContextPack } from "./context.ts";
+import { type RankWeights, runSearch, type SearchResult } from "./search.ts";
+
+/** Finding what the strand knows. */
+export interface RecallApi {
+  /** Hybrid recall with explanations. */
+  search(input: SearchInput): Promise<SearchResult>;
+  /** A token-budgeted context block: profile, conventions, then what is relevant. */
+  context(input: ContextInput): Promise<ContextPack>;
+  /**
+   * Loads what the first search would otherwise load (the vector index, the tokenizer) in
+   * small steps that yield to the event loop: for servers, right after they start answering.
+   */
+  warmup(): Promise<void>;
+}
+
+/** What the recall API needs. */
+export interface RecallDeps extends Embedding, ReaderScopes {
+  readonly store: Store;
+  readonly index: VectorIndex;
+  readonly keywords: KeywordIndex;
+  readonly clock: Clock;
+  /** Weights of the ranking factors. */
+  readonly weights: RankWeights;
+}
+
+/** The recall API over `deps`. */
+export function createRecallApi(deps: RecallDeps): RecallApi {
+  const search = async (input: SearchInput): Promise<SearchResult> => {
+    const parsed = parseInput(searchInputSchema, input, "search memories");
+    const channels = parsed.channels ?? {};
+    const scopes = readScopes(deps, parsed.scope);
+    return await guardAsync("search memories", () =>
+      runSearch(
+        {
+          store: deps.store,
+          index: deps.index,
+          keywords: deps.keywords,
+          embedQuery: (text) => embedQuery(deps, text),
+          weights: deps.weights,
+        },
+        {
+          query: parsed.query,
+          limit: parsed.limit ?? 10,
+          visibility: recallVisibility(scopes, parsed, deps.clock.now()),
+          channels: {
+            vector: channels.vector ?? true,
+            bm25: channels.bm25 ?? true,
+            exact: channels.exact ?? true,
+            graph: channels.graph ?? true,
+          },
+          ...(parsed.budgetTokens !== undefined ? { budgetTokens: parsed.budgetTokens } : {}),
+        },
+      ));
+  };
+  return {
+    search,
+    async context(input) {
+      const parsed = parseInput(contextInputSchema, input, "build context");
+      const scopes = readScopes(deps, parsed.scope);
+      const visibility = recallVisibility(scopes, parsed, deps.clock.now());
+      const label = scopes === "all"
+        ? "all scopes"
+        : scopes.filter((s) => s !== "global").join(", ") || "global";
+      const within = {
+        ...(parsed.scope !== undefined ? { scope: parsed.scope } : {}),
+        ...(parsed.asOf !== undefined ? { asOf: parsed.asOf } : {}),
+      };
+      return await guardAsync("build context", () =>
+        buildContext(
+          { store: deps.store, search: (query, limit) => search({ query, limit, ...within }) },
+          {
+            budgetTokens: parsed.budgetTokens,
+            ...(parsed.query !== undefined ? { query: parsed.query } : {}),
+            visibility,
+            label,
+          },
+        ));
+    },
+    async warmup() {
+      await deps.index.warm();
+      await tokenCounter();
+    },
+  };
+}

@@ -15,7 +15,7 @@ import type {
 } from "../model/candidate.ts";
 import { CORRECTION_CUES, isAcknowledgement, matchingCues, MEMORY_CUES } from "./cues.ts";
 import { classifySentence } from "./classify.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
+import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import {
   asSentence,
@@ -25,6 +25,7 @@ import {
   wordsOf,
 } from "../text/sentences.ts";
 import { resolveTimePhrases, type TimePhrase } from "./time_phrase.ts";
+import { sharedWords } from "../text/words.ts";
 
 /** Replies up to this many words count as short answers. */
 export const SHORT_ANSWER_WORDS = 8;
@@ -165,7 +166,7 @@ function correction(
       target.content.slice(old.index + old.phrase.length);
     return combined(content, target, "updates", phrase);
   }
-  if (overlap(reply, target.content) === 0) return null;
+  if (sharedWords(reply, target.content) === 0) return null;
   const content = phrase
     ? `${stripEnd(target.content)} ${phrase.phrase}.`
     : `${stripEnd(target.content)}; correction: ${stripEnd(reply)}.`;
@@ -259,7 +260,7 @@ function chooseTarget(
   let best: ActiveMemory | null = null;
   let bestScore = -1;
   for (const memory of active) {
-    let score = overlap(text, memory.content);
+    let score = sharedWords(text, memory.content);
     if (dated && time(memory.content).length > 0) score += 2;
     if (score > bestScore) {
       best = memory;
@@ -267,20 +268,6 @@ function chooseTarget(
     }
   }
   return best;
-}
-
-/** How many content words two texts share (plural "s" ignored). */
-function overlap(a: string, b: string): number {
-  const words = contentWords(a);
-  return [...contentWords(b)].filter((w) => words.has(w)).length;
-}
-
-function contentWords(text: string): Set<string> {
-  return new Set(
-    wordsOf(text.toLowerCase()).filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).map((w) =>
-      w.replace(/s$/, "")
-    ),
-  );
 }
 
 /** The content with its time phrases cut out ("…with Maya next April." → "…with Maya."). */

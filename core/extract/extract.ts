@@ -29,10 +29,11 @@ import {
   stripRememberPrefix,
 } from "./classify.ts";
 import { extractFromContext, timeFields } from "./context.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
+import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { asSentence, splitSentences, stripEnd, toThirdPerson, wordsOf } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";
+import { sharedWords } from "../text/words.ts";
 
 /** Confidence multiplier for content an agent took in (tool output, files, the web). */
 export const AGENT_INGESTED_FACTOR = 0.6;
@@ -232,21 +233,14 @@ function linkFor(
   }
   const rescheduled = dated && RESCHEDULE.test(content);
   if (matchingCues(content, CORRECTION_CUES).length === 0 && !rescheduled) return undefined;
-  const words = contentWords(content);
   let best: ActiveMemory | undefined;
   let bestScore = 0;
   for (const memory of active) {
     if (rescheduled && !isDated(memory.content)) continue;
-    const score = [...contentWords(memory.content)].filter((w) => words.has(w)).length;
+    const score = sharedWords(content, memory.content);
     if (score > bestScore) [best, bestScore] = [memory, score];
   }
   return best ? { id: best.id, relation: "updates" } : undefined;
-}
-
-function contentWords(text: string): Set<string> {
-  return new Set(
-    wordsOf(text.toLowerCase()).filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)),
-  );
 }
 
 function mergeEntities(...lists: readonly string[][]): string[] {

@@ -28,6 +28,7 @@ import {
   wordFraction,
   words,
 } from "./catalogue.ts";
+import { LOOKBACK_STOPWORDS } from "../text/stopwords.ts";
 
 /**
  * Every kind of secret {@linkcode redact} recognises, in catalogue order (more specific kinds
@@ -367,20 +368,6 @@ const NEGATIVE_WORDS = words(
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
     "checkpoint snapshot",
 );
-const STOP_WORDS = new Set([
-  "is",
-  "was",
-  "the",
-  "a",
-  "an",
-  "of",
-  "for",
-  "to",
-  "and",
-  "with",
-  "are",
-  "be",
-]);
 const SECRET_WORDS =
   /(?:secret|token|passw|api[ _-]?key|apikey|private[ _-]?key|credential|access[ _-]?key|auth)/i;
 
@@ -474,7 +461,7 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   if (/^\s*(?:set-)?cookie\s*:/i.test(line)) return "negative";
   const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(line)?.[1];
   const recent = (line.match(/[A-Za-z][A-Za-z0-9_\-]*/g) ?? [])
-    .filter((w) => !STOP_WORDS.has(w.toLowerCase())).slice(-2).reverse();
+    .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase())).slice(-2).reverse();
   for (const words of [key ? [key] : [], ...recent.map((w) => [w])]) {
     const parts = words.flatMap(nameWords);
     if (parts.some((w) => NEGATIVE_WORDS.has(w))) return "negative";

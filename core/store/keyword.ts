@@ -19,6 +19,7 @@
  * @module
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
+import { QUERY_STOPWORDS } from "../text/stopwords.ts";
 import { hashBase32 } from "../util/hash.ts";
 import { STATUSES } from "../model/types.ts";
 import { IN_LIST, type Store } from "./store.ts";
@@ -43,14 +44,6 @@ export interface KeywordResult {
   readonly skipped: ReadonlyArray<{ readonly word: string; readonly documents: number }>;
 }
 
-const STOPWORDS = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have how i if in " +
-    "into is it its me my no not of on or our should so than that the their them then there these " +
-    "they this to was we were what when where which who why will with would you your about after " +
-    "all also any before being both each few more most other over same some such only own just " +
-    "now very us").split(" "),
-);
-
 /** Filter tokens for a memory: end in a digit so the porter stemmer leaves them alone. */
 export function ftsKey(scope: string, status: string, type: string): string {
   return `${scopeToken(scope)} st${status}0 ty${type}0`;
@@ -73,7 +66,9 @@ function scopeToken(scope: string): string {
  */
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))))]
+  return [
+    ...new Set(words.filter((w) => !QUERY_STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)))),
+  ]
     .slice(0, 32);
 }
 

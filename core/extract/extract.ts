@@ -31,7 +31,7 @@ import {
 import { extractFromContext, timeFields } from "./context.ts";
 import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
-import { asSentence, splitSentences, stripEnd, toThirdPerson, wordsOf } from "../text/sentences.ts";
+import { asSentence, splitSentences, stripEnd, toThirdPerson } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";
 import { sharedWords } from "../text/words.ts";
 

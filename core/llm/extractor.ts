@@ -13,21 +13,26 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import type { MemoryType } from "../model/types.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
-import type { ActiveMemory, Candidate, ExtractionInput } from "../model/candidate.ts";
+import type {
+  ActiveMemory,
+  Adjudication,
+  Candidate,
+  ExtractionInput,
+  TypedContent,
+} from "../model/candidate.ts";
+import type { Statement, SynthesisKind } from "../model/synthesis.ts";
+import type { Llm } from "../ports.ts";
 import { type ChatRequest, createChatClient, type WaitAllowance } from "./chat.ts";
 import { type LlmLedger, usageMonth } from "./ledger.ts";
 import {
-  type Adjudication,
   parseAdjudication,
   parseImportance,
   parseJsonAnswer,
   parseRatings,
   parseSynthesis,
   splitExtraction,
-  type Statement,
   toCandidates,
 } from "./parse.ts";
 import {
@@ -46,19 +51,12 @@ import {
   ratingMessage,
   SYNTHESIS_SCHEMA,
   SYNTHESIS_SYSTEM,
-  type SynthesisKind,
   synthesisMessage,
 } from "./prompts.ts";
 
 export { createMemoryLedger, createSqliteLedger, type LlmLedger } from "./ledger.ts";
-export type { Adjudication, Statement } from "./parse.ts";
-export type { SynthesisKind } from "./prompts.ts";
-
-/** Content with its memory type: an item to rate, or a candidate to adjudicate. */
-export interface TypedContent {
-  readonly content: string;
-  readonly type: MemoryType;
-}
+export type { Adjudication, TypedContent } from "../model/candidate.ts";
+export type { Statement, SynthesisKind } from "../model/synthesis.ts";
 
 /** Options for {@linkcode createLlmExtractor}. */
 export interface LlmOptions {
@@ -96,27 +94,11 @@ export interface LlmStats {
   readonly fallbacks: number;
 }
 
-/** Upgrades the deterministic write path with a model; see {@linkcode createLlmExtractor}. */
-export interface LlmExtractor {
-  /** Candidates per input, in input order; `null` where the deterministic extractor should run. */
-  extract(inputs: readonly ExtractionInput[]): Promise<(Candidate[] | null)[]>;
-  /** Importance 1–10 per item, in order; `null` where the heuristic should decide. */
-  rateImportance(items: readonly TypedContent[]): Promise<(number | null)[]>;
-  /** How `candidate` relates to `existing` (nearest first); `null` to keep the threshold decision. */
-  adjudicate(
-    candidate: TypedContent,
-    existing: readonly ActiveMemory[],
-  ): Promise<Adjudication | null>;
-  /**
-   * Statements written from `items` (the lifecycle worker's profiles and reflection; see
-   * {@linkcode SynthesisKind}), each citing the items it rests on; `null` when the model is
-   * not available or answers unusably.
-   */
-  synthesize(
-    kind: SynthesisKind,
-    items: readonly TypedContent[],
-    question?: string,
-  ): Promise<Statement[] | null>;
+/**
+ * The {@linkcode Llm} port over an OpenAI-compatible endpoint, with its counters; see
+ * {@linkcode createLlmExtractor}.
+ */
+export interface LlmExtractor extends Llm {
   /** A snapshot of the counters. */
   readonly stats: LlmStats;
   /**

@@ -15,7 +15,8 @@ import {
   IMPORTANCE_MIN,
   MAX_CONTENT_LENGTH,
 } from "../model/types.ts";
-import type { Candidate, CandidateLink } from "../model/candidate.ts";
+import type { Adjudication, Candidate, CandidateLink } from "../model/candidate.ts";
+import type { Statement } from "../model/synthesis.ts";
 
 /** Most memories accepted from one input; more means the model is not extracting. */
 const MAX_MEMORIES_PER_INPUT = 20;
@@ -25,14 +26,6 @@ const MAX_NAME_CHARS = 200;
 const MAX_LIST_ITEMS = 50;
 /** Longest step or trigger accepted. */
 const MAX_STEP_CHARS = 2_000;
-
-/** What {@linkcode parseAdjudication} returns: the consolidation action the model chose. */
-export interface Adjudication {
-  readonly action: "noop" | "update" | "supersede" | "add";
-  /** The existing memory acted on; absent for `add`. */
-  readonly target?: string;
-  readonly reason: string;
-}
 
 const noNul = (s: string) => !s.includes("\u0000");
 const name = z.string().trim().min(1).max(MAX_NAME_CHARS).refine(noNul);
@@ -265,12 +258,6 @@ export function parseAdjudication(
   if (action === "add") return { action, reason };
   if (typeof target !== "string" || !existingIds.has(target)) return null;
   return { action, target, reason };
-}
-
-/** One statement of a synthesis answer: its text and the indices of the items it cites. */
-export interface Statement {
-  readonly text: string;
-  readonly cites: readonly number[];
 }
 
 /** Longest statement kept. */

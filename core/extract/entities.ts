@@ -259,3 +259,9 @@ function isSentenceStart(text: string, index: number): boolean {
   return /^\s*$/.test(before) ||
     /(?:[.!?:]\s+|\n\s*(?:[-*•>]|\d{1,2}[.)])?\s*|["'(]\s*)$/.test(before.slice(-12));
 }
+
+/** The entities of several lists, in order, each once (case aside). */
+export function mergeEntities(...lists: readonly string[][]): string[] {
+  const seen = new Set<string>();
+  return lists.flat().filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
+}

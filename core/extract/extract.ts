@@ -28,8 +28,9 @@ import {
   startsWithPronoun,
   stripRememberPrefix,
 } from "./classify.ts";
-import { extractFromContext, timeFields } from "./context.ts";
-import { findEntities } from "./entities.ts";
+import { extractFromContext } from "./context.ts";
+import { timeFields } from "./context_candidate.ts";
+import { findEntities, mergeEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { asSentence, splitSentences, stripEnd, toThirdPerson } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";
@@ -241,11 +242,6 @@ function linkFor(
     if (score > bestScore) [best, bestScore] = [memory, score];
   }
   return best ? { id: best.id, relation: "updates" } : undefined;
-}
-
-function mergeEntities(...lists: readonly string[][]): string[] {
-  const seen = new Set<string>();
-  return lists.flat().filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
 }
 
 function dedupeRelations(relations: readonly CandidateRelation[]): CandidateRelation[] {

@@ -17,13 +17,12 @@ import {
   EVENT_CUE,
   FIX_CUES,
   GOTCHA_CUE,
-  isAcknowledgement,
-  isChatter,
-  isCodeLine,
   matchingCues,
   MEMORY_CUES,
   RECURRING_CUE,
 } from "./cues.ts";
+import { isAcknowledgement, isChatter } from "./chatter.ts";
+import { isCodeLine } from "./code_lines.ts";
 import { COMMON_WORDS, findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { LIST_ITEM, stripEnd } from "../text/sentences.ts";

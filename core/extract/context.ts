@@ -8,7 +8,8 @@
  * @module
  */
 import type { Candidate, ExtractionContext } from "../model/candidate.ts";
-import { CORRECTION_CUES, isAcknowledgement, matchingCues, MEMORY_CUES } from "./cues.ts";
+import { CORRECTION_CUES, matchingCues, MEMORY_CUES } from "./cues.ts";
+import { isAcknowledgement } from "./chatter.ts";
 import { classifySentence } from "./classify.ts";
 import { splitSentences, stripEnd, thirdPersonVerb, wordsOf } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";

@@ -11,7 +11,7 @@ import {
   startsWithPronoun,
   stripRememberPrefix,
 } from "./classify.ts";
-import { isCodeLine } from "./cues.ts";
+import { isCodeLine } from "./code_lines.ts";
 import { splitSentences, toThirdPerson } from "../text/sentences.ts";
 
 /** Openers that carry nothing ("Okay, ", "Also, "). */

@@ -19,15 +19,13 @@ import {
   EVENT_CUE,
   FIX_CUES,
   GOTCHA_CUE,
-  isAcknowledgement,
-  isChatter,
-  isLogLike,
   matchingCues,
   MEMORY_CUES,
   PROCEDURE_CUE,
-  proseOf,
   RECURRING_CUE,
 } from "./cues.ts";
+import { isAcknowledgement, isChatter } from "./chatter.ts";
+import { isLogLike, proseOf } from "./code_lines.ts";
 import { isStatement } from "./classify.ts";
 import { COMMON_WORDS, findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";

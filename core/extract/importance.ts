@@ -9,15 +9,8 @@
  */
 import type { MemoryType } from "../model/types.ts";
 import { IMPORTANCE_MAX, IMPORTANCE_MIN } from "../model/types.ts";
-import {
-  DECISION_CUES,
-  ERROR_CUES,
-  FIX_CUES,
-  isAcknowledgement,
-  isChatter,
-  matchingCues,
-  MEMORY_CUES,
-} from "./cues.ts";
+import { DECISION_CUES, ERROR_CUES, FIX_CUES, matchingCues, MEMORY_CUES } from "./cues.ts";
+import { isAcknowledgement, isChatter } from "./chatter.ts";
 import { findEntities } from "./entities.ts";
 import { wordCount } from "../text/sentences.ts";
 

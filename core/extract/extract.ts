@@ -16,7 +16,8 @@
  * @module
  */
 import type { Candidate, CandidateRelation, ExtractionInput } from "../model/candidate.ts";
-import { type Classification, listSteps } from "./classify.ts";
+import type { Classification } from "./classify.ts";
+import { listSteps } from "./steps.ts";
 import { type Draft, fromSentences, rewrite } from "./drafts.ts";
 import { linkFor } from "./update_link.ts";
 import { extractFromContext } from "./context.ts";

@@ -11,7 +11,7 @@ import type { Candidate, ExtractionContext } from "../model/candidate.ts";
 import { CORRECTION_CUES, matchingCues, MEMORY_CUES } from "./cues.ts";
 import { isAcknowledgement } from "./chatter.ts";
 import { classifySentence } from "./classify.ts";
-import { splitSentences, stripEnd, thirdPersonVerb, wordsOf } from "../text/sentences.ts";
+import { lastQuestion, stripEnd, thirdPersonVerb, wordsOf } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";
 import { combined, FALLBACK_CONFIDENCE, standalone } from "./context_candidate.ts";
 import { correction } from "./context_correction.ts";
@@ -136,11 +136,6 @@ function confirmation(question: string, reply: string): Candidate[] {
     ? "convention"
     : "preference";
   return [standalone(content, type, undefined)];
-}
-
-function lastQuestion(turn: string | undefined): string | null {
-  if (!turn) return null;
-  return splitSentences(turn).filter((s) => /\?\s*$/.test(s.text)).at(-1)?.text ?? null;
 }
 
 function timeOptions(context: ExtractionContext) {

@@ -52,6 +52,23 @@ export function splitSentences(text: string, options: { clauses?: boolean } = {}
   return out;
 }
 
+/**
+ * The last question in a turn (an assistant's, usually), or null when it asks none.
+ *
+ * @example Usage
+ * ```ts
+ * import { lastQuestion } from "./sentences.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(lastQuestion("Done. When are you going? Or later?"), "Or later?");
+ * equal(lastQuestion("Done."), null);
+ * ```
+ */
+export function lastQuestion(turn: string | undefined): string | null {
+  if (!turn) return null;
+  return splitSentences(turn).filter((s) => /\?\s*$/.test(s.text)).at(-1)?.text ?? null;
+}
+
 /** Words of a text (letters, digits, apostrophes, dots and dashes inside words). */
 export function wordsOf(text: string): string[] {
   return text.match(/[\p{L}\p{N}][\p{L}\p{N}'’._/@-]*/gu) ?? [];

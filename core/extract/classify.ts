@@ -23,7 +23,8 @@ import {
 } from "./cues.ts";
 import { isAcknowledgement, isChatter } from "./chatter.ts";
 import { isCodeLine } from "./code_lines.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
+import { COMMON_WORDS } from "./entity_words.ts";
+import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { sentenceSteps } from "./steps.ts";
 import { triggersOf } from "./triggers.ts";

@@ -21,7 +21,8 @@ import {
   RECURRING_CUE,
 } from "./cues.ts";
 import { isStatement } from "./classify.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
+import { COMMON_WORDS } from "./entity_words.ts";
+import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { splitSentences } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import type { CandidateRelation } from "../model/candidate.ts";
-import { COMMON_WORDS } from "./entities.ts";
+import { COMMON_WORDS } from "./entity_words.ts";
 
 interface Token {
   /** The token without surrounding punctuation or backticks. */

@@ -9,7 +9,8 @@ import { deepEqual, equal, notDeepEqual, ok, rejects } from "node:assert/strict"
 import { fixedClock } from "../clock.ts";
 import { isHelixError } from "../errors.ts";
 import { buildTinyModel } from "../../tests/fixtures/tiny_model.ts";
-import { createDeadlineFetch, createTransformersEmbedder } from "./transformers.ts";
+import { createDeadlineFetch } from "./deadline_fetch.ts";
+import { createTransformersEmbedder } from "./transformers.ts";
 import type { Embedder } from "../ports.ts";
 
 const DIMENSION = 32;

@@ -12,7 +12,8 @@ import {
   stripRememberPrefix,
 } from "./classify.ts";
 import { isCodeLine } from "./code_lines.ts";
-import { splitSentences, toThirdPerson } from "../text/sentences.ts";
+import { splitSentences } from "../text/sentences.ts";
+import { toThirdPerson } from "../text/third_person.ts";
 
 /** Openers that carry nothing ("Okay, ", "Also, "). */
 const FILLER =

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { ChatRequest } from "./chat.ts";
+import type { ChatRequest } from "./chat_request.ts";
 import { type Channel, MAX_RETRY_WAIT_MS } from "./channel.ts";
 
 /**

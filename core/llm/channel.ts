@@ -9,7 +9,8 @@
 import { HelixError } from "../errors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
-import { type ChatRequest, createChatClient, type WaitAllowance } from "./chat.ts";
+import { createChatClient, type WaitAllowance } from "./chat.ts";
+import type { ChatRequest } from "./chat_request.ts";
 import { usageMonth } from "./ledger.ts";
 import type { ResolvedLlmOptions } from "./options.ts";
 import { parseJsonAnswer } from "./parse.ts";

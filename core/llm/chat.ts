@@ -11,6 +11,7 @@
  * @module
  */
 import { describeError, HelixError } from "../errors.ts";
+import { type ChatRequest, requestBody } from "./chat_request.ts";
 import { estimateTokens, readCompletion, retryAfterMs } from "./completion.ts";
 
 /** Options for {@linkcode createChatClient}. */
@@ -31,16 +32,6 @@ export interface ChatClientOptions {
   readonly now: () => number;
   /** Waits `ms`. @default {setTimeout} */
   readonly sleep?: ((ms: number) => Promise<void>) | undefined;
-}
-
-/** What to ask: a system and a user message, and the JSON Schema the answer must follow. */
-export interface ChatRequest {
-  readonly system: string;
-  readonly user: string;
-  /** Schema name for `json_schema` (letters, digits, `_`, `-`). */
-  readonly schemaName: string;
-  /** JSON Schema of the answer, written for OpenAI's strict mode. */
-  readonly schema: Readonly<Record<string, unknown>>;
 }
 
 /** How one {@linkcode ChatClient.complete} call ended. Tokens count toward the budget either way. */
@@ -118,24 +109,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
   if (apiKey !== undefined && apiKey !== "") headers.set("authorization", `Bearer ${apiKey}`);
 
-  function body(request: ChatRequest, useSchema: boolean): string {
-    // Without json_schema the model only learns the shape from the prompt.
-    const schemaHint = `Reply with one JSON object that matches this JSON Schema:\n` +
-      JSON.stringify(request.schema);
-    const system = useSchema ? request.system : `${request.system}\n\n${schemaHint}`;
-    return JSON.stringify({
-      model,
-      temperature: 0,
-      messages: [{ role: "system", content: system }, { role: "user", content: request.user }],
-      "response_format": useSchema
-        ? {
-          type: "json_schema",
-          "json_schema": { name: request.schemaName, strict: true, schema: request.schema },
-        }
-        : { type: "json_object" },
-    });
-  }
-
   type Attempt =
     | { kind: "ok"; content: string; tokens: number }
     | { kind: "status"; status: number; retryAfter: number | undefined; text: string }
@@ -181,7 +154,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       let retries = 0;
       let fellBack = false;
       while (true) {
-        const result = await attempt(body(request, useSchema));
+        const result = await attempt(requestBody(model, request, useSchema));
         if (result.kind === "ok") {
           if (fellBack) structured = false;
           return { ok: true, content: result.content, tokens: result.tokens };

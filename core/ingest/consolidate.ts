@@ -51,7 +51,9 @@ export interface Incoming {
 
 /** A link the new memory gets to an existing one. */
 export interface Link {
+  /** The existing memory. */
   readonly id: string;
+  /** How the new memory relates to it (`contradicts` is a flag for the user). */
   readonly relation: "extends" | "derives" | "contradicts";
 }
 

@@ -87,7 +87,9 @@ export type SecretType = typeof SECRET_TYPES[number];
 
 /** How many secrets of one type a text held. */
 export interface RedactionCount {
+  /** The kind of secret. */
   readonly type: SecretType;
+  /** How many were replaced. */
   readonly count: number;
 }
 

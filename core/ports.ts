@@ -2,10 +2,18 @@
  * The ports: what the engine needs from the world outside the strand file, as interfaces the
  * caller implements or picks an adapter for. Time ({@linkcode Clock}: `clock.ts`), text to
  * vectors ({@linkcode Embedder}: `embed/`), and the project's files ({@linkcode FileProbe}:
- * `file_probe.ts`). The optional chat model is behind `llm/`.
+ * `file_probe.ts`), and the optional chat model ({@linkcode Llm}: `llm/`).
  *
  * @module
  */
+import type {
+  ActiveMemory,
+  Adjudication,
+  Candidate,
+  ExtractionInput,
+  TypedContent,
+} from "./model/candidate.ts";
+import type { Statement, SynthesisKind } from "./model/synthesis.ts";
 
 /** A source of the current time in milliseconds since the Unix epoch. */
 export interface Clock {
@@ -57,4 +65,31 @@ export interface FileProbe {
   hash(path: string): Promise<string | null>;
   /** The HEAD commit; null outside a git repository. Never throws. */
   commit(): Promise<string | null>;
+}
+
+/**
+ * The optional chat model that upgrades the deterministic write path and writes the lifecycle
+ * worker's syntheses. It never throws: `null` means "use the deterministic result" (no model
+ * budget left, the model unreachable or its answer unusable).
+ */
+export interface Llm {
+  /** Candidates per input, in input order; `null` where the deterministic extractor should run. */
+  extract(inputs: readonly ExtractionInput[]): Promise<(Candidate[] | null)[]>;
+  /** Importance 1–10 per item, in order; `null` where the heuristic should decide. */
+  rateImportance(items: readonly TypedContent[]): Promise<(number | null)[]>;
+  /** How `candidate` relates to `existing` (nearest first); `null` to keep the threshold decision. */
+  adjudicate(
+    candidate: TypedContent,
+    existing: readonly ActiveMemory[],
+  ): Promise<Adjudication | null>;
+  /**
+   * Statements written from `items` (profiles, reflection, distilled rules; see
+   * {@linkcode SynthesisKind}), each citing the items it rests on; `null` when the model is not
+   * available or answers unusably.
+   */
+  synthesize(
+    kind: SynthesisKind,
+    items: readonly TypedContent[],
+    question?: string,
+  ): Promise<Statement[] | null>;
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Neighbour } from "../store/neighbours.ts";
-import { contentWords, NEGATIONS } from "../text/words.ts";
+import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.ts";
 
 /** Share of shared content words (Jaccard) at or above which two memories share a subject. */
 export const SUBJECT_OVERLAP = 0.3;
@@ -61,14 +61,13 @@ export function compare(content: string, neighbour: Neighbour): Comparison {
   const old = new Set(oldOrder);
   const freshNegated = negatedWords(content);
   const oldNegated = negatedWords(neighbour.content);
-  const shared = [...fresh].filter((w) => old.has(w)).length;
-  const union = fresh.size + old.size - shared;
   const onlyOld = [...old].filter((w) => !fresh.has(w));
   const onlyNew = [...fresh].filter((w) => !old.has(w));
   const slot = freshOrder.indexOf(onlyNew[0]!);
   return {
     neighbour,
-    overlap: union === 0 ? 1 : shared / union,
+    // Two statements without a content word say the same nothing.
+    overlap: fresh.size + old.size === 0 ? 1 : jaccard(fresh, old),
     onlyOld,
     onlyNew,
     sameSubject: freshOrder[0] !== undefined && freshOrder[0] === oldOrder[0],
@@ -101,20 +100,20 @@ function valuesDiffer(
  */
 function capitalisedWords(text: string): Set<string> {
   const out = new Set<string>();
-  for (const match of text.matchAll(/[\p{L}\p{N}_]+/gu)) {
-    if (match.index === 0 || !/\p{Lu}/u.test(match[0])) continue;
-    for (const word of contentWords(match[0])) out.add(word);
+  for (const { word, index } of wordsAt(text)) {
+    if (index === 0 || !/\p{Lu}/u.test(word)) continue;
+    for (const content of contentWords(word)) out.add(content);
   }
   return out;
 }
 
 /** Content words within three words after a negation ("don't use tabs" → tab). */
 function negatedWords(text: string): Set<string> {
-  const words = text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}_']+/gu) ?? [];
+  const all = words(text);
   const negated = new Set<string>();
-  words.forEach((word, i) => {
+  all.forEach((word, i) => {
     if (!NEGATIONS.test(word)) return;
-    for (const next of words.slice(i + 1, i + 4)) {
+    for (const next of all.slice(i + 1, i + 4)) {
       for (const w of contentWords(next)) negated.add(w);
     }
   });

@@ -12,6 +12,7 @@
 
 import { describeError, HelixError } from "../errors.ts";
 import type { Embedder, EmbedderStatus, EmbedKind } from "../ports.ts";
+import { parseEmbeddings } from "./openai_response.ts";
 
 /** Options for {@linkcode createOpenAIEmbedder}. */
 export interface OpenAIEmbedderOptions {
@@ -39,38 +40,6 @@ export interface OpenAIEmbedderOptions {
 const MAX_ERROR_BODY_CHARS = 500;
 
 const READY: EmbedderStatus = Object.freeze({ state: "ready" });
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/**
- * Checks a parsed `/embeddings` response for `count` inputs and returns the embeddings in
- * input order, or a reason why the response is unusable.
- */
-function parseEmbeddings(body: unknown, count: number): number[][] | string {
-  if (!isRecord(body) || !Array.isArray(body.data)) return "response has no data array";
-  const { data } = body;
-  if (data.length !== count) return `response has ${data.length} embeddings for ${count} inputs`;
-  const ordered: (number[] | undefined)[] = new Array(count);
-  for (const [position, item] of data.entries()) {
-    if (!isRecord(item)) return `data[${position}] is not an object`;
-    const index = item.index ?? position;
-    if (typeof index !== "number" || !Number.isInteger(index) || index < 0 || index >= count) {
-      return `data[${position}].index is not an input position`;
-    }
-    if (ordered[index] !== undefined) return `data[${position}].index ${index} is repeated`;
-    const { embedding } = item;
-    if (
-      !Array.isArray(embedding) ||
-      !embedding.every((value) => typeof value === "number" && Number.isFinite(value))
-    ) {
-      return `data[${position}].embedding is not an array of numbers`;
-    }
-    ordered[index] = embedding as number[];
-  }
-  return ordered as number[][];
-}
 
 /**
  * Creates an embedder that calls `${baseUrl}/embeddings`. It has no load step: `status()`

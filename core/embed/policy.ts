@@ -33,7 +33,7 @@ export const EMBED_BATCH = 64;
  * memories are then stored without vectors and backfilled later).
  */
 export async function embedDocuments(
-  embedding: Embedding,
+  embedding: Pick<Embedding, "embedder" | "embedPolicy">,
   texts: readonly string[],
 ): Promise<Float32Array[] | null> {
   const { embedder } = embedding;
@@ -83,7 +83,7 @@ export async function embedQuery(
  * they are stored without vectors and backfilled later.
  */
 export async function embedBatches(
-  embedding: Embedding,
+  embedding: Pick<Embedding, "embedder" | "embedPolicy">,
   contents: readonly string[],
   onEmbedded?: (done: number, total: number) => void,
 ): Promise<(Float32Array | undefined)[]> {

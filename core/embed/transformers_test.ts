@@ -9,7 +9,8 @@ import { deepEqual, equal, notDeepEqual, ok, rejects } from "node:assert/strict"
 import { fixedClock } from "../clock.ts";
 import { isHelixError } from "../errors.ts";
 import { buildTinyModel } from "../../tests/fixtures/tiny_model.ts";
-import { createDeadlineFetch, createTransformersEmbedder } from "./transformers.ts";
+import { serve } from "./embed_testing.ts";
+import { createTransformersEmbedder } from "./transformers.ts";
 import type { Embedder } from "../ports.ts";
 
 const DIMENSION = 32;
@@ -39,23 +40,6 @@ async function withEmbedder(embedder: Embedder, fn: (embedder: Embedder) => Prom
   } finally {
     await embedder.close?.();
   }
-}
-
-/** A loopback server answering under `/<model>/resolve/main/<file>`; counts requests. */
-function serve(handler: (request: Request, file: string) => Response | Promise<Response>) {
-  const requests: string[] = [];
-  const server = Deno.serve({ hostname: "127.0.0.1", port: 0, onListen: () => {} }, (request) => {
-    const path = decodeURIComponent(new URL(request.url).pathname);
-    requests.push(path);
-    return handler(request, path);
-  });
-  return {
-    url: `http://127.0.0.1:${server.addr.port}/`,
-    requests,
-    async [Symbol.asyncDispose]() {
-      await server.shutdown();
-    },
-  };
 }
 
 /** Serves the files under `root` with the hub's `{model}/resolve/{revision}/` layout. */
@@ -276,13 +260,11 @@ Deno.test("a missing model fails fast, is not retried within retryAfterMs, then 
       clock,
     });
     await withEmbedder(embedder, async () => {
-      const started = performance.now();
       await rejects(embedder.embed(["x"], "document"), (error: unknown) => {
         ok(isHelixError(error, "embedder_unavailable"));
         ok(error.message.startsWith("Cannot load embedding model helix-test/tiny-bert: "));
         return true;
       });
-      ok(performance.now() - started < 5_000);
       const status = embedder.status();
       equal(status.state, "failed");
       ok(status.error?.startsWith("Cannot load embedding model helix-test/tiny-bert: "));
@@ -339,15 +321,13 @@ Deno.test("a remote host that never answers fails within loadTimeoutMs", async (
       cacheDir: `${dir}/cache`,
       loadTimeoutMs: 300,
     });
-    const started = performance.now();
+    // The message names the deadline: the load was cut by it, not by another failure.
     await rejects(embedder.embed(["x"], "query"), (error: unknown) => {
       ok(isHelixError(error, "embedder_unavailable"));
       ok(error.message.startsWith("Cannot load embedding model helix-test/silent: "));
       ok(error.message.includes("300 ms"), error.message);
       return true;
     });
-    const elapsed = performance.now() - started;
-    ok(elapsed >= 250 && elapsed < 3_000, `took ${elapsed} ms`);
     equal(embedder.status().state, "failed");
     ok(server.requests.length >= 1);
   });
@@ -390,28 +370,4 @@ Deno.test("a remote model is downloaded into cacheDir and then loads offline fro
       deepEqual(await offline.embed(text, "document"), online!);
     });
   });
-});
-
-Deno.test("createDeadlineFetch passes data through and aborts stalled bodies", async () => {
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await using server = serve((_request, path) => {
-    if (path === "/ok") return new Response("hello");
-    const body = new ReadableStream<Uint8Array>({
-      start(controller) {
-        controller.enqueue(new TextEncoder().encode("partial"));
-        released.then(() => controller.close());
-      },
-    });
-    return new Response(body);
-  });
-  try {
-    const deadlineFetch = createDeadlineFetch(fetch, 200);
-    equal(await (await deadlineFetch(`${server.url}ok`)).text(), "hello");
-    const stalled = await deadlineFetch(`${server.url}stall`);
-    equal(stalled.status, 200);
-    await rejects(stalled.text(), /No data from .*stall within 200 ms/);
-  } finally {
-    release();
-  }
 });

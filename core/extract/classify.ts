@@ -17,16 +17,17 @@ import {
   EVENT_CUE,
   FIX_CUES,
   GOTCHA_CUE,
-  isAcknowledgement,
-  isChatter,
-  isCodeLine,
   matchingCues,
   MEMORY_CUES,
   RECURRING_CUE,
 } from "./cues.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
+import { isAcknowledgement, isChatter } from "./chatter.ts";
+import { isCodeLine } from "./code_lines.ts";
+import { COMMON_WORDS } from "./entity_words.ts";
+import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
-import { LIST_ITEM, stripEnd } from "../text/sentences.ts";
+import { sentenceSteps } from "./steps.ts";
+import { triggersOf } from "./triggers.ts";
 
 /** What a sentence states, according to the rules. */
 export interface Classification {
@@ -159,108 +160,6 @@ export function startsWithPronoun(sentence: string): boolean {
 /** Strips "Remember that", "Note:", "FYI" from the front of a fact. */
 export function stripRememberPrefix(sentence: string): string {
   return sentence.replace(REMEMBER_THAT, "");
-}
-
-/**
- * Trigger patterns of a negative memory: the commands, files, paths and names it warns
- * about, as they would appear in an agent's context; failing those, the object of the verb
- * ("avoid lodash" → "lodash").
- */
-export function triggersOf(sentence: string): string[] {
-  const out = new Set<string>();
-  for (const entity of findEntities(sentence)) {
-    if (/^v?\d+(?:\.\d+)*$/.test(entity)) continue; // a bare version matches too much
-    out.add(entity);
-    const name = entity.match(/^(.+?)\s+v?\d+(?:\.\d+)+/)?.[1]; // "sqlite-vec 0.1.10" → "sqlite-vec"
-    if (name) out.add(name);
-  }
-  const condition = sentence.match(
-    /\b(?:when|whenever|if|unless|under|once)\s+((?:the\s+|a\s+|an\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,4})/i,
-  )?.[1] ??
-    sentence.match(
-      /\b(?:fails?|breaks?|crash(?:es)?|hangs?)\s+on\s+((?:the\s+)?[\w./@-]+(?:\s+[\w./@-]+){0,4})/i,
-    )?.[1];
-  if (out.size === 0 && condition && GOTCHA_CUE.test(sentence)) {
-    out.add(condition.replace(/^(?:the|a|an)\s+/i, "").replace(/[.,;:!]+$/, ""));
-  }
-  if (out.size === 0) {
-    const object = objectOfNegation(sentence);
-    if (object) out.add(object);
-  }
-  return [...out];
-}
-
-/** "never push straight to main" → "main"; "don't add new dependencies without…" → "new dependencies". */
-function objectOfNegation(sentence: string): string | null {
-  const after = sentence.match(/\b(?:don't|do not|never|avoid|stop|no more)\s+(.+)$/i)?.[1];
-  if (!after) return null;
-  const words = after.split(/\s+/);
-  let i = 0;
-  if (
-    /^(?:ever|again|\w+ing|use|call|run|add|touch|edit|commit|push|merge|delete|deploy|change|modify|install|import|rename|remove|bump|upgrade|downgrade|pin|update|force|rebase|truncate|drop|restart|reset|ping|mock|skip|ship|log|print|hardcode|store|cache)$/i
-      .test(words[0] ?? "")
-  ) i++;
-  while (
-    i < words.length &&
-    /^(?:straight|directly|ever|anything|any|the|a|an|to|into|on|in|under|from|at|with|of)$/i.test(
-      words[i]!,
-    )
-  ) i++;
-  const object: string[] = [];
-  for (; i < words.length && object.length < 3; i++) {
-    const word = words[i]!;
-    if (
-      /^(?:without|before|after|when|unless|if|because|for|in|on|to|from|with|or|and|but|past|beyond|above|below|than)$/i
-        .test(word)
-    ) break;
-    object.push(word.replace(/[.,;:!?]+$/, ""));
-    if (/[.,;:!?]$/.test(word)) break;
-  }
-  return object.length > 0 ? object.join(" ") : null;
-}
-
-/** Steps of a procedure in one sentence: "first A, then B, and finally C", "to X, run Y". */
-function sentenceSteps(sentence: string): string[] | null {
-  const sequence = sentence.match(/\bfirst\b,?\s*([\s\S]+)$/i);
-  if (sequence && /\b(?:then|after that|next|finally)\b/i.test(sequence[1]!)) {
-    const steps = sequence[1]!
-      .split(/,?\s*(?:\band\s+)?\b(?:then|after that|next|finally|and finally)\b,?\s*/i)
-      .map(stripEnd)
-      .filter((step) => step !== "");
-    if (steps.length >= 2) return steps;
-  }
-  const single = sentence.match(
-    /^to\s+[^,:]{3,60}[,:]\s*((?:run|use|call|execute|type|open|set)\b.+)$/i,
-  );
-  if (single) return [stripEnd(single[1]!)];
-  return null;
-}
-
-/**
- * Steps of a procedure spread over a text: a numbered list (one item per line, or inline
- * "1. … 2. …"), or a bulleted list after an intro that ends with a colon. Returns the intro
- * and the steps, or `null` when the text holds no list of two or more steps.
- */
-export function listSteps(text: string): { intro: string; steps: string[] } | null {
-  const inline = [...text.matchAll(/(?:^|\s)(\d{1,2})[.)]\s+/g)];
-  if (inline.length >= 2 && inline.every((m, i) => Number(m[1]) === i + 1)) {
-    const intro = stripEnd(text.slice(0, inline[0]!.index));
-    const steps = inline.map((m, i) =>
-      stripEnd(text.slice(m.index + m[0].length, inline[i + 1]?.index ?? text.length))
-    );
-    if (steps.every((step) => step !== "")) return { intro, steps };
-  }
-  const lines = text.split("\n");
-  const firstItem = lines.findIndex((line) => LIST_ITEM.test(line));
-  if (firstItem < 1 || !/:\s*$/.test(lines[firstItem - 1]!)) return null;
-  const steps: string[] = [];
-  for (const line of lines.slice(firstItem)) {
-    const item = line.match(LIST_ITEM);
-    if (!item) break;
-    steps.push(stripEnd(item[2]!));
-  }
-  if (steps.length < 2) return null;
-  return { intro: stripEnd(lines.slice(0, firstItem).join(" ")), steps };
 }
 
 /** "The staging database is read-only…": a sentence whose subject is a named thing. */

@@ -7,40 +7,25 @@
  *
  * @module
  */
-import type {
-  ActiveMemory,
-  Candidate,
-  CandidateLink,
-  ExtractionContext,
-} from "../model/candidate.ts";
-import { CORRECTION_CUES, isAcknowledgement, matchingCues, MEMORY_CUES } from "./cues.ts";
+import type { Candidate, ExtractionContext } from "../model/candidate.ts";
+import { CORRECTION_CUES, matchingCues, MEMORY_CUES } from "./cues.ts";
+import { isAcknowledgement } from "./chatter.ts";
 import { classifySentence } from "./classify.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
-import { findRelations } from "./relations.ts";
-import {
-  asSentence,
-  splitSentences,
-  stripEnd,
-  thirdPersonVerb,
-  wordsOf,
-} from "../text/sentences.ts";
-import { resolveTimePhrases, type TimePhrase } from "./time_phrase.ts";
+import { lastQuestion, stripEnd, wordsOf } from "../text/sentences.ts";
+import { thirdPersonVerb } from "../text/third_person.ts";
+import { resolveTimePhrases } from "./time_phrase.ts";
+import { combined, FALLBACK_CONFIDENCE, standalone } from "./context_candidate.ts";
+import { correction } from "./context_correction.ts";
+import { chooseTarget, subjectOf, topicOf, withoutTimePhrases } from "./context_target.ts";
 
 /** Replies up to this many words count as short answers. */
 export const SHORT_ANSWER_WORDS = 8;
-
-/** Base confidence of a candidate built from a reply and its context. */
-const CONTEXT_CONFIDENCE = 0.8;
-/** Confidence when only a generic template could combine reply and context. */
-const FALLBACK_CONFIDENCE = 0.45;
 
 const HEDGES =
   /^(?:(?:mostly|mainly|primarily|probably|maybe|perhaps|just|definitely|basically|i think|i guess|i'd say|um+|uh+|well|oh|hmm+|so|and|ah)\b[\s,]*)+/i;
 const PRONOUN_OR_ELLIPSIS =
   /^(?:\.\.\.|…|it|that|this|they|them|those|these|there|he|she|yes|no|yeah|yep|nope)\b/i;
 const WH_QUESTION = /^(?:who|what|when|where|which|how)\b/i;
-const MEMORY_SUBJECT =
-  /^(User|We|[A-Z][\w-]*)\s+(?:is|are|'re)\s+(?:planning|organising|organizing|preparing|building|writing|working on|taking|going on|running|designing|migrating|learning)\s+(?:a|an|the|their|our|his|her)\s+(.+?)\.?$/;
 
 /**
  * Builds candidates from a reply and its context, or returns `null` when the text is not a
@@ -135,57 +120,6 @@ export function extractFromContext(text: string, context: ExtractionContext): Ca
   return [];
 }
 
-/**
- * "actually we're going in May instead": the active memory it corrects, re-stated with the new
- * detail (a new date in place of the old one, a new name in place of the one it replaces).
- * `null` when no active memory is plausibly the one corrected.
- */
-function correction(
-  reply: string,
-  active: readonly ActiveMemory[],
-  time: (content: string) => TimePhrase[],
-): Candidate | null {
-  const [phrase] = time(reply);
-  const swap = replacementIn(reply);
-  if (swap) {
-    const older = swap.older.toLowerCase();
-    const target = active.find((memory) => memory.content.toLowerCase().includes(older));
-    if (target) {
-      const at = target.content.toLowerCase().indexOf(older);
-      const content = target.content.slice(0, at) + swap.newer +
-        target.content.slice(at + swap.older.length);
-      return combined(content, target, "updates", phrase);
-    }
-  }
-  const target = chooseTarget(reply, active, phrase !== undefined, time);
-  if (!target) return null;
-  const [old] = time(target.content);
-  if (phrase && old) {
-    const content = target.content.slice(0, old.index) + phrase.phrase +
-      target.content.slice(old.index + old.phrase.length);
-    return combined(content, target, "updates", phrase);
-  }
-  if (overlap(reply, target.content) === 0) return null;
-  const content = phrase
-    ? `${stripEnd(target.content)} ${phrase.phrase}.`
-    : `${stripEnd(target.content)}; correction: ${stripEnd(reply)}.`;
-  const candidate = combined(content, target, "updates", phrase);
-  return phrase ? candidate : { ...candidate, confidence: FALLBACK_CONFIDENCE };
-}
-
-/** "Postgres now, not SQLite" / "not SQLite anymore, Postgres": what replaces what. */
-function replacementIn(reply: string): { newer: string; older: string } | null {
-  const forward = reply.match(
-    /\b(?:use|using|uses|it's|it is|is|are|now|to)\s+(.+?)(?:\s+now)?[,;]?\s+(?:not|instead of|rather than)\s+(.+?)(?:\s+any ?more)?[.!]?$/i,
-  );
-  if (forward) return { newer: stripEnd(forward[1]!), older: stripEnd(forward[2]!) };
-  const backward = reply.match(
-    /\bnot\s+(.+?)(?:\s+any ?more)?[,;]\s*(?:but\s+|it's\s+|use\s+|we use\s+)?(.+?)[.!]?$/i,
-  );
-  if (backward) return { newer: stripEnd(backward[2]!), older: stripEnd(backward[1]!) };
-  return null;
-}
-
 /** "yes" to "Should I always run `deno fmt` on the files I touch?": a standing instruction. */
 function confirmation(question: string, reply: string): Candidate[] {
   if (matchingCues(question, MEMORY_CUES).length === 0) return [];
@@ -203,126 +137,6 @@ function confirmation(question: string, reply: string): Candidate[] {
     ? "convention"
     : "preference";
   return [standalone(content, type, undefined)];
-}
-
-function combined(
-  content: string,
-  target: ActiveMemory,
-  relation: CandidateLink,
-  phrase: TimePhrase | undefined,
-  type = target.type,
-): Candidate {
-  const sentence = asSentence(content);
-  return {
-    type,
-    content: sentence,
-    ...grounded(content, []),
-    confidence: CONTEXT_CONFIDENCE,
-    ...timeFields(phrase),
-    link: { id: target.id, relation },
-  };
-}
-
-function standalone(
-  content: string,
-  type: Candidate["type"],
-  phrase: TimePhrase | undefined,
-  answer?: string,
-): Candidate {
-  const sentence = asSentence(content);
-  // A short answer to "which…?" or "who…?" names a thing even when it is lowercase ("pnpm").
-  const named = answer && !phrase && wordsOf(answer).length <= 3 ? [answer] : [];
-  return {
-    type,
-    content: sentence,
-    ...grounded(content, named),
-    confidence: CONTEXT_CONFIDENCE,
-    ...timeFields(phrase),
-  };
-}
-
-/** Event time fields from a phrase, when there is one. */
-export function timeFields(phrase: TimePhrase | undefined): Partial<Candidate> {
-  return phrase ? { eventAt: phrase.start, eventEnd: phrase.end, eventPhrase: phrase.phrase } : {};
-}
-
-/**
- * The active memory a reply is about: the one sharing the most content words with the question
- * and reply (a dated one first when the reply is a date); the most relevant one on a tie.
- */
-function chooseTarget(
-  text: string,
-  active: readonly ActiveMemory[],
-  dated: boolean,
-  time: (content: string) => TimePhrase[],
-): ActiveMemory | null {
-  let best: ActiveMemory | null = null;
-  let bestScore = -1;
-  for (const memory of active) {
-    let score = overlap(text, memory.content);
-    if (dated && time(memory.content).length > 0) score += 2;
-    if (score > bestScore) {
-      best = memory;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-/** How many content words two texts share (plural "s" ignored). */
-function overlap(a: string, b: string): number {
-  const words = contentWords(a);
-  return [...contentWords(b)].filter((w) => words.has(w)).length;
-}
-
-function contentWords(text: string): Set<string> {
-  return new Set(
-    wordsOf(text.toLowerCase()).filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)).map((w) =>
-      w.replace(/s$/, "")
-    ),
-  );
-}
-
-/** The content with its time phrases cut out ("…with Maya next April." → "…with Maya."). */
-function withoutTimePhrases(content: string, time: (content: string) => TimePhrase[]): string {
-  let out = content;
-  for (const phrase of time(content).reverse()) {
-    out = out.slice(0, phrase.index).trimEnd() + out.slice(phrase.index + phrase.phrase.length);
-  }
-  return out;
-}
-
-/** "User is planning a trip to Japan with Maya." → "their trip to Japan with Maya". */
-function topicOf(content: string): string | null {
-  const m = content.match(MEMORY_SUBJECT);
-  if (!m) return null;
-  const owner = m[1] === "We" ? "our" : "their";
-  return `${owner} ${m[2]}`;
-}
-
-/** "you" → "User" ("the user" inside a sentence), "the release" → "The release". */
-function subjectOf(phrase: string, initial = true): string {
-  const user = initial ? "User" : "the user";
-  if (/^you$/i.test(phrase)) return user;
-  const replaced = phrase.replace(/\byour\b/gi, `${user}'s`).replace(/\byou\b/gi, user);
-  return initial ? replaced.charAt(0).toUpperCase() + replaced.slice(1) : replaced;
-}
-
-/** Entities and relations of new content; relation endpoints count as entities. */
-function grounded(content: string, named: readonly string[]) {
-  const relations = findRelations(content);
-  const endpoints = relations.flatMap((r) => [r.from, r.to]).filter((e) => e !== "User");
-  return { entities: mergeEntities(findEntities(content), [...named], endpoints), relations };
-}
-
-function mergeEntities(...lists: readonly string[][]): string[] {
-  const seen = new Set<string>();
-  return lists.flat().filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
-}
-
-function lastQuestion(turn: string | undefined): string | null {
-  if (!turn) return null;
-  return splitSentences(turn).filter((s) => /\?\s*$/.test(s.text)).at(-1)?.text ?? null;
 }
 
 function timeOptions(context: ExtractionContext) {

@@ -4,59 +4,34 @@
  *
  * 1. A short reply to an assistant question, or a short correction of an active memory, is
  *    combined with that context into one self-contained candidate linked to the memory it
- *    extends or updates (`_extract_context.ts`).
+ *    extends or updates (`context.ts`).
  * 2. Otherwise a numbered or bulleted list becomes a procedure with steps, and every other
- *    sentence is classified by the rules in `_extract_classify.ts`. A sentence that opens
+ *    sentence is classified by the rules in `classify.ts` (`drafts.ts`). A sentence that opens
  *    with a pronoun, or a clause the rules do not classify, joins the candidate before it.
  * 3. Each candidate gets its entities, relations and event time ("next April" → a span), a
  *    user's first person is rewritten ("I prefer" → "User prefers"), and a correction or a
- *    replacement ("from Postgres to SQLite") links to the active memory it updates.
+ *    replacement ("from Postgres to SQLite") links to the active memory it updates
+ *    (`update_link.ts`).
  *
  * @module
  */
-import type {
-  ActiveMemory,
-  Candidate,
-  CandidateRelation,
-  ExtractionInput,
-} from "../model/candidate.ts";
-import { CORRECTION_CUES, isCodeLine, matchingCues } from "./cues.ts";
-import {
-  type Classification,
-  classifySentence,
-  listSteps,
-  startsWithPronoun,
-  stripRememberPrefix,
-} from "./classify.ts";
-import { extractFromContext, timeFields } from "./context.ts";
-import { COMMON_WORDS, findEntities } from "./entities.ts";
+import type { Candidate, CandidateRelation, ExtractionInput } from "../model/candidate.ts";
+import type { Classification } from "./classify.ts";
+import { listSteps } from "./steps.ts";
+import { type Draft, fromSentences, rewrite } from "./drafts.ts";
+import { linkFor } from "./update_link.ts";
+import { extractFromContext } from "./context.ts";
+import { timeFields } from "./context_candidate.ts";
+import { findEntities, mergeEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
-import { asSentence, splitSentences, stripEnd, toThirdPerson, wordsOf } from "../text/sentences.ts";
+import { asSentence, splitSentences, stripEnd } from "../text/sentences.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";
 
 /** Confidence multiplier for content an agent took in (tool output, files, the web). */
 export const AGENT_INGESTED_FACTOR = 0.6;
 
-/** A date moved: the dated memory it shares words with is updated. */
-const RESCHEDULE =
-  /\b(?:mov(?:e|ed|es|ing)|postpon\w+|reschedul\w+|push(?:ed|ing)? (?:back|out)|delay\w*|brought forward|pull(?:ed|ing)? in|chang\w+|now)\b/i;
-
 /** Confidence lost when a candidate opens with a pronoun nothing before it resolves. */
 const UNRESOLVED_PRONOUN_PENALTY = 0.15;
-
-const FILLER =
-  /^(?:ok(?:ay)?|sure|so|also|btw|by the way|oh|and|alright|right|well|great|thanks|one more thing)\b[\s,:;—–-]+/i;
-const LABEL =
-  /^(?:found it|heads[- ]up|note that|note|fyi|for the record|keep in mind(?: that)?|remember that|just so you know)\b[\s,:;—–-]*/i;
-
-interface Draft {
-  classification: Classification;
-  parts: string[];
-  /** Index of the last sentence merged in, to know what is adjacent. */
-  last: number;
-  /** The first part opened with a pronoun nothing resolved. */
-  dangling: boolean;
-}
 
 /**
  * Extracts typed, self-contained candidate memories from `input.text`, using its context.
@@ -153,105 +128,6 @@ export function extract(input: ExtractionInput): Candidate[] {
   }
   candidates.push(...fromSentences(prose, userText).map(build));
   return dedupe(candidates);
-}
-
-/** Classifies each sentence and groups continuations into drafts. */
-function fromSentences(prose: string, userText: boolean): Draft[] {
-  const drafts: Draft[] = [];
-  const lines = prose.split("\n").filter((line) => !isCodeLine(line)).join("\n");
-  const sentences = splitSentences(lines, { clauses: false });
-  sentences.forEach((sentence, i) => {
-    const original = withoutFiller(sentence.text);
-    const classification = classifySentence(original);
-    const text = rewrite(original, userText);
-    const previous = drafts.at(-1);
-    const adjacent = previous !== undefined && previous.last === i - 1;
-    const continues = adjacent &&
-      (startsWithPronoun(text) || /^(?:so|which|because|but|then)\b/i.test(text) ||
-        /;$/.test(sentences[i - 1]!.text));
-    if (continues && previous && (classification === null || startsWithPronoun(text))) {
-      previous.parts.push(text);
-      previous.last = i;
-      return;
-    }
-    if (classification === null) return;
-    drafts.push({
-      classification,
-      parts: [stripLabels(text)],
-      last: i,
-      dangling: startsWithPronoun(text),
-    });
-  });
-  return drafts;
-}
-
-/** The sentence without "Okay, ", "Also, ", "So " in front. */
-function withoutFiller(sentence: string): string {
-  let text = sentence.trim();
-  for (let m = text.match(FILLER); m; m = text.match(FILLER)) text = text.slice(m[0].length);
-  return text;
-}
-
-/** A user's first person in the third ("I prefer" → "User prefers", "my" → "the user's"). */
-function rewrite(sentence: string, userText: boolean): string {
-  const text = sentence;
-  if (!userText) return text;
-  const third = toThirdPerson(text);
-  return third === text
-    ? text.replace(/\bmy\b/g, "the user's").replace(/(?<!\blet )\bme\b/gi, "the user")
-    : third;
-}
-
-function stripLabels(sentence: string): string {
-  return stripRememberPrefix(sentence.replace(LABEL, "")).replace(/^please\s+/i, "");
-}
-
-/**
- * The active memory a candidate updates: a correction ("actually", "no longer") of the
- * memory it shares most words with, a replacement ("from X to Y", "instead of X", "not X")
- * of a memory that names X, or a new date for a dated memory ("moving the launch to March").
- */
-function linkFor(
-  content: string,
-  classification: Classification,
-  active: readonly ActiveMemory[],
-  dated: boolean,
-  isDated: (content: string) => boolean,
-): Candidate["link"] | undefined {
-  if (active.length === 0) return undefined;
-  const replaced = content.match(
-    /\bfrom\s+(.+?)\s+to\b|\binstead of\s+([^,.;]+)|\brather than\s+([^,.;]+)|,\s*not\s+([^,.;]+)/i,
-  );
-  const older = replaced ? stripEnd(replaced.slice(1).find(Boolean)!) : null;
-  if (
-    older &&
-    (classification.type === "decision" || matchingCues(content, CORRECTION_CUES).length > 0)
-  ) {
-    const target = active.find((m) => m.content.toLowerCase().includes(older.toLowerCase()));
-    if (target) return { id: target.id, relation: "updates" };
-  }
-  const rescheduled = dated && RESCHEDULE.test(content);
-  if (matchingCues(content, CORRECTION_CUES).length === 0 && !rescheduled) return undefined;
-  const words = contentWords(content);
-  let best: ActiveMemory | undefined;
-  let bestScore = 0;
-  for (const memory of active) {
-    if (rescheduled && !isDated(memory.content)) continue;
-    const score = [...contentWords(memory.content)].filter((w) => words.has(w)).length;
-    if (score > bestScore) [best, bestScore] = [memory, score];
-  }
-  return best ? { id: best.id, relation: "updates" } : undefined;
-}
-
-function contentWords(text: string): Set<string> {
-  return new Set(
-    wordsOf(text.toLowerCase()).filter((w) => w.length >= 3 && !COMMON_WORDS.has(w)),
-  );
-}
-
-function mergeEntities(...lists: readonly string[][]): string[] {
-  const seen = new Set<string>();
-  return lists.flat().filter((e) => !seen.has(e.toLowerCase()) && seen.add(e.toLowerCase()));
 }
 
 function dedupeRelations(relations: readonly CandidateRelation[]): CandidateRelation[] {

@@ -6,7 +6,8 @@ import type { ActiveMemory, ExtractionContext } from "../model/candidate.ts";
 import { AGENT_INGESTED_FACTOR, extract } from "./extract.ts";
 import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
-import { splitSentences, toThirdPerson } from "../text/sentences.ts";
+import { splitSentences } from "../text/sentences.ts";
+import { toThirdPerson } from "../text/third_person.ts";
 import { gate } from "./gate.ts";
 
 const NOW = Date.UTC(2026, 10, 22);

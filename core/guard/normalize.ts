@@ -3,7 +3,8 @@
  * (Unicode NFKC, invisible characters removed, mixed-script look-alike letters mapped to Latin,
  * HTML entities and string escapes decoded, tags and comment leaders stripped), and surfaces
  * what was hidden or encoded (the contents of HTML comments, hidden elements and markdown
- * comments; text that a base64 run decodes to). Pure; scoring happens in `injection.ts`.
+ * comments, and text that a base64 run decodes to, are `regions.ts`). Pure; scoring happens in
+ * `match.ts` and `hits.ts`.
  *
  * @module
  */
@@ -52,7 +53,8 @@ const NAMED_ENTITIES: Record<string, string> = {
   "#39": "'",
 };
 
-export interface Prepared {
+/** The forms of an ingested text the rules read. */
+export interface NormalizedText {
   /** Entities and escapes decoded, invisibles removed; markup kept (for hidden regions). */
   readonly decoded: string;
   /** Comment leaders stripped, line breaks kept. */
@@ -61,6 +63,7 @@ export interface Prepared {
   readonly flat: string;
 }
 
+/** `text` with numeric and common named HTML entities decoded, and how many letters were entities. */
 export function decodeEntities(text: string): { text: string; letters: number } {
   let letters = 0;
   const out = text.replace(
@@ -114,7 +117,22 @@ function stripLeaders(text: string): string {
     .replace(/^[ \t]*(?:\/\/+|#+|\*+\/?|\/\*+|--+|;+|>+|[-+](?=\s)|rem\b|::)[ \t]?/gim, "");
 }
 
-export function prepare(text: string): Prepared {
+/**
+ * The forms of `text` the rules read: NFKC, invisible characters removed, look-alike letters
+ * inside Latin words mapped to Latin, HTML entities and string escapes decoded (`decoded`);
+ * then tags and comment leaders stripped (`lines`); then on one line (`flat`).
+ *
+ * @example Usage
+ * ```ts
+ * import { normalizeText } from "./normalize.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const forms = normalizeText("// ign\u200bore &#112;revious\n// instructions");
+ * equal(forms.lines, "ignore previous\ninstructions");
+ * equal(forms.flat, "ignore previous instructions");
+ * ```
+ */
+export function normalizeText(text: string): NormalizedText {
   let t = text.normalize("NFKC").replace(INVISIBLE, "");
   t = t.replace(
     /[A-Za-z\u0370-\u03ff\u0400-\u04ff]+/g,
@@ -126,68 +144,4 @@ export function prepare(text: string): Prepared {
   const decoded = unescapeStrings(decodeEntities(t).text);
   const lines = stripLeaders(stripTags(decoded));
   return { decoded, lines, flat: lines.replace(/\n[ \t]*\n\s*/g, " \u00b6 ").replace(/\s+/g, " ") };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Hidden and encoded text
-
-const HIDDEN_STYLE =
-  /display\s*:\s*none|visibility\s*:\s*hidden|font-size\s*:\s*0(?:px|pt|em|rem|%)?\s*(?:[;"'!]|$)|opacity\s*:\s*0(?:\.0+)?\s*(?:[;"'!]|$)|(?:^|[;"'\s])color\s*:\s*(?:#fff(?:fff)?|white|transparent)\b|(?:^|[;"'\s])(?:height|width)\s*:\s*0(?:px)?\s*(?:[;"'!]|$)|left\s*:\s*-\d{3,}px/i;
-
-/** Contents of HTML comments, hidden elements and markdown comments. */
-export function hiddenRegions(decoded: string): string[] {
-  const regions: string[] = [];
-  let at = 0;
-  while (regions.length < 64) {
-    const open = decoded.indexOf("<!--", at);
-    if (open < 0) break;
-    const close = decoded.indexOf("-->", open + 4);
-    regions.push(decoded.slice(open + 4, close < 0 ? open + 4 + 4000 : close));
-    if (close < 0) break;
-    at = close + 3;
-  }
-  const tag = /<(\w+)\b([^<>]{0,500})>/g;
-  let m: RegExpExecArray | null;
-  let found = 0;
-  while ((m = tag.exec(decoded)) && found < 64) {
-    const attributes = m[2]!;
-    const style = /style\s*=\s*["']([^"']{0,500})/i.exec(attributes)?.[1] ?? "";
-    if (HIDDEN_STYLE.test(style) || /(?:^|\s)hidden(?:\s|=|$)/i.test(attributes)) {
-      const start = m.index + m[0].length;
-      const end = decoded.indexOf(`</${m[1]}`, start);
-      regions.push(decoded.slice(start, end < 0 ? start + 2000 : Math.min(end, start + 4000)));
-      found++;
-    }
-  }
-  for (
-    const md of decoded.matchAll(
-      /^[ \t]*\[(?:\/\/|comment|_)\]:\s*(?:#|<>)\s*\(([^)\n]{0,2000})\)/gim,
-    )
-  ) {
-    regions.push(md[1]!);
-  }
-  return regions;
-}
-
-/** Printable text that a base64 run decodes to, or undefined. */
-export function decodeBase64(run: string): string | undefined {
-  let b = run.replace(/-/g, "+").replace(/_/g, "/").replace(/=+$/, "");
-  if (b.length % 4 === 1) return undefined;
-  b += "=".repeat((4 - (b.length % 4)) % 4);
-  let binary: string;
-  try {
-    binary = atob(b);
-  } catch {
-    return undefined;
-  }
-  const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-  const text = new TextDecoder().decode(bytes);
-  let printable = 0;
-  let spaces = 0;
-  for (const ch of text) {
-    const code = ch.codePointAt(0)!;
-    if ((code >= 0x20 && code < 0x7f) || code === 10 || code === 9 || code > 0xa0) printable++;
-    if (code === 0x20) spaces++;
-  }
-  return printable >= text.length * 0.95 && spaces >= 3 ? text : undefined;
 }

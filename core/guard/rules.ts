@@ -2,7 +2,7 @@
  * The poisoning guard's rule table: the catalogue of weighted regular expressions, one family
  * per {@linkcode InjectionKind}, the word lists they are built from, and the sentence-level
  * patterns (transfer verb + secret + destination; standing framing) and host lists that
- * `injection.ts` uses for matching and scoring. Data only: no scanning happens here.
+ * `match.ts` uses for matching. Data only: no scanning happens here.
  *
  * Gaps between words are `(?:\W+\w+){0,n}`: the two classes are disjoint, so a gap has one
  * way to match and the engine cannot backtrack into it more than n times. Every other
@@ -10,7 +10,7 @@
  *
  * @module
  */
-import type { InjectionKind } from "./injection.ts";
+import type { InjectionKind } from "./kinds.ts";
 
 export interface Rule {
   readonly id: string;
@@ -730,9 +730,8 @@ const CATALOGUE: Record<InjectionKind, readonly Row[]> = {
 };
 
 /**
- * The catalogue compiled to rules, kind by kind in the order of `kinds` (callers pass
- * `INJECTION_KINDS`; the kinds come in as an argument so this module needs no value from
- * `injection.ts`, which imports it).
+ * The catalogue compiled to rules, kind by kind in the order of `kinds` (`match.ts` passes
+ * `INJECTION_KINDS`).
  */
 export function compileRules(kinds: readonly InjectionKind[]): readonly Rule[] {
   return kinds.flatMap((kind) =>

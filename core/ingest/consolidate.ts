@@ -21,11 +21,12 @@
  *
  * @module
  */
-import { compare, type Comparison, conflicts, SUBJECT_OVERLAP } from "../compare/statements.ts";
+import { compare, conflicts, SUBJECT_OVERLAP } from "../compare/statements.ts";
 import type { CandidateLink } from "../model/candidate.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { Neighbour } from "../store/neighbours.ts";
-import { contentWords, normalised } from "../text/words.ts";
+import { normalised } from "../text/words.ts";
+import { replacedBy } from "./change.ts";
 
 /** Cosine at or above which a same-type neighbour is the same memory. */
 export const DUPLICATE_SIMILARITY = 0.95;
@@ -50,7 +51,9 @@ export interface Incoming {
 
 /** A link the new memory gets to an existing one. */
 export interface Link {
+  /** The existing memory. */
   readonly id: string;
+  /** How the new memory relates to it (`contradicts` is a flag for the user). */
   readonly relation: "extends" | "derives" | "contradicts";
 }
 
@@ -71,13 +74,6 @@ export type Decision =
     /** A same-subject neighbour the thresholds could not place: the grey band a model may judge. */
     readonly uncertain?: true;
   };
-
-/** Words that say the statement replaces an earlier one. */
-const CHANGE_CUE =
-  /\b(?:moved|moving|migrated|migrating|switched|switching|replaced|replacing|changed|changing|instead|no longer|anymore|any more|now (?:use|uses|using|is|are|prefer)|actually|from now on)\b/i;
-/** "from X to Y", "X → Y", "replaced X with Y", "instead of X": the old value X. */
-const OLD_VALUE =
-  /\b(?:from|replaced|replacing|instead of|rather than|no longer (?:use|uses|using)?|dropped|ditched)\s+([\p{L}\p{N}_.@/#+-]+(?:\s+[\p{Lu}\p{N}][\p{L}\p{N}_.@/#+-]*)?)/giu;
 
 /**
  * Decides what the candidate does to its neighbours (most similar first). Only `active`
@@ -127,7 +123,7 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
     c.overlap >= SUBJECT_OVERLAP || (c.neighbour.similarity ?? 0) >= SUBJECT_SIMILARITY
   );
 
-  const replaced = CHANGE_CUE.test(incoming.content) ? replacedBy(incoming.content, subject) : [];
+  const replaced = replacedBy(incoming.content, subject);
   if (replaced.length > 0) {
     return {
       action: "supersede",
@@ -180,22 +176,4 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
   return subject.length > 0
     ? { action: "add", links, reason: "it is new to a known subject", uncertain: true }
     : { action: "add", links, reason: "it is new" };
-}
-
-/**
- * The same-subject neighbours a change statement replaces: those naming the old value ("from
- * Postgres", "instead of npm") and sharing another content word with it (the subject).
- */
-function replacedBy(content: string, subject: readonly Comparison[]): Comparison[] {
-  const oldValues = new Set<string>();
-  for (const match of content.matchAll(OLD_VALUE)) {
-    for (const word of contentWords(match[1]!)) oldValues.add(word);
-  }
-  const fresh = new Set(contentWords(content));
-  return subject.filter((c) => {
-    const old = contentWords(c.neighbour.content);
-    const namesOld = old.some((w) => oldValues.has(w));
-    const sharesSubject = old.some((w) => fresh.has(w) && !oldValues.has(w));
-    return namesOld && sharesSubject;
-  });
 }

@@ -6,62 +6,22 @@
  *
  * @module
  */
-import { z } from "zod";
-import { MAX_CONTENT_LENGTH } from "../model/types.ts";
-import { parseInput, type WriteInput } from "../model/input.ts";
-import { isScope } from "../model/scope.ts";
 import { embedDocuments } from "../embed/policy.ts";
-import type { Runtime } from "../runtime.ts";
-import { vectorCandidates } from "../store/candidates.ts";
-import { decodeMemoryRow, MEMORY_SELECT } from "../store/records.ts";
-import type { ActiveMemory, Candidate, ExtractionInput, Turn } from "../model/candidate.ts";
 import { extract } from "../extract/extract.ts";
-import { gate, type GateResult } from "../extract/gate.ts";
-import { neighboursOf } from "../store/neighbours.ts";
-import { writeMemory, type WriteResult } from "./pipeline.ts";
-import type { RedactionCount } from "../redact/redact.ts";
-import { createRedactor } from "../redact/write.ts";
+import { gate } from "../extract/gate.ts";
+import type { ActiveMemory, Candidate, ExtractionInput, Turn } from "../model/candidate.ts";
+import { parseInput } from "../model/input.ts";
 import { defaultScope } from "../ops/write.ts";
-import type { JsonValue } from "../util/canonical_json.ts";
+import { createRedactor } from "../redact/write.ts";
+import { vectorCandidates } from "../store/candidates.ts";
+import { neighboursOf } from "../store/neighbours.ts";
+import { latestActive } from "../store/queries/notes.ts";
+import { candidateWrite } from "./candidate_write.ts";
+import type { IngestDeps, WriteDeps } from "./deps.ts";
+import { type NoteInput, noteInputSchema, type NoteResult } from "./note_input.ts";
+import { writeMemory, type WriteResult } from "./pipeline.ts";
 
-const turn = z.strictObject({
-  role: z.enum(["user", "assistant", "tool"]),
-  text: z.string().max(MAX_CONTENT_LENGTH),
-});
-
-/** Input of `engine.note`. */
-export const noteInputSchema = z.strictObject({
-  /** The text: a user's words, an agent turn, a tool's output. */
-  text: z.string().max(MAX_CONTENT_LENGTH).refine((s) => s.trim() !== "", "must not be blank"),
-  /** The user asked to remember it: the gate is skipped, and something is always stored. */
-  explicit: z.boolean().optional(),
-  /** The assistant turn before it: what a short answer ("next April") answers. */
-  previousAssistant: z.string().max(MAX_CONTENT_LENGTH).optional(),
-  /** A recent window of the conversation, oldest first (at most 20 turns). */
-  recent: z.array(turn).max(20).optional(),
-  scope: z.string().max(210).refine(isScope, 'expected "global", "project:<id>" or "session:<id>"')
-    .optional(),
-  source: z.strictObject({
-    origin: z.enum(["user-asserted", "agent-ingested"]).optional(),
-    agent: z.string().min(1).max(100).optional(),
-    ref: z.string().min(1).max(500).optional(),
-  }).optional(),
-});
-
-/** Input of `engine.note`. */
-export type NoteInput = z.input<typeof noteInputSchema>;
-
-/** What a note did. */
-export interface NoteResult {
-  /** The gate's verdict (`explicit` when skipped). */
-  readonly gate: GateResult;
-  /** Which extractor produced the candidates (none ran when the gate dropped the text). */
-  readonly extractor: "deterministic" | "llm" | null;
-  /** One result per candidate, in order: added, updated, superseded or already known. */
-  readonly written: readonly WriteResult[];
-  /** Secrets replaced in the text and its context before anything else saw them. */
-  readonly redacted: readonly RedactionCount[];
-}
+export type { NoteInput, NoteResult } from "./note_input.ts";
 
 /** Active memories given to extraction as context. */
 const CONTEXT_MEMORIES = 8;
@@ -69,7 +29,7 @@ const CONTEXT_MEMORIES = 8;
 const LATEST_MEMORIES = 3;
 
 /** Extracts memories from `input.text` and writes each one; see {@linkcode NoteResult}. */
-export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteResult> {
+export async function noteMemories(deps: WriteDeps, input: NoteInput): Promise<NoteResult> {
   const parsed = parseInput(noteInputSchema, input, "note memory");
   const redactor = createRedactor();
   const text = redactor.clean(parsed.text);
@@ -83,9 +43,9 @@ export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteR
   const redacted = redactor.redacted();
 
   const origin = parsed.source?.origin ?? (parsed.explicit ? "user-asserted" : "agent-ingested");
-  const scope = parsed.scope ?? defaultScope(rt, "fact");
-  const [vector] = (await embedDocuments(rt, [text])) ?? [];
-  const now = rt.clock.now();
+  const scope = parsed.scope ?? defaultScope(deps, "fact");
+  const [vector] = (await embedDocuments(deps, [text])) ?? [];
+  const now = deps.clock.now();
   const visibility = {
     scopes: [scope, "global"],
     statuses: ["active" as const],
@@ -93,7 +53,7 @@ export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteR
     asOf: false,
   };
   const nearest = vector
-    ? vectorCandidates(rt.index, vector, visibility, 1)[0]?.similarity
+    ? vectorCandidates(deps.index, vector, visibility, 1)[0]?.similarity
     : undefined;
   const verdict = gate(text, {
     ...(parsed.explicit ? { explicit: true } : {}),
@@ -103,7 +63,7 @@ export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteR
   if (!verdict.pass) return { gate: verdict, extractor: null, written: [], redacted };
 
   const about = previousAssistant ? `${text}\n${previousAssistant}` : text;
-  const active = contextMemories(rt, about, scope, vector, now);
+  const active = contextMemories(deps, about, scope, vector, now);
   const extraction: ExtractionInput = {
     text,
     context: {
@@ -116,21 +76,13 @@ export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteR
       ...(active.length ? { active } : {}),
     },
   };
-  let extractor: "deterministic" | "llm" = "deterministic";
-  let candidates: Candidate[] | null = null;
-  if (rt.llm) {
-    [candidates = null] = await rt.llm.extract([extraction]);
-    if (candidates) extractor = "llm";
-  }
-  candidates ??= extract(extraction);
-  if (candidates.length === 0 && parsed.explicit) {
-    candidates = [{ type: "fact", content: text, entities: [], relations: [], confidence: 0.9 }];
-  }
+  const { extractor, candidates } = await extracted(deps, extraction, parsed.explicit === true);
 
   const written: WriteResult[] = [];
   for (const candidate of candidates) {
+    const write = candidateWrite(candidate, parsed.scope, { ...parsed.source, origin, extractor });
     written.push(
-      await writeMemory(rt, asWrite(candidate, parsed.scope, origin, extractor, parsed.source), {
+      await writeMemory(deps, write, {
         link: candidate.link,
         candidate,
         ...(vector ? { embedded: { content: text, vector } } : {}),
@@ -141,63 +93,46 @@ export async function noteMemories(rt: Runtime, input: NoteInput): Promise<NoteR
 }
 
 /**
+ * The candidates of a note: the model's when one is configured and answers, else the
+ * deterministic extractor's; an explicit note with none keeps its text as one fact.
+ */
+async function extracted(
+  deps: Pick<IngestDeps, "llm">,
+  extraction: ExtractionInput,
+  explicit: boolean,
+): Promise<{ extractor: "deterministic" | "llm"; candidates: Candidate[] }> {
+  let extractor: "deterministic" | "llm" = "deterministic";
+  let candidates: Candidate[] | null = null;
+  if (deps.llm) {
+    [candidates = null] = await deps.llm.extract([extraction]);
+    if (candidates) extractor = "llm";
+  }
+  candidates ??= extract(extraction);
+  if (candidates.length === 0 && explicit) {
+    const content = extraction.text;
+    candidates = [{ type: "fact", content, entities: [], relations: [], confidence: 0.9 }];
+  }
+  return { extractor, candidates };
+}
+
+/**
  * The active memories extraction sees: those nearest the text and the turn before it, then the
  * latest ones of the scope (a short answer like "next April" shares no word with the trip it
  * dates, but the trip was usually just discussed).
  */
 function contextMemories(
-  rt: Runtime,
+  deps: Pick<IngestDeps, "store" | "index" | "keywords">,
   about: string,
   scope: string,
   vector: Float32Array | undefined,
   now: number,
 ): ActiveMemory[] {
-  const near = neighboursOf(rt, about, scope, vector, now)
+  const near = neighboursOf(deps, about, scope, vector, now)
     .map((n) => ({ id: n.id, type: n.type, content: n.content }));
-  const latest = (rt.store.prepare(
-    // memories_latest (schema 5) serves this without sorting the project's memories.
-    `SELECT ${MEMORY_SELECT} FROM memories m WHERE m.scope = ? AND m.status = 'active'
-     ORDER BY m.recorded_at DESC LIMIT ${LATEST_MEMORIES}`,
-  ).all(scope) as Record<string, unknown>[]).map(decodeMemoryRow)
+  const latest = latestActive(deps.store, scope, LATEST_MEMORIES)
     .map((r) => ({ id: r.id, type: r.type, content: r.content }));
   const seen = new Set<string>();
   return [...near, ...latest]
     .filter((m) => !seen.has(m.id) && seen.add(m.id))
     .slice(0, CONTEXT_MEMORIES);
-}
-
-/** A candidate as a write: its extras (entities, relations, steps, triggers) in attributes. */
-function asWrite(
-  candidate: Candidate,
-  scope: string | undefined,
-  origin: "user-asserted" | "agent-ingested",
-  extractor: string,
-  source: { agent?: string | undefined; ref?: string | undefined } | undefined,
-): WriteInput {
-  const attributes: Record<string, JsonValue> = {};
-  if (candidate.entities.length) attributes.entities = [...candidate.entities];
-  if (candidate.relations.length) {
-    attributes.relations = candidate.relations.map((r) => ({ ...r }));
-  }
-  if (candidate.steps?.length) attributes.steps = [...candidate.steps];
-  if (candidate.triggers?.length) attributes.triggers = [...candidate.triggers];
-  return {
-    content: candidate.content,
-    type: candidate.type,
-    ...(scope !== undefined ? { scope } : {}),
-    confidence: candidate.confidence,
-    ...(candidate.importance !== undefined ? { importance: candidate.importance } : {}),
-    ...(candidate.eventAt !== undefined ? { eventAt: candidate.eventAt } : {}),
-    ...(candidate.eventEnd !== undefined ? { eventEnd: candidate.eventEnd } : {}),
-    ...(candidate.eventPhrase !== undefined ? { eventPhrase: candidate.eventPhrase } : {}),
-    ...(Object.keys(attributes).length
-      ? { attributes: attributes as WriteInput["attributes"] }
-      : {}),
-    source: {
-      origin,
-      extractor,
-      ...(source?.agent ? { agent: source.agent } : {}),
-      ...(source?.ref ? { ref: source.ref } : {}),
-    },
-  };
 }

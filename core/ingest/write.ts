@@ -6,11 +6,11 @@
  *
  * @module
  */
-import { embedBatches, type Embedding } from "../embed/policy.ts";
+import { embedBatches } from "../embed/policy.ts";
 import { parseInput, type WriteInput, writeInputSchema } from "../model/input.ts";
-import type { OpLog } from "../ops/log.ts";
-import { appendWrites, type BulkProgress, type WriterDeps } from "../ops/write.ts";
+import { appendWrites, type BulkProgress } from "../ops/write.ts";
 import { redactWrite } from "../redact/write.ts";
+import type { IngestDeps } from "./deps.ts";
 
 /** The outcome of {@linkcode writeMemories}. */
 export interface BulkWriteResult {
@@ -21,9 +21,10 @@ export interface BulkWriteResult {
 }
 
 /** What a bulk write needs. */
-export interface BulkWriteDeps extends WriterDeps, Embedding {
-  readonly log: OpLog;
-}
+export type BulkWriteDeps = Pick<
+  IngestDeps,
+  "store" | "log" | "project" | "embedder" | "embedPolicy"
+>;
 
 const PROGRESS_EVERY = 1_000;
 

@@ -10,8 +10,9 @@
  *
  * @module
  */
-import { z } from "zod";
 import { describeError, HelixError } from "../errors.ts";
+import { type ChatRequest, requestBody } from "./chat_request.ts";
+import { estimateTokens, readCompletion, retryAfterMs } from "./completion.ts";
 
 /** Options for {@linkcode createChatClient}. */
 export interface ChatClientOptions {
@@ -31,16 +32,6 @@ export interface ChatClientOptions {
   readonly now: () => number;
   /** Waits `ms`. @default {setTimeout} */
   readonly sleep?: ((ms: number) => Promise<void>) | undefined;
-}
-
-/** What to ask: a system and a user message, and the JSON Schema the answer must follow. */
-export interface ChatRequest {
-  readonly system: string;
-  readonly user: string;
-  /** Schema name for `json_schema` (letters, digits, `_`, `-`). */
-  readonly schemaName: string;
-  /** JSON Schema of the answer, written for OpenAI's strict mode. */
-  readonly schema: Readonly<Record<string, unknown>>;
 }
 
 /** How one {@linkcode ChatClient.complete} call ended. Tokens count toward the budget either way. */
@@ -65,44 +56,6 @@ export interface ChatClient {
 const BACKOFF_MS = 250;
 /** Longest slice of an error body kept in error details. */
 const MAX_ERROR_BODY_CHARS = 300;
-
-const completionSchema = z.object({
-  choices: z.array(z.object({
-    message: z.object({ content: z.string().nullish(), refusal: z.string().nullish() }),
-  })).min(1),
-  usage: z.object({
-    "prompt_tokens": z.number().nonnegative().nullish(),
-    "completion_tokens": z.number().nonnegative().nullish(),
-    "total_tokens": z.number().nonnegative().nullish(),
-  }).nullish(),
-});
-
-/** Rough token count of text when the server reports no usage: characters / 4. */
-function estimateTokens(chars: number): number {
-  return Math.ceil(chars / 4);
-}
-
-/**
- * Milliseconds a `Retry-After` header asks to wait (seconds, fractions accepted, or an HTTP
- * date), or undefined when absent or unreadable.
- *
- * @example Usage
- * ```ts
- * import { retryAfterMs } from "./chat.ts";
- * import { equal } from "node:assert/strict";
- *
- * equal(retryAfterMs("2", 0), 2_000);
- * equal(retryAfterMs("Thu, 01 Jan 1970 00:00:03 GMT", 1_000), 2_000);
- * equal(retryAfterMs(null, 0), undefined);
- * ```
- */
-export function retryAfterMs(header: string | null, now: number): number | undefined {
-  if (header === null) return undefined;
-  const text = header.trim();
-  if (/^\d+(?:\.\d+)?$/.test(text)) return Math.round(Number(text) * 1_000);
-  const at = Date.parse(text);
-  return Number.isFinite(at) ? Math.max(0, at - now) : undefined;
-}
 
 /**
  * Creates a client for `${baseUrl}/chat/completions`. Requests ask for `temperature: 0` and
@@ -156,24 +109,6 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
   const headers = new Headers({ "content-type": "application/json", accept: "application/json" });
   if (apiKey !== undefined && apiKey !== "") headers.set("authorization", `Bearer ${apiKey}`);
 
-  function body(request: ChatRequest, useSchema: boolean): string {
-    // Without json_schema the model only learns the shape from the prompt.
-    const schemaHint = `Reply with one JSON object that matches this JSON Schema:\n` +
-      JSON.stringify(request.schema);
-    const system = useSchema ? request.system : `${request.system}\n\n${schemaHint}`;
-    return JSON.stringify({
-      model,
-      temperature: 0,
-      messages: [{ role: "system", content: system }, { role: "user", content: request.user }],
-      "response_format": useSchema
-        ? {
-          type: "json_schema",
-          "json_schema": { name: request.schemaName, strict: true, schema: request.schema },
-        }
-        : { type: "json_object" },
-    });
-  }
-
   type Attempt =
     | { kind: "ok"; content: string; tokens: number }
     | { kind: "status"; status: number; retryAfter: number | undefined; text: string }
@@ -204,23 +139,10 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       }
       return { kind: "failed", error: failure(describeError(error), {}, error), tokens: 0 };
     }
-    const estimate = estimateTokens(payload.length + text.length);
-    let parsed: z.infer<typeof completionSchema>;
-    try {
-      parsed = completionSchema.parse(JSON.parse(text));
-    } catch {
-      return { kind: "failed", error: failure("response is not a chat completion"), tokens: 0 };
-    }
-    const usage = parsed.usage;
-    const reported = (usage?.prompt_tokens ?? 0) + (usage?.completion_tokens ?? 0) ||
-      (usage?.total_tokens ?? 0);
-    const tokens = reported > 0 ? Math.ceil(reported) : estimate;
-    const message = parsed.choices[0]!.message;
-    if (typeof message.content !== "string" || message.content.trim() === "") {
-      const reason = message.refusal ? "the model refused" : "the answer is empty";
-      return { kind: "failed", error: failure(reason, { status }), tokens };
-    }
-    return { kind: "ok", content: message.content, tokens };
+    const reply = readCompletion(text, estimateTokens(payload.length + text.length));
+    if (reply.ok) return { kind: "ok", content: reply.content, tokens: reply.tokens };
+    const details = reply.status ? { status } : {};
+    return { kind: "failed", error: failure(reply.reason, details), tokens: reply.tokens };
   }
 
   return {
@@ -232,7 +154,7 @@ export function createChatClient(options: ChatClientOptions): ChatClient {
       let retries = 0;
       let fellBack = false;
       while (true) {
-        const result = await attempt(body(request, useSchema));
+        const result = await attempt(requestBody(model, request, useSchema));
         if (result.kind === "ok") {
           if (fellBack) structured = false;
           return { ok: true, content: result.content, tokens: result.tokens };

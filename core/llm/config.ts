@@ -5,7 +5,7 @@
  * @module
  */
 import type { HelixConfig } from "../config/config.ts";
-import type { LlmOptions } from "./extractor.ts";
+import type { LlmOptions } from "./options.ts";
 
 /**
  * The options `openEngine({ llm })` takes, or null when no endpoint and model are configured

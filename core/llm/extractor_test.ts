@@ -1,86 +1,23 @@
 /**
- * Tests for the LLM extractor against a real loopback server (tests/fixtures/fake_openai.ts):
- * parsing, cache, budget, fallbacks, retries, structured-output fallback and batching.
+ * Tests of the LLM extractor's extraction against a real loopback server
+ * (tests/fixtures/fake_openai.ts): parsing, cache, budget, fallbacks and batching.
  *
  * @module
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import {
-  answer,
-  content,
-  type FakeOpenAI,
-  hang,
-  type RecordedRequest,
-  reply,
-  startFakeOpenAI,
-  status,
-} from "../../tests/fixtures/fake_openai.ts";
+import { answer, content, startFakeOpenAI } from "../../tests/fixtures/fake_openai.ts";
 import { isHelixError } from "../errors.ts";
 import { MAX_CONTENT_LENGTH } from "../model/types.ts";
-import type { ExtractionInput } from "../model/candidate.ts";
-import { createLlmExtractor, type LlmOptions } from "./extractor.ts";
+import {
+  echo,
+  extraction,
+  extractor,
+  input,
+  memory,
+  TODAY,
+  userMessage,
+} from "./extractor_testing.ts";
 import { createMemoryLedger, usageMonth } from "./ledger.ts";
-
-/** 2026-11-22T12:00:00Z, a Sunday. */
-const TODAY = Date.UTC(2026, 10, 22, 12);
-const API_KEY = "sk-test-secret-5678";
-
-/** A memory as the model returns it in strict mode, with every field present. */
-function memory(overrides: Record<string, unknown> = {}): Record<string, unknown> {
-  return {
-    type: "fact",
-    content: "The billing service uses SQLite.",
-    entities: ["billing", "SQLite"],
-    relations: [{ from: "billing", relation: "uses", to: "SQLite" }],
-    confidence: 0.8,
-    importance: 5,
-    eventAt: null,
-    eventEnd: null,
-    eventPhrase: null,
-    steps: null,
-    triggers: null,
-    link: null,
-    ...overrides,
-  };
-}
-
-/** An extraction answer with the given memories per input index. */
-function extraction(...perInput: unknown[][]): unknown {
-  return { results: perInput.map((memories, index) => ({ index, memories })) };
-}
-
-function input(text: string, context: Partial<ExtractionInput["context"]> = {}): ExtractionInput {
-  return { text, context: { now: TODAY, ...context } };
-}
-
-/** The parsed user message of a recorded request. */
-function userMessage(request: RecordedRequest | undefined): { inputs: { text: string }[] } {
-  const message = request?.body.messages?.find((m) => m.role === "user");
-  ok(message, "the request has a user message");
-  return JSON.parse(message.content);
-}
-
-/** Answers one memory per input sent, its content naming the input's text. */
-const echo = reply((request) =>
-  answer({
-    results: userMessage(request).inputs.map((item, index) => ({
-      index,
-      memories: [memory({ content: `Remembered: ${item.text}` })],
-    })),
-  })
-);
-
-function extractor(server: FakeOpenAI, options: Partial<LlmOptions> = {}) {
-  return createLlmExtractor({
-    baseUrl: server.baseUrl,
-    model: "fake-model",
-    monthlyTokenBudget: 1_000_000,
-    ledger: createMemoryLedger(),
-    timeoutMs: 2_000,
-    now: () => TODAY,
-    ...options,
-  });
-}
 
 Deno.test("extract() turns a valid answer into Candidates, with context in the prompt", async () => {
   await using server = startFakeOpenAI();
@@ -220,6 +157,15 @@ Deno.test("the budget is checked before every batch of one call", async () => {
   equal(results.filter((r) => r === null).length, 2);
 });
 
+Deno.test("concurrent calls still respect the budget", async () => {
+  await using server = startFakeOpenAI();
+  server.enqueue(echo, echo, echo, echo);
+  const llm = extractor(server, { monthlyTokenBudget: 100 });
+  const results = await Promise.all(["a", "b", "c", "d"].map((t) => llm.extract([input(t)])));
+  equal(server.requests.length, 1);
+  equal(results.filter(([r]) => r !== null).length, 1);
+});
+
 Deno.test("extract() falls back (null) on answers it cannot use", async (t) => {
   const cases: [string, ReturnType<typeof answer>][] = [
     ["malformed JSON", content('{"results": [{"index": 0, "memories": [')],
@@ -270,105 +216,6 @@ Deno.test("a model tolerant of fences: a JSON answer in a Markdown code block is
   ok((await extractor(server).extract([input("x")]))[0]);
 });
 
-Deno.test("extract() falls back when the server hangs past the timeout", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(hang(10_000));
-  const llm = extractor(server, { timeoutMs: 150 });
-  const started = performance.now();
-  deepEqual(await llm.extract([input("x")]), [null]);
-  ok(performance.now() - started < 2_000);
-  ok(llm.lastFailure?.message.includes("no response within 150 ms"));
-  equal(llm.stats.calls, 1, "a timeout is not retried");
-  ok(llm.stats.tokens > 0, "the prompt of a request that timed out is charged");
-});
-
-Deno.test("429 with Retry-After is retried, then succeeds", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(429, "0"), echo);
-  const llm = extractor(server);
-  ok((await llm.extract([input("x")]))[0]);
-  equal(server.requests.length, 2);
-  equal(llm.stats.calls, 2);
-  equal(llm.stats.tokens, 120);
-});
-
-Deno.test("5xx is retried with backoff, then succeeds", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(500), echo);
-  const llm = extractor(server);
-  ok((await llm.extract([input("x")]))[0]);
-  equal(server.requests.length, 2);
-});
-
-Deno.test("exhausted 429s fall back after maxRetries", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(429, "0"), status(429, "0"), status(429, "0"), echo);
-  const llm = extractor(server, { maxRetries: 2 });
-  deepEqual(await llm.extract([input("x")]), [null]);
-  equal(server.requests.length, 3);
-  equal(llm.stats.tokens, 0);
-  ok(llm.lastFailure?.message.includes("HTTP 429"));
-});
-
-Deno.test("a Retry-After past the 5 s cap falls back at once instead of stalling the write", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(429, "30"), echo);
-  const llm = extractor(server);
-  const started = performance.now();
-  deepEqual(await llm.extract([input("x")]), [null]);
-  ok(performance.now() - started < 1_000);
-  equal(server.requests.length, 1);
-});
-
-Deno.test("client errors other than a json_schema rejection are not retried", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(401));
-  const llm = extractor(server);
-  deepEqual(await llm.extract([input("x")]), [null]);
-  equal(server.requests.length, 1);
-});
-
-Deno.test("a server rejecting json_schema with 400 gets json_object, and keeps it", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(400), echo, echo);
-  const llm = extractor(server);
-  ok((await llm.extract([input("x")]))[0]);
-  equal(server.requests.length, 2);
-  equal(server.requests[0]!.body.response_format?.type, "json_schema");
-  equal(server.requests[1]!.body.response_format?.type, "json_object");
-  const system = server.requests[1]!.body.messages?.find((m) => m.role === "system")?.content;
-  ok(system?.includes("JSON Schema"), "json_object mode carries the schema in the prompt");
-
-  ok((await llm.extract([input("y")]))[0]);
-  equal(server.requests.length, 3);
-  equal(server.requests[2]!.body.response_format?.type, "json_object");
-});
-
-Deno.test("a 400 that json_object does not fix falls back, and json_schema stays on", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(status(400), status(400), echo);
-  const llm = extractor(server);
-  deepEqual(await llm.extract([input("x")]), [null]);
-  equal(server.requests.length, 2);
-  ok((await llm.extract([input("y")]))[0]);
-  equal(server.requests[2]!.body.response_format?.type, "json_schema");
-});
-
-Deno.test("a network error falls back", async () => {
-  const closed = startFakeOpenAI();
-  const baseUrl = closed.baseUrl;
-  await closed[Symbol.asyncDispose]();
-  const llm = createLlmExtractor({
-    baseUrl,
-    model: "fake-model",
-    monthlyTokenBudget: 1_000,
-    ledger: createMemoryLedger(),
-  });
-  deepEqual(await llm.extract([input("x")]), [null]);
-  ok(isHelixError(llm.lastFailure, "embedder_unavailable"));
-  equal(llm.stats.fallbacks, 1);
-});
-
 Deno.test("extract() batches: 10 inputs with batchSize 4 make 3 requests", async () => {
   await using server = startFakeOpenAI();
   server.enqueue(echo, echo, echo);
@@ -379,111 +226,4 @@ Deno.test("extract() batches: 10 inputs with batchSize 4 make 3 requests", async
   deepEqual(server.requests.map((r) => userMessage(r).inputs.length), [4, 4, 2]);
   deepEqual(results.map((r) => r?.[0]?.content), texts.map((text) => `Remembered: ${text}`));
   equal(llm.stats.tokens, 360);
-});
-
-Deno.test("Authorization is sent only when apiKey is set, and never leaks into failures", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(echo, {
-    kind: "status",
-    status: 401,
-    body: { error: { message: `Incorrect API key provided: ${API_KEY}` } },
-  });
-  await extractor(server).extract([input("x")]);
-  equal(server.requests[0]!.headers.get("authorization"), null);
-
-  const llm = extractor(server, { apiKey: API_KEY });
-  deepEqual(await llm.extract([input("y")]), [null]);
-  equal(server.requests[1]!.headers.get("authorization"), `Bearer ${API_KEY}`);
-  ok(llm.lastFailure);
-  ok(!llm.lastFailure.message.includes(API_KEY));
-  ok(!JSON.stringify(llm.lastFailure.details).includes(API_KEY));
-});
-
-Deno.test("rateImportance() rates items, falls back per item, and caches", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(answer({
-    ratings: [{ index: 0, importance: 9 }, { index: 1, importance: 0 }, {
-      index: 2,
-      importance: 3,
-    }],
-  }));
-  const llm = extractor(server);
-  const items = [
-    { type: "decision" as const, content: "Use SQLite for the store" },
-    { type: "episode" as const, content: "Said hello" },
-    { type: "fact" as const, content: "The CI runs on Linux" },
-  ];
-  deepEqual(await llm.rateImportance(items), [9, null, 3]);
-  equal(llm.stats.fallbacks, 1);
-
-  server.enqueue(answer({ ratings: [{ index: 0, importance: 2 }] }));
-  deepEqual(await llm.rateImportance(items), [9, 2, 3]);
-  equal(server.requests.length, 2);
-  equal(JSON.parse(server.requests[1]!.body.messages![1]!.content).items.length, 1);
-  equal(llm.stats.cacheHits, 2);
-});
-
-Deno.test("adjudicate() returns the model's checked decision, and caches it", async () => {
-  await using server = startFakeOpenAI();
-  const existing = [
-    { id: "mem_port", type: "fact" as const, content: "The API listens on port 3000." },
-  ];
-  const candidate = { type: "fact" as const, content: "The API listens on port 8080." };
-  server.enqueue(answer({ action: "supersede", target: "mem_port", reason: "the port changed" }));
-  const llm = extractor(server);
-  deepEqual(await llm.adjudicate(candidate, existing), {
-    action: "supersede",
-    target: "mem_port",
-    reason: "the port changed",
-  });
-  deepEqual(await llm.adjudicate(candidate, existing), {
-    action: "supersede",
-    target: "mem_port",
-    reason: "the port changed",
-  });
-  equal(server.requests.length, 1);
-  equal(llm.stats.cacheHits, 1);
-  const sent = JSON.parse(server.requests[0]!.body.messages![1]!.content);
-  deepEqual(sent.existing, existing);
-});
-
-Deno.test("adjudicate() falls back on a target it was not shown, and adds with nothing to compare", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(answer({ action: "update", target: "mem_other", reason: "refines it" }));
-  const llm = extractor(server);
-  const candidate = { type: "fact" as const, content: "x" };
-  equal(await llm.adjudicate(candidate, [{ id: "mem_a", type: "fact", content: "y" }]), null);
-  equal(llm.stats.fallbacks, 1);
-  equal((await llm.adjudicate(candidate, []))?.action, "add");
-  equal(server.requests.length, 1);
-});
-
-Deno.test("concurrent calls still respect the budget", async () => {
-  await using server = startFakeOpenAI();
-  server.enqueue(echo, echo, echo, echo);
-  const llm = extractor(server, { monthlyTokenBudget: 100 });
-  const results = await Promise.all(["a", "b", "c", "d"].map((t) => llm.extract([input(t)])));
-  equal(server.requests.length, 1);
-  equal(results.filter(([r]) => r !== null).length, 1);
-});
-
-Deno.test("createLlmExtractor() rejects impossible options", () => {
-  const base = { baseUrl: "http://127.0.0.1:9/v1", model: "m", ledger: createMemoryLedger() };
-  for (
-    const bad of [
-      { monthlyTokenBudget: -1 },
-      { monthlyTokenBudget: Number.NaN },
-      { monthlyTokenBudget: 1, batchSize: 0 },
-      { monthlyTokenBudget: 1, timeoutMs: 0 },
-      { monthlyTokenBudget: 1, maxRetries: 1.5 },
-    ]
-  ) {
-    let threw = false;
-    try {
-      createLlmExtractor({ ...base, ...bad });
-    } catch (error) {
-      threw = error instanceof RangeError;
-    }
-    ok(threw, JSON.stringify(bad));
-  }
 });

@@ -6,7 +6,13 @@
  *
  * @module
  */
-import type { DatabaseSync, StatementSync } from "node:sqlite";
+import type { DatabaseSync } from "node:sqlite";
+import {
+  addTokensSpent,
+  cacheAnswer,
+  cachedAnswer,
+  tokensSpent,
+} from "../store/queries/llm_ledger.ts";
 
 /** Cache and budget storage for the LLM extractor (`createLlmExtractor` in `llm.ts`). */
 export interface LlmLedger {
@@ -78,8 +84,8 @@ export function createMemoryLedger(): LlmLedger {
 
 /**
  * A ledger over the `llm_cache` and `llm_usage` tables of an open strand database (created
- * by migration 5). Each call is one statement, so it is safe beside other writers of the
- * same file; spend is added in SQL, never read-modified-written.
+ * by migration 5; the queries are `store/queries/llm_ledger.ts`). Creating it never touches
+ * the database.
  *
  * @example Usage
  * ```ts
@@ -100,40 +106,16 @@ export function createMemoryLedger(): LlmLedger {
  * ```
  */
 export function createSqliteLedger(db: DatabaseSync): LlmLedger {
-  let statements:
-    | { get: StatementSync; put: StatementSync; spent: StatementSync; spend: StatementSync }
-    | undefined;
-  // Prepared on first use, so creating a ledger never touches the database.
-  const prepared = () =>
-    statements ??= {
-      get: db.prepare("SELECT value FROM llm_cache WHERE key = ?"),
-      put: db.prepare(
-        `INSERT INTO llm_cache (key, value, tokens, created_at) VALUES (?, ?, ?, ?)
-         ON CONFLICT (key) DO UPDATE SET value = excluded.value, tokens = excluded.tokens,
-           created_at = excluded.created_at`,
-      ),
-      spent: db.prepare("SELECT tokens FROM llm_usage WHERE month = ?"),
-      spend: db.prepare(
-        `INSERT INTO llm_usage (month, tokens) VALUES (?, ?)
-         ON CONFLICT (month) DO UPDATE SET tokens = tokens + excluded.tokens`,
-      ),
-    };
   return {
-    get(key) {
-      const row = prepared().get.get(key) as { value: string } | undefined;
-      return row?.value;
-    },
+    get: (key) => cachedAnswer(db, key),
     put(key, value, tokens, at) {
       assertTokens(tokens);
-      prepared().put.run(key, value, Math.ceil(tokens), Math.trunc(at));
+      cacheAnswer(db, key, value, Math.ceil(tokens), Math.trunc(at));
     },
-    spent(month) {
-      const row = prepared().spent.get(month) as { tokens: number } | undefined;
-      return row?.tokens ?? 0;
-    },
+    spent: (month) => tokensSpent(db, month),
     spend(month, tokens) {
       assertTokens(tokens);
-      prepared().spend.run(month, Math.ceil(tokens));
+      addTokensSpent(db, month, Math.ceil(tokens));
     },
   };
 }

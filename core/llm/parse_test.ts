@@ -4,13 +4,9 @@
  * @module
  */
 import { deepEqual, equal } from "node:assert/strict";
-import {
-  parseAdjudication,
-  parseJsonAnswer,
-  parseRatings,
-  splitExtraction,
-  toCandidates,
-} from "./parse.ts";
+import { parseAdjudication, parseRatings } from "./parse_answers.ts";
+import { parseJsonAnswer } from "./parse.ts";
+import { splitExtraction, toCandidates } from "./parse_candidates.ts";
 
 const base = { type: "fact", content: "CI runs on Linux", confidence: 0.5 };
 

@@ -83,3 +83,17 @@ export interface Candidate {
   /** The active memory (id from the context) this candidate builds on, and how. */
   readonly link?: { readonly id: string; readonly relation: CandidateLink };
 }
+
+/** Content with its memory type: an item to rate, or a candidate to adjudicate. */
+export interface TypedContent {
+  readonly content: string;
+  readonly type: MemoryType;
+}
+
+/** A model's consolidation call on a candidate against existing memories of its subject. */
+export interface Adjudication {
+  readonly action: "noop" | "update" | "supersede" | "add";
+  /** The existing memory acted on; absent for `add`. */
+  readonly target?: string;
+  readonly reason: string;
+}

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { SLUG_STOPWORDS } from "../text/stopwords.ts";
 import { hashBase32 } from "../util/hash.ts";
 
 /** What every memory id looks like: `mem_` and up to 80 lowercase letters, digits and `_`. */
@@ -28,54 +29,6 @@ export function isMemoryId(value: string): boolean {
 
 const SLUG_WORDS = 4;
 const SLUG_MAX = 32;
-const STOPWORDS = new Set([
-  "a",
-  "an",
-  "the",
-  "and",
-  "or",
-  "but",
-  "of",
-  "to",
-  "in",
-  "on",
-  "at",
-  "for",
-  "with",
-  "by",
-  "from",
-  "is",
-  "are",
-  "was",
-  "were",
-  "be",
-  "been",
-  "it",
-  "its",
-  "this",
-  "that",
-  "we",
-  "i",
-  "you",
-  "our",
-  "my",
-  "as",
-  "not",
-  "no",
-  "do",
-  "does",
-  "did",
-  "so",
-  "if",
-  "then",
-  "than",
-  "use",
-  "uses",
-  "should",
-  "always",
-  "never",
-  "when",
-]);
 
 /**
  * The slug part of an id: up to four meaningful ASCII words of the content, joined by `_`.
@@ -96,7 +49,7 @@ export function slugOf(content: string): string {
   const words = (ascii ? head : head.normalize("NFKD").replace(/[\u0300-\u036f]/g, ""))
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .filter((word) => word.length > 0 && !STOPWORDS.has(word));
+    .filter((word) => word.length > 0 && !SLUG_STOPWORDS.has(word));
   let slug = "";
   for (const word of words.slice(0, SLUG_WORDS)) {
     const next = slug ? `${slug}_${word}` : word;

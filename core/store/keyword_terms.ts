@@ -4,15 +4,8 @@
  *
  * @module
  */
+import { QUERY_STOPWORDS } from "../text/stopwords.ts";
 import { hashBase32 } from "../util/hash.ts";
-
-const STOPWORDS = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have how i if in " +
-    "into is it its me my no not of on or our should so than that the their them then there these " +
-    "they this to was we were what when where which who why will with would you your about after " +
-    "all also any before being both each few more most other over same some such only own just " +
-    "now very us").split(" "),
-);
 
 /** Filter tokens for a memory: end in a digit so the porter stemmer leaves them alone. */
 export function ftsKey(scope: string, status: string, type: string): string {
@@ -37,8 +30,9 @@ export function scopeToken(scope: string): string {
  */
 export function queryWords(query: string): string[] {
   const words = query.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return [...new Set(words.filter((w) => !STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w))))]
-    .slice(0, 32);
+  return [
+    ...new Set(words.filter((w) => !QUERY_STOPWORDS.has(w) && (w.length > 1 || /\d/.test(w)))),
+  ].slice(0, 32);
 }
 
 /** `word` as an FTS5 string. */

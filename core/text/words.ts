@@ -1,25 +1,53 @@
 /**
- * Words of a statement for comparing statements: its content words (stop words and negations
- * out, a plural `s` dropped), its normalised form for exact duplicates, and the Jaccard
- * overlap of word sets.
+ * Words of a statement, for comparing statements: the one word tokenizer ({@linkcode words}),
+ * content words (stop words and negations out, a plural `s` dropped), the normalised form for
+ * exact duplicates, and the one Jaccard overlap of word sets. Sentence shaping (surface words
+ * with their paths and versions, for counting) is `sentences.ts`.
  *
  * @module
  */
+import { STATEMENT_STOPWORDS } from "./stopwords.ts";
 
-/** Function words that say nothing about a statement's subject or value. */
-export const STOPWORDS: ReadonlySet<string> = new Set(
-  ("a an and are as at be been but by can could did do does for from had has have how i if in " +
-    "into is it its me my of on or our should so than that the their them then there these " +
-    "they this to was we were what when where which who why will with would you your about " +
-    "all also any both each more most other over same some such just very us user users " +
-    "use uses used using").split(" "),
-);
+/** A word: letters, digits and `_`, joined by an inner apostrophe or dot (`don't`, `v1.2`). */
+const WORD = /[\p{L}\p{N}_]+(?:['.][\p{L}\p{N}_]+)*/gu;
+
 /** A word that negates what follows it. */
 export const NEGATIONS: RegExp =
   /\b(?:not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|shouldn't|shouldnt|can't|cannot|avoid|without)\b/i;
+
 /**
- * Content words of a text: lowercased, stopwords and negations out, a trailing plural `s`
- * dropped, deduplicated.
+ * The words of `text` as written, with their offsets (for callers that need the case).
+ *
+ * @example Usage
+ * ```ts
+ * import { wordsAt } from "./words.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(wordsAt("Use Node.js"), [{ word: "Use", index: 0 }, { word: "Node.js", index: 4 }]);
+ * ```
+ */
+export function wordsAt(text: string): { word: string; index: number }[] {
+  return [...text.matchAll(WORD)].map((m) => ({ word: m[0], index: m.index }));
+}
+
+/**
+ * The tokenizer: the words of `text`, NFKC-normalised and lowercased, in order.
+ *
+ * @example Usage
+ * ```ts
+ * import { words } from "./words.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(words("We don't use v1.2, ok?"), ["we", "don't", "use", "v1.2", "ok"]);
+ * ```
+ */
+export function words(text: string): string[] {
+  return text.normalize("NFKC").toLowerCase().match(WORD) ?? [];
+}
+
+/**
+ * Content words of a text: its {@linkcode words} without stop words and negations, a
+ * trailing plural `s` dropped, deduplicated.
  *
  * @example Usage
  * ```ts
@@ -30,17 +58,30 @@ export const NEGATIONS: RegExp =
  * ```
  */
 export function contentWords(text: string): string[] {
-  const words =
-    text.normalize("NFKC").toLowerCase().match(/[\p{L}\p{N}_]+(?:['.][\p{L}\p{N}_]+)*/gu) ??
-      [];
   const out = new Set<string>();
-  for (const word of words) {
-    if (STOPWORDS.has(word) || NEGATIONS.test(word)) continue;
+  for (const word of words(text)) {
+    if (STATEMENT_STOPWORDS.has(word) || NEGATIONS.test(word)) continue;
     out.add(
       word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
     );
   }
   return [...out];
+}
+
+/**
+ * How many content words two texts share.
+ *
+ * @example Usage
+ * ```ts
+ * import { sharedWords } from "./words.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(sharedWords("A trip to Japan with Maya", "Maya booked the trips"), 2);
+ * ```
+ */
+export function sharedWords(a: string, b: string): number {
+  const mine = new Set(contentWords(a));
+  return contentWords(b).filter((word) => mine.has(word)).length;
 }
 
 /** Normalised text for exact-duplicate checks: case, spacing and end punctuation ignored. */
@@ -50,7 +91,7 @@ export function normalised(text: string): string {
 }
 
 /**
- * The distinct lower-cased words (letters, digits, `_`) of `text`, for {@linkcode jaccard}.
+ * The distinct {@linkcode words} of `text`, for {@linkcode jaccard}.
  *
  * @example Usage
  * ```ts
@@ -61,7 +102,7 @@ export function normalised(text: string): string {
  * ```
  */
 export function wordSet(text: string): Set<string> {
-  return new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+  return new Set(words(text));
 }
 
 /**

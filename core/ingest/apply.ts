@@ -1,0 +1,144 @@
+/**
+ * A consolidation decision as ops, appended inside the write's transaction: `noop` reinforces
+ * the existing memory with the new provenance, `update` patches its content, `add` and
+ * `supersede` write a new memory with its vector and links (a `contradicts` link also lowers
+ * the confidence of both sides).
+ *
+ * @module
+ */
+import { HelixError } from "../errors.ts";
+import { edgeId } from "../model/ids.ts";
+import { contradictedConfidence } from "../model/types.ts";
+import { headsOf } from "../ops/concurrency.ts";
+import type { LogTransaction } from "../ops/log.ts";
+import type { OpProvenance } from "../ops/op.ts";
+import { appendWrite, opProvenance, type PlannedWrite, storeVector } from "../ops/write.ts";
+import type { Decision, Link } from "./consolidate.ts";
+import type { IngestDeps } from "./deps.ts";
+import type { Applied } from "./result.ts";
+
+/** SM-2 quality of a duplicate write's reinforcement: the ease factor stays, the clock resets. */
+const DUPLICATE_QUALITY = 4;
+
+/** Appends the ops of `decision` for `planned` inside the write's transaction. */
+export function applyDecision(
+  deps: Pick<IngestDeps, "store" | "project">,
+  tx: LogTransaction,
+  planned: PlannedWrite & { scope: string },
+  decision: Decision,
+  vector: Float32Array | undefined,
+): Applied {
+  const provenance = opProvenance(planned.source, "verbatim");
+  switch (decision.action) {
+    case "noop": {
+      const target = current(deps, decision.target);
+      const op = tx.append({
+        kind: "memory.reinforce",
+        payload: {
+          id: target.id,
+          quality: DUPLICATE_QUALITY,
+          parents: headsOf(deps.store, target.id),
+          provenance,
+        },
+      });
+      return {
+        id: target.id,
+        action: "noop",
+        reason: decision.reason,
+        embedded: false,
+        superseded: [],
+        links: [],
+        op: op.changeId,
+      };
+    }
+    case "update": {
+      const target = current(deps, decision.target);
+      const op = tx.append({
+        kind: "memory.patch",
+        payload: {
+          id: target.id,
+          set: {
+            content: planned.content,
+            importance: Math.max(target.importance, planned.importance ?? target.importance),
+            confidence: Math.max(target.confidence, planned.confidence ?? target.confidence),
+          },
+          parents: headsOf(deps.store, target.id),
+          reason: "refined",
+          provenance,
+        },
+      });
+      if (vector) storeVector(deps, tx, target.id, planned.content, vector);
+      return {
+        id: target.id,
+        action: "updated",
+        reason: decision.reason,
+        embedded: vector !== undefined,
+        superseded: [],
+        links: [],
+        op: op.changeId,
+      };
+    }
+    case "supersede":
+    case "add": {
+      const contradicted = decision.links.filter((l) => l.relation === "contradicts");
+      const confidence = planned.confidence ??
+        (provenance.origin === "user-asserted" ? 0.9 : 0.7);
+      const written = appendWrite(deps, tx, {
+        ...planned,
+        confidence: contradicted.length ? contradictedConfidence(confidence) : confidence,
+        supersedes: decision.action === "supersede" && decision.targets.length
+          ? [...decision.targets]
+          : planned.supersedes,
+      });
+      if (vector) storeVector(deps, tx, written.id, planned.content, vector, true);
+      for (const link of decision.links) appendLink(deps, tx, written.id, link, provenance);
+      return {
+        id: written.id,
+        action: written.superseded.length ? "superseded" : "added",
+        reason: decision.reason,
+        embedded: vector !== undefined,
+        superseded: written.superseded,
+        links: decision.links,
+        op: written.op,
+      };
+    }
+  }
+}
+
+/** Links the new memory to an existing one; a contradiction also lowers the old side's confidence. */
+function appendLink(
+  deps: Pick<IngestDeps, "store">,
+  tx: LogTransaction,
+  from: string,
+  link: Link,
+  provenance: OpProvenance,
+): void {
+  tx.append({
+    kind: "edge.put",
+    payload: {
+      id: edgeId(from, link.relation, link.id),
+      from,
+      to: link.id,
+      relation: link.relation,
+      weight: 1,
+      provenance,
+    },
+  });
+  if (link.relation !== "contradicts") return;
+  const old = current(deps, link.id);
+  tx.append({
+    kind: "memory.patch",
+    payload: {
+      id: old.id,
+      set: { confidence: contradictedConfidence(old.confidence) },
+      parents: headsOf(deps.store, old.id),
+      reason: "contradicted",
+    },
+  });
+}
+
+function current(deps: Pick<IngestDeps, "store">, id: string) {
+  const record = deps.store.memoryById(id);
+  if (!record) throw new HelixError("not_found", `Cannot write memory: ${id} vanished`);
+  return record;
+}

@@ -1,0 +1,51 @@
+/**
+ * What `engine.note` takes and returns: the text with its conversational context, and per
+ * candidate the write it became.
+ *
+ * @module
+ */
+import { z } from "zod";
+import type { GateResult } from "../extract/gate.ts";
+import { isScope } from "../model/scope.ts";
+import { MAX_CONTENT_LENGTH } from "../model/types.ts";
+import type { RedactionCount } from "../redact/redact.ts";
+import type { WriteResult } from "./result.ts";
+
+const turn = z.strictObject({
+  role: z.enum(["user", "assistant", "tool"]),
+  text: z.string().max(MAX_CONTENT_LENGTH),
+});
+
+/** Input of `engine.note`. */
+export const noteInputSchema = z.strictObject({
+  /** The text: a user's words, an agent turn, a tool's output. */
+  text: z.string().max(MAX_CONTENT_LENGTH).refine((s) => s.trim() !== "", "must not be blank"),
+  /** The user asked to remember it: the gate is skipped, and something is always stored. */
+  explicit: z.boolean().optional(),
+  /** The assistant turn before it: what a short answer ("next April") answers. */
+  previousAssistant: z.string().max(MAX_CONTENT_LENGTH).optional(),
+  /** A recent window of the conversation, oldest first (at most 20 turns). */
+  recent: z.array(turn).max(20).optional(),
+  scope: z.string().max(210).refine(isScope, 'expected "global", "project:<id>" or "session:<id>"')
+    .optional(),
+  source: z.strictObject({
+    origin: z.enum(["user-asserted", "agent-ingested"]).optional(),
+    agent: z.string().min(1).max(100).optional(),
+    ref: z.string().min(1).max(500).optional(),
+  }).optional(),
+});
+
+/** Input of `engine.note`. */
+export type NoteInput = z.input<typeof noteInputSchema>;
+
+/** What a note did. */
+export interface NoteResult {
+  /** The gate's verdict (`explicit` when skipped). */
+  readonly gate: GateResult;
+  /** Which extractor produced the candidates (none ran when the gate dropped the text). */
+  readonly extractor: "deterministic" | "llm" | null;
+  /** One result per candidate, in order: added, updated, superseded or already known. */
+  readonly written: readonly WriteResult[];
+  /** Secrets replaced in the text and its context before anything else saw them. */
+  readonly redacted: readonly RedactionCount[];
+}

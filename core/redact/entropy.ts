@@ -1,0 +1,146 @@
+/**
+ * The entropy detector: long random-looking tokens of unknown formats, in what the catalogue
+ * left (the collapsed view). It leaves alone digests named as such, crypt(3) hashes, paths, URLs
+ * and tokens whose words before say they are ids or hashes, and asks `token_kind.ts` whether
+ * the rest is random.
+ *
+ * @module
+ */
+import { nameWords } from "./catalogue.ts";
+import { MARKER } from "./collapse.ts";
+import { decodeBase64, wordFraction, words } from "./lexical.ts";
+import { LOOKBACK_STOPWORDS } from "../text/stopwords.ts";
+import { classify, type EntropyType } from "./token_kind.ts";
+
+/** A run long enough to be a token of an unknown format. */
+const RUN = /[A-Za-z0-9+\/=_\-]{20,}/g;
+const URL = /\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}:\/\/[^\s"'<>`]{1,4096}|\bwww\.[^\s"'<>`]{1,4096}/g;
+/** What a digest is written after: `sha256:`, `md5=`, `@`, `sha1 `. */
+const DIGEST_PREFIX =
+  /(?:sha-?\d{1,3}|md5|h1|zh|blake2b|blake3|base64|sha)[:=,]$|@$|\bsha\d{0,3}\s$|\b[a-z][a-z0-9\-]*:[a-z][\w\-]*:$/i;
+/** Inside a crypt(3) password hash: `$2y$10$…`, `$apr1$salt$…`, `$argon2id$v=19$…`. */
+const CRYPT_HASH =
+  /\$(?:2[abxy]?\$\d{1,2}|1|apr1|5|6|7|y|gy|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$[^\s$]*(?:\$[^\s$]*)*$/;
+/** Words before a token that say it names something (a hash, an id, a public key): not a secret. */
+const NEGATIVE_WORDS = words(
+  "sha sha1 sha256 sha512 hash digest checksum integrity commit rev revision etag nonce iv " +
+    "salt tag mac data ciphertext encrypted enc fingerprint id ids uuid guid ulid oid cid " +
+    "trace span correlation request message event order invoice customer record object blob " +
+    "tree build version ref signature sig txid tx transaction address wallet pubkey public " +
+    "publishable sitekey site cursor continuation page next md5 crc crc32 crc32c x5t x5c " +
+    "thumbprint challenge deployment deploy service track playlist album video release job " +
+    "task pod container instance node project workspace post comment issue ticket item " +
+    "product upload attachment asset document folder ray kid slug handle image cache seed " +
+    "checkpoint snapshot",
+);
+/** Words before a token that say it is a secret. */
+const SECRET_WORDS =
+  /(?:secret|token|passw|api[ _-]?key|apikey|private[ _-]?key|credential|access[ _-]?key|auth)/i;
+
+/**
+ * Long random-looking tokens in the collapsed view, left to right. A flagged token counts as
+ * one marker in the look-back of later tokens, as its placeholder will on a second pass.
+ */
+export function entropySpans(view: string): [number, number, EntropyType][] {
+  const urls = [...view.matchAll(URL)].map((m) => [m.index, m.index + m[0].length] as const);
+  const out: [number, number, EntropyType][] = [];
+  const lookBack = (at: number, n: number): string => {
+    let chars = "";
+    let i = at - 1;
+    let k = out.length - 1;
+    while (i >= 0 && chars.length < n) {
+      while (k >= 0 && out[k]![0] > i) k--;
+      if (k >= 0 && out[k]![1] > i) {
+        chars = MARKER + chars;
+        i = out[k]![0] - 1;
+      } else chars = view[i--] + chars;
+    }
+    return chars;
+  };
+  let u = 0;
+  for (const match of view.matchAll(RUN)) {
+    for (const [pieceStart, pieceEnd] of splitAtEquals(match.index, match[0])) {
+      let start = pieceStart;
+      let end = pieceEnd;
+      while (start < end && /[\-_=+\/]/.test(view[start]!)) start++;
+      while (end > start && /[\-_+\/]/.test(view[end - 1]!)) end--;
+      if (end - start < 20) continue;
+      while (u < urls.length && urls[u]![1] <= start) u++;
+      if (u < urls.length && urls[u]![0] < end) continue;
+      if (end - start >= 64 && decodeBase64(view.slice(start, end))?.includes("PRIVATE KEY")) {
+        out.push([start, end, "pem_private_key"]); // base64 of a key file, whatever the key is named
+        continue;
+      }
+      const before = lookBack(pieceStart, 160);
+      if (
+        DIGEST_PREFIX.test(before) || CRYPT_HASH.test(before) ||
+        dottedFrom(view, pieceStart).startsWith("pk.")
+      ) {
+        continue;
+      }
+      const context = contextSignal(before);
+      if (context === "negative") continue;
+      const token = view.slice(start, end);
+      if (view[pieceStart - 1] === "/" || (token.includes("/") && isPath(token))) continue; // paths name things
+      const type = classify(token, context === "secret", view, start);
+      if (type) out.push([start, end, type]);
+    }
+  }
+  return out;
+}
+
+/** The start of the dotted token a piece belongs to (`pk.eyJ….<piece>`), as text. */
+function dottedFrom(view: string, at: number): string {
+  let i = at;
+  while (i > 0 && at - i < 1024 && /[A-Za-z0-9_\-.]/.test(view[i - 1]!)) i--;
+  return view.slice(i, i + 3);
+}
+
+/** Pieces of a run split at `=` signs that are not trailing padding: `key=value` is two. */
+function* splitAtEquals(offset: number, run: string): Generator<[number, number]> {
+  let start = 0;
+  let i = 0;
+  while (i < run.length) {
+    if (run[i] !== "=") {
+      i++;
+      continue;
+    }
+    let j = i;
+    while (j < run.length && run[j] === "=") j++;
+    if (j === run.length) break; // trailing padding stays with the piece
+    yield [offset + start, offset + i];
+    start = i = j;
+  }
+  yield [offset + start, offset + run.length];
+}
+
+/**
+ * What the words just before a token say about it. A key (`"sha": …`, `request_id=…`) decides
+ * first, then the nearest words (`event id …`, `the new token …`): `negative` for hashes, ids
+ * and public keys, `secret` for secret-named keys and words, and nothing otherwise. Cookie
+ * headers are the cookie rule's business.
+ */
+function contextSignal(before: string): "negative" | "secret" | undefined {
+  const line = before.slice(before.lastIndexOf("\n") + 1);
+  if (/^\s*(?:set-)?cookie\s*:/i.test(line)) return "negative";
+  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(line)?.[1];
+  const recent = (line.match(/[A-Za-z][A-Za-z0-9_\-]*/g) ?? [])
+    .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase())).slice(-2).reverse();
+  for (const words of [key ? [key] : [], ...recent.map((w) => [w])]) {
+    const parts = words.flatMap(nameWords);
+    if (parts.some((w) => NEGATIVE_WORDS.has(w))) return "negative";
+    if (words.some((w) => SECRET_WORDS.test(w))) return "secret";
+  }
+  return undefined;
+}
+
+/** A path of readable segments (`src/lib/x.ts`), not base64 that happens to hold a slash. */
+function isPath(token: string): boolean {
+  if (/^[.~]?\//.test(token)) return true;
+  if (/[+=]/.test(token)) return false;
+  const segments = token.split("/").filter((s) => s.length > 0);
+  const readable = segments.filter((s) =>
+    s.length < 20 && (wordFraction(s) >= 0.5 || /^[a-z0-9._\-@]+$/.test(s))
+  );
+  return readable.length * 2 >= segments.length;
+}

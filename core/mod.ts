@@ -130,17 +130,22 @@ export { type DeviceKey, loadOrCreateDeviceKey } from "./crypto/device_key.ts";
 export type { MergeProgress, MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./ops/concurrency.ts";
 export type {
+  ImportEdgeRecord,
+  ImportMemoryRecord,
+  Instant,
+  PatchInput,
+  RelateInput,
+  SourceInput,
+  WriteInput,
+} from "./model/inputs.ts";
+export type {
   ContextInput,
   ExportOptions,
   HistoryInput,
-  ImportEdgeRecord,
-  ImportMemoryRecord,
   ListInput,
-  PatchInput,
-  RelateInput,
+  ScopeSelector,
   SearchInput,
-  WriteInput,
-} from "./model/input.ts";
+} from "./model/queries.ts";
 export { MAX_LIMIT, MAX_PURGE, MAX_QUERY_LENGTH, toEpochMs } from "./model/input.ts";
 export { isMemoryId } from "./model/ids.ts";
 export type { Edge, Memory, Provenance } from "./model/memory.ts";

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type HistoryInput, historyInputSchema, parseInput } from "../model/input.ts";
+import { historyInputSchema, parseInput } from "../model/input.ts";
+import type { HistoryInput } from "../model/queries.ts";
 import { type ConflictRecord, listConflicts } from "../ops/concurrency.ts";
 import type { OpLog } from "../ops/log.ts";
 import { isPurged } from "../ops/op.ts";

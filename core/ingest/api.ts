@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { WriteInput } from "../model/input.ts";
+import type { WriteInput } from "../model/inputs.ts";
 import type { BulkProgress } from "../ops/write.ts";
 import { guardAsync } from "../store/guard.ts";
 import { type NoteInput, noteMemories, type NoteResult } from "./note.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Candidate } from "../model/candidate.ts";
-import type { WriteInput } from "../model/input.ts";
+import type { WriteInput } from "../model/inputs.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 
 /** Where a note came from, as its candidates' writes record it. */

@@ -12,7 +12,8 @@
  */
 import { embedDocuments } from "../embed/policy.ts";
 import type { CandidateLink } from "../model/candidate.ts";
-import { parseInput, type WriteInput, writeInputSchema } from "../model/input.ts";
+import { parseInput, writeInputSchema } from "../model/input.ts";
+import type { WriteInput } from "../model/inputs.ts";
 import { defaultScope } from "../ops/write.ts";
 import { redactWrite } from "../redact/write.ts";
 import { neighboursOf } from "../store/neighbours.ts";

@@ -7,7 +7,8 @@
  * @module
  */
 import { embedBatches } from "../embed/policy.ts";
-import { parseInput, type WriteInput, writeInputSchema } from "../model/input.ts";
+import { parseInput, writeInputSchema } from "../model/input.ts";
+import type { WriteInput } from "../model/inputs.ts";
 import { appendWrites, type BulkProgress } from "../ops/write.ts";
 import { redactWrite } from "../redact/write.ts";
 import type { IngestDeps } from "./deps.ts";

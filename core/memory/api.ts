@@ -4,7 +4,8 @@
  *
  * @module
  */
-import type { ListInput, PatchInput, RelateInput } from "../model/input.ts";
+import type { PatchInput, RelateInput } from "../model/inputs.ts";
+import type { ListInput } from "../model/queries.ts";
 import type { Edge, Memory } from "../model/memory.ts";
 import { guard } from "../store/guard.ts";
 import type { MemoryDeps } from "./deps.ts";

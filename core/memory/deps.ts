@@ -6,7 +6,7 @@
  * @module
  */
 import type { Embedding } from "../embed/policy.ts";
-import type { SearchInput } from "../model/input.ts";
+import type { SearchInput } from "../model/queries.ts";
 import type { ReaderScopes } from "../model/scope.ts";
 import type { OpLog } from "../ops/log.ts";
 import type { Clock } from "../ports.ts";

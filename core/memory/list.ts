@@ -5,7 +5,8 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { type ListInput, listInputSchema, parseInput } from "../model/input.ts";
+import { listInputSchema, parseInput } from "../model/input.ts";
+import type { ListInput } from "../model/queries.ts";
 import type { Memory } from "../model/memory.ts";
 import { readScopes } from "../model/scope.ts";
 import { listPage, type ListPosition } from "../store/queries/memories.ts";

@@ -6,7 +6,8 @@
  */
 import { embedDocuments } from "../embed/policy.ts";
 import { HelixError } from "../errors.ts";
-import { type ParsedPatch, parseInput, type PatchInput, patchInputSchema } from "../model/input.ts";
+import { type ParsedPatch, parseInput, patchInputSchema } from "../model/input.ts";
+import type { PatchInput } from "../model/inputs.ts";
 import type { Memory } from "../model/memory.ts";
 import { headsOf } from "../ops/concurrency.ts";
 import type { PatchFields } from "../ops/op.ts";

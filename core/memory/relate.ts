@@ -8,7 +8,8 @@
  */
 import { HelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
-import { parseInput, type RelateInput, relateInputSchema } from "../model/input.ts";
+import { parseInput, relateInputSchema } from "../model/input.ts";
+import type { RelateInput } from "../model/inputs.ts";
 import type { Edge } from "../model/memory.ts";
 import { opProvenance } from "../ops/write.ts";
 import { guard } from "../store/guard.ts";

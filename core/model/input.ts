@@ -1,11 +1,26 @@
 /**
  * Validation of everything a caller hands the engine, with zod, at the engine boundary.
  * A failed check becomes `HelixError("invalid_input")` naming the field, before any state
- * changes.
+ * changes. The shapes callers see are the hand-written interfaces of `inputs.ts` and
+ * `queries.ts`; each schema here is checked to cover exactly their fields.
  *
  * @module
  */
 import { z } from "zod";
+import type {
+  ImportEdgeRecord,
+  ImportMemoryRecord,
+  PatchInput,
+  RelateInput,
+  WriteInput,
+} from "./inputs.ts";
+import type {
+  ContextInput,
+  ExportOptions,
+  HistoryInput,
+  ListInput,
+  SearchInput,
+} from "./queries.ts";
 import { HelixError } from "../errors.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { MEMORY_ID_PATTERN } from "./ids.ts";
@@ -124,8 +139,6 @@ export const writeInputSchema = z.strictObject(writeFields).refine(
   { message: "validTo must be after validFrom", path: ["validTo"] },
 );
 
-/** Input of `engine.write`: the content is stored verbatim as one memory. */
-export type WriteInput = z.input<typeof writeInputSchema>;
 /** A validated write. */
 export type ParsedWrite = z.output<typeof writeInputSchema>;
 
@@ -152,15 +165,6 @@ export const importMemorySchema = z.strictObject({
   { message: "validTo must not be before validFrom", path: ["validTo"] },
 );
 
-/** An imported memory (every exported memory record is one). */
-export type ImportMemoryRecord =
-  & Omit<z.input<typeof importMemorySchema>, "tags" | "attributes" | "supersedes">
-  & {
-    tags?: readonly string[] | undefined;
-    /** JSON values only (checked when imported). */
-    attributes?: Readonly<Record<string, unknown>> | undefined;
-    supersedes?: readonly string[] | undefined;
-  };
 /** A validated imported memory. */
 export type ParsedImportMemory = z.output<typeof importMemorySchema>;
 
@@ -182,8 +186,6 @@ export const importEdgeSchema = z.strictObject({
   path: ["to"],
 });
 
-/** An imported edge. */
-export type ImportEdgeRecord = z.input<typeof importEdgeSchema>;
 /** A validated imported edge. */
 export type ParsedImportEdge = z.output<typeof importEdgeSchema>;
 
@@ -192,9 +194,6 @@ export const exportOptionsSchema = z.strictObject({
   scope: z.union([z.literal("all"), scope, z.array(scope).min(1).max(64)]).optional(),
   statuses: z.array(z.enum(STATUSES)).min(1).optional(),
 });
-
-/** Options of `engine.exportRecords`. */
-export type ExportOptions = z.input<typeof exportOptionsSchema>;
 
 /** Most memories one `engine.purge` call removes. */
 export const MAX_PURGE = 10_000;
@@ -221,8 +220,6 @@ export const patchInputSchema = z.strictObject({
   message: "name at least one field to change",
 });
 
-/** Input of `engine.patch`. */
-export type PatchInput = z.input<typeof patchInputSchema>;
 /** A validated patch. */
 export type ParsedPatch = z.output<typeof patchInputSchema>;
 
@@ -249,8 +246,6 @@ export const searchInputSchema = z.strictObject({
   }).optional(),
 });
 
-/** Input of `engine.search`. */
-export type SearchInput = z.input<typeof searchInputSchema>;
 /** A validated search. */
 export type ParsedSearch = z.output<typeof searchInputSchema>;
 
@@ -262,8 +257,6 @@ export const contextInputSchema = z.strictObject({
   asOf: instant.optional(),
 });
 
-/** Input of `engine.context`. */
-export type ContextInput = z.input<typeof contextInputSchema>;
 /** A validated context request. */
 export type ParsedContext = z.output<typeof contextInputSchema>;
 
@@ -277,8 +270,6 @@ export const listInputSchema = z.strictObject({
   cursor: z.string().max(200).optional(),
 });
 
-/** Input of `engine.list`. */
-export type ListInput = z.input<typeof listInputSchema>;
 /** A validated list request. */
 export type ParsedList = z.output<typeof listInputSchema>;
 
@@ -291,8 +282,6 @@ export const relateInputSchema = z.strictObject({
   source: source.optional(),
 }).refine((v) => v.from !== v.to, { message: "an edge must join two different memories" });
 
-/** Input of `engine.relate`. */
-export type RelateInput = z.input<typeof relateInputSchema>;
 /** A validated relate request. */
 export type ParsedRelate = z.output<typeof relateInputSchema>;
 
@@ -305,8 +294,6 @@ export const historyInputSchema = z.strictObject({
   limit: z.number().int().min(1).max(10_000).optional(),
 });
 
-/** Input of `engine.history`. */
-export type HistoryInput = z.input<typeof historyInputSchema>;
 /** A validated history request. */
 export type ParsedHistory = z.output<typeof historyInputSchema>;
 
@@ -344,3 +331,24 @@ export function parseInput<T extends z.ZodType>(
     },
   });
 }
+
+/** Whether `A` and `B` name the same fields. */
+type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends
+  [never, never] ? true : false;
+
+/**
+ * Compile-time checks that every schema covers exactly the fields of the interface callers
+ * see: adding a field to one and not the other fails `deno check`.
+ */
+export const SCHEMAS_MATCH_INTERFACES: readonly true[] = [
+  true satisfies SameFields<WriteInput, z.input<typeof writeInputSchema>>,
+  true satisfies SameFields<ImportMemoryRecord, z.input<typeof importMemorySchema>>,
+  true satisfies SameFields<ImportEdgeRecord, z.input<typeof importEdgeSchema>>,
+  true satisfies SameFields<PatchInput, z.input<typeof patchInputSchema>>,
+  true satisfies SameFields<RelateInput, z.input<typeof relateInputSchema>>,
+  true satisfies SameFields<SearchInput, z.input<typeof searchInputSchema>>,
+  true satisfies SameFields<ContextInput, z.input<typeof contextInputSchema>>,
+  true satisfies SameFields<ListInput, z.input<typeof listInputSchema>>,
+  true satisfies SameFields<HistoryInput, z.input<typeof historyInputSchema>>,
+  true satisfies SameFields<ExportOptions, z.input<typeof exportOptionsSchema>>,
+];

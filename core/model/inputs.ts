@@ -69,7 +69,8 @@ export interface WriteInput {
  * for times that are absent. An empty validity interval (`validTo` = `validFrom`, as a
  * supersession in the same millisecond leaves) is accepted.
  */
-export interface ImportMemoryRecord extends Omit<WriteInput, "status" | "validTo" | "eventAt" | "eventEnd" | "eventPhrase"> {
+export interface ImportMemoryRecord
+  extends Omit<WriteInput, "status" | "validTo" | "eventAt" | "eventEnd" | "eventPhrase"> {
   /** Marks the record as a memory. */
   kind: "memory";
   /** The memory's id, kept when no memory of the strand has it. */

@@ -6,13 +6,8 @@
  * @module
  */
 import { type Embedding, embedQuery } from "../embed/policy.ts";
-import {
-  type ContextInput,
-  contextInputSchema,
-  parseInput,
-  type SearchInput,
-  searchInputSchema,
-} from "../model/input.ts";
+import { contextInputSchema, parseInput, searchInputSchema } from "../model/input.ts";
+import type { ContextInput, SearchInput } from "../model/queries.ts";
 import { type ReaderScopes, readScopes } from "../model/scope.ts";
 import type { Clock } from "../ports.ts";
 import { guardAsync } from "../store/guard.ts";

@@ -4,7 +4,8 @@
  *
  * @module
  */
-import { type ExportOptions, exportOptionsSchema, parseInput } from "../model/input.ts";
+import { exportOptionsSchema, parseInput } from "../model/input.ts";
+import type { ExportOptions } from "../model/queries.ts";
 import type { Clock } from "../ports.ts";
 import type { OpLog } from "../ops/log.ts";
 import { mergeOps, type MergeProgress, type MergeReport } from "../ops/merge.ts";

@@ -7,7 +7,7 @@
  * @module
  */
 import { embedBatches } from "../embed/policy.ts";
-import type { ImportEdgeRecord, ImportMemoryRecord } from "../model/input.ts";
+import type { ImportEdgeRecord, ImportMemoryRecord } from "../model/inputs.ts";
 import { appendWrites, atIndex, type BulkProgress } from "../ops/write.ts";
 import type { TransferDeps } from "./deps.ts";
 import { parseRecords, PROGRESS_EVERY } from "./import_parse.ts";

@@ -452,11 +452,17 @@ type Form = "env" | "code" | "cli";
 const SETTER =
   /\b(?:define|setdefault|setenv|Setenv|putenv|set|setItem|put|SetEnvironmentVariable)\(\s*["']$/;
 
+/** A placeholder left by an earlier redaction: never a setting's name (redaction is idempotent). */
+const PLACEHOLDER = /\[REDACTED:[a-z0-9_]+\]/g;
+
 const assignmentRule: Rule = (text, out) => {
   const cache: RunCache = { env: { from: -1, to: -1 }, code: { from: -1, to: -1 } };
+  const placeholders = [...text.matchAll(PLACEHOLDER)].map((m) => [m.index, m.index + m[0].length]);
+  const inPlaceholder = (at: number) => placeholders.some(([from, to]) => at >= from! && at < to!);
   let valueEnd = -1; // a name inside a redacted value is part of that value
   for (const match of text.matchAll(NAME)) {
     if (match.index < valueEnd) continue;
+    if (inPlaceholder(match.index)) continue;
     const dashes = match[1] ?? "";
     let name = match[2]!;
     const [nameStart] = match.indices![2]!;

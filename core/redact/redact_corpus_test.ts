@@ -107,3 +107,12 @@ Deno.test("redact() finishes on 16 KB adversarial inputs (linear-time patterns)"
     ok(typeof result.text === "string" && result.total >= 0);
   }
 });
+
+Deno.test("redact() never reads a placeholder as a setting's name (a second pass changes nothing)", () => {
+  // fast-check found this: the first pass leaves `[REDACTED:secret_assignment] = "…"`, whose
+  // placeholder names a "secret" that an assignment rule then took for a key.
+  const input = 'token: +token: =    "node_modules/x": {"a": 1}';
+  const once = redact(input).text;
+  equal(once, 'token: [REDACTED:secret_assignment] =    "node_modules/x": {"a": 1}');
+  equal(redact(once).text, once);
+});

@@ -14,9 +14,9 @@ import { compareText } from "./order.ts";
 /**
  * Up to `want` visible memories of the given types, most salient first (importance × decay,
  * then confidence, then id). Candidates are the most important rows of each visible
- * (scope, status, type) — each read straight off the `memories_visible` index and merged by
- * importance inside SQLite — and the most recently recorded rows, so neither old pivotal facts
- * nor fresh episodes are missed.
+ * (scope, status, type) and the most recently recorded ones — each read straight off an index
+ * (`memories_visible`, `memories_recent`) and merged inside SQLite — so neither old pivotal
+ * facts nor fresh episodes are missed.
  */
 export function bySalience(
   store: Store,
@@ -26,7 +26,7 @@ export function bySalience(
 ): MemoryRecord[] {
   const scopes = visibility.scopes === "all" ? scopesInUse(store) : visibility.scopes;
   const important = mostImportantRids(store, visibility, scopes, want);
-  const recent = mostRecentRids(store, visibility, want);
+  const recent = mostRecentRids(store, visibility, scopes, want);
   const rids = new Set([...important, ...recent]);
   return store.memoriesByRid([...rids])
     .map((record) => ({ record, salience: salience(record, now) }))

@@ -106,4 +106,15 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 8,
+    description:
+      "memories_recent: the newest rows of each (scope, status, type), for context packs",
+    up(db) {
+      // Walking memories_recorded for a rare type (profiles) read every row: 55 ms at 10^5.
+      db.exec(
+        "CREATE INDEX memories_recent ON memories (scope, status, type, recorded_at DESC, id DESC)",
+      );
+    },
+  },
 ];

@@ -31,9 +31,6 @@ export interface FileAnchor {
  * ```ts
  * import { anchorsFor } from "./anchors.ts";
  * import type { FileProbe } from "../ports.ts";
-import { fileMentions, MAX_PATH_LENGTH } from "./file_mentions.ts";
-
-export { fileMentions, MAX_FILE_MENTIONS } from "./file_mentions.ts";
  * import { deepEqual } from "node:assert/strict";
  *
  * const probe: FileProbe = {

@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { GateResult } from "../extract/gate.ts";
 import { isScope } from "../model/scope.ts";
 import { MAX_CONTENT_LENGTH } from "../model/types.ts";
-import type { RedactionCount } from "../redact/redact.ts";
+import type { RedactionCount } from "../redact/types.ts";
 import type { WriteResult } from "./result.ts";
 
 const turn = z.strictObject({

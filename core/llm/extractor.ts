@@ -25,12 +25,6 @@ import { adjudicate, synthesize } from "./judge.ts";
 import { type LlmOptions, resolveLlmOptions } from "./options.ts";
 import { extractionTask, RATING_TASK } from "./tasks.ts";
 
-export { createMemoryLedger, createSqliteLedger, type LlmLedger } from "./ledger.ts";
-export type { LlmStats } from "./channel.ts";
-export type { LlmOptions } from "./options.ts";
-export type { Adjudication, TypedContent } from "../model/candidate.ts";
-export type { Statement, SynthesisKind } from "../model/synthesis.ts";
-
 /**
  * The {@linkcode Llm} port over an OpenAI-compatible endpoint, with its counters; see
  * {@linkcode createLlmExtractor}.

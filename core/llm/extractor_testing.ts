@@ -12,8 +12,9 @@ import {
   reply,
 } from "../../tests/fixtures/fake_openai.ts";
 import type { ExtractionInput } from "../model/candidate.ts";
-import { createLlmExtractor, type LlmOptions } from "./extractor.ts";
+import { createLlmExtractor } from "./extractor.ts";
 import { createMemoryLedger } from "./ledger.ts";
+import type { LlmOptions } from "./options.ts";
 
 /** 2026-11-22T12:00:00Z, a Sunday. */
 export const TODAY = Date.UTC(2026, 10, 22, 12);

@@ -1,6 +1,9 @@
 /**
  * Op kinds and the shape of a logged op: a kind, its payload, and its stamp (change id,
- * clock, device, sequence), or a payload a purge replaced with a tombstone.
+ * clock, device, sequence), or a payload a purge replaced with a tombstone. The rest of the
+ * op vocabulary has files of its own: the payloads of memory and edge ops (`payloads.ts`) and
+ * of session and job records (`job_payloads.ts`), canonical bytes and change ids
+ * (`encode.ts`), and the refs an op is indexed under (`refs.ts`).
  *
  * @module
  */

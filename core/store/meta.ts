@@ -10,7 +10,8 @@ import { existsSync } from "node:fs";
 import { HelixError } from "../errors.ts";
 import { randomHex } from "../util/hash.ts";
 import { migrate, SCHEMA_VERSION } from "./migrations.ts";
-import { openDatabase, type OpenDatabaseOptions, sqliteError } from "./sqlite.ts";
+import { openDatabase, type OpenDatabaseOptions } from "./sqlite.ts";
+import { sqliteError } from "./sqlite_errors.ts";
 
 /** What `meta` pins for a strand. */
 export interface StrandMeta {

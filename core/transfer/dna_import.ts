@@ -9,7 +9,9 @@ import { HelixError } from "../errors.ts";
 import { mergeOps, type MergeReport } from "../ops/merge.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import type { TransferDeps } from "./deps.ts";
-import { decodeDna, type DnaKey, type DnaManifest } from "./dna/format.ts";
+import { decodeDna } from "./dna/format.ts";
+import type { DnaKey } from "./dna/key.ts";
+import type { DnaManifest } from "./dna/manifest.ts";
 import { decodeBody } from "./dna_body.ts";
 
 /** Options of {@linkcode importDna}. */

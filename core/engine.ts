@@ -64,7 +64,7 @@ export interface OpenEngineOptions {
    * An OpenAI-compatible chat model that upgrades extraction and adjudicates consolidation's
    * grey band (responses cached and spend counted in the strand). Null: deterministic only.
    */
-  readonly llm?: Omit<LlmOptions, "ledger" | "now"> | null;
+  readonly llm?: LlmOptions | null;
   /**
    * The project's files (a {@linkcode FileProbe} rooted at the checkout): writes that cite
    * files record their hashes, and `checkStale()` and the worker flag memories whose files

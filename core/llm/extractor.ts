@@ -22,7 +22,7 @@ import type { Llm } from "../ports.ts";
 import { batched } from "./batch.ts";
 import { createChannel, type LlmStats } from "./channel.ts";
 import { adjudicate, synthesize } from "./judge.ts";
-import { type LlmOptions, resolveLlmOptions } from "./options.ts";
+import { type LlmExtractorOptions, resolveLlmOptions } from "./options.ts";
 import { extractionTask, RATING_TASK } from "./tasks.ts";
 
 /**
@@ -80,7 +80,7 @@ export interface LlmExtractor extends Llm {
  * equal(extractor.stats.tokens, 360);
  * ```
  */
-export function createLlmExtractor(options: LlmOptions): LlmExtractor {
+export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
   const resolved = resolveLlmOptions(options);
   const channel = createChannel(resolved);
   const extraction = extractionTask(resolved.batchSize);

@@ -14,7 +14,7 @@ import {
 import type { ExtractionInput } from "../model/candidate.ts";
 import { createLlmExtractor } from "./extractor.ts";
 import { createMemoryLedger } from "./ledger.ts";
-import type { LlmOptions } from "./options.ts";
+import type { LlmExtractorOptions } from "./options.ts";
 
 /** 2026-11-22T12:00:00Z, a Sunday. */
 export const TODAY = Date.UTC(2026, 10, 22, 12);
@@ -70,7 +70,7 @@ export const echo = reply((request) =>
 );
 
 /** An extractor on the fake server, with a large budget and today as the time. */
-export function extractor(server: FakeOpenAI, options: Partial<LlmOptions> = {}) {
+export function extractor(server: FakeOpenAI, options: Partial<LlmExtractorOptions> = {}) {
   return createLlmExtractor({
     baseUrl: server.baseUrl,
     model: "fake-model",

@@ -57,6 +57,7 @@ export {
   type PathEnv,
   resolveConfig,
   type ResolvedConfig,
+  type Setting,
   SETTINGS,
   strandPath,
 } from "./config/config.ts";
@@ -68,7 +69,9 @@ export {
   BGE_QUERY_INSTRUCTION,
   DEFAULT_TRANSFORMERS_DIMENSION,
   DEFAULT_TRANSFORMERS_MODEL,
+  type TransformersDtype,
   type TransformersEmbedderOptions,
+  type TransformersPooling,
 } from "./embed/transformers_options.ts";
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
 export type { BulkWriteResult } from "./ingest/write.ts";
@@ -82,7 +85,7 @@ export type { GateResult } from "./extract/gate.ts";
 export type { LlmOptions } from "./llm/options.ts";
 export type { LlmStats } from "./llm/channel.ts";
 export { llmFromConfig } from "./llm/config.ts";
-export type { RedactionCount, SecretType } from "./redact/types.ts";
+export { type RedactionCount, SECRET_TYPES, type SecretType } from "./redact/types.ts";
 export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
 export { anchorsFor, anchorsOf, type FileAnchor } from "./extract/anchors.ts";
 export { fileMentions, MAX_FILE_MENTIONS } from "./extract/file_mentions.ts";
@@ -112,7 +115,15 @@ export type { DnaImportOptions, DnaImportReport } from "./transfer/dna_import.ts
 export { type DnaHeader, isDna, readDnaHeader } from "./transfer/dna/read_header.ts";
 export type { DnaKdf, DnaKind } from "./transfer/dna/header.ts";
 export type { DnaKey } from "./transfer/dna/key.ts";
-export type { DnaManifest } from "./transfer/dna/manifest.ts";
+export type {
+  DnaBodyEncoding,
+  DnaCounts,
+  DnaCreated,
+  DnaEmbedding,
+  DnaFilters,
+  DnaManifest,
+} from "./transfer/dna/manifest.ts";
+export type { Argon2Params } from "./crypto/argon2.ts";
 export { type DeviceKey, loadOrCreateDeviceKey } from "./crypto/device_key.ts";
 export type { MergeProgress, MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./store/queries/ops_conflicts.ts";
@@ -139,6 +150,7 @@ export type { Edge, Memory, Provenance } from "./model/memory.ts";
 export { isScope, projectScope, type Scope, visibleScopes } from "./model/scope.ts";
 export {
   COGNITIVE_SHAPE,
+  COGNITIVE_SHAPES,
   type CognitiveShape,
   MAX_CONTENT_LENGTH,
   MEMORY_TYPES,
@@ -155,11 +167,32 @@ export {
   type LiveOp,
   type Op,
   OP_KINDS,
+  type OpDraft,
   type OpKind,
+  type OpPayloads,
+  type OpStamp,
   type PurgedOp,
 } from "./ops/kinds.ts";
-export { JOB_NAMES, type JobName } from "./ops/job_payloads.ts";
-export type { PurgedPayload } from "./ops/payloads.ts";
+export {
+  JOB_NAMES,
+  type JobName,
+  type JobRunPayload,
+  type SessionEndPayload,
+} from "./ops/job_payloads.ts";
+export type {
+  EdgePutPayload,
+  EdgeRemovePayload,
+  MemoryForgetPayload,
+  MemoryPatchPayload,
+  MemoryPurgePayload,
+  MemoryPutPayload,
+  MemoryReinforcePayload,
+  OpProvenance,
+  PatchFields,
+  PurgedPayload,
+} from "./ops/payloads.ts";
+export type { MemoryFieldValues } from "./model/fields.ts";
+export type { JsonValue } from "./util/canonical_json.ts";
 export type {
   ContextCut,
   ContextItem,
@@ -178,7 +211,7 @@ export { DEFAULT_RANK_WEIGHTS, type RankWeights } from "./recall/rank.ts";
 export { TOKENIZER } from "./text/tokens.ts";
 export { SCHEMA_VERSION } from "./store/migrations.ts";
 export type { StrandMeta } from "./store/meta.ts";
-export { decayFactor, salience } from "./model/salience.ts";
+export { decayFactor, type DecayFields, salience } from "./model/salience.ts";
 export {
   loadConfig,
   type LoadedConfig,

@@ -40,7 +40,9 @@ export interface DnaExportOptions {
 
 /** What an export wrote. */
 export interface DnaExportResult {
+  /** The whole `.dna` file, ready to write. */
   readonly bytes: Uint8Array;
+  /** The manifest sealed inside it (counts, Merkle root, filters, embedding). */
   readonly manifest: DnaManifest;
 }
 

@@ -28,6 +28,7 @@ export interface DnaImportOptions {
 
 /** What an import did. */
 export interface DnaImportReport extends MergeReport {
+  /** The file's manifest, exactly as signed. */
   readonly manifest: DnaManifest;
   /** The signer's key fingerprint. */
   readonly signer: string;
@@ -37,8 +38,11 @@ export interface DnaImportReport extends MergeReport {
    * `helix reembed` can move the strand over.
    */
   readonly embedding: {
+    /** The model and dimension the exporting strand used; null when the file does not say. */
     readonly file: { model: string; dimension: number } | null;
+    /** The model and dimension this strand is pinned to. */
     readonly strand: { model: string; dimension: number };
+    /** True when `file` is null or equal to `strand`. */
     readonly compatible: boolean;
   };
 }

@@ -20,6 +20,7 @@ export interface ConflictRecord {
   readonly memory: string;
   /** The op whose fold found it. */
   readonly op: string;
+  /** How it was found: overlapping text, a field both sides set, or rival successors. */
   readonly kind: ConflictKind;
   /** The field (for `fact`: the other memory's id). */
   readonly field: string;

@@ -15,7 +15,8 @@
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
-import { INJECTION_THRESHOLD, scanInjection } from "../core/guard/injection.ts";
+import { scanInjection } from "../core/guard/injection.ts";
+import { INJECTION_THRESHOLD } from "../core/guard/kinds.ts";
 import {
   ATTACK_KINDS,
   CARRIERS,

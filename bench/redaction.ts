@@ -14,7 +14,8 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { log, MACHINE, MACHINE_LINE } from "./measure.ts";
-import { redact, SECRET_TYPES, type SecretType } from "../core/redact/redact.ts";
+import { redact } from "../core/redact/redact.ts";
+import { SECRET_TYPES, type SecretType } from "../core/redact/types.ts";
 import { secretsCorpus } from "../tests/fixtures/secrets_corpus.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;

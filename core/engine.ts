@@ -13,14 +13,16 @@ import { createHistoryApi, type HistoryApi } from "./history/api.ts";
 import { createWriteApi, type WriteApi } from "./ingest/api.ts";
 import { createLifecycleApi, type LifecycleApi, pinEmbedders } from "./lifecycle/api.ts";
 import { missingVectors } from "./lifecycle/backfill.ts";
-import { createLlmExtractor, createSqliteLedger, type LlmOptions } from "./llm/extractor.ts";
+import { createLlmExtractor } from "./llm/extractor.ts";
+import { createSqliteLedger } from "./llm/ledger.ts";
+import type { LlmOptions } from "./llm/options.ts";
 import { createMaintenanceApi, type MaintenanceApi } from "./maintenance/api.ts";
 import { createMemoryApi, type MemoryApi } from "./memory/api.ts";
 import { scopeOf } from "./memory/session.ts";
 import { createOpLog } from "./ops/log.ts";
 import type { Clock, Embedder, FileProbe } from "./ports.ts";
 import { createRecallApi, type RecallApi } from "./recall/api.ts";
-import { DEFAULT_RANK_WEIGHTS, type RankWeights } from "./recall/search.ts";
+import { DEFAULT_RANK_WEIGHTS, type RankWeights } from "./recall/rank.ts";
 import { KeywordIndex } from "./store/keyword.ts";
 import { openStrandFile, type StrandMeta } from "./store/meta.ts";
 import { createStore } from "./store/store.ts";
@@ -62,7 +64,7 @@ export interface OpenEngineOptions {
    * An OpenAI-compatible chat model that upgrades extraction and adjudicates consolidation's
    * grey band (responses cached and spend counted in the strand). Null: deterministic only.
    */
-  readonly llm?: Omit<LlmOptions, "ledger" | "now"> | null;
+  readonly llm?: LlmOptions | null;
   /**
    * The project's files (a {@linkcode FileProbe} rooted at the checkout): writes that cite
    * files record their hashes, and `checkStale()` and the worker flag memories whose files

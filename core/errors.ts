@@ -65,6 +65,7 @@ export type ErrorDetails = Readonly<Record<string, unknown>>;
  * ```
  */
 export class HelixError extends Error {
+  /** Always `"HelixError"`. */
   override name = "HelixError";
   /** The failure class. */
   readonly code: ErrorCode;

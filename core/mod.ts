@@ -57,39 +57,38 @@ export {
   type PathEnv,
   resolveConfig,
   type ResolvedConfig,
+  type Setting,
   SETTINGS,
   strandPath,
 } from "./config/config.ts";
 export { detectProject, projectFromRemote } from "./config/project.ts";
 export { embedderFromConfig } from "./embed/from_config.ts";
 export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./ports.ts";
+export { createTransformersEmbedder } from "./embed/transformers.ts";
 export {
   BGE_QUERY_INSTRUCTION,
-  createTransformersEmbedder,
   DEFAULT_TRANSFORMERS_DIMENSION,
   DEFAULT_TRANSFORMERS_MODEL,
+  type TransformersDtype,
   type TransformersEmbedderOptions,
-} from "./embed/transformers.ts";
+  type TransformersPooling,
+} from "./embed/transformers_options.ts";
 export { createOpenAIEmbedder, type OpenAIEmbedderOptions } from "./embed/openai.ts";
 export type { BulkWriteResult } from "./ingest/write.ts";
-export type { BulkProgress } from "./ops/write.ts";
+export type { BulkProgress } from "./ops/write_bulk.ts";
 export type { EmbedPolicy } from "./embed/policy.ts";
-export { type WriteAction, type WriteResult } from "./ingest/pipeline.ts";
+export type { WriteAction, WriteResult } from "./ingest/result.ts";
 export { CONTRADICTION_FACTOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
-export type { NoteInput, NoteResult } from "./ingest/note.ts";
+export type { NoteInput, NoteResult } from "./ingest/note_input.ts";
 export type { GateResult } from "./extract/gate.ts";
-export type { LlmOptions, LlmStats } from "./llm/extractor.ts";
+export type { LlmOptions } from "./llm/options.ts";
+export type { LlmStats } from "./llm/channel.ts";
 export { llmFromConfig } from "./llm/config.ts";
-export type { RedactionCount, SecretType } from "./redact/redact.ts";
+export { type RedactionCount, SECRET_TYPES, type SecretType } from "./redact/types.ts";
 export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
-export {
-  anchorsFor,
-  anchorsOf,
-  type FileAnchor,
-  fileMentions,
-  MAX_FILE_MENTIONS,
-} from "./extract/anchors.ts";
+export { anchorsFor, anchorsOf, type FileAnchor } from "./extract/anchors.ts";
+export { fileMentions, MAX_FILE_MENTIONS } from "./extract/file_mentions.ts";
 export { createFileProbe, projectRoot } from "./file_probe.ts";
 export {
   STALE_CONFIDENCE_FACTOR,
@@ -102,33 +101,32 @@ export type { JobReport, RunProgress, WorkerJob } from "./lifecycle/job.ts";
 export type { RunOptions, RunReport } from "./lifecycle/run.ts";
 export { SALIENCE_FLOOR } from "./lifecycle/jobs/archive.ts";
 export type { UndoReport } from "./lifecycle/undo.ts";
-export type { Inspection, InspectionCheck } from "./maintenance/inspect.ts";
-export {
-  DEFAULT_EXPORT_STATUSES,
-  type ExportEdgeRecord,
-  type ExportMemoryRecord,
-  type ExportRecord,
-  type ExportSource,
-} from "./transfer/export.ts";
-export type { ImportOptions, ImportRecord, ImportResult } from "./transfer/import.ts";
+export type { Inspection, InspectionCheck } from "./maintenance/inspect_types.ts";
+export { DEFAULT_EXPORT_STATUSES } from "./transfer/export.ts";
 export type {
-  DnaExportOptions,
-  DnaExportResult,
-  DnaImportOptions,
-  DnaImportReport,
-} from "./transfer/dna_strand.ts";
-export {
-  type DnaHeader,
-  type DnaKdf,
-  type DnaKey,
-  type DnaKind,
-  type DnaManifest,
-  isDna,
-  readDnaHeader,
-} from "./transfer/dna/format.ts";
+  ExportEdgeRecord,
+  ExportMemoryRecord,
+  ExportRecord,
+  ExportSource,
+} from "./transfer/records.ts";
+export type { ImportOptions, ImportRecord, ImportResult } from "./transfer/import.ts";
+export type { DnaExportOptions, DnaExportResult } from "./transfer/dna_export.ts";
+export type { DnaImportOptions, DnaImportReport } from "./transfer/dna_import.ts";
+export { type DnaHeader, isDna, readDnaHeader } from "./transfer/dna/read_header.ts";
+export type { DnaKdf, DnaKind } from "./transfer/dna/header.ts";
+export type { DnaKey } from "./transfer/dna/key.ts";
+export type {
+  DnaBodyEncoding,
+  DnaCounts,
+  DnaCreated,
+  DnaEmbedding,
+  DnaFilters,
+  DnaManifest,
+} from "./transfer/dna/manifest.ts";
+export type { Argon2Params } from "./crypto/argon2.ts";
 export { type DeviceKey, loadOrCreateDeviceKey } from "./crypto/device_key.ts";
 export type { MergeProgress, MergeReport } from "./ops/merge.ts";
-export type { ConflictKind, ConflictRecord } from "./ops/concurrency.ts";
+export type { ConflictKind, ConflictRecord } from "./store/queries/ops_conflicts.ts";
 export type {
   ImportEdgeRecord,
   ImportMemoryRecord,
@@ -152,6 +150,7 @@ export type { Edge, Memory, Provenance } from "./model/memory.ts";
 export { isScope, projectScope, type Scope, visibleScopes } from "./model/scope.ts";
 export {
   COGNITIVE_SHAPE,
+  COGNITIVE_SHAPES,
   type CognitiveShape,
   MAX_CONTENT_LENGTH,
   MEMORY_TYPES,
@@ -165,30 +164,54 @@ export {
 } from "./model/types.ts";
 export {
   isPurged,
-  JOB_NAMES,
-  type JobName,
   type LiveOp,
   type Op,
   OP_KINDS,
+  type OpDraft,
   type OpKind,
+  type OpPayloads,
+  type OpStamp,
   type PurgedOp,
-  type PurgedPayload,
-} from "./ops/op.ts";
-export type { ContextCut, ContextItem, ContextPack, ContextSection } from "./recall/context.ts";
+} from "./ops/kinds.ts";
 export {
-  type Channel,
-  type ChannelTrace,
-  type CutHit,
-  DEFAULT_RANK_WEIGHTS,
-  type Explanation,
-  type RankWeights,
-  type SearchHit,
-  type SearchResult,
-} from "./recall/search.ts";
+  JOB_NAMES,
+  type JobName,
+  type JobRunPayload,
+  type SessionEndPayload,
+} from "./ops/job_payloads.ts";
+export type {
+  EdgePutPayload,
+  EdgeRemovePayload,
+  MemoryForgetPayload,
+  MemoryPatchPayload,
+  MemoryPurgePayload,
+  MemoryPutPayload,
+  MemoryReinforcePayload,
+  OpProvenance,
+  PatchFields,
+  PurgedPayload,
+} from "./ops/payloads.ts";
+export type { MemoryFieldValues } from "./model/fields.ts";
+export type { JsonValue } from "./util/canonical_json.ts";
+export type {
+  ContextCut,
+  ContextItem,
+  ContextPack,
+  ContextSection,
+} from "./recall/context_types.ts";
+export type {
+  Channel,
+  ChannelTrace,
+  CutHit,
+  Explanation,
+  SearchHit,
+  SearchResult,
+} from "./recall/search_types.ts";
+export { DEFAULT_RANK_WEIGHTS, type RankWeights } from "./recall/rank.ts";
 export { TOKENIZER } from "./text/tokens.ts";
 export { SCHEMA_VERSION } from "./store/migrations.ts";
 export type { StrandMeta } from "./store/meta.ts";
-export { decayFactor, salience } from "./model/salience.ts";
+export { decayFactor, type DecayFields, salience } from "./model/salience.ts";
 export {
   loadConfig,
   type LoadedConfig,
@@ -208,6 +231,6 @@ export type {
   MemoryPresence,
   MemoryState,
   StatusTransition,
-} from "./history/diff.ts";
+} from "./history/diff_types.ts";
 export { type HistoryPoint, MIN_PREFIX, type PointInput } from "./history/point.ts";
 export type { RollbackOptions, RollbackReport } from "./history/rollback.ts";

@@ -20,7 +20,9 @@ import {
   sealPayload,
   signatureMessage,
 } from "../core/transfer/dna/crypto.ts";
-import { type DnaManifest, encodeDna, readDnaHeader } from "../core/transfer/dna/format.ts";
+import { encodeDna } from "../core/transfer/dna/format.ts";
+import type { DnaManifest } from "../core/transfer/dna/manifest.ts";
+import { readDnaHeader } from "../core/transfer/dna/read_header.ts";
 import { HEADER_LENGTH, OFFSET } from "../core/transfer/dna/header.ts";
 import { merkleRoot } from "../core/crypto/merkle.ts";
 import { bytesToHex, sha256 } from "../core/crypto/_noble.ts";

@@ -8,10 +8,15 @@ import { join } from "node:path";
 
 /** The environment variables these paths depend on. */
 export interface PathEnv {
+  /** Helix home folder; when set, it wins over `~/.helix`. */
   readonly HELIX_HOME?: string | undefined;
+  /** The user's home folder (Unix, macOS). */
   readonly HOME?: string | undefined;
+  /** The user's home folder on Windows, used when `HOME` is unset. */
   readonly USERPROFILE?: string | undefined;
+  /** Linux user cache folder; the model cache falls back to `~/.cache`. */
   readonly XDG_CACHE_HOME?: string | undefined;
+  /** Windows per-user data folder; the model cache falls back to `~/AppData/Local`. */
   readonly LOCALAPPDATA?: string | undefined;
 }
 
@@ -127,7 +132,9 @@ export interface HelixConfig {
 
 /** A resolved configuration and the source of each value. */
 export interface ResolvedConfig {
+  /** Every setting's value, from the highest-precedence source that had one. */
   readonly config: HelixConfig;
+  /** Where each setting's value came from (`default` when no source set it). */
   readonly sources: Readonly<Record<keyof HelixConfig, ConfigSource>>;
   /** The strand file the configuration points at. */
   readonly strandFile: string;
@@ -145,10 +152,13 @@ export interface ConfigInputs {
   readonly platform: string;
 }
 
-interface Setting<K extends keyof HelixConfig> {
+/** How setting `K` is read: see {@linkcode SETTINGS}. */
+export interface Setting<K extends keyof HelixConfig> {
+  /** Its environment variable (e.g. `HELIX_STRAND`). */
   env: string;
   /** Key in config.toml, or null for settings the file may not hold. */
   file: string | null;
+  /** Parses a flag, environment or file value; throws an `Error` saying what is wrong. */
   parse(raw: unknown): HelixConfig[K];
 }
 

@@ -36,15 +36,6 @@ import {
   type TransformersPooling,
 } from "./transformers_options.ts";
 
-export {
-  BGE_QUERY_INSTRUCTION,
-  DEFAULT_TRANSFORMERS_DIMENSION,
-  DEFAULT_TRANSFORMERS_MODEL,
-  type TransformersDtype,
-  type TransformersEmbedderOptions,
-  type TransformersPooling,
-} from "./transformers_options.ts";
-
 /** The slice of a transformers.js feature-extraction pipeline this module uses. */
 interface Extractor {
   (

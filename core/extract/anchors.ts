@@ -10,8 +10,6 @@
 import type { FileProbe } from "../ports.ts";
 import { fileMentions, MAX_PATH_LENGTH } from "./file_mentions.ts";
 
-export { fileMentions, MAX_FILE_MENTIONS } from "./file_mentions.ts";
-
 /** A file a memory cites, as it was when the memory was written. */
 export interface FileAnchor {
   /** Path relative to the project root, `/`-separated, without `./`. */
@@ -31,9 +29,6 @@ export interface FileAnchor {
  * ```ts
  * import { anchorsFor } from "./anchors.ts";
  * import type { FileProbe } from "../ports.ts";
-import { fileMentions, MAX_PATH_LENGTH } from "./file_mentions.ts";
-
-export { fileMentions, MAX_FILE_MENTIONS } from "./file_mentions.ts";
  * import { deepEqual } from "node:assert/strict";
  *
  * const probe: FileProbe = {

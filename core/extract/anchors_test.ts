@@ -1,5 +1,6 @@
 import { deepEqual, equal } from "node:assert/strict";
-import { anchorsFor, anchorsOf, fileMentions, MAX_FILE_MENTIONS } from "./anchors.ts";
+import { anchorsFor, anchorsOf } from "./anchors.ts";
+import { fileMentions, MAX_FILE_MENTIONS } from "./file_mentions.ts";
 import type { FileProbe } from "../ports.ts";
 
 const HASH_A = "a".repeat(64);

@@ -6,8 +6,6 @@
  */
 import { importance, type ImportanceInput } from "./importance_rules.ts";
 
-export { importance, type ImportanceInput, TEXT_BASE, TYPE_BASE } from "./importance_rules.ts";
-
 /** Options for {@linkcode createImportanceCache}. */
 export interface ImportanceCacheOptions {
   /** Most entries kept; the least recently used goes first. @default {10000} */

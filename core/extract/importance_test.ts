@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import { equal, ok, throws } from "node:assert/strict";
 import { MEMORY_TYPES } from "../model/types.ts";
-import { createImportanceCache, importance } from "./importance.ts";
+import { createImportanceCache } from "./importance.ts";
+import { importance } from "./importance_rules.ts";
 
 Deno.test("importance() is an integer from 1 to 10 for any input", () => {
   fc.assert(

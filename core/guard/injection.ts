@@ -53,15 +53,6 @@ import { INJECTION_THRESHOLD, type InjectionScan, type ScanInjectionOptions } fr
 import { scanText } from "./match.ts";
 import { normalizeText } from "./normalize.ts";
 
-export {
-  INJECTION_KINDS,
-  INJECTION_THRESHOLD,
-  type InjectionKind,
-  type InjectionScan,
-  type InjectionSignal,
-  type ScanInjectionOptions,
-} from "./kinds.ts";
-
 /**
  * Scans text an agent ingested for prompt injection aimed at the agent or its memory. Pure and
  * deterministic; linear in the length of `text`.

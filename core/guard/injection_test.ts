@@ -1,10 +1,6 @@
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import {
-  INJECTION_KINDS,
-  INJECTION_THRESHOLD,
-  type InjectionKind,
-  scanInjection,
-} from "./injection.ts";
+import { scanInjection } from "./injection.ts";
+import { INJECTION_KINDS, INJECTION_THRESHOLD, type InjectionKind } from "./kinds.ts";
 import {
   ATTACK_KINDS,
   CARRIERS,

@@ -6,12 +6,13 @@
  */
 import { historyInputSchema, parseInput } from "../model/input.ts";
 import type { HistoryInput } from "../model/queries.ts";
-import { type ConflictRecord, listConflicts } from "../ops/concurrency.ts";
+import { isPurged } from "../ops/kinds.ts";
 import type { OpLog } from "../ops/log.ts";
-import { isPurged } from "../ops/op.ts";
 import { guard, guardAsync } from "../store/guard.ts";
+import { type ConflictRecord, listConflicts } from "../store/queries/ops_conflicts.ts";
 import type { Store } from "../store/store.ts";
-import { diffPoints, type HistoryDiff } from "./diff.ts";
+import { diffPoints } from "./diff.ts";
+import type { HistoryDiff } from "./diff_types.ts";
 import type { PointInput } from "./point.ts";
 import { type RollbackOptions, type RollbackReport, rollbackTo } from "./rollback.ts";
 import { type HistoryEntry, historyEntry } from "./summary.ts";
@@ -74,7 +75,7 @@ export interface HistoryApi {
    */
   rollback(point: PointInput, options?: RollbackOptions): Promise<RollbackReport>;
   /**
-   * Conflicts concurrent edits left (see `ops/concurrency.ts`): open ones (a text conflict
+   * Conflicts concurrent edits left (see `docs/merge.md`): open ones (a text conflict
    * block, two rival successors of one fact) unless `all`, which adds the ones settled
    * automatically.
    */

@@ -12,10 +12,10 @@
 import type { DatabaseSync } from "node:sqlite";
 import { MEMORY_FIELD_NAMES, type MemoryField, sameFieldValue } from "../model/fields.ts";
 import { edgesInOrder, memoriesIn, memoryVersions } from "../store/queries/history.ts";
+import type { PointBound } from "../store/queries/ops_arrival.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
 import type { HistoryDeps } from "./deps.ts";
 import { mergeById } from "./merge_by_id.ts";
-import type { PointBound } from "./point.ts";
 import { purgedBetween, type PurgedPresence } from "./purged.ts";
 
 /**

@@ -11,18 +11,6 @@ import { type PointInput, publicPoint, type ResolvedPoint, resolvePoint } from "
 import { stateAt } from "./state.ts";
 import { toDiff } from "./to_diff.ts";
 
-export type {
-  DiffCounts,
-  EdgeChange,
-  EdgeState,
-  FieldChange,
-  HistoryDiff,
-  MemoryChange,
-  MemoryPresence,
-  MemoryState,
-  StatusTransition,
-} from "./diff_types.ts";
-
 /** Resolves both points and compares the states at them (`to` defaults to now). */
 export function diffPoints(
   deps: Pick<HistoryDeps, "store" | "log" | "clock">,

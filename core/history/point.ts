@@ -8,12 +8,10 @@
 import { HelixError } from "../errors.ts";
 import { parseHlc } from "../model/hlc.ts";
 import { toEpochMs } from "../model/input.ts";
-import type { PointBound } from "../ops/arrival.ts";
+import type { PointBound } from "../store/queries/ops_arrival.ts";
 import { iso } from "../store/records.ts";
 import type { HistoryDeps } from "./deps.ts";
 import { opByPrefix } from "./op_prefix.ts";
-
-export { inPoint, type OpArrival, type PointBound, pointCondition } from "../ops/arrival.ts";
 
 /** What a caller names a point with: see {@linkcode resolvePoint}. */
 export type PointInput = string | number;

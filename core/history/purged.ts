@@ -5,10 +5,12 @@
  *
  * @module
  */
-import { isPurged, type LiveOp, purgedRef } from "../ops/op.ts";
+import { inPoint } from "../ops/arrival.ts";
+import { isPurged, type LiveOp } from "../ops/kinds.ts";
+import { purgedRef } from "../ops/refs.ts";
 import { arrivalsOf } from "../store/queries/history.ts";
+import type { PointBound } from "../store/queries/ops_arrival.ts";
 import type { HistoryDeps } from "./deps.ts";
-import { inPoint, type PointBound } from "./point.ts";
 
 /** A purged memory that existed at exactly one of the two points. */
 export interface PurgedPresence {

@@ -29,12 +29,15 @@ export interface RollbackOptions {
 
 /** What a rollback did (or, for a dry run, would do). */
 export interface RollbackReport {
+  /** The point rolled back to, as resolved. */
   readonly point: HistoryPoint;
+  /** True for a dry run: nothing was appended, and the lists say what would change. */
   readonly dryRun: boolean;
   /** Run id of the `job.run` op that records the rollback; null when nothing was appended. */
   readonly run: string | null;
   /** Change ids of the ops appended, oldest first, without the closing `job.run`. */
   readonly ops: readonly string[];
+  /** Memory ids by what the rollback did to them. */
   readonly memories: {
     /** Status set back to the point's (with any other field that differs). */
     readonly restored: readonly string[];
@@ -43,6 +46,7 @@ export interface RollbackReport {
     /** Fields other than status set back. */
     readonly patched: readonly string[];
   };
+  /** Edge ids by what the rollback did to them. */
   readonly edges: {
     /** Put again (removed after the point, or reweighted since). */
     readonly put: readonly string[];
@@ -51,7 +55,9 @@ export interface RollbackReport {
   };
   /** What cannot come back: memories purged since the point, and edges whose ends are gone. */
   readonly unrecoverable: {
+    /** Memories present at the point and purged since (by ref: their ids are gone). */
     readonly memories: readonly MemoryPresence[];
+    /** Ids of edges present at the point whose ends no longer both exist. */
     readonly edges: readonly string[];
   };
   /** How the current state differs from the point's: what the rollback undoes. */

@@ -5,10 +5,10 @@
  *
  * @module
  */
-import { headsOf } from "../ops/concurrency.ts";
 import type { Recorder } from "../ops/job_run.ts";
-import type { OpProvenance } from "../ops/op.ts";
-import { storeVector } from "../ops/write.ts";
+import type { OpProvenance } from "../ops/payloads.ts";
+import { storeVector } from "../ops/vector.ts";
+import { headsOf } from "../store/queries/ops_heads.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import type { HistoryDeps } from "./deps.ts";
 import { bothEndsExist, type MemoryStep, type RollbackPlan } from "./rollback_plan.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import type { PatchFields } from "../ops/op.ts";
+import type { PatchFields } from "../ops/payloads.ts";
 import type { EdgeRecord, MemoryRecord } from "../store/records.ts";
 import { type ComparedField, compareStates } from "./compare.ts";
 import type { HistoryDeps } from "./deps.ts";

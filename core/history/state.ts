@@ -8,10 +8,10 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { applyOp } from "../ops/fold.ts";
-import { openScratchStore } from "../ops/rebuild.ts";
 import { hasOpOutside, inTransaction } from "../store/queries/history.ts";
+import { type PointBound, pointCondition } from "../store/queries/ops_arrival.ts";
+import { openScratchStore } from "../store/scratch.ts";
 import type { HistoryDeps } from "./deps.ts";
-import { type PointBound, pointCondition } from "./point.ts";
 
 /** The tables at a point, readable until disposed. */
 export interface PointState extends Disposable {

@@ -5,7 +5,8 @@
  * @module
  */
 import { parseHlc } from "../model/hlc.ts";
-import { isPurged, type Op, PURGED_REF_PREFIX, refsOf } from "../ops/op.ts";
+import { isPurged, type Op } from "../ops/kinds.ts";
+import { PURGED_REF_PREFIX, refsOf } from "../ops/refs.ts";
 import { iso } from "../store/records.ts";
 
 /** One op as history shows it. */

@@ -5,10 +5,12 @@
  * @module
  */
 import type { WriteInput } from "../model/inputs.ts";
-import type { BulkProgress } from "../ops/write.ts";
+import type { BulkProgress } from "../ops/write_bulk.ts";
 import { guardAsync } from "../store/guard.ts";
-import { type NoteInput, noteMemories, type NoteResult } from "./note.ts";
-import { writeMemory, type WriteResult } from "./pipeline.ts";
+import { noteMemories } from "./note.ts";
+import type { NoteInput, NoteResult } from "./note_input.ts";
+import { writeMemory } from "./pipeline.ts";
+import type { WriteResult } from "./result.ts";
 import { type BulkWriteResult, writeMemories } from "./write.ts";
 
 /** Storing memories. */

@@ -9,10 +9,12 @@
 import { HelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
 import { contradictedConfidence } from "../model/types.ts";
-import { headsOf } from "../ops/concurrency.ts";
 import type { LogTransaction } from "../ops/log.ts";
-import type { OpProvenance } from "../ops/op.ts";
-import { appendWrite, opProvenance, type PlannedWrite, storeVector } from "../ops/write.ts";
+import type { OpProvenance } from "../ops/payloads.ts";
+import { opProvenance } from "../ops/provenance.ts";
+import { storeVector } from "../ops/vector.ts";
+import { appendWrite, type PlannedWrite } from "../ops/write_one.ts";
+import { headsOf } from "../store/queries/ops_heads.ts";
 import type { Decision, Link } from "./consolidate.ts";
 import type { IngestDeps } from "./deps.ts";
 import type { Applied } from "./result.ts";

@@ -11,7 +11,7 @@ import { extract } from "../extract/extract.ts";
 import { gate } from "../extract/gate.ts";
 import type { ActiveMemory, Candidate, ExtractionInput, Turn } from "../model/candidate.ts";
 import { parseInput } from "../model/input.ts";
-import { defaultScope } from "../ops/write.ts";
+import { defaultScope } from "../ops/new_memory.ts";
 import { createRedactor } from "../redact/write.ts";
 import { vectorCandidates } from "../store/candidates.ts";
 import { neighboursOf } from "../store/neighbours.ts";
@@ -19,9 +19,8 @@ import { latestActive } from "../store/queries/notes.ts";
 import { candidateWrite } from "./candidate_write.ts";
 import type { IngestDeps, WriteDeps } from "./deps.ts";
 import { type NoteInput, noteInputSchema, type NoteResult } from "./note_input.ts";
-import { writeMemory, type WriteResult } from "./pipeline.ts";
-
-export type { NoteInput, NoteResult } from "./note_input.ts";
+import { writeMemory } from "./pipeline.ts";
+import type { WriteResult } from "./result.ts";
 
 /** Active memories given to extraction as context. */
 const CONTEXT_MEMORIES = 8;

@@ -6,9 +6,11 @@
  */
 import { z } from "zod";
 import type { GateResult } from "../extract/gate.ts";
+import type { SameFields } from "../model/input.ts";
+import type { SourceInput } from "../model/inputs.ts";
 import { isScope } from "../model/scope.ts";
 import { MAX_CONTENT_LENGTH } from "../model/types.ts";
-import type { RedactionCount } from "../redact/redact.ts";
+import type { RedactionCount } from "../redact/types.ts";
 import type { WriteResult } from "./result.ts";
 
 const turn = z.strictObject({
@@ -16,15 +18,37 @@ const turn = z.strictObject({
   text: z.string().max(MAX_CONTENT_LENGTH),
 });
 
-/** Input of `engine.note`. */
-export const noteInputSchema = z.strictObject({
-  /** The text: a user's words, an agent turn, a tool's output. */
-  text: z.string().max(MAX_CONTENT_LENGTH).refine((s) => s.trim() !== "", "must not be blank"),
+/** Input of `engine.note`: a piece of conversation to take memories from. */
+export interface NoteInput {
+  /** A user's words, an agent turn, a tool's output: not blank, at most 16,384 characters. */
+  text: string;
   /** The user asked to remember it: the gate is skipped, and something is always stored. */
-  explicit: z.boolean().optional(),
+  explicit?: boolean | undefined;
   /** The assistant turn before it: what a short answer ("next April") answers. */
-  previousAssistant: z.string().max(MAX_CONTENT_LENGTH).optional(),
+  previousAssistant?: string | undefined;
   /** A recent window of the conversation, oldest first (at most 20 turns). */
+  recent?:
+    | ReadonlyArray<{
+      /** Who spoke. */
+      role: "user" | "assistant" | "tool";
+      /** What they said (at most 16,384 characters). */
+      text: string;
+    }>
+    | undefined;
+  /**
+   * `global`, `project:<id>` or `session:<id>` for every memory written. Default: as for
+   * `engine.write`, global for identity and preferences, else the writer's project.
+   */
+  scope?: string | undefined;
+  /** Where the text came from; `origin` defaults to user-asserted for an explicit note. */
+  source?: Pick<SourceInput, "origin" | "agent" | "ref"> | undefined;
+}
+
+/** The schema of {@linkcode NoteInput}, checked at `engine.note`'s boundary. */
+export const noteInputSchema = z.strictObject({
+  text: z.string().max(MAX_CONTENT_LENGTH).refine((s) => s.trim() !== "", "must not be blank"),
+  explicit: z.boolean().optional(),
+  previousAssistant: z.string().max(MAX_CONTENT_LENGTH).optional(),
   recent: z.array(turn).max(20).optional(),
   scope: z.string().max(210).refine(isScope, 'expected "global", "project:<id>" or "session:<id>"')
     .optional(),
@@ -35,8 +59,11 @@ export const noteInputSchema = z.strictObject({
   }).optional(),
 });
 
-/** Input of `engine.note`. */
-export type NoteInput = z.input<typeof noteInputSchema>;
+/** Compile-time check: the schema covers exactly the fields of {@linkcode NoteInput}. */
+export const NOTE_SCHEMA_MATCHES: true = true satisfies SameFields<
+  NoteInput,
+  z.input<typeof noteInputSchema>
+>;
 
 /** What a note did. */
 export interface NoteResult {

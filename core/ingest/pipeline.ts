@@ -14,7 +14,7 @@ import { embedDocuments } from "../embed/policy.ts";
 import type { CandidateLink } from "../model/candidate.ts";
 import { parseInput, writeInputSchema } from "../model/input.ts";
 import type { WriteInput } from "../model/inputs.ts";
-import { defaultScope } from "../ops/write.ts";
+import { defaultScope } from "../ops/new_memory.ts";
 import { redactWrite } from "../redact/write.ts";
 import { neighboursOf } from "../store/neighbours.ts";
 import { publicMemory } from "../store/records.ts";
@@ -24,8 +24,6 @@ import { decide, type Decision } from "./consolidate.ts";
 import type { WriteDeps } from "./deps.ts";
 import { type CandidateExtras, planWrite } from "./plan.ts";
 import type { WriteResult } from "./result.ts";
-
-export type { WriteAction, WriteResult } from "./result.ts";
 
 /** Options of {@linkcode writeMemory}. */
 export interface WriteOptions {

@@ -10,7 +10,7 @@ import { anchorsFor } from "../extract/anchors.ts";
 import { scanInjection } from "../guard/injection.ts";
 import { MAX_ATTRIBUTES_LENGTH, type ParsedWrite } from "../model/input.ts";
 import type { Candidate } from "../model/candidate.ts";
-import type { PlannedWrite } from "../ops/write.ts";
+import type { PlannedWrite } from "../ops/write_one.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import type { IngestDeps } from "./deps.ts";
 

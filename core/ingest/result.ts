@@ -5,7 +5,7 @@
  * @module
  */
 import type { Memory } from "../model/memory.ts";
-import type { RedactionCount } from "../redact/redact.ts";
+import type { RedactionCount } from "../redact/types.ts";
 import type { Link } from "./consolidate.ts";
 
 /**

@@ -9,7 +9,7 @@
 import { embedBatches } from "../embed/policy.ts";
 import { parseInput, writeInputSchema } from "../model/input.ts";
 import type { WriteInput } from "../model/inputs.ts";
-import { appendWrites, type BulkProgress } from "../ops/write.ts";
+import { appendWrites, type BulkProgress } from "../ops/write_bulk.ts";
 import { redactWrite } from "../redact/write.ts";
 import type { IngestDeps } from "./deps.ts";
 

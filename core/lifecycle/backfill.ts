@@ -8,7 +8,7 @@
  * @module
  */
 import type { Embedder } from "../ports.ts";
-import { storeVector } from "../ops/write.ts";
+import { storeVector } from "../ops/vector.ts";
 import { countMissingVectors, missingVectorBatch } from "../store/queries/backfill.ts";
 import type { LifecycleDeps } from "./deps.ts";
 

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { JobName } from "../ops/op.ts";
+import type { JobName } from "../ops/job_payloads.ts";
 import type { Recorder } from "../ops/job_run.ts";
 import type { LifecycleDeps } from "./deps.ts";
 

@@ -9,7 +9,7 @@
  */
 import { recordedTransaction } from "../ops/job_run.ts";
 import { randomHex } from "../util/hash.ts";
-import type { JobName } from "../ops/op.ts";
+import type { JobName } from "../ops/job_payloads.ts";
 import type { LifecycleDeps } from "./deps.ts";
 import type {
   Apply,

@@ -6,9 +6,9 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { headsOf } from "../ops/concurrency.ts";
 import { recordedTransaction, type Recorder } from "../ops/job_run.ts";
-import { isPurged, type LiveOp } from "../ops/op.ts";
+import { isPurged, type LiveOp } from "../ops/kinds.ts";
+import { headsOf } from "../store/queries/ops_heads.ts";
 import type { LifecycleDeps } from "./deps.ts";
 
 /** What an undo did. */

@@ -26,7 +26,7 @@ import type { LlmOptions } from "./options.ts";
  */
 export function llmFromConfig(
   config: Pick<HelixConfig, "llmBaseUrl" | "llmModel" | "llmApiKey" | "monthlyTokenBudget">,
-): Omit<LlmOptions, "ledger" | "now"> | null {
+): LlmOptions | null {
   if (!config.llmBaseUrl || !config.llmModel) return null;
   return {
     baseUrl: config.llmBaseUrl,

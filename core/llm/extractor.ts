@@ -22,14 +22,8 @@ import type { Llm } from "../ports.ts";
 import { batched } from "./batch.ts";
 import { createChannel, type LlmStats } from "./channel.ts";
 import { adjudicate, synthesize } from "./judge.ts";
-import { type LlmOptions, resolveLlmOptions } from "./options.ts";
+import { type LlmExtractorOptions, resolveLlmOptions } from "./options.ts";
 import { extractionTask, RATING_TASK } from "./tasks.ts";
-
-export { createMemoryLedger, createSqliteLedger, type LlmLedger } from "./ledger.ts";
-export type { LlmStats } from "./channel.ts";
-export type { LlmOptions } from "./options.ts";
-export type { Adjudication, TypedContent } from "../model/candidate.ts";
-export type { Statement, SynthesisKind } from "../model/synthesis.ts";
 
 /**
  * The {@linkcode Llm} port over an OpenAI-compatible endpoint, with its counters; see
@@ -86,7 +80,7 @@ export interface LlmExtractor extends Llm {
  * equal(extractor.stats.tokens, 360);
  * ```
  */
-export function createLlmExtractor(options: LlmOptions): LlmExtractor {
+export function createLlmExtractor(options: LlmExtractorOptions): LlmExtractor {
   const resolved = resolveLlmOptions(options);
   const channel = createChannel(resolved);
   const extraction = extractionTask(resolved.batchSize);

@@ -12,8 +12,9 @@ import {
   reply,
 } from "../../tests/fixtures/fake_openai.ts";
 import type { ExtractionInput } from "../model/candidate.ts";
-import { createLlmExtractor, type LlmOptions } from "./extractor.ts";
+import { createLlmExtractor } from "./extractor.ts";
 import { createMemoryLedger } from "./ledger.ts";
+import type { LlmExtractorOptions } from "./options.ts";
 
 /** 2026-11-22T12:00:00Z, a Sunday. */
 export const TODAY = Date.UTC(2026, 10, 22, 12);
@@ -69,7 +70,7 @@ export const echo = reply((request) =>
 );
 
 /** An extractor on the fake server, with a large budget and today as the time. */
-export function extractor(server: FakeOpenAI, options: Partial<LlmOptions> = {}) {
+export function extractor(server: FakeOpenAI, options: Partial<LlmExtractorOptions> = {}) {
   return createLlmExtractor({
     baseUrl: server.baseUrl,
     model: "fake-model",

@@ -7,7 +7,10 @@
  */
 import type { LlmLedger } from "./ledger.ts";
 
-/** Options for `createLlmExtractor`. */
+/**
+ * The chat model Helix may call: endpoint, model, monthly budget, deadlines, retries and
+ * batching (`OpenEngineOptions.llm`, and what `llmFromConfig` resolves).
+ */
 export interface LlmOptions {
   /** API base URL, e.g. `"http://localhost:11434/v1"`; `/chat/completions` is appended. */
   readonly baseUrl: string;
@@ -25,15 +28,19 @@ export interface LlmOptions {
   readonly batchSize?: number | undefined;
   /** Fetch implementation. @default {globalThis.fetch} */
   readonly fetch?: typeof fetch | undefined;
-  /** Current time in epoch ms: the budget month and cache timestamps. @default {Date.now} */
-  readonly now?: (() => number) | undefined;
   /** Waits `ms` before a retry. @default {setTimeout} */
   readonly sleep?: ((ms: number) => Promise<void>) | undefined;
+}
+
+/** Options for `createLlmExtractor`: {@linkcode LlmOptions} and what the engine supplies. */
+export interface LlmExtractorOptions extends LlmOptions {
+  /** Current time in epoch ms: the budget month and cache timestamps. @default {Date.now} */
+  readonly now?: (() => number) | undefined;
   /** Response cache and monthly spend (`createSqliteLedger(db)` for a strand). */
   readonly ledger: LlmLedger;
 }
 
-/** {@linkcode LlmOptions} with every default applied. */
+/** {@linkcode LlmExtractorOptions} with every default applied. */
 export interface ResolvedLlmOptions {
   readonly baseUrl: string;
   readonly model: string;
@@ -63,7 +70,7 @@ export interface ResolvedLlmOptions {
  * throws(() => resolveLlmOptions({ ...base, monthlyTokenBudget: -1 }), RangeError);
  * ```
  */
-export function resolveLlmOptions(options: LlmOptions): ResolvedLlmOptions {
+export function resolveLlmOptions(options: LlmExtractorOptions): ResolvedLlmOptions {
   const { model, monthlyTokenBudget: budget } = options;
   const timeoutMs = options.timeoutMs ?? 20_000;
   const maxRetries = options.maxRetries ?? 2;

@@ -17,7 +17,8 @@ import { memoryCounts } from "../store/queries/memories.ts";
 import { iso } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./flags.ts";
-import { type Inspection, inspectStrand } from "./inspect.ts";
+import { inspectStrand } from "./inspect.ts";
+import type { Inspection } from "./inspect_types.ts";
 
 /** Counts and pins of a strand. */
 export interface StrandStats {

@@ -14,6 +14,7 @@ import type { Store } from "../store/store.ts";
 
 /** An open contradiction. */
 export interface Flag {
+  /** What was noticed; contradictions are the only kind so far. */
   readonly kind: "contradiction";
   /** The `contradicts` edge (from the newer memory to the older one). */
   readonly edge: Edge;

@@ -22,8 +22,6 @@ import { inspectionChecks } from "./checks.ts";
 import type { MaintenanceDeps } from "./deps.ts";
 import type { Inspection } from "./inspect_types.ts";
 
-export type { Inspection, InspectionCheck } from "./inspect_types.ts";
-
 /**
  * Inspects a strand. Reads run in one read transaction (a consistent snapshot while other
  * processes write); the FTS5 integrity check needs SQLite's write lock, so it waits for

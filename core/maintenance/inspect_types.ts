@@ -25,8 +25,11 @@ export interface Inspection {
   readonly ok: boolean;
   /** The checklist, in the order the checks ran. */
   readonly checks: readonly InspectionCheck[];
+  /** The strand file's path as opened, or `":memory:"`. */
   readonly path: string;
+  /** The strand's id, from its `meta` pins. */
   readonly strandId: string;
+  /** The schema version the tables are migrated to. */
   readonly schemaVersion: number;
   /** The embedding model and dimension the strand is pinned to. */
   readonly embedding: { readonly model: string; readonly dimension: number };
@@ -34,6 +37,7 @@ export interface Inspection {
   readonly fileBytes: number | null;
   /** Memories of any status. */
   readonly memories: number;
+  /** Ops in the log, tombstones included. */
   readonly ops: number;
   /** Wall time of the newest op; null for an empty log. */
   readonly lastOpAt: string | null;

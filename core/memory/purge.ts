@@ -6,7 +6,7 @@
  * @module
  */
 import { parseInput, purgeInputSchema } from "../model/input.ts";
-import { purgedRef } from "../ops/op.ts";
+import { purgedRef } from "../ops/refs.ts";
 import { guard } from "../store/guard.ts";
 import type { MemoryDeps } from "./deps.ts";
 import { requireRecord } from "./read.ts";

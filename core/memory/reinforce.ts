@@ -6,8 +6,8 @@
  */
 import { HelixError } from "../errors.ts";
 import type { Memory } from "../model/memory.ts";
-import { headsOf } from "../ops/concurrency.ts";
 import { guard } from "../store/guard.ts";
+import { headsOf } from "../store/queries/ops_heads.ts";
 import type { MemoryDeps } from "./deps.ts";
 import { requireRecord, requireShown, toMemory } from "./read.ts";
 

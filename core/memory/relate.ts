@@ -11,7 +11,7 @@ import { edgeId } from "../model/ids.ts";
 import { parseInput, relateInputSchema } from "../model/input.ts";
 import type { RelateInput } from "../model/inputs.ts";
 import type { Edge } from "../model/memory.ts";
-import { opProvenance } from "../ops/write.ts";
+import { opProvenance } from "../ops/provenance.ts";
 import { guard } from "../store/guard.ts";
 import type { MemoryDeps } from "./deps.ts";
 import { publicEdges, requireRecord, requireShown } from "./read.ts";

@@ -332,8 +332,8 @@ export function parseInput<T extends z.ZodType>(
   });
 }
 
-/** Whether `A` and `B` name the same fields. */
-type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends
+/** Whether `A` and `B` name the same fields (checks a schema against its interface). */
+export type SameFields<A, B> = [Exclude<keyof A, keyof B>, Exclude<keyof B, keyof A>] extends
   [never, never] ? true : false;
 
 /**

@@ -8,12 +8,6 @@
  */
 import type { PointBound } from "../store/queries/ops_arrival.ts";
 
-export {
-  CLOCK_SKEW_LIMIT_MS,
-  type PointBound,
-  pointCondition,
-} from "../store/queries/ops_arrival.ts";
-
 /** Where an op sits in this strand's log: its position and when it arrived. */
 export interface OpArrival {
   readonly seqno: number;

@@ -14,13 +14,6 @@ import {
 import type { Store } from "../store/store.ts";
 import { hasConflictBlock } from "../text/merge3.ts";
 
-export {
-  type ConflictKind,
-  type ConflictRecord,
-  listConflicts,
-  recordConflict,
-} from "../store/queries/ops_conflicts.ts";
-
 /**
  * Settles the open conflicts an op on memory `id` ended, given the memory's content and
  * status after it: a text conflict once the content no longer holds a conflict block; a

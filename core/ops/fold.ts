@@ -24,8 +24,6 @@ import { isPurged, type Op } from "./kinds.ts";
 import type { MemoryPutPayload } from "./payloads.ts";
 import { reinforceMemory } from "./reinforce.ts";
 
-export { nextEasiness } from "./reinforce.ts";
-
 /**
  * Applies `op` to the tables. `rev` is the transaction's change counter. A purged op (its
  * payload a tombstone) changes nothing: the purge that emptied it removed what it did.

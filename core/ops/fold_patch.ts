@@ -9,10 +9,11 @@
 import { fieldValues, MEMORY_FIELD_NAMES, MEMORY_FIELDS } from "../model/fields.ts";
 import { COGNITIVE_SHAPE, DEFAULT_HALF_LIFE_MS } from "../model/types.ts";
 import { ftsKey } from "../store/keyword_terms.ts";
+import { recordConflict } from "../store/queries/ops_conflicts.ts";
 import type { MemoryFields, MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { sha256Hex } from "../util/hash.ts";
-import { recordConflict, settleConflicts } from "./conflicts.ts";
+import { settleConflicts } from "./conflicts.ts";
 import { requireMemory } from "./fold_rows.ts";
 import { advanceHeads } from "./heads.ts";
 import type { Op } from "./kinds.ts";

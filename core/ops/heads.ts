@@ -9,8 +9,6 @@
 import { addHead, headsOf, removeHead } from "../store/queries/ops_heads.ts";
 import type { Store } from "../store/store.ts";
 
-export { headsOf } from "../store/queries/ops_heads.ts";
-
 /**
  * Moves a memory's heads past `op`, made on `parents`, and returns the heads it had not
  * seen (empty unless it is concurrent with them). Empty `parents` (files written before

@@ -14,7 +14,9 @@ export interface SessionEndPayload {
   project?: string;
   /** The client that ran it (e.g. `claude-code 1.2`). */
   client?: string;
+  /** When it started, in ms since the epoch (never after `endedAt`). */
   startedAt: number;
+  /** When it ended (ms): the log's clock when the end was recorded. */
   endedAt: number;
 }
 
@@ -47,6 +49,7 @@ export type JobName = typeof JOB_NAMES[number];
 export interface JobRunPayload {
   /** Unique id of the run. */
   run: string;
+  /** Which job ran. */
   job: JobName;
   /** What triggered it: `importance_budget`, `session_boundary`, `manual`, `undo`. */
   reason: string;

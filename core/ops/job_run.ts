@@ -9,8 +9,9 @@
 import type { Store } from "../store/store.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
 import type { LogTransaction, OpLog } from "./log.ts";
-import type { JobName, LiveOp, OpDraft } from "./op.ts";
-import { headsOf } from "./heads.ts";
+import type { JobName } from "./job_payloads.ts";
+import type { LiveOp, OpDraft } from "./kinds.ts";
+import { headsOf } from "../store/queries/ops_heads.ts";
 
 /** A write transaction that records the ops it appends and the fields it overwrites. */
 export interface Recorder extends LogTransaction {

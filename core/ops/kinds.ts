@@ -1,6 +1,9 @@
 /**
  * Op kinds and the shape of a logged op: a kind, its payload, and its stamp (change id,
- * clock, device, sequence), or a payload a purge replaced with a tombstone.
+ * clock, device, sequence), or a payload a purge replaced with a tombstone. The rest of the
+ * op vocabulary has files of its own: the payloads of memory and edge ops (`payloads.ts`) and
+ * of session and job records (`job_payloads.ts`), canonical bytes and change ids
+ * (`encode.ts`), and the refs an op is indexed under (`refs.ts`).
  *
  * @module
  */
@@ -18,14 +21,23 @@ import type {
 
 /** Payload type of each op kind. */
 export interface OpPayloads {
+  /** Creates a memory. */
   "memory.put": MemoryPutPayload;
+  /** Changes fields of a memory. */
   "memory.patch": MemoryPatchPayload;
+  /** Soft-forgets a memory (recoverable). */
   "memory.forget": MemoryForgetPayload;
+  /** Records how useful a recall was (SM-2). */
   "memory.reinforce": MemoryReinforcePayload;
+  /** Creates or revives an edge. */
   "edge.put": EdgePutPayload;
+  /** Removes an edge. */
   "edge.remove": EdgeRemovePayload;
+  /** Records that an agent session ended. */
   "session.end": SessionEndPayload;
+  /** Hard-deletes memories and tombstones the ops that touched them. */
   "memory.purge": MemoryPurgePayload;
+  /** Records a run of changes (a worker job, a rollback) and the ops it appended. */
   "job.run": JobRunPayload;
 }
 

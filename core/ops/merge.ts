@@ -5,7 +5,7 @@
  * tables; otherwise the whole log is refolded into a scratch strand and the rows that differ
  * are written (`refold_changed.ts`; a full refold when a purge sorts after a new op), so the
  * tables are always the fold of the op set in canonical order, whichever order the ops
- * arrived in. Concurrent edits are merged by the fold itself (`concurrency.ts`). All of it is
+ * arrived in. Concurrent edits are merged by the fold itself (`merge_patch.ts`, `rivals.ts`; `docs/merge.md`). All of it is
  * one transaction: a bad op leaves the strand as it was.
  *
  * @module
@@ -40,7 +40,7 @@ export interface MergeReport {
    * a strand that had none.
    */
   readonly before: string | null;
-  /** Conflicts the merge opened or settled automatically (see `concurrency.ts`). */
+  /** Conflicts the merge opened or settled automatically (see `docs/merge.md`). */
   readonly conflicts: readonly ConflictRecord[];
   /** Conflicts still open in the strand, this merge's and earlier ones. */
   readonly open: number;

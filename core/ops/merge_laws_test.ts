@@ -6,7 +6,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import fc from "fast-check";
 import { tempEngine } from "../../tests/helpers.ts";
 import type { Engine } from "../engine.ts";
-import type { Op } from "./op.ts";
+import type { Op } from "./kinds.ts";
 
 const HOUR = 3_600_000;
 const WORDS = [

@@ -6,7 +6,7 @@
 import { deepEqual, equal, match, ok, throws } from "node:assert/strict";
 import { tempEngine } from "../../tests/helpers.ts";
 import { isHelixError } from "../errors.ts";
-import type { Op } from "./op.ts";
+import type { Op } from "./kinds.ts";
 
 const HOUR = 3_600_000;
 

@@ -6,8 +6,6 @@
  */
 import type { FoldKey } from "../store/queries/ops_merge.ts";
 
-export type { FoldKey } from "../store/queries/ops_merge.ts";
-
 /**
  * Negative when `a` folds before `b`, positive after, 0 for the same op.
  *

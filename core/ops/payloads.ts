@@ -11,10 +11,15 @@ import { MEMORY_FIELD_NAMES, type MemoryField, type MemoryFieldValues } from "..
 
 /** Provenance as carried in an op. */
 export interface OpProvenance {
+  /** `user-asserted` or `agent-ingested`. */
   origin: Origin;
+  /** The agent or tool that wrote it (e.g. `"claude-code"`); absent when unknown. */
   agent?: string;
+  /** A pointer to the source (session id, file path, URL, turn id); absent when none. */
   ref?: string;
+  /** What produced the content (`"verbatim"`, `"rules"`, `"llm"`…); absent when unknown. */
   extractor?: string;
+  /** The model involved; absent when none was. */
   model?: string;
 }
 
@@ -23,21 +28,37 @@ export interface OpProvenance {
  * one in any status it was exported with.
  */
 export interface MemoryPutPayload {
+  /** The new memory's id, unique in the strand. */
   id: string;
+  /** Memory type. */
   type: MemoryType;
+  /** The content exactly as written (after redaction). */
   content: string;
+  /** Where it is true: `global`, `project:<id>` or `session:<id>`. */
   scope: string;
+  /** Lifecycle state it starts in. */
   status: Status;
+  /** 1–10. */
   importance: number;
+  /** 0–1. */
   confidence: number;
+  /** Free-form labels. */
   tags: string[];
+  /** Type-specific structure (procedure steps, triggers, alternatives…). */
   attributes: Record<string, JsonValue>;
+  /** When it became true, in ms since the epoch. */
   validFrom: number;
+  /** When it stopped being true (ms); absent while still true. */
   validTo?: number;
+  /** When Helix learned it (ms). */
   recordedAt: number;
+  /** When the event it describes happened or will happen (ms); absent when undated. */
   eventAt?: number;
+  /** End of that event (ms); absent unless it spans time. */
   eventEnd?: number;
+  /** The original time phrase ("next April"); absent when none was given. */
   eventPhrase?: string;
+  /** Where it came from: its first provenance. */
   provenance: OpProvenance;
 }
 
@@ -55,9 +76,13 @@ export type PatchField = MemoryField;
 
 /** Changes fields of a memory. `parents` are the memory's head ops the patch was made on. */
 export interface MemoryPatchPayload {
+  /** The memory patched. */
   id: string;
+  /** The fields set, and their new values. */
   set: PatchFields;
+  /** Change ids of the memory's head ops the patch was made on. */
   parents: string[];
+  /** Why, for history (`superseded`, `contradicted`, `rollback to …`…); absent for an edit. */
   reason?: string;
   /** Where the change came from, when it adds a source (a consolidated update). */
   provenance?: OpProvenance;
@@ -65,8 +90,11 @@ export interface MemoryPatchPayload {
 
 /** Soft-forgets a memory (recoverable). */
 export interface MemoryForgetPayload {
+  /** The memory forgotten. */
   id: string;
+  /** Change ids of the memory's head ops the forget was made on. */
   parents: string[];
+  /** Why, for history (`rollback to …`, `undo of run <id>`); absent for a plain forget. */
   reason?: string;
 }
 
@@ -76,8 +104,11 @@ export interface MemoryForgetPayload {
  * decay clock and grows the half-life (DESIGN §8).
  */
 export interface MemoryReinforcePayload {
+  /** The memory recalled. */
   id: string;
+  /** SM-2 quality of the recall, 0–5. */
   quality: number;
+  /** Change ids of the memory's head ops the reinforcement was made on. */
   parents: string[];
   /** Where the reinforcement came from, when it adds a source (a duplicate write). */
   provenance?: OpProvenance;
@@ -95,7 +126,9 @@ export interface MemoryReinforcePayload {
  * when the purge was made.
  */
 export interface MemoryPurgePayload {
+  /** Change ids of the `memory.put` ops that created the purged memories, sorted, unique. */
   puts: string[];
+  /** `parents[i]`: the head op of the memory `puts[i]` created, when the purge was made. */
   parents: string[];
 }
 
@@ -106,23 +139,34 @@ export interface MemoryPurgePayload {
  * (its `op_refs` then hold that memory's `purged:` ref instead of its id).
  */
 export interface PurgedPayload {
+  /** Change id of the `memory.purge` op that removed the content. */
   purged: string;
 }
 
 /** Creates or revives the edge `from —relation→ to`. */
 export interface EdgePutPayload {
+  /** Deterministic id: one edge per (from, relation, to). */
   id: string;
+  /** Source memory id. */
   from: string;
+  /** Target memory id. */
   to: string;
+  /** Relation type. */
   relation: Relation;
+  /** 0–1. */
   weight: number;
+  /** Where the link came from. */
   provenance: OpProvenance;
 }
 
 /** Removes an edge (kept in history). `from`/`to` name its ends so history can find it. */
 export interface EdgeRemovePayload {
+  /** The edge removed. */
   id: string;
+  /** Its source memory id. */
   from: string;
+  /** Its target memory id. */
   to: string;
+  /** The edge's head op the removal was made on. */
   parents: string[];
 }

@@ -15,9 +15,6 @@ import type { OpLog } from "./log.ts";
 import { type RebuildReport, refoldTables } from "./refold.ts";
 import { stateHash } from "./state_hash.ts";
 
-export { type RebuildReport, refoldTables } from "./refold.ts";
-export { openScratchStore } from "../store/scratch.ts";
-
 /** Refolds all tables from the op log inside one write transaction. */
 export function rebuildState(store: Store, log: Pick<OpLog, "canonical">): RebuildReport {
   return writeTransaction(store.db, "rebuild strand", () => refoldTables(store, log.canonical()));

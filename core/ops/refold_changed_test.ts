@@ -6,8 +6,8 @@
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { DatabaseSync } from "node:sqlite";
 import { tempEngine, wordHashEmbedder } from "../../tests/helpers.ts";
+import { openScratchStore } from "../store/scratch.ts";
 import { applyOp } from "./fold.ts";
-import { openScratchStore } from "./rebuild.ts";
 import { stateHash } from "./state_hash.ts";
 
 const HOUR = 3_600_000;

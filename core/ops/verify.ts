@@ -10,7 +10,8 @@ import { canonicalOpRows, purgeOpRows, refsOfOps } from "../store/queries/ops_re
 import type { Store } from "../store/store.ts";
 import { decodeOp, encodeOpText } from "./encode.ts";
 import { isPurged, type Op, type PurgedOp } from "./kinds.ts";
-import { compareFoldOrder, type FoldKey } from "./order.ts";
+import { compareFoldOrder } from "./order.ts";
+import type { FoldKey } from "../store/queries/ops_merge.ts";
 import type { MemoryPurgePayload } from "./payloads.ts";
 import { purgedRef, tombstoneText } from "./refs.ts";
 

@@ -1,7 +1,8 @@
 /**
  * Appending one write's ops inside an open transaction: the `memory.put` (with a free id, the
  * default scope, importance and confidence) and the supersession ops when it replaces older
- * memories.
+ * memories. Every path that creates memories (the write pipeline, bulk writes through
+ * `write_bulk.ts`, imports, the lifecycle worker) goes down through here.
  *
  * @module
  */
@@ -10,9 +11,9 @@ import { MEMORY_FIELD_NAMES, MEMORY_FIELDS } from "../model/fields.ts";
 import { edgeId } from "../model/ids.ts";
 import type { ParsedWrite } from "../model/input.ts";
 import type { Status } from "../model/types.ts";
+import { headsOf } from "../store/queries/ops_heads.ts";
 import type { Store } from "../store/store.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
-import { headsOf } from "./heads.ts";
 import type { LogTransaction } from "./log.ts";
 import { defaultScope, freeId, pickId } from "./new_memory.ts";
 import type { MemoryPutPayload } from "./payloads.ts";

@@ -16,8 +16,11 @@ import type { Store } from "../store/store.ts";
 import type { VectorIndex } from "../store/vector_index.ts";
 import { recallVisibility } from "../store/visibility.ts";
 import { tokenCounter } from "../text/tokens.ts";
-import { buildContext, type ContextPack } from "./context.ts";
-import { type RankWeights, runSearch, type SearchResult } from "./search.ts";
+import { buildContext } from "./context.ts";
+import type { ContextPack } from "./context_types.ts";
+import type { RankWeights } from "./rank.ts";
+import { runSearch } from "./search.ts";
+import type { SearchResult } from "./search_types.ts";
 
 /** Finding what the strand knows. */
 export interface RecallApi {

@@ -17,14 +17,6 @@ import type { RecallDeps } from "./deps.ts";
 import { placeSections } from "./place.ts";
 import { sectionCandidates } from "./sections.ts";
 
-export type {
-  ContextCut,
-  ContextItem,
-  ContextPack,
-  ContextRequest,
-  ContextSection,
-} from "./context_types.ts";
-
 /** What {@linkcode buildContext} needs: the tables, and a search for the relevant section. */
 export type ContextDeps = Pick<RecallDeps, "store" | "search">;
 

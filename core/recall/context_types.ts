@@ -12,16 +12,26 @@ export type ContextSection = "profile" | "conventions" | "relevant";
 
 /** One memory placed in the pack. */
 export interface ContextItem {
+  /** The memory's id. */
   readonly id: string;
+  /** The section it was placed in. */
   readonly section: ContextSection;
+  /** Tokens its line costs in the pack, newline included. */
   readonly tokens: number;
 }
 
 /** A memory that did not fit. */
 export interface ContextCut {
+  /** The memory's id. */
   readonly id: string;
+  /** The section it was a candidate for. */
   readonly section: ContextSection;
+  /** Tokens its line would have cost, newline included. */
   readonly tokens: number;
+  /**
+   * Why it was left out: its line did not fit in the budget left (its section's share, or
+   * the whole).
+   */
   readonly reason: "over_budget";
 }
 
@@ -47,8 +57,11 @@ export interface ContextPack {
 
 /** A resolved context request. */
 export interface ContextRequest {
+  /** Most tokens the packed text may have; each section gets a share of it. */
   readonly budgetTokens: number;
+  /** Fills the `relevant` section by search; without it, the most salient memories do. */
   readonly query?: string;
+  /** What the reader may see (scopes, validity, status). */
   readonly visibility: Visibility;
   /** Label for the header, e.g. `project:billing`. */
   readonly label: string;

@@ -13,7 +13,7 @@ import { buildCandidates } from "./candidates.ts";
 import { directRankings, loadRanked } from "./channels.ts";
 import type { RecallDeps } from "./deps.ts";
 import { explanationOf } from "./explain.ts";
-import { fuseRankings, RRF_K } from "./fuse.ts";
+import { fuseRankings } from "./fuse.ts";
 import { graphChannel } from "./graph_channel.ts";
 import { diversify } from "./mmr.ts";
 import { compareText, round } from "./order.ts";
@@ -21,20 +21,6 @@ import { packHits } from "./pack.ts";
 import { scoreCandidates } from "./rank.ts";
 import type { SearchHit, SearchRequest, SearchResult } from "./search_types.ts";
 import { similarityOver } from "./similarity.ts";
-
-export type {
-  Channel,
-  ChannelTrace,
-  CutHit,
-  Explanation,
-  SearchHit,
-  SearchRequest,
-  SearchResult,
-} from "./search_types.ts";
-export { DEFAULT_RANK_WEIGHTS, type RankWeights } from "./rank.ts";
-export { renderHitLine } from "./pack.ts";
-/** Re-exported so callers can state the fusion constant in explanations. */
-export { RRF_K };
 
 /** What {@linkcode runSearch} needs. */
 export type SearchDeps = Pick<

@@ -32,12 +32,19 @@ export interface Explanation {
   readonly decay: number;
   /** Factors before and after min-max normalization over the candidate set. */
   readonly factors: {
+    /** The fused score (for a memory the graph reached, capped just below its seed's). */
     readonly relevance: number;
+    /** The decay factor above. */
     readonly recency: number;
+    /** Importance, 1–10. */
     readonly importance: number;
+    /** The three factors on [0,1], as the score uses them. */
     readonly normalized: {
+      /** Relevance min-max normalized over the candidates. */
       readonly relevance: number;
+      /** Recency as is (already on [0,1]). */
       readonly recency: number;
+      /** Importance ÷ 10. */
       readonly importance: number;
     };
   };
@@ -49,30 +56,40 @@ export interface Explanation {
   readonly score: number;
   /** Times reinforced and last access, for the decay above. */
   readonly reinforcement: {
+    /** How often it was reinforced. */
     readonly accessCount: number;
+    /** Last reinforcement (ISO 8601), where decay counts from. */
     readonly lastAccessAt: string;
+    /** SM-2 easiness factor. */
     readonly ef: number;
   };
 }
 
 /** One recalled memory. */
 export interface SearchHit {
+  /** The memory, as reads return it. */
   readonly memory: Memory;
   /** Final score in [0,1]. */
   readonly score: number;
+  /** How it was found and scored. */
   readonly explanation: Explanation;
 }
 
 /** A hit left out because the token budget was spent. */
 export interface CutHit {
+  /** The memory's id. */
   readonly id: string;
+  /** Its final score in [0,1]. */
   readonly score: number;
+  /** Tokens its line would have cost, newline included. */
   readonly tokens: number;
+  /** Why it was left out: its line did not fit in what was left of the budget. */
   readonly reason: "over_budget";
 }
 
 /** The outcome of a search: hits best first, and how the search ran. */
 export interface SearchResult {
+  /** At most `limit` hits, best first. */
   readonly hits: SearchHit[];
   /**
    * Channels that ran, and why any did not: `used`, `disabled` (not requested) or
@@ -96,9 +113,14 @@ export interface SearchResult {
 
 /** A validated, resolved search request. */
 export interface SearchRequest {
+  /** The query text as given (not blank, at most `MAX_QUERY_LENGTH` characters). */
   readonly query: string;
+  /** Most hits to return. */
   readonly limit: number;
+  /** What the reader may see (scopes, validity, status). */
   readonly visibility: Visibility;
+  /** Which channels may run; a disabled one is reported as `disabled`. */
   readonly channels: Readonly<Record<Channel, boolean>>;
+  /** Most tokens the hits' lines may take; hits past it are cut. Absent: no budget. */
   readonly budgetTokens?: number;
 }

@@ -26,14 +26,6 @@ import { resolve } from "./resolve.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
 
-export {
-  placeholder,
-  type Redaction,
-  type RedactionCount,
-  SECRET_TYPES,
-  type SecretType,
-} from "./types.ts";
-
 /**
  * Replaces every secret in `text` with a typed placeholder and counts what it replaced.
  * Running it again on its own output changes nothing.

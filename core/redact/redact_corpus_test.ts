@@ -6,7 +6,8 @@
  */
 import fc from "fast-check";
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { redact, SECRET_TYPES } from "./redact.ts";
+import { redact } from "./redact.ts";
+import { SECRET_TYPES } from "./types.ts";
 import { secretsCorpus } from "../../tests/fixtures/secrets_corpus.ts";
 import { ALNUM, chars } from "./examples_testing.ts";
 

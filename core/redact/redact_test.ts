@@ -5,7 +5,8 @@
  * @module
  */
 import { deepEqual, equal, ok, throws } from "node:assert/strict";
-import { placeholder, redact, SECRET_TYPES, type SecretType } from "./redact.ts";
+import { redact } from "./redact.ts";
+import { placeholder, SECRET_TYPES, type SecretType } from "./types.ts";
 import { ALNUM, base64, chars, EXAMPLES, hex, UPPER } from "./examples_testing.ts";
 
 Deno.test("SECRET_TYPES lists at least 30 catalogue formats plus high_entropy, each once", () => {

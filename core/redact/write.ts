@@ -7,7 +7,8 @@
  * @module
  */
 import type { JsonValue } from "../util/canonical_json.ts";
-import { redact, type RedactionCount, type SecretType } from "./redact.ts";
+import { redact } from "./redact.ts";
+import type { RedactionCount, SecretType } from "./types.ts";
 
 /** The write-shaped fields redaction looks at. */
 export interface RedactableWrite {

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { sqliteError } from "./sqlite.ts";
+import { sqliteError } from "./sqlite_errors.ts";
 
 /** `fn()`, with a SQLite error turned into a `HelixError` that says "Cannot <action>". */
 export function guard<T>(action: string, fn: () => T): T {

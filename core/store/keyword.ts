@@ -20,11 +20,10 @@
  */
 import type { DatabaseSync, StatementSync } from "node:sqlite";
 import { STATUSES } from "../model/types.ts";
-import { IN_LIST, type Store } from "./store.ts";
+import type { Store } from "./store.ts";
+import { IN_LIST } from "./prepare.ts";
 import { isVisible, type Visibility, type VisibilityFields } from "./visibility.ts";
 import { queryWords, quote, scopeToken } from "./keyword_terms.ts";
-
-export { ftsKey, queryWords } from "./keyword_terms.ts";
 
 /** Most postings (summed document frequencies) a query's kept terms may have. */
 export const POSTINGS_BUDGET = 25_000;

@@ -10,15 +10,22 @@ import { existsSync } from "node:fs";
 import { HelixError } from "../errors.ts";
 import { randomHex } from "../util/hash.ts";
 import { migrate, SCHEMA_VERSION } from "./migrations.ts";
-import { openDatabase, type OpenDatabaseOptions, sqliteError } from "./sqlite.ts";
+import { openDatabase, type OpenDatabaseOptions } from "./sqlite.ts";
+import { sqliteError } from "./sqlite_errors.ts";
 
 /** What `meta` pins for a strand. */
 export interface StrandMeta {
+  /** The strand's id: 32 random hex characters, drawn when the strand was created. */
   readonly strandId: string;
+  /** This strand file's device id (32 random hex characters): stamped on every op it writes. */
   readonly deviceId: string;
+  /** The schema version the tables are migrated to. */
   readonly schemaVersion: number;
+  /** Embedding model the strand's vectors were made with. */
   readonly embeddingModel: string;
+  /** Length of those vectors. */
   readonly embeddingDimension: number;
+  /** When the strand was created, in ms since the epoch. */
   readonly createdAt: number;
 }
 

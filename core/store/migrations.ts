@@ -11,8 +11,6 @@ import type { Migration, MigrationContext } from "./migration.ts";
 import { SCHEMA_CHANGES } from "./schema_changes.ts";
 import { SCHEMA_V1 } from "./schema_v1.ts";
 
-export type { Migration, MigrationContext } from "./migration.ts";
-
 /** Every migration, in order. */
 export const MIGRATIONS: readonly Migration[] = [SCHEMA_V1, ...SCHEMA_CHANGES];
 

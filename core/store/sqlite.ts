@@ -16,9 +16,6 @@ import { HelixError } from "../errors.ts";
 import { sqliteError } from "./sqlite_errors.ts";
 import { vectorExtension } from "./vector_extension.ts";
 
-export { sqliteError } from "./sqlite_errors.ts";
-export { vectorExtension } from "./vector_extension.ts";
-
 /** How a strand file is opened. */
 export interface OpenDatabaseOptions {
   /** How long a writer waits for another process's lock before `store_locked`. @default {5000} */

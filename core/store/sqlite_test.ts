@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import { equal, match, notEqual } from "node:assert/strict";
 import { getLoadablePath } from "sqlite-vec";
-import { vectorExtension } from "./sqlite.ts";
+import { vectorExtension } from "./vector_extension.ts";
 import { openStrandFile } from "./meta.ts";
 import { tempDir } from "../../tests/helpers.ts";
 

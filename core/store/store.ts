@@ -15,9 +15,6 @@ import { type ProvenanceRows, provenanceRows } from "./provenance_rows.ts";
 import { type PurgeRows, purgeRows } from "./purge.ts";
 import { type VectorRows, vectorRows } from "./vector_rows.ts";
 
-export { IN_LIST } from "./prepare.ts";
-export { bytesToFloats } from "./vector_rows.ts";
-
 /** Table access for one strand. */
 export interface Store extends MemoryRows, EdgeRows, ProvenanceRows, VectorRows, PurgeRows {
   /** The underlying connection (for transactions and read queries). */
@@ -27,7 +24,7 @@ export interface Store extends MemoryRows, EdgeRows, ProvenanceRows, VectorRows,
   /**
    * The connection whose `ops` and `op_refs` hold the log these tables are folded from: `db`
    * itself, or the live strand's for a scratch strand folded from it. The fold reads a
-   * memory's earlier ops there to merge a concurrent edit (`ops/concurrency.ts`).
+   * memory's earlier ops there to merge a concurrent edit (`ops/view.ts`).
    */
   readonly log: DatabaseSync;
   /**

@@ -6,7 +6,7 @@
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
-import { sqliteError } from "./sqlite.ts";
+import { sqliteError } from "./sqlite_errors.ts";
 
 /**
  * Runs `fn` in a write transaction (`BEGIN IMMEDIATE`) and commits; on an error rolls back

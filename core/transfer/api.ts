@@ -9,19 +9,14 @@ import type { ExportOptions } from "../model/queries.ts";
 import type { Clock } from "../ports.ts";
 import type { OpLog } from "../ops/log.ts";
 import { mergeOps, type MergeProgress, type MergeReport } from "../ops/merge.ts";
-import type { Op } from "../ops/op.ts";
-import type { BulkProgress } from "../ops/write.ts";
+import type { Op } from "../ops/kinds.ts";
+import type { BulkProgress } from "../ops/write_bulk.ts";
 import { guard, guardAsync } from "../store/guard.ts";
 import type { Store } from "../store/store.ts";
-import {
-  type DnaExportOptions,
-  type DnaExportResult,
-  type DnaImportOptions,
-  type DnaImportReport,
-  exportDna,
-  importDna,
-} from "./dna_strand.ts";
-import { DEFAULT_EXPORT_STATUSES, type ExportRecord, exportRecords } from "./export.ts";
+import { type DnaExportOptions, type DnaExportResult, exportDna } from "./dna_export.ts";
+import { type DnaImportOptions, type DnaImportReport, importDna } from "./dna_import.ts";
+import { DEFAULT_EXPORT_STATUSES, exportRecords } from "./export.ts";
+import type { ExportRecord } from "./records.ts";
 import {
   type ImportOptions,
   type ImportRecord,

@@ -6,9 +6,10 @@
  *
  * @module
  */
+import { merkleRoot } from "../crypto/merkle.ts";
 import { HelixError } from "../errors.ts";
-import type { Op } from "../ops/op.ts";
-import { type DnaManifest, merkleRoot } from "./dna/format.ts";
+import type { Op } from "../ops/kinds.ts";
+import type { DnaManifest } from "./dna/manifest.ts";
 import { decodeLine } from "./dna_lines.ts";
 
 /** The deflated body of `lines` (each an op's line, without its line break). */

@@ -5,16 +5,14 @@
  *
  * @module
  */
-import { isPurged, type Op } from "../ops/op.ts";
+import type { Argon2Params } from "../crypto/argon2.ts";
+import { merkleRoot } from "../crypto/merkle.ts";
+import { isPurged, type Op } from "../ops/kinds.ts";
 import { memoryIdsIn } from "../store/queries/transfer.ts";
 import type { TransferDeps } from "./deps.ts";
-import {
-  type Argon2Params,
-  type DnaKey,
-  type DnaManifest,
-  encodeDna,
-  merkleRoot,
-} from "./dna/format.ts";
+import { encodeDna } from "./dna/format.ts";
+import type { DnaKey } from "./dna/key.ts";
+import type { DnaManifest } from "./dna/manifest.ts";
 import { encodeBody } from "./dna_body.ts";
 import { encodeLine } from "./dna_lines.ts";
 
@@ -42,7 +40,9 @@ export interface DnaExportOptions {
 
 /** What an export wrote. */
 export interface DnaExportResult {
+  /** The whole `.dna` file, ready to write. */
   readonly bytes: Uint8Array;
+  /** The manifest sealed inside it (counts, Merkle root, filters, embedding). */
   readonly manifest: DnaManifest;
 }
 

@@ -9,7 +9,9 @@ import { HelixError } from "../errors.ts";
 import { mergeOps, type MergeReport } from "../ops/merge.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import type { TransferDeps } from "./deps.ts";
-import { decodeDna, type DnaKey, type DnaManifest } from "./dna/format.ts";
+import { decodeDna } from "./dna/format.ts";
+import type { DnaKey } from "./dna/key.ts";
+import type { DnaManifest } from "./dna/manifest.ts";
 import { decodeBody } from "./dna_body.ts";
 
 /** Options of {@linkcode importDna}. */
@@ -26,6 +28,7 @@ export interface DnaImportOptions {
 
 /** What an import did. */
 export interface DnaImportReport extends MergeReport {
+  /** The file's manifest, exactly as signed. */
   readonly manifest: DnaManifest;
   /** The signer's key fingerprint. */
   readonly signer: string;
@@ -35,8 +38,11 @@ export interface DnaImportReport extends MergeReport {
    * `helix reembed` can move the strand over.
    */
   readonly embedding: {
+    /** The model and dimension the exporting strand used; null when the file does not say. */
     readonly file: { model: string; dimension: number } | null;
+    /** The model and dimension this strand is pinned to. */
     readonly strand: { model: string; dimension: number };
+    /** True when `file` is null or equal to `strand`. */
     readonly compatible: boolean;
   };
 }

@@ -7,7 +7,8 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { encodeOpText, isPurged, type Op, type OpKind } from "../ops/op.ts";
+import { encodeOpText } from "../ops/encode.ts";
+import { isPurged, type Op, type OpKind } from "../ops/kinds.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Hex } from "../util/hash.ts";
 

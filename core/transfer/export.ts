@@ -11,13 +11,6 @@ import { exportEdgePage, type ExportFilter, exportMemoryPage } from "../store/qu
 import type { Store } from "../store/store.ts";
 import { type ExportRecord, memoryExportRecord } from "./records.ts";
 
-export type {
-  ExportEdgeRecord,
-  ExportMemoryRecord,
-  ExportRecord,
-  ExportSource,
-} from "./records.ts";
-
 /** What to export, validated. */
 export interface ExportSelection {
   /** `"all"` or exactly these scopes (global is not added). */

@@ -8,7 +8,7 @@
  */
 import { embedBatches } from "../embed/policy.ts";
 import type { ImportEdgeRecord, ImportMemoryRecord } from "../model/inputs.ts";
-import { appendWrites, atIndex, type BulkProgress } from "../ops/write.ts";
+import { appendWrites, atIndex, type BulkProgress } from "../ops/write_bulk.ts";
 import type { TransferDeps } from "./deps.ts";
 import { parseRecords, PROGRESS_EVERY } from "./import_parse.ts";
 import { appendEdge, planImport } from "./import_plan.ts";

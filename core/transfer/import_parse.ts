@@ -8,7 +8,8 @@
 import type { z } from "zod";
 import { HelixError } from "../errors.ts";
 import { importEdgeSchema, importMemorySchema, type ParsedImportEdge } from "../model/input.ts";
-import type { BulkProgress, PlannedWrite } from "../ops/write.ts";
+import type { BulkProgress } from "../ops/write_bulk.ts";
+import type { PlannedWrite } from "../ops/write_one.ts";
 import { redactWrite } from "../redact/write.ts";
 
 /** A memory record, as the write it becomes, and its position in the input. */

@@ -9,7 +9,7 @@ import { HelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
 import type { ParsedImportEdge } from "../model/input.ts";
 import type { LogTransaction } from "../ops/log.ts";
-import { opProvenance } from "../ops/write.ts";
+import { opProvenance } from "../ops/provenance.ts";
 import type { TransferDeps } from "./deps.ts";
 import type { MemoryItem, ParsedRecords } from "./import_parse.ts";
 

@@ -12,10 +12,15 @@ import type { JsonValue } from "../util/canonical_json.ts";
 
 /** Where an exported memory came from: its first provenance. */
 export interface ExportSource {
+  /** `user-asserted` or `agent-ingested` (the latter for a memory with no provenance). */
   readonly origin: Origin;
+  /** The agent or tool that wrote it (e.g. `"claude-code"`); absent when unknown. */
   readonly agent?: string;
+  /** A pointer to the source (session id, file path, URL, turn id); absent when none. */
   readonly ref?: string;
+  /** What produced the content (`"verbatim"`, `"rules"`, `"llm"`…); absent when unknown. */
   readonly extractor?: string;
+  /** The model involved; absent when none was. */
   readonly model?: string;
 }
 
@@ -37,19 +42,29 @@ export interface ExportMemoryRecord extends
     | "eventEnd"
     | "eventPhrase"
   > {
+  /** Marks a memory line. */
   readonly kind: "memory";
+  /** Free-form labels. */
   readonly tags: string[];
+  /** Type-specific structure (procedure steps, triggers, alternatives…), as JSON. */
   readonly attributes: { [key: string]: JsonValue };
+  /** Where it came from: its first provenance; an import records it as the memory's source. */
   readonly source: ExportSource;
 }
 
 /** An exported edge (active, with both ends exported). */
 export interface ExportEdgeRecord {
+  /** Marks an edge line. */
   readonly kind: "edge";
+  /** Deterministic id: one edge per (from, relation, to). */
   readonly id: string;
+  /** Source memory id (exported in the same file). */
   readonly from: string;
+  /** Target memory id (exported in the same file). */
   readonly to: string;
+  /** Relation type. */
   readonly relation: Relation;
+  /** 0–1. */
   readonly weight: number;
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Recorder } from "../../ops/job_run.ts";
-import { appendWrite } from "../../ops/write.ts";
+import { appendWrite } from "../../ops/write_one.ts";
 import { redact } from "../../redact/redact.ts";
 import { activeEpisodes } from "../../store/queries/lifecycle_memories.ts";
 import type { LifecycleDeps } from "../deps.ts";

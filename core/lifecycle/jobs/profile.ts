@@ -6,7 +6,7 @@
  * @module
  */
 import type { Recorder } from "../../ops/job_run.ts";
-import { appendWrite } from "../../ops/write.ts";
+import { appendWrite } from "../../ops/write_one.ts";
 import { activeProfileId, activeProfiles } from "../../store/queries/lifecycle_profiles.ts";
 import type { LifecycleDeps } from "../deps.ts";
 import type { JobContext, JobDefinition } from "../job.ts";

@@ -6,7 +6,7 @@
  * @module
  */
 import type { Recorder } from "../../ops/job_run.ts";
-import { appendWrite } from "../../ops/write.ts";
+import { appendWrite } from "../../ops/write_one.ts";
 import type { JsonValue } from "../../util/canonical_json.ts";
 import type { LifecycleDeps } from "../deps.ts";
 import { type GroundingChange, groundingChanges } from "../grounding.ts";

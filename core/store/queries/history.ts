@@ -6,6 +6,7 @@
  * @module
  */
 import type { DatabaseSync, SQLInputValue } from "node:sqlite";
+import { IN_LIST } from "../prepare.ts";
 import {
   decodeMemoryRow,
   EDGE_SELECT,
@@ -13,7 +14,7 @@ import {
   MEMORY_SELECT,
   type MemoryRecord,
 } from "../records.ts";
-import { IN_LIST, type Store } from "../store.ts";
+import type { Store } from "../store.ts";
 
 /** An op as a point names it. */
 export interface OpKey {

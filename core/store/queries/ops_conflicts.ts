@@ -7,7 +7,11 @@
 import type { Store } from "../store.ts";
 import { IN_LIST } from "../prepare.ts";
 
-/** How a conflict was found: see `ops/concurrency.ts`. */
+/**
+ * How a conflict was found (`docs/merge.md`): `text`, overlapping content edits left in a conflict
+ * block (`ops/merge_patch.ts`); `field`, a field both sides changed, settled by fold order;
+ * `fact`, two rival successors of one memory (`ops/rivals.ts`).
+ */
 export type ConflictKind = "text" | "field" | "fact";
 
 /** A conflict the fold found. */
@@ -16,6 +20,7 @@ export interface ConflictRecord {
   readonly memory: string;
   /** The op whose fold found it. */
   readonly op: string;
+  /** How it was found: overlapping text, a field both sides set, or rival successors. */
   readonly kind: ConflictKind;
   /** The field (for `fact`: the other memory's id). */
   readonly field: string;

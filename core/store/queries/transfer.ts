@@ -5,7 +5,8 @@
  * @module
  */
 import type { Relation } from "../../model/types.ts";
-import { IN_LIST, type Store } from "../store.ts";
+import { IN_LIST } from "../prepare.ts";
+import type { Store } from "../store.ts";
 
 /** Which memories an export reads: these statuses, in these scopes (null: any scope). */
 export interface ExportFilter {

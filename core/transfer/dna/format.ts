@@ -9,7 +9,9 @@
  *
  * @example Round trip
  * ```ts
- * import { decodeDna, encodeDna, EMPTY_MERKLE_ROOT, type DnaManifest } from "./format.ts";
+ * import { decodeDna, encodeDna } from "./format.ts";
+ * import { EMPTY_MERKLE_ROOT } from "../../crypto/merkle.ts";
+ * import type { DnaManifest } from "./manifest.ts";
  * import { deepEqual, equal } from "node:assert/strict";
  *
  * const manifest: DnaManifest = {
@@ -36,23 +38,6 @@ import { openContainer } from "./open.ts";
 import { framePayload, splitPayload } from "./payload.ts";
 import { type DnaHeader, headerOf } from "./read_header.ts";
 import { sealContainer } from "./seal.ts";
-
-export { ARGON2_DEFAULT, ARGON2_MAX, ARGON2_MIN } from "../../crypto/argon2.ts";
-export type { Argon2Params } from "../../crypto/argon2.ts";
-export { keyFingerprint } from "../../crypto/ed25519.ts";
-export { EMPTY_MERKLE_ROOT, merkleRoot } from "../../crypto/merkle.ts";
-export type { DnaKey } from "./key.ts";
-export { DNA_FORMAT_VERSION, DNA_MAGIC } from "./header.ts";
-export type { DnaKdf, DnaKind } from "./header.ts";
-export type {
-  DnaBodyEncoding,
-  DnaCounts,
-  DnaCreated,
-  DnaEmbedding,
-  DnaFilters,
-  DnaManifest,
-} from "./manifest.ts";
-export { type DnaHeader, isDna, readDnaHeader } from "./read_header.ts";
 
 /** Options of {@linkcode encodeDna}. */
 export interface EncodeDnaOptions {

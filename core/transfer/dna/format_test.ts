@@ -4,17 +4,10 @@ import { isHelixError } from "../../errors.ts";
 import { sealContainer } from "./seal.ts";
 import { ARGON2_MIN } from "../../crypto/argon2.ts";
 import { cryptoCalls } from "../../crypto/calls.ts";
-import { publicKeyOf } from "../../crypto/ed25519.ts";
-import {
-  decodeDna,
-  DNA_MAGIC,
-  encodeDna,
-  type EncodeDnaOptions,
-  isDna,
-  keyFingerprint,
-  readDnaHeader,
-} from "./format.ts";
-import { HEADER_LENGTH, OFFSET } from "./header.ts";
+import { keyFingerprint, publicKeyOf } from "../../crypto/ed25519.ts";
+import { decodeDna, encodeDna, type EncodeDnaOptions } from "./format.ts";
+import { DNA_MAGIC, HEADER_LENGTH, OFFSET } from "./header.ts";
+import { isDna, readDnaHeader } from "./read_header.ts";
 import {
   concat,
   counting,

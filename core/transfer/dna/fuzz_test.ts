@@ -2,7 +2,8 @@ import fc from "fast-check";
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { isHelixError } from "../../errors.ts";
 import { cryptoCalls } from "../../crypto/calls.ts";
-import { decodeDna, DNA_MAGIC } from "./format.ts";
+import { decodeDna } from "./format.ts";
+import { DNA_MAGIC } from "./header.ts";
 import { parseManifest, serializeManifest } from "./manifest.ts";
 import { RAW_KEY, sampleManifest, SIGNING_KEY } from "../../../tests/fixtures/dna_samples.ts";
 import {

@@ -11,7 +11,10 @@ import {
   sealPayload,
   signatureMessage,
 } from "./crypto.ts";
-import { decodeDna, type DnaKey, type DnaManifest, encodeDna, readDnaHeader } from "./format.ts";
+import { decodeDna, encodeDna } from "./format.ts";
+import type { DnaKey } from "./key.ts";
+import type { DnaManifest } from "./manifest.ts";
+import { readDnaHeader } from "./read_header.ts";
 import { merkleRoot } from "../../crypto/merkle.ts";
 
 const FIXTURES = new URL("../../../tests/fixtures/dna/", import.meta.url);

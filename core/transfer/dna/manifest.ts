@@ -12,10 +12,13 @@
 import { HelixError } from "../../errors.ts";
 import { canonicalJson } from "../../util/canonical_json.ts";
 import type { DnaKind } from "./header.ts";
-import { type BODY_ENCODINGS, manifestProblem } from "./manifest_check.ts";
+import { manifestProblem } from "./manifest_check.ts";
 
-/** How the body bytes after the manifest are encoded: `"jsonl"` or `"jsonl+deflate"`. */
-export type DnaBodyEncoding = (typeof BODY_ENCODINGS)[number];
+/**
+ * How the body bytes after the manifest are encoded (the validator's `BODY_ENCODINGS`):
+ * canonical op JSON lines, or those lines zlib-deflated.
+ */
+export type DnaBodyEncoding = "jsonl" | "jsonl+deflate";
 
 /** The embedding space the strand's vectors live in. */
 export interface DnaEmbedding {

@@ -4,7 +4,8 @@ import { xchacha20poly1305 } from "../../crypto/_noble.ts";
 import { cryptoCalls } from "../../crypto/calls.ts";
 import { publicKeyOf } from "../../crypto/ed25519.ts";
 import { deriveFileKeys, keyCommitment } from "./crypto.ts";
-import { decodeDna, type DnaKey, encodeDna } from "./format.ts";
+import { decodeDna, encodeDna } from "./format.ts";
+import type { DnaKey } from "./key.ts";
 import { serializeHeader } from "./framing.ts";
 import { HEADER_LENGTH, type HeaderFields, OFFSET } from "./header.ts";
 import {

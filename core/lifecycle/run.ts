@@ -8,6 +8,7 @@
  * @module
  */
 import { recordedTransaction } from "../ops/job_run.ts";
+import { markOpenRun } from "../store/queries/lifecycle.ts";
 import { randomHex } from "../util/hash.ts";
 import type { JobName } from "../ops/job_payloads.ts";
 import type { LifecycleDeps } from "./deps.ts";
@@ -70,9 +71,16 @@ export interface RunOptions {
 
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-/** Runs the worker's jobs now, in the order of {@linkcode JOBS}. */
+/**
+ * Runs the worker's jobs now, in the order of {@linkcode JOBS}. A full run marks itself open
+ * until it finishes, so a run cut short (the process stopped, the machine slept) is due again
+ * at the next start and resumes: every job plans from the strand as it is and from its own
+ * cursor, so what the cut run finished is not done twice.
+ */
 export async function runLifecycle(deps: LifecycleDeps, options: RunOptions): Promise<RunReport> {
   const run = randomHex(8);
+  const full = options.only === undefined;
+  if (full) markOpenRun(deps.store, deps.clock.now());
   const jobs: JobReport[] = [];
   for (const job of JOBS) {
     if (options.only && options.only !== job.name) continue;
@@ -86,6 +94,7 @@ export async function runLifecycle(deps: LifecycleDeps, options: RunOptions): Pr
     // and its hash stay as they were).
     recordRun(deps, { run, job: "check", reason: options.reason }, "nothing to change");
   }
+  if (full) markOpenRun(deps.store, null);
   return { run, reason: options.reason, jobs, changed };
 }
 

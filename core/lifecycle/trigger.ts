@@ -1,6 +1,7 @@
 /**
  * When the lifecycle worker is due (DESIGN §8, seed 001 §3): once the importance of the
- * memories recorded since its last run passes a budget, or an agent session ended since.
+ * memories recorded since its last run passes a budget, or an agent session ended since — and
+ * first of all when a run started and did not finish (a restart mid-backlog resumes it).
  *
  * @module
  */
@@ -8,6 +9,7 @@ import { parseHlc } from "../model/hlc.ts";
 import {
   importanceRecordedSince,
   lastRunHlc,
+  openRunStartedAt,
   sessionsEndedSince,
 } from "../store/queries/lifecycle.ts";
 import type { LifecycleDeps } from "./deps.ts";
@@ -23,8 +25,13 @@ export interface LifecycleState {
   readonly budget: number;
   /** Agent sessions that ended since then. */
   readonly sessionsEnded: number;
-  /** `importance_budget`, `session_boundary`, or null when nothing is due. */
-  readonly due: "importance_budget" | "session_boundary" | null;
+  /** A run that started at this time (ms) and did not finish, or null. */
+  readonly openRunSince: number | null;
+  /**
+   * `resume` (a run did not finish), `importance_budget`, `session_boundary`, or null when
+   * nothing is due.
+   */
+  readonly due: "resume" | "importance_budget" | "session_boundary" | null;
 }
 
 /** Is consolidation due? */
@@ -34,10 +41,13 @@ export function lifecycleState(deps: Pick<LifecycleDeps, "store">): LifecycleSta
   const since = lastRunAt ?? -1;
   const budget = importanceRecordedSince(deps.store, since);
   const sessionsEnded = sessionsEndedSince(deps.store, since);
-  const due = budget > IMPORTANCE_BUDGET
+  const openRunSince = openRunStartedAt(deps.store);
+  const due = openRunSince !== null
+    ? "resume"
+    : budget > IMPORTANCE_BUDGET
     ? "importance_budget"
     : sessionsEnded > 0
     ? "session_boundary"
     : null;
-  return { lastRunAt, budget, sessionsEnded, due };
+  return { lastRunAt, budget, sessionsEnded, openRunSince, due };
 }

@@ -7,7 +7,13 @@ const DAY = 86_400_000;
 
 Deno.test("the importance budget and session ends trigger the worker", async () => {
   await using t = await tempEngine({ project: "api" });
-  deepEqual(t.engine.lifecycle(), { lastRunAt: null, budget: 0, sessionsEnded: 0, due: null });
+  deepEqual(t.engine.lifecycle(), {
+    lastRunAt: null,
+    budget: 0,
+    sessionsEnded: 0,
+    openRunSince: null,
+    due: null,
+  });
   let budget = 0;
   for (let i = 0; budget <= IMPORTANCE_BUDGET; i++) {
     equal(t.engine.lifecycle().due, null);

@@ -2,12 +2,18 @@
  * The `contradict` job, the contradiction sweep (DESIGN §8): a write compares itself with its
  * neighbours, but memories that arrive without a write's consolidation (imports, merges, bulk
  * writes) or whose neighbour came later are never compared. The sweep compares every active
- * statement whose latest op it has not seen with its scope's neighbours, by the write path's
- * own test ({@linkcode contradicts}), and links each new pair: a `contradicts` edge from the
- * newer memory to the older one, and both confidences lowered by the write path's factor
+ * statement whose statement changed since its cursor with its scope's neighbours, by the write
+ * path's own test ({@linkcode contradicts}), and links each new pair: a `contradicts` edge from
+ * the newer memory to the older one, and both confidences lowered by the write path's factor
  * (`contradictedConfidence`). A pair already linked either way (by `contradicts` or
  * `supersedes`, even a link since removed — a person resolved it) is left alone, and so is a
  * pair of memories the worker derived itself (distillation already decided they differ).
+ *
+ * The comparing (a keyword query per memory) is planned outside any transaction; a slice only
+ * links the pairs found and moves the cursor. The cursor is the local order of the last op the
+ * sweep read, and an op counts only when it changed what a memory states (content, type, scope
+ * or status): the sweep's own confidence patches never make it look again, and a restart
+ * continues where it stopped.
  *
  * @module
  */
@@ -18,13 +24,14 @@ import { neighboursOf } from "../../store/neighbours.ts";
 import {
   advanceSweepMark,
   everLinked,
+  lastSeqno,
   statementsChangedSince,
   sweepMark,
   type SweepRow,
 } from "../../store/queries/lifecycle_sweep.ts";
 import type { MemoryRecord } from "../../store/records.ts";
 import type { LifecycleDeps } from "../deps.ts";
-import { chunked, type JobContext, type JobDefinition } from "../job.ts";
+import { type Chunk, chunked, type JobContext, type JobDefinition } from "../job.ts";
 import { link } from "../writes.ts";
 
 /** A memory the sweep looks at. */
@@ -38,40 +45,69 @@ export interface Contradiction {
   readonly to: string;
 }
 
-/** Memories the sweep compares per slice. */
-const CONTRADICT_SLICE = 100;
+/** Memories the sweep compares per slice (their pairs are linked in one short transaction). */
+const CONTRADICT_SLICE = 25;
 
 type SweepDeps = Pick<LifecycleDeps, "store" | "index" | "keywords" | "clock">;
 
-/** Active statements whose latest op arrived after the sweep's mark, oldest op first. */
-export function planContradictions(deps: Pick<LifecycleDeps, "store">): SweepSubject[] {
-  return statementsChangedSince(deps.store, sweepMark(deps.store));
+/** The statements the sweep has to look at, and the last op it read to find them. */
+export interface SweepPlan {
+  readonly subjects: readonly SweepSubject[];
+  /** Local order of the newest op read: the cursor once every subject is compared. */
+  readonly through: number;
+}
+
+/** A slice of the sweep: the pairs found among some subjects, and the cursor after them. */
+export interface SweepWork {
+  readonly pairs: readonly Contradiction[];
+  readonly cursor: number;
+}
+
+/** Active statements whose statement changed after the sweep's cursor, oldest change first. */
+export function planContradictions(deps: Pick<LifecycleDeps, "store">): SweepPlan {
+  const through = lastSeqno(deps.store);
+  return { subjects: statementsChangedSince(deps.store, sweepMark(deps.store), through), through };
 }
 
 /**
- * Links the new contradictions of each subject still active (each link is folded at once, so
- * a pair found from both sides is linked once), lowers both confidences, and moves the sweep's
- * mark past the subjects. Returns the pairs linked.
+ * The sweep's slices: each compares up to {@linkcode CONTRADICT_SLICE} subjects with their
+ * neighbours (outside any transaction) and carries the pairs found; the last carries the cursor
+ * `through`, so ops read but not about statements are not read again.
+ */
+export function* sweepSlices(deps: SweepDeps, plan: SweepPlan): Generator<Chunk<SweepWork>> {
+  const { subjects, through } = plan;
+  if (subjects.length === 0) {
+    yield { work: { pairs: [], cursor: through } };
+    return;
+  }
+  for (const { work, progress } of chunked(subjects, CONTRADICT_SLICE)) {
+    const pairs = work.flatMap((subject) => contradictionsOf(deps, subject));
+    const cursor = progress.done === subjects.length ? through : work.at(-1)!.seqno;
+    yield { work: { pairs, cursor }, progress };
+  }
+}
+
+/**
+ * Links each pair whose memories are still active and not yet linked (a pair found from both
+ * sides is linked once: each link is folded at once), lowers both confidences, and moves the
+ * sweep's cursor. Returns the pairs linked.
  */
 export function applyContradictions(
-  deps: SweepDeps,
+  deps: Pick<LifecycleDeps, "store">,
   tx: Recorder,
-  subjects: readonly SweepSubject[],
+  { pairs, cursor }: SweepWork,
 ): number {
   let n = 0;
-  for (const subject of subjects) {
-    if (deps.store.memoryById(subject.id)?.status !== "active") continue;
-    for (const { from, to } of contradictionsOf(deps, subject)) {
-      link(tx, from, "contradicts", to, "contradict");
-      for (const id of [from, to]) {
-        const { confidence } = deps.store.memoryById(id)!;
-        tx.patch(id, { confidence: contradictedConfidence(confidence) }, "contradicted");
-      }
-      n++;
+  for (const { from, to } of pairs) {
+    const ends = [from, to].map((id) => deps.store.memoryById(id));
+    if (ends.some((m) => m?.status !== "active") || everLinked(deps.store, from, to)) continue;
+    link(tx, from, "contradicts", to, "contradict");
+    for (const end of ends) {
+      tx.patch(end!.id, { confidence: contradictedConfidence(end!.confidence) }, "contradicted");
     }
+    n++;
   }
-  const last = subjects.at(-1);
-  if (last) advanceSweepMark(deps.store, last.seqno);
+  advanceSweepMark(deps.store, cursor);
   return n;
 }
 
@@ -108,18 +144,18 @@ function isDerived(memory: MemoryRecord): boolean {
   return Array.isArray(memory.attributes.grounding);
 }
 
-/** Sweeps the statements changed since the last sweep, {@linkcode CONTRADICT_SLICE} per slice. */
+/** Sweeps the statements changed since the cursor, {@linkcode CONTRADICT_SLICE} per slice. */
 async function sweep(deps: SweepDeps, ctx: JobContext) {
-  const subjects = planContradictions(deps);
+  const plan = planContradictions(deps);
   let pairs = 0;
-  await ctx.slices(chunked(subjects, CONTRADICT_SLICE), (tx, chunk) => {
-    const n = applyContradictions(deps, tx, chunk);
+  await ctx.slices(sweepSlices(deps, plan), (tx, work) => {
+    const n = applyContradictions(deps, tx, work);
     pairs += n;
     return n ? `${n} contradictions linked` : null;
   });
   return {
     changed: pairs,
-    summary: `${pairs} contradictions among ${subjects.length} memories checked`,
+    summary: `${pairs} contradictions among ${plan.subjects.length} memories checked`,
   };
 }
 

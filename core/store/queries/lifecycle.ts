@@ -38,3 +38,26 @@ export function lastJobRunHlc(store: Store, job: string): string | null {
      WHERE kind = 'job.run' AND json_extract(payload, '$.job') = ?`,
   ).get(job) as { hlc: string | null }).hlc;
 }
+
+/** The counter marking a worker run that started and has not finished (its start, ms). */
+const OPEN_RUN = "lifecycle_open_run";
+
+/**
+ * When the worker run that has not finished started (ms), or null when none is open: a run
+ * marks itself open when it starts and closes when it ends, so a restart finds an interrupted
+ * run and resumes it. A local mark, not state (`counters` is this device's cache).
+ */
+export function openRunStartedAt(store: Store): number | null {
+  const row = store.prepare("SELECT value FROM counters WHERE name = ?").get(OPEN_RUN) as
+    | { value: number }
+    | undefined;
+  return row && row.value > 0 ? row.value : null;
+}
+
+/** Marks a run open since `at` (ms), or closes the open run (`null`). */
+export function markOpenRun(store: Store, at: number | null): void {
+  store.prepare(
+    `INSERT INTO counters (name, value) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+  ).run(OPEN_RUN, at ?? 0);
+}

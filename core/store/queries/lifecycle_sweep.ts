@@ -14,7 +14,7 @@ export interface SweepRow {
   readonly type: string;
   readonly scope: string;
   readonly recordedAt: number;
-  /** Local order of its latest op: the sweep's progress mark. */
+  /** Local order of the latest op that changed what it states: the sweep's progress mark. */
   readonly seqno: number;
 }
 
@@ -39,14 +39,32 @@ export function advanceSweepMark(store: Store, seqno: number): void {
   ).run(MARK, seqno);
 }
 
-/** Active statements whose latest op came after `seqno`, oldest op first. */
-export function statementsChangedSince(store: Store, seqno: number): SweepRow[] {
+/** The newest op of the log, by local order (0 for an empty log). */
+export function lastSeqno(store: Store): number {
+  return (store.prepare("SELECT coalesce(max(seqno), 0) AS n FROM ops").get() as { n: number }).n;
+}
+
+/**
+ * Active statements that an op in `(after, through]` changed what they state: created them, or
+ * set their content, type, scope or status. Oldest such op first, each memory once (at its
+ * newest such op). Ops that only move confidence or link memories (the sweep's own) don't count.
+ */
+export function statementsChangedSince(store: Store, after: number, through: number): SweepRow[] {
   return store.prepare(
-    `SELECT m.id, m.content, m.type, m.scope, m.recorded_at AS recordedAt, o.seqno
-     FROM memories m JOIN ops o ON o.change_id = m.head_op
-     WHERE m.status = 'active' AND m.type IN ${STATEMENTS} AND o.seqno > ?
-     ORDER BY o.seqno`,
-  ).all(seqno) as unknown as SweepRow[];
+    `WITH changed AS (
+       SELECT r.ref AS id, max(o.seqno) AS seqno FROM ops o JOIN op_refs r ON r.seqno = o.seqno
+       WHERE o.seqno > ? AND o.seqno <= ? AND (
+         o.kind = 'memory.put' OR (o.kind = 'memory.patch' AND (
+           json_extract(o.payload, '$.set.content') IS NOT NULL OR
+           json_extract(o.payload, '$.set.type') IS NOT NULL OR
+           json_extract(o.payload, '$.set.scope') IS NOT NULL OR
+           json_extract(o.payload, '$.set.status') IS NOT NULL)))
+       GROUP BY r.ref)
+     SELECT m.id, m.content, m.type, m.scope, m.recorded_at AS recordedAt, c.seqno
+     FROM changed c JOIN memories m ON m.id = c.id
+     WHERE m.status = 'active' AND m.type IN ${STATEMENTS}
+     ORDER BY c.seqno`,
+  ).all(after, through) as unknown as SweepRow[];
 }
 
 /** Whether any `contradicts` or `supersedes` edge, active or removed, joins `a` and `b`. */

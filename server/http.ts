@@ -18,6 +18,7 @@ import {
   requestBodyTooLargeMessage,
   WebStandardStreamableHTTPServerTransport,
 } from "./_sdk.ts";
+import { type Activity, NO_ACTIVITY } from "./activity.ts";
 import { admitValue, errorReply, readableErrors, RPC } from "./jsonrpc.ts";
 import type { Logger } from "./log.ts";
 import { createServer } from "./server.ts";
@@ -38,6 +39,8 @@ export interface HttpOptions {
   idleMs?: number;
   /** Largest request body accepted. @default {4 MiB} */
   maxBodyBytes?: number;
+  /** Counts the requests in flight (the lifecycle thread works in the quiet moments). */
+  activity?: Activity;
 }
 
 /** The request handler and its session registry. */
@@ -255,7 +258,11 @@ export function serveHttp(
   const box: { handler?: HttpHandler } = {};
   const server = Deno.serve(
     { hostname: options.host, port: options.port, onListen: () => {} },
-    (request) => box.handler!.handle(request),
+    (request) => {
+      const activity = options.activity ?? NO_ACTIVITY;
+      activity.begin();
+      return box.handler!.handle(request).finally(() => activity.end());
+    },
   );
   // The Host check needs the real port when the OS picked one; no request can arrive before this line.
   const handler = createHttpHandler({ ...options, port: server.addr.port });

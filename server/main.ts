@@ -27,6 +27,7 @@ import {
 } from "@helix/core";
 import { HardenedStdioTransport } from "./stdio.ts";
 import { serveHttp } from "./http.ts";
+import { type Activity, createActivity } from "./activity.ts";
 import { startWorker, type Worker } from "./worker.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
@@ -67,6 +68,7 @@ async function serveStdio(
     projectOverride: string | null;
     cwdProject: string | null;
     log: Logger;
+    activity: Activity;
     onInitialized: () => void;
   },
 ) {
@@ -78,7 +80,7 @@ async function serveStdio(
       resolve();
     };
   });
-  await server.connect(new HardenedStdioTransport());
+  await server.connect(new HardenedStdioTransport(undefined, { activity: options.activity }));
   options.log.info("serving over stdio", { project: session.project, session: session.scope });
   const stop = () => void server.close();
   Deno.addSignalListener("SIGINT", stop);
@@ -105,13 +107,16 @@ export async function serve(
     const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
     const embedder = embedderFromConfig(config);
+    const root = await projectRoot(env.INIT_CWD ?? Deno.cwd());
     const opened = openEngine({
       path: strandFile,
       embedder,
       embedPolicy: "if-ready",
       llm: llmFromConfig(config),
-      files: createFileProbe(await projectRoot(env.INIT_CWD ?? Deno.cwd())),
+      files: createFileProbe(root),
     });
+    // Requests in flight, shared with the lifecycle thread so it works in the quiet moments.
+    const activity = createActivity();
     engine = opened;
     const projectOverride = config.project;
     // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.
@@ -128,7 +133,12 @@ export async function serve(
     // After warm-up, the lifecycle worker: it runs consolidation in the background when due
     // (a session that ended before this server started is due at once).
     const work = () => {
-      worker = startWorker(opened, { log });
+      worker = startWorker(opened, {
+        log,
+        ...(strandFile === ":memory:"
+          ? {}
+          : { thread: { path: strandFile, config, root, activity } }),
+      });
       void worker.check();
     };
     const warm = () =>
@@ -153,6 +163,7 @@ export async function serve(
         projectOverride,
         cwdProject,
         log,
+        activity,
       });
       log.info("serving over streamable HTTP", {
         url: served.url,
@@ -171,6 +182,7 @@ export async function serve(
         projectOverride,
         cwdProject,
         log,
+        activity,
         onInitialized: () => void warm(),
       });
     }
@@ -183,7 +195,7 @@ export async function serve(
       });}
     return 1;
   } finally {
-    worker?.stop();
+    await worker?.stop();
     engine?.close();
   }
 }

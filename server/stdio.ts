@@ -9,6 +9,7 @@
  */
 import process from "node:process";
 import type { JSONRPCMessage, Transport } from "./_sdk.ts";
+import { type Activity, NO_ACTIVITY } from "./activity.ts";
 import { admit, MAX_MESSAGE_BYTES, oversizedReply, readableErrors } from "./jsonrpc.ts";
 
 /** Bytes kept from each end of an oversized message to find its id, method and tool. */
@@ -25,6 +26,8 @@ export interface StdioStreams {
 export interface StdioOptions {
   /** The largest message accepted. @default {MAX_MESSAGE_BYTES} */
   readonly maxMessageBytes?: number;
+  /** Counts the requests in flight (the lifecycle thread waits for quiet moments). */
+  readonly activity?: Activity;
 }
 
 /** An MCP transport over stdio that never closes the session because of what it was sent. */
@@ -35,6 +38,9 @@ export class HardenedStdioTransport implements Transport {
 
   readonly #streams: StdioStreams;
   readonly #max: number;
+  readonly #activity: Activity;
+  /** Ids of the requests handed to the server and not answered yet. */
+  readonly #open = new Set<string>();
   readonly #decoder = new TextDecoder();
   /** Pieces of the current line, in order. */
   #pieces: Uint8Array[] = [];
@@ -49,6 +55,7 @@ export class HardenedStdioTransport implements Transport {
   ) {
     this.#streams = streams;
     this.#max = options.maxMessageBytes ?? MAX_MESSAGE_BYTES;
+    this.#activity = options.activity ?? NO_ACTIVITY;
   }
 
   #ondata = (chunk: Uint8Array | string) => {
@@ -71,6 +78,8 @@ export class HardenedStdioTransport implements Transport {
   }
 
   send(message: JSONRPCMessage): Promise<void> {
+    const answered = requestKey(message, "response");
+    if (answered !== null && this.#open.delete(answered)) this.#activity.end();
     const line = `${JSON.stringify(readableErrors(message))}\n`;
     return new Promise((resolve) => {
       if (this.#streams.stdout.write(line)) resolve();
@@ -85,6 +94,8 @@ export class HardenedStdioTransport implements Transport {
     this.#pieces = [];
     this.#length = 0;
     this.#oversized = null;
+    for (const _ of this.#open) this.#activity.end();
+    this.#open.clear();
     this.onclose?.();
     return Promise.resolve();
   }
@@ -134,13 +145,29 @@ export class HardenedStdioTransport implements Transport {
     this.#length = 0;
     if (line.trim() === "") return;
     const admission = admit(line);
-    if ("message" in admission) this.onmessage?.(admission.message);
-    else if (admission.reply) void this.send(admission.reply);
+    if ("message" in admission) {
+      const request = requestKey(admission.message, "request");
+      if (request !== null && !this.#open.has(request)) {
+        this.#open.add(request);
+        this.#activity.begin();
+      }
+      this.onmessage?.(admission.message);
+    } else if (admission.reply) void this.send(admission.reply);
   }
 
   #text(bytes: Uint8Array): string {
     return this.#decoder.decode(bytes);
   }
+}
+
+/** The id of a request (it has a method) or of a response (it has a result or an error), as a key. */
+function requestKey(message: JSONRPCMessage, kind: "request" | "response"): string | null {
+  const m = message as { id?: unknown; method?: unknown; result?: unknown; error?: unknown };
+  if (typeof m.id !== "string" && typeof m.id !== "number") return null;
+  const matches = kind === "request"
+    ? typeof m.method === "string"
+    : m.result !== undefined || m.error !== undefined;
+  return matches ? JSON.stringify(m.id) : null;
 }
 
 function concat(pieces: readonly Uint8Array[], length: number): Uint8Array {

@@ -89,9 +89,9 @@ export async function runLifecycle(deps: LifecycleDeps, options: RunOptions): Pr
     jobs.push({ job: job.name, changed, summary });
   }
   const changed = jobs.reduce((n, j) => n + j.changed, 0);
-  if (changed === 0) {
+  if (changed === 0 && full) {
     // Still a run: the trigger restarts from here (a job.run folds to nothing, so the state
-    // and its hash stay as they were).
+    // and its hash stay as they were). A run of one job is not one the trigger counts.
     recordRun(deps, { run, job: "check", reason: options.reason }, "nothing to change");
   }
   if (full) markOpenRun(deps.store, null);

@@ -1,0 +1,157 @@
+/**
+ * The lifecycle worker's own thread (a Deno `Worker`, started by `worker.ts`): it opens its own
+ * engine, with its own SQLite connection, on the server's strand file and runs consolidation
+ * there, so planning (keyword queries, clustering, the contradiction test) never holds up a
+ * tool call on the server's thread. WAL lets the server read while this thread writes, and
+ * every slice is a short transaction, so a write waits at most one slice.
+ *
+ * It starts a run once the server has been quiet for a moment, and between slices it lets the
+ * requests in flight finish first (a bounded wait, so a busy agent never starves
+ * maintenance). Messages in: {@linkcode ThreadCommand}; out: {@linkcode ThreadEvent}.
+ *
+ * @module
+ */
+/// <reference lib="deno.worker" />
+import {
+  createFileProbe,
+  type Engine,
+  type HelixConfig,
+  isHelixError,
+  llmFromConfig,
+  openEngine,
+} from "@helix/core";
+import { type ActivityReader, readActivity } from "./activity.ts";
+
+/** What the server tells the thread. */
+export type ThreadCommand =
+  | {
+    readonly type: "start";
+    /** The strand file. */
+    readonly path: string;
+    /** The server's configuration (the model for distillation wording, its budget). */
+    readonly config: HelixConfig;
+    /** The project's checkout, for the staleness check of cited files; null: none. */
+    readonly root: string | null;
+    /** The server's {@linkcode Activity} counter. */
+    readonly activity: SharedArrayBuffer;
+    /** Quiet time before a run starts, ms. */
+    readonly quietMs: number;
+    /** Longest wait for requests in flight between two slices, ms. */
+    readonly yieldMs: number;
+  }
+  | { readonly type: "check" }
+  | { readonly type: "stop" };
+
+/** What the thread tells the server. */
+export type ThreadEvent =
+  | {
+    readonly type: "log";
+    readonly level: "info" | "warn";
+    readonly message: string;
+    readonly fields: Record<string, unknown>;
+  }
+  /** A check ended: whether a run happened, and whether vectors are left to compute. */
+  | { readonly type: "checked"; readonly ran: boolean }
+  | { readonly type: "stopped" };
+
+const post = (event: ThreadEvent) => self.postMessage(event);
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+let engine: Engine | null = null;
+let activity: ActivityReader | null = null;
+let quietMs = 300;
+let yieldMs = 250;
+let stopped = false;
+let running: Promise<void> | null = null;
+
+/** Between slices: stop when told to, and let the server's requests in flight finish first. */
+async function pause(): Promise<void> {
+  if (stopped) throw new Error("worker stopped");
+  const until = Date.now() + yieldMs;
+  while (activity && activity.inFlight() > 0 && Date.now() < until) await sleep(5);
+  await sleep(0);
+  if (stopped) throw new Error("worker stopped");
+}
+
+/** Longest wait for a quiet moment before a run starts anyway (its slices still yield). */
+const MAX_QUIET_WAIT_MS = 5_000;
+
+/**
+ * Waits until the server has been quiet for `quietMs`, at most {@linkcode MAX_QUIET_WAIT_MS}
+ * (an agent that never pauses must not starve maintenance), or until told to stop.
+ */
+async function quiet(): Promise<void> {
+  const until = Date.now() + MAX_QUIET_WAIT_MS;
+  while (
+    !stopped && activity && activity.quietFor(Date.now()) < quietMs && Date.now() < until
+  ) await sleep(25);
+}
+
+async function check(): Promise<boolean> {
+  if (!engine || stopped) return false;
+  const { due } = engine.lifecycle();
+  if (!due) return false;
+  await quiet();
+  if (stopped) return false;
+  const started = performance.now();
+  const report = await engine.sleep({ reason: due, pause });
+  post({
+    type: "log",
+    level: "info",
+    message: "lifecycle run",
+    fields: {
+      run: report.run,
+      reason: due,
+      changed: report.changed,
+      ms: Math.round(performance.now() - started),
+    },
+  });
+  return true;
+}
+
+self.onmessage = (event: MessageEvent<ThreadCommand>) => {
+  const command = event.data;
+  switch (command.type) {
+    case "start": {
+      activity = readActivity(command.activity);
+      quietMs = command.quietMs;
+      yieldMs = command.yieldMs;
+      engine = openEngine({
+        path: command.path,
+        mustExist: true,
+        llm: llmFromConfig(command.config),
+        files: command.root ? createFileProbe(command.root) : null,
+      });
+      break;
+    }
+    case "check": {
+      if (running) return;
+      running = check().then(
+        (ran) => post({ type: "checked", ran }),
+        (error: unknown) => {
+          if (!stopped) {
+            // A busy strand (another process writing): the next check tries again.
+            post({
+              type: "log",
+              level: "warn",
+              message: "lifecycle run failed",
+              fields: { error: isHelixError(error) ? error.code : String(error) },
+            });
+          }
+          post({ type: "checked", ran: false });
+        },
+      ).finally(() => (running = null));
+      break;
+    }
+    case "stop": {
+      stopped = true;
+      void (running ?? Promise.resolve()).finally(() => {
+        engine?.close();
+        engine = null;
+        post({ type: "stopped" });
+        self.close();
+      });
+      break;
+    }
+  }
+};

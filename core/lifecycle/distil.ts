@@ -61,10 +61,20 @@ export function identifiers(text: string): string[] {
   return exactTokens(text).filter((token) => !STOPWORDS.has(token)).sort();
 }
 
-/** Whether `text` carries every one of `ids` (as {@linkcode identifiers} reads it). */
+/**
+ * Whether `text` names every one of `ids`, in any case, each whole (not inside a longer
+ * word): `.venv` is named by "source .venv/bin/activate", `zqhkx` by "ZQHKX", not by "ZQHKXY".
+ */
 export function carriesIdentifiers(text: string, ids: readonly string[]): boolean {
-  const carried = new Set(exactTokens(text));
-  return ids.every((id) => carried.has(id));
+  const lower = text.toLowerCase();
+  return ids.every((id) => {
+    for (let at = lower.indexOf(id); at >= 0; at = lower.indexOf(id, at + 1)) {
+      const before = lower[at - 1] ?? " ";
+      const after = lower[at + id.length] ?? " ";
+      if (!/[\p{L}\p{N}_]/u.test(before) && !/[\p{L}\p{N}_]/u.test(after)) return true;
+    }
+    return false;
+  });
 }
 
 /** Words that date an episode rather than say what happened. */

@@ -24,8 +24,12 @@ const EDGE_PUNCTUATION = /^[\s,:;!?'"()[\]{}<>*`|=~]+|[\s.,:;!?'"()[\]{}<>*`|=~]
 const KEY = /^-{0,2}[A-Za-z_][\w.-]*$/;
 /** `KEY="a value"`: the quotes split the word, so these are read before the words. */
 const QUOTED = /(?<![\w.-])(-{0,2}[A-Za-z_][\w.-]*)=(?:"([^"\n]*)"|'([^'\n]*)')/g;
-/** `KEY: value` (YAML, compose files, HTTP headers): a key, a colon, a space, one word. */
-const COLON = /(?<![\w.:/-])(-{0,2}[A-Za-z_][\w.-]*):[ \t]+([^\s,;()[\]{}<>"'`|]+)/g;
+/**
+ * `KEY: value` (YAML, compose files, HTTP headers): a key, a colon, a space and one word that
+ * ends its line. ("auth-svc: the identity provider…" and "svc: invoices, payments" are prose.)
+ */
+const COLON =
+  /(?<![\w.:/-])(-{0,2}[A-Za-z_][\w.-]*):[ \t]+([^\s,;()[\]{}<>"'`|]+)(?=[ \t]*(?:\r?\n|$))/g;
 /** A URL: a scheme and `//`. */
 const URL = /^[a-z][a-z0-9+.-]*:\/\//i;
 /** A package at a version: `lodash@4.17.21`, `@scope/pkg@1.2.3`. */
@@ -87,11 +91,8 @@ class Collector {
     const bare = word.replace(/^-+/, ""); // --frozen-lockfile also matches frozen-lockfile
     if (bare !== word && isCodeToken(bare)) this.add(bare);
     if (/[/\\]/.test(word)) {
-      const segments = word.split(/[/\\]/).filter(Boolean);
-      const base = segments.pop();
+      const base = word.split(/[/\\]/).filter(Boolean).pop();
       if (base && base !== word) this.add(base);
-      // Dot-named directories are names too: `.venv` in `.venv/bin/activate`.
-      for (const segment of segments) if (/^\.[A-Za-z]/.test(segment)) this.add(segment);
     }
     if (/[./\\]|::/.test(word)) {
       for (const part of word.split(/::|[./\\]/)) {
@@ -106,6 +107,8 @@ class Collector {
    */
   assignment(key: string, value: string): void {
     if (value !== "") this.add(`${key}=${value}`);
+    const bare = key.replace(/^-+/, ""); // --env-file=.env also matches env-file=.env
+    if (value !== "" && bare !== key) this.add(`${bare}=${value}`);
     this.add(key);
     this.word(key);
     if (value === "") return;

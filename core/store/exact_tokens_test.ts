@@ -9,10 +9,7 @@ Deno.test("exactTokens() keeps code tokens and leaves prose alone", async (t) =>
     ["HTTPServer and ECONNRESET", ["httpserver", "econnreset"]],
     ["Mongo E11000, node v20.11", ["e11000", "v20.11", "v20"]],
     ["pass --frozen-lockfile or -rf", ["--frozen-lockfile", "frozen-lockfile", "-rf"]],
-    [
-      "see .github/workflows/deploy.yml.",
-      [".github/workflows/deploy.yml", "deploy.yml", ".github"],
-    ],
+    ["see .github/workflows/deploy.yml.", [".github/workflows/deploy.yml", "deploy.yml"]],
     ["RetryPolicy.with_jitter", ["retrypolicy.with_jitter", "retrypolicy", "with_jitter"]],
     ["Run `alembic upgrade head` first", ["alembic upgrade head"]],
     ["crate::db::pool and Foo::Bar", ["crate::db::pool", "foo::bar"]],
@@ -33,14 +30,23 @@ Deno.test("exactTokens() indexes both sides of an assignment, and real identifie
     // CLI flags with a value.
     [
       "node --max-old-space-size=4096 app.js",
-      ["--max-old-space-size=4096", "--max-old-space-size", "max-old-space-size", "4096", "app.js"],
+      [
+        "--max-old-space-size=4096",
+        "max-old-space-size=4096",
+        "--max-old-space-size",
+        "max-old-space-size",
+        "4096",
+        "app.js",
+      ],
     ],
-    ["--env=production", ["--env=production", "--env", "production"]],
+    ["--env=production", ["--env=production", "env=production", "--env", "production"]],
     // `KEY: value` when the key is code-like and the value looks like one; prose stays out.
     ["NODE_ENV: production", ["node_env=production", "node_env", "production"]],
     ["PORT: 8080", ["port=8080", "port", "8080"]],
     ["runs-on: ubuntu-latest", ["runs-on=ubuntu-latest", "runs-on", "ubuntu-latest"]],
     ["Note: see the docs. TODO: fix this", ["todo"]],
+    ["auth-svc: the identity provider", ["auth-svc"]],
+    ["permissions:\n  id-token: write\n  contents: read", ["id-token=write", "id-token", "write"]],
     // Dotted keys, URLs with their parameters, connection strings.
     ["set a.b.c=1 in config", ["a.b.c=1", "a.b.c"]],
     [

@@ -4,8 +4,7 @@
  * different things apart.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { WriteInput } from "./mod.ts";
-import { seededRandom } from "../tests/fixtures/random.ts";
+import { identifierEpisodes } from "../tests/fixtures/identifier_episodes.ts";
 import { tempEngine } from "../tests/helpers.ts";
 
 const DAY = 86_400_000;
@@ -67,6 +66,10 @@ Deno.test("an identifier only archived memories carry returns them, marked; reca
     equal(hits[0]?.memory.id, archived.id);
     equal(hits[0]?.explanation.archivedFallback, undefined);
   });
+  await t.step("a context pack keeps to active memories", async () => {
+    const pack = await engine.context({ budgetTokens: 500, query: "ZQHKX" });
+    ok(!pack.memories.some((m) => m.id === archived.id));
+  });
   await t.step("the fallback keeps the reader's scopes", async () => {
     const { hits } = await engine.search({ query: "ZQHKX", scope: "project:other" });
     deepEqual(hits, []);
@@ -104,60 +107,6 @@ Deno.test("distillation keeps episodes that name different things apart, and the
     equal(found.hits[0]?.memory.status, "active", id);
   }
 });
-
-/**
- * 10^4 episodes over eight stories, each naming one identifier of five shapes (CAPS without
- * digits, ticket id, env name, path, camelCase): 4,000 recur four times with the same
- * identifier, 6,000 are look-alikes that differ only by theirs (the shape that was
- * archived before, 2.1 % of identifiers unfindable at 10^5).
- */
-function identifierEpisodes(n: number): { inputs: WriteInput[]; ids: string[]; recurring: number } {
-  const random = seededRandom(15);
-  const letters = "ABCDEFGHJKLMNPQRSTVWXZ";
-  const caps = () => Array.from({ length: 5 }, () => letters[Math.floor(random() * 22)]).join("");
-  const stories = [
-    "rotate the key of",
-    "reset the cache for",
-    "rerun the migration of",
-    "restart the worker for",
-    "rebuild the image of",
-    "bump the quota of",
-    "reindex the search for",
-    "clear the queue of",
-  ];
-  const identifier = (i: number) => {
-    const c = caps();
-    return [
-      c,
-      `${c.slice(0, 3)}-${100 + (i % 900)}`,
-      `${c}_TOKEN`,
-      `src/jobs/${c.toLowerCase()}.ts`,
-      `use${c[0]}${c.slice(1).toLowerCase()}Store`,
-    ][i % 5]!;
-  };
-  const inputs: WriteInput[] = [];
-  const ids: string[] = [];
-  const recurring = Math.floor(n * 0.1);
-  for (let g = 0; g < recurring; g++) {
-    const id = identifier(g);
-    ids.push(id);
-    for (let k = 1; k <= 4; k++) {
-      inputs.push({
-        type: "episode",
-        content: `Had to ${stories[g % 8]} ${id} before the release (session ${k}).`,
-      });
-    }
-  }
-  while (inputs.length < n) {
-    const id = identifier(inputs.length);
-    ids.push(id);
-    inputs.push({
-      type: "episode",
-      content: `Had to ${stories[inputs.length % 8]} ${id} before the release.`,
-    });
-  }
-  return { inputs, ids: [...new Set(ids)], recurring };
-}
 
 Deno.test("10^4 episodes: every identifier of an archived episode is still found by an exact query", async () => {
   await using s = await tempEngine({ project: "api", embedder: null });

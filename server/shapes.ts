@@ -99,6 +99,7 @@ export const explainShape = z.object({
     graph: channelTrace.optional(),
   }),
   matched_tokens: z.array(z.string()).optional(),
+  archived_fallback: z.boolean().optional(),
   fused: z.number(),
   graph_path: z.object({ nodes: z.array(z.string()), relations: z.array(z.string()) }).optional(),
   decay: z.number(),
@@ -220,6 +221,7 @@ export function explainOut(e: Explanation): z.infer<typeof explainShape> {
   return {
     channels: { ...e.channels },
     ...(e.matchedTokens ? { matched_tokens: [...e.matchedTokens] } : {}),
+    ...(e.archivedFallback ? { archived_fallback: true } : {}),
     fused: e.fused,
     ...(e.graphPath
       ? { graph_path: { nodes: [...e.graphPath.nodes], relations: [...e.graphPath.relations] } }

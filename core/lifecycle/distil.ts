@@ -5,10 +5,20 @@
  * about over-eager consolidation destroying memories): a cluster needs
  * {@linkcode MIN_CLUSTER} members, each sharing {@linkcode CLUSTER_OVERLAP} of its content words
  * with the cluster's first episode once time words are set aside, with at most
- * {@linkcode MAX_DIFFERING} words different and no differing number or identifier.
+ * {@linkcode MAX_DIFFERING} words different, no differing number, and the same
+ * {@linkcode identifiers} (paths, env names, ticket ids, with or without digits).
+ *
+ * Identifiers stay findable: episodes that name different things (`ZQHKX` and `QWRTY`,
+ * `src/a.ts` and `src/b.ts`) are different events, not a recurring pattern, so they are kept
+ * out of each other's clusters rather than archived into a rule that would name only one of
+ * them (or a list of all, true of none). Every episode of a cluster carries the same
+ * identifiers, and the rule carries them too ({@linkcode distil}), so an exact lookup of any
+ * identifier of an archived episode finds the rule that cites it.
  *
  * @module
  */
+import { exactTokens } from "../store/exact_tokens.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
 import { contentWords, jaccard } from "../text/words.ts";
 
 /** Fewest episodes that make a recurring pattern. */
@@ -32,6 +42,39 @@ export interface Distillate {
   readonly importance: number;
   /** The episodes it cites, in input order. */
   readonly grounding: readonly string[];
+}
+
+/**
+ * The identifiers of a text: the tokens the exact channel indexes (`exact_tokens.ts`:
+ * paths, env names and assignments, ticket ids, camelCase and CAPS names, commands,
+ * versions), common words aside, sorted.
+ *
+ * @example Usage
+ * ```ts
+ * import { identifiers } from "./distil.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(identifiers("Deploy of ZQHKX failed on src/app.ts"), ["app.ts", "src/app.ts", "zqhkx"]);
+ * ```
+ */
+export function identifiers(text: string): string[] {
+  return exactTokens(text).filter((token) => !STOPWORDS.has(token)).sort();
+}
+
+/**
+ * Whether `text` names every one of `ids`, in any case, each whole (not inside a longer
+ * word): `.venv` is named by "source .venv/bin/activate", `zqhkx` by "ZQHKX", not by "ZQHKXY".
+ */
+export function carriesIdentifiers(text: string, ids: readonly string[]): boolean {
+  const lower = text.toLowerCase();
+  return ids.every((id) => {
+    for (let at = lower.indexOf(id); at >= 0; at = lower.indexOf(id, at + 1)) {
+      const before = lower[at - 1] ?? " ";
+      const after = lower[at + id.length] ?? " ";
+      if (!/[\p{L}\p{N}_]/u.test(before) && !/[\p{L}\p{N}_]/u.test(after)) return true;
+    }
+    return false;
+  });
 }
 
 /** Words that date an episode rather than say what happened. */
@@ -88,6 +131,7 @@ function sameStory(a: ReadonlySet<string>, b: ReadonlySet<string>): boolean {
  */
 export function clusterEpisodes(episodes: readonly EpisodeLike[]): EpisodeLike[][] {
   const signatures = episodes.map((e) => signature(e.content));
+  const named = episodes.map((e) => identifiers(e.content).join("\n"));
   // Document frequency of each word, so every episode and cluster can be keyed by its rarest
   // words. Two episodes of one story differ in at most MAX_DIFFERING words, so the rarest word
   // they share is among the MAX_DIFFERING + 1 rarest of each: looking up those finds the
@@ -97,7 +141,7 @@ export function clusterEpisodes(episodes: readonly EpisodeLike[]): EpisodeLike[]
   const rarest = (words: ReadonlySet<string>) =>
     [...words].sort((a, b) => df.get(a)! - df.get(b)! || (a < b ? -1 : a > b ? 1 : 0))
       .slice(0, MAX_DIFFERING + 1);
-  const clusters: { head: Set<string>; members: EpisodeLike[] }[] = [];
+  const clusters: { head: Set<string>; named: string; members: EpisodeLike[] }[] = [];
   const byWord = new Map<string, number[]>();
   episodes.forEach((episode, e) => {
     const words = signatures[e]!;
@@ -108,13 +152,13 @@ export function clusterEpisodes(episodes: readonly EpisodeLike[]): EpisodeLike[]
       for (const c of byWord.get(w) ?? []) {
         if (tried.has(c)) continue;
         tried.add(c);
-        if (sameStory(words, clusters[c]!.head)) {
+        if (clusters[c]!.named === named[e] && sameStory(words, clusters[c]!.head)) {
           clusters[c]!.members.push(episode);
           return;
         }
       }
     }
-    const index = clusters.push({ head: words, members: [episode] }) - 1;
+    const index = clusters.push({ head: words, named: named[e]!, members: [episode] }) - 1;
     for (const w of keys) {
       const list = byWord.get(w);
       if (list) list.push(index);
@@ -133,7 +177,9 @@ const EPISODIC_TAIL =
 
 /**
  * The semantic memory a cluster becomes: its most typical episode, stripped of when it
- * happened; "had to X" becomes the convention "X".
+ * happened; "had to X" becomes the convention "X". When stripping would drop an identifier
+ * (a ticket id in a session note), the episode's own wording is kept, so the rule carries
+ * every identifier of its episodes.
  *
  * @example Usage
  * ```ts
@@ -172,11 +218,13 @@ export function distil(cluster: readonly EpisodeLike[]): Distillate {
   const necessity = NECESSITY.exec(stripped);
   const core = necessity ? necessity[1]!.trim() : stripped;
   const sentence = `${core.charAt(0).toUpperCase()}${core.slice(1)}.`;
+  const named = [...new Set(cluster.flatMap((e) => identifiers(e.content)))];
+  const kept = carriesIdentifiers(sentence, named);
   // Recurring episodes weigh more than any one of them.
   const importance = Math.min(10, Math.max(...cluster.map((e) => e.importance)) + 1);
   return {
-    type: necessity ? "convention" : "fact",
-    content: sentence,
+    type: necessity && kept ? "convention" : "fact",
+    content: kept ? sentence : cluster[typical]!.content.trim(),
     importance,
     grounding: cluster.map((e) => e.id),
   };

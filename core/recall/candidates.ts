@@ -20,6 +20,8 @@ export interface CandidateSources {
   readonly records: ReadonlyMap<number, MemoryRecord>;
   readonly rankings: readonly Ranking[];
   readonly exactTokens: ReadonlyMap<number, string[]>;
+  /** Row ids the exact channel found through the archived fallback. */
+  readonly archivedFallback: ReadonlySet<number>;
   readonly graph: Pick<GraphChannel, "pathTo" | "directFused">;
 }
 
@@ -56,6 +58,7 @@ export function buildCandidates(
     };
     const tokens = sources.exactTokens.get(entry.id);
     if (tokens) candidate.matchedTokens = tokens;
+    if (sources.archivedFallback.has(entry.id)) candidate.archivedFallback = true;
     if (channels.graph) {
       const path = pathTo(record.id);
       if (path) {

@@ -1,7 +1,8 @@
 /**
  * The direct channels of a search (DESIGN §7): vector KNN, BM25 and exact code tokens, each
  * filtered by the reader's visibility inside its query, each giving its best `pool` memories
- * with their raw values. Then every candidate is loaded once, and rankings keep only the
+ * with their raw values; an identifier no visible memory carries is looked up in archived
+ * memories (`exactArchivedFallback`), so it is found, marked, instead of nothing. Then every candidate is loaded once, and rankings keep only the
  * memories that still exist.
  *
  * @module
@@ -9,6 +10,7 @@
 import { exactCandidates, vectorCandidates } from "../store/candidates.ts";
 import type { MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import { exactArchivedFallback } from "../store/visibility.ts";
 import type { RecallDeps } from "./deps.ts";
 import type { Channel, SearchRequest, SearchResult } from "./search_types.ts";
 
@@ -28,6 +30,11 @@ export interface DirectRankings {
   readonly skippedTerms: SearchResult["skippedTerms"];
   /** The query's code tokens each exact-channel hit contains, by row id. */
   readonly exactTokens: Map<number, string[]>;
+  /**
+   * Row ids the exact channel found through the archived fallback: archived memories that
+   * carry an identifier of the query no visible memory carries.
+   */
+  readonly archivedFallback: Set<number>;
 }
 
 /** Runs the requested direct channels. */
@@ -59,6 +66,7 @@ export async function directRankings(
     }
   }
   const exactTokens = new Map<number, string[]>();
+  const archivedFallback = new Set<number>();
   let skippedTerms: SearchResult["skippedTerms"] = [];
   if (request.channels.bm25) {
     const { hits, skipped } = deps.keywords.candidates(query, visibility, pool);
@@ -67,12 +75,16 @@ export async function directRankings(
     skippedTerms = skipped;
   }
   if (request.channels.exact) {
-    const hits = exactCandidates(deps.store, query, visibility, pool);
-    for (const hit of hits) exactTokens.set(hit.rid, [...hit.tokens]);
+    const fallback = exactArchivedFallback(visibility);
+    const hits = exactCandidates(deps.store, query, visibility, pool, fallback);
+    for (const hit of hits) {
+      exactTokens.set(hit.rid, [...hit.tokens]);
+      if (hit.fallback) archivedFallback.add(hit.rid);
+    }
     rankings.push({ name: "exact", ids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
     status.exact = "used";
   }
-  return { rankings, status, skippedTerms, exactTokens };
+  return { rankings, status, skippedTerms, exactTokens, archivedFallback };
 }
 
 /**

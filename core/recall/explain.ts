@@ -15,6 +15,7 @@ export function explanationOf(c: Candidate): Explanation {
   return {
     channels: c.channels,
     ...(c.matchedTokens ? { matchedTokens: c.matchedTokens } : {}),
+    ...(c.archivedFallback ? { archivedFallback: true as const } : {}),
     fused: round(c.fused),
     ...(c.graphPath ? { graphPath: c.graphPath } : {}),
     decay: round(c.decay),

@@ -55,6 +55,8 @@ export interface Candidate {
   record: MemoryRecord;
   channels: Partial<Record<Channel, ChannelTrace>>;
   matchedTokens?: string[];
+  /** Shown only because an exact identifier of the query matched nothing but archived memories. */
+  archivedFallback?: true;
   fused: number;
   graphPath?: GraphPath;
   relevance: number;

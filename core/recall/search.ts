@@ -33,7 +33,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   const { store, index } = deps;
   const { limit, visibility } = request;
   const pool = Math.max(50, limit * 5);
-  const { rankings, status, skippedTerms, exactTokens } = await directRankings(
+  const { rankings, status, skippedTerms, exactTokens, archivedFallback } = await directRankings(
     deps,
     request,
     pool,
@@ -53,7 +53,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   }
 
   const candidates = buildCandidates(
-    { fused, records, rankings, exactTokens, graph },
+    { fused, records, rankings, exactTokens, archivedFallback, graph },
     visibility,
   );
   scoreCandidates([...candidates.values()], deps.weights, pool);

@@ -24,6 +24,11 @@ export interface Explanation {
   readonly channels: Readonly<Partial<Record<Channel, ChannelTrace>>>;
   /** Code tokens of the query the memory contains (exact channel). */
   readonly matchedTokens?: readonly string[];
+  /**
+   * Set when the memory is archived and shown only because an exact identifier of the query
+   * (a token in `matchedTokens`) is carried by no memory this search shows by default.
+   */
+  readonly archivedFallback?: true;
   /** Reciprocal-rank-fusion score over the channels. */
   readonly fused: number;
   /** For memories the graph brought in or supported: the path from a seed hit. */

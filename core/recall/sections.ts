@@ -65,7 +65,9 @@ export async function sectionCandidates(
   ];
   if (request.query?.trim()) {
     const result = await deps.search(request.query, 20);
-    const ids = result.hits.map((h) => h.memory.id);
+    // A pack shows what is current: an archived memory the exact channel fell back to is
+    // left to an explicit search, where it is marked.
+    const ids = result.hits.filter((h) => !h.explanation.archivedFallback).map((h) => h.memory.id);
     const records = new Map(deps.store.memoriesById(ids).map((r) => [r.id, r]));
     sections.push(["relevant", ids.map((id) => records.get(id)!).filter(Boolean)]);
   } else {

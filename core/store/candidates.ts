@@ -9,13 +9,15 @@
 import type { Store } from "./store.ts";
 import type { VectorIndex } from "./vector_index.ts";
 import { type Visibility, visibilitySql } from "./visibility.ts";
-import { exactTokens } from "./exact_tokens.ts";
+import { queryTokens } from "./exact_tokens.ts";
 
 /** An exact-token hit: which query tokens the memory contains, weighted by rarity. */
 export interface ExactHit {
   readonly rid: number;
   readonly tokens: readonly string[];
   readonly score: number;
+  /** Found through the fallback visibility: no memory the reader sees has these tokens. */
+  readonly fallback?: true;
 }
 
 /** A vector hit. */
@@ -32,40 +34,61 @@ const PER_TOKEN = 1_000;
  */
 const DF_CAP = 10_000;
 
-/** Exact-token candidates for `query`: memories containing its code tokens, rarest matches first. */
+/**
+ * Exact-token candidates for `query`: memories containing its code tokens, rarest matches
+ * first. A token no memory under `visibility` carries is looked up under `fallback` (the
+ * archived fallback, `exactArchivedFallback`), and those hits are marked.
+ */
 export function exactCandidates(
   store: Store,
   query: string,
   visibility: Visibility,
   limit: number,
+  fallback: Visibility | null = null,
 ): ExactHit[] {
-  const tokens = exactTokens(query);
+  const tokens = queryTokens(query);
   if (tokens.length === 0) return [];
-  const filter = visibilitySql(visibility, "m");
   const frequency = store.prepare(
     `SELECT count(*) AS n FROM (SELECT 1 FROM memory_tokens WHERE token = ? LIMIT ${DF_CAP})`,
   );
-  const hits = new Map<number, { tokens: string[]; score: number }>();
+  const hits = new Map<number, { tokens: string[]; score: number; fallback: boolean }>();
+  const seen = tokenLookup(store, visibility);
+  const archived = fallback ? tokenLookup(store, fallback) : null;
+  for (const token of tokens) {
+    const df = (frequency.get(token) as { n: number }).n;
+    if (df === 0) continue;
+    const weight = 1 / Math.log2(1 + df);
+    let rids = seen(token);
+    const viaFallback = rids.length === 0 && archived !== null;
+    if (viaFallback) rids = archived(token);
+    for (const rid of rids) {
+      const hit = hits.get(rid) ?? { tokens: [], score: 0, fallback: viaFallback };
+      hit.tokens.push(token);
+      hit.score += weight;
+      hits.set(rid, hit);
+    }
+  }
+  return [...hits.entries()]
+    .map(([rid, hit]) => ({
+      rid,
+      tokens: hit.tokens,
+      score: hit.score,
+      ...(hit.fallback ? { fallback: true as const } : {}),
+    }))
+    .sort((a, b) => b.score - a.score || a.rid - b.rid)
+    .slice(0, limit);
+}
+
+/** The row ids of memories under `visibility` that carry a token, newest first. */
+function tokenLookup(store: Store, visibility: Visibility): (token: string) => number[] {
+  const filter = visibilitySql(visibility, "m");
   // Newest first: a token in thousands of memories credits the latest ones, not the oldest.
   const lookup = store.prepare(
     `SELECT t.rid AS rid FROM memory_tokens t JOIN memories m ON m.rid = t.rid
      WHERE t.token = ? AND ${filter.sql} ORDER BY t.rid DESC LIMIT ${PER_TOKEN}`,
   );
-  for (const token of tokens) {
-    const df = (frequency.get(token) as { n: number }).n;
-    if (df === 0) continue;
-    const weight = 1 / Math.log2(1 + df);
-    for (const row of lookup.all(token, ...filter.params) as { rid: number }[]) {
-      const hit = hits.get(row.rid) ?? { tokens: [], score: 0 };
-      hit.tokens.push(token);
-      hit.score += weight;
-      hits.set(row.rid, hit);
-    }
-  }
-  return [...hits.entries()]
-    .map(([rid, hit]) => ({ rid, tokens: hit.tokens, score: hit.score }))
-    .sort((a, b) => b.score - a.score || a.rid - b.rid)
-    .slice(0, limit);
+  return (token) =>
+    (lookup.all(token, ...filter.params) as { rid: number }[]).map((row) => row.rid);
 }
 
 /** Nearest-vector candidates through the in-memory index. */

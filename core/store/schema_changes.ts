@@ -6,6 +6,7 @@
  */
 import { CONTRADICTED_HALF_LIFE_MS } from "../model/types.ts";
 import type { Migration } from "./migration.ts";
+import { retokenize } from "./retokenize.ts";
 
 /** The migrations after the first, in order. */
 export const SCHEMA_CHANGES: readonly Migration[] = [
@@ -115,6 +116,15 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       db.exec(
         "CREATE INDEX memories_recent ON memories (scope, status, type, recorded_at DESC, id DESC)",
       );
+    },
+  },
+  {
+    version: 9,
+    description:
+      "memory_tokens rebuilt: exact tokens index both sides of KEY=value, KEY: value, --flag=value",
+    up(db) {
+      // Self-contained: it only rereads `memories`; later rule changes add their own step.
+      retokenize(db);
     },
   },
 ];

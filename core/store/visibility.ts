@@ -3,9 +3,10 @@
  * definition, rendered both as SQL (for BM25, exact-token, list and graph queries) and as a
  * predicate (for the in-memory vector index and reads by id), so every path filters
  * identically. The presets below are the only places that decide what a reader sees by
- * default: recall ({@linkcode recallVisibility}), browsing ({@linkcode browseVisibility})
- * and addressing one memory by id ({@linkcode BY_ID}); none shows a quarantined or forgotten
- * memory unless the reader names that status.
+ * default: recall ({@linkcode recallVisibility}), its archived fallback for exact identifiers
+ * ({@linkcode exactArchivedFallback}), browsing ({@linkcode browseVisibility}) and addressing
+ * one memory by id ({@linkcode BY_ID}); none shows a quarantined or forgotten memory unless
+ * the reader names that status.
  *
  * @module
  */
@@ -168,4 +169,26 @@ export function recallVisibility(
     asOf,
     ...(filter.includeExpired ? { includeEnded: true } : {}),
   };
+}
+
+/**
+ * The exact-identifier channel's fallback for `recall`: when no memory `recall` shows carries
+ * a code token of the query (an env name, a path, a ticket id), the archived memories that
+ * do are shown instead of nothing, marked as such (a distilled episode or a faded memory
+ * stays findable by its identifiers). Same scopes, types and validity as `recall`, archived
+ * status only; null when `recall` already shows archived memories (`includeArchived`, as-of).
+ *
+ * @example Usage
+ * ```ts
+ * import { exactArchivedFallback, recallVisibility } from "./visibility.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * const recall = recallVisibility(["project:web", "global"], {}, 0);
+ * deepEqual(exactArchivedFallback(recall)?.statuses, ["archived"]);
+ * equal(exactArchivedFallback(recallVisibility("all", { includeArchived: true }, 0)), null);
+ * ```
+ */
+export function exactArchivedFallback(recall: Visibility): Visibility | null {
+  if (recall.statuses.includes("archived")) return null;
+  return { ...recall, statuses: ["archived"] };
 }

@@ -17,7 +17,8 @@ const DEFINITION = {
     "Call before answering or acting whenever past decisions, conventions, preferences, procedures, " +
     "earlier incidents, people or project facts could matter — e.g. 'how do we deploy', 'why did we pick X', " +
     "an error message, a file path or command. Finds memories by meaning, keywords and exact identifiers, " +
-    "best first, from this project and global memory only. Superseded or forgotten facts are left out; pass " +
+    "best first, from this project and global memory only. Superseded or forgotten facts are left out; an " +
+    "identifier only archived memories carry finds them, marked archived. Pass " +
     "`as_of` (ISO date) to ask what was true then. Set `explain` to see why each result was found.",
   inputSchema: {
     query: z.string().min(1).max(2_000).describe(
@@ -71,7 +72,13 @@ export function registerMemorySearch(server: McpServer, session: Session, log: L
               hit.explanation.graphPath ? ` from ${hit.explanation.graphPath.nodes[0]}` : ""
             }`
             : "";
-          return `${i + 1}. ${memoryLine(hit.memory, `, score ${hit.score.toFixed(2)}${why}`)}`;
+          const { archivedFallback, matchedTokens } = hit.explanation;
+          const only = archivedFallback
+            ? `, found only in archived memories by ${matchedTokens?.join(", ")}`
+            : "";
+          return `${i + 1}. ${
+            memoryLine(hit.memory, `, score ${hit.score.toFixed(2)}${only}${why}`)
+          }`;
         });
         const text = lines.length
           ? lines.join("\n")

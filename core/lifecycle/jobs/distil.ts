@@ -10,7 +10,14 @@ import { appendWrite } from "../../ops/write_one.ts";
 import { redact } from "../../redact/redact.ts";
 import { activeEpisodes } from "../../store/queries/lifecycle_memories.ts";
 import type { LifecycleDeps } from "../deps.ts";
-import { clusterEpisodes, distil, type Distillate, type EpisodeLike } from "../distil.ts";
+import {
+  carriesIdentifiers,
+  clusterEpisodes,
+  distil,
+  type Distillate,
+  type EpisodeLike,
+  identifiers,
+} from "../distil.ts";
 import type { Chunk, JobContext, JobDefinition } from "../job.ts";
 import { findSame, link, workerSource } from "../writes.ts";
 
@@ -63,7 +70,8 @@ export async function planDistil(deps: Pick<LifecycleDeps, "store" | "llm">): Pr
 
 /**
  * `rule` worded by the model when one is configured and answers usably (seed 001 §3: the
- * LLM path), else as the template wrote it. The rule still cites every episode.
+ * LLM path) and keeps every identifier of the episodes, else as the template wrote it. The
+ * rule still cites every episode.
  */
 async function worded(
   deps: Pick<LifecycleDeps, "llm">,
@@ -78,6 +86,9 @@ async function worded(
   // The episodes were redacted, but a model may still make up something secret-shaped.
   const text = redact(statements?.[0]?.text.trim() ?? "").text;
   if (text.length === 0 || text.length > MAX_RULE_CHARS) return rule;
+  // A rewording that drops an identifier would make the archived episodes unfindable by it.
+  const named = [...new Set(cluster.flatMap((e) => identifiers(e.content)))];
+  if (!carriesIdentifiers(text, named)) return rule;
   return { ...rule, content: text };
 }
 

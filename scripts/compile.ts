@@ -48,6 +48,9 @@ for (const target of targets.length ? targets : [Deno.build.target]) {
     "--config",
     `${root}deno.json`,
     ...(targets.length ? ["--target", target] : []),
+    // The lifecycle thread is started by URL (new Worker), so the graph does not reach it.
+    "--include",
+    `${root}server/lifecycle_thread.ts`,
     "--output",
     output,
     `${root}cli/main.ts`,

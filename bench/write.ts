@@ -89,7 +89,12 @@ async function seed(engine: Engine, size: number): Promise<WriteInput[]> {
 async function measureSize(size: number, writes: number): Promise<SizeResult> {
   const dir = await Deno.makeTempDir({ prefix: "helix-write-bench-" });
   try {
-    const engine = openEngine({ path: join(dir, "write.db"), embedder: null, project: "p3" });
+    const engine = openEngine({
+      path: join(dir, "write.db"),
+      embedder: null,
+      project: "p3",
+      durability: values.durability === "normal" ? "normal" : "full",
+    });
     log(`[${size}] seeding…`);
     const seeded = await seed(engine, size);
     const samples: number[] = [];
@@ -166,6 +171,7 @@ const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "10000,100000" },
     writes: { type: "string", default: "400" },
+    durability: { type: "string", default: "full" },
     write: { type: "boolean", default: false },
   },
 });

@@ -5,7 +5,7 @@
  * @module
  */
 import { basename, dirname, join } from "node:path";
-import { HelixError } from "@helix/core";
+import { HelixError, keepHomePrivate } from "@helix/core";
 
 /**
  * Writes `text` to `path` atomically (a temporary file in the same folder, then a rename); a
@@ -131,4 +131,5 @@ export async function checkHome(home: string, origin: string): Promise<void> {
       `Cannot use ${origin} ${home}: it is a file, not a folder (point it at a folder)`,
     );
   }
+  await keepHomePrivate(home);
 }

@@ -62,6 +62,7 @@ export {
   strandPath,
 } from "./config/config.ts";
 export { detectProject, projectFromRemote } from "./config/project.ts";
+export { keepHomePrivate } from "./config/home.ts";
 export { embedderFromConfig } from "./embed/from_config.ts";
 export type { Embedder, EmbedderState, EmbedderStatus, EmbedKind } from "./ports.ts";
 export { createTransformersEmbedder } from "./embed/transformers.ts";

@@ -119,6 +119,8 @@ self.onmessage = (event: MessageEvent<ThreadCommand>) => {
       engine = openEngine({
         path: command.path,
         mustExist: true,
+        // Work lost to a power cut is redone: the run is still open and resumes.
+        durability: "normal",
         llm: llmFromConfig(command.config),
         files: command.root ? createFileProbe(command.root) : null,
       });

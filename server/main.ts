@@ -20,6 +20,7 @@ import {
   type Engine,
   type HelixConfig,
   isHelixError,
+  keepHomePrivate,
   llmFromConfig,
   loadConfig,
   openEngine,
@@ -59,6 +60,7 @@ async function configure(
     ...(values["log-level"] !== undefined ? { logLevel: values["log-level"] } : {}),
   };
   const { config, strandFile } = await loadConfig({ flags, env, platform: Deno.build.os });
+  await keepHomePrivate(config.home);
   return { config, strandFile, http: values.http ?? false };
 }
 

@@ -118,7 +118,7 @@ async function set(ctx: CommandContext, name: string, raw: string): Promise<void
   const before = await readText(ctx.config.file);
   const after = setConfigText(before, setting.file, typed);
   validate(after, ctx);
-  await Deno.mkdir(dirname(ctx.config.file), { recursive: true });
+  await Deno.mkdir(dirname(ctx.config.file), { recursive: true, mode: 0o700 });
   await writeFileAtomic(ctx.config.file, after);
   report(ctx, setting, { set: typed });
 }

@@ -18,12 +18,16 @@ current folder maps to, and when it last changed.`,
     const engine = await ctx.engine();
     const stats = engine.stats();
     const project = await ctx.project();
+    const lifecycle = engine.lifecycle();
+    const lastConsolidation = lifecycle.lastRunAt === null
+      ? null
+      : new Date(lifecycle.lastRunAt).toISOString();
     const result = {
       ...stats,
       project,
       embedder: ctx.config.config.embedder,
-      // The lifecycle worker (consolidation) is not built yet: nothing has ever run.
-      lastConsolidation: null,
+      lastConsolidation,
+      consolidationDue: lifecycle.due,
     };
     if (ctx.flags.json) return ctx.printJson(result);
     const { out } = ctx;
@@ -52,7 +56,18 @@ current folder maps to, and when it last changed.`,
           }`,
         ],
         ["last change", stats.lastOpAt ?? "never"],
-        ["last consolidation", "never"],
+        [
+          "durability",
+          stats.durability === "full"
+            ? "full: each write is on disk before it is acknowledged"
+            : "normal: the last writes may be lost on power loss",
+        ],
+        [
+          "last consolidation",
+          `${lastConsolidation ?? "never"}${
+            lifecycle.due ? out.yellow(` (due: ${lifecycle.due.replaceAll("_", " ")})`) : ""
+          }`,
+        ],
       ], 400),
     );
   },

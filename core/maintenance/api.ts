@@ -55,6 +55,11 @@ export interface StrandStats {
   readonly missingVectors: number;
   /** Wall time of the newest op, or null for an empty log. */
   readonly lastOpAt: string | null;
+  /**
+   * `full`: a write is on disk (fsynced) before it is acknowledged, so it survives power loss;
+   * `normal`: it survives a killed process but not always power loss.
+   */
+  readonly durability: "full" | "normal";
 }
 
 /** What a rebuild found. */
@@ -179,5 +184,6 @@ function strandStats(deps: MaintenanceDeps): StrandStats {
     vectors: counts.vectors,
     missingVectors: deps.missingVectors(),
     lastOpAt: counts.lastHlc ? iso(parseHlc(counts.lastHlc).wall) : null,
+    durability: counts.durability,
   };
 }

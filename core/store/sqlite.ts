@@ -10,7 +10,7 @@ import {
   type SQLOutputValue,
   type StatementSync,
 } from "node:sqlite";
-import { closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname } from "node:path";
 import { HelixError } from "../errors.ts";
 import { sqliteError } from "./sqlite_errors.ts";
@@ -20,7 +20,12 @@ import { vectorExtension } from "./vector_extension.ts";
 export interface OpenDatabaseOptions {
   /** How long a writer waits for another process's lock before `store_locked`. @default {5000} */
   busyTimeoutMs?: number;
-  /** `"normal"` survives a killed process; `"full"` also survives power loss, at an fsync per write. @default {"normal"} */
+  /**
+   * `"full"`: a committed write survives power loss (an fsync per commit), so what an agent
+   * was told is saved stays saved. `"normal"` survives a killed process but may lose the last
+   * commits on power loss: for work that is redone when lost (the lifecycle worker's).
+   * @default {"full"}
+   */
   durability?: "normal" | "full";
 }
 
@@ -34,7 +39,7 @@ const SQLITE_HEADER = "SQLite format 3\u0000";
  * holds an exclusive lock past the busy timeout.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): DatabaseSync {
-  const { busyTimeoutMs = 5_000, durability = "normal" } = options;
+  const { busyTimeoutMs = 5_000, durability = "full" } = options;
   const file = path !== ":memory:" && path !== "";
   if (file) assertSqliteFile(path);
   let db: DatabaseSync;
@@ -94,19 +99,29 @@ export function fileBytes(path: string): number {
   return statSync(path).size + (existsSync(wal) ? statSync(wal).size : 0);
 }
 
+/** Owner-only modes: memories are private (DESIGN §14). */
+const PRIVATE_FOLDER = 0o700;
+const PRIVATE_FILE = 0o600;
+
+/**
+ * Checks that `path` is a SQLite file (or creates it, owner-only, in owner-only folders) and
+ * makes an existing strand and its write-ahead files owner-only. SQLite creates the `-wal` and
+ * `-shm` files with the strand file's mode, so they are private from the first byte.
+ */
 function assertSqliteFile(path: string): void {
   if (!existsSync(path)) {
     try {
-      mkdirSync(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true, mode: PRIVATE_FOLDER });
+      closeSync(openSync(path, "a", PRIVATE_FILE));
     } catch (error) {
-      throw new HelixError(
-        "storage_full",
-        `Cannot create strand folder ${dirname(path)}: ${error}`,
-      );
+      throw fileError(error, `Cannot create strand ${path}`);
     }
     return;
   }
   const stat = statSync(path);
+  if (stat.isFile()) {
+    for (const file of [path, `${path}-wal`, `${path}-shm`]) tightenMode(file);
+  }
   if (stat.isDirectory()) {
     throw new HelixError("not_a_strand", `Cannot open strand ${path}: it is a directory`);
   }
@@ -124,4 +139,30 @@ function assertSqliteFile(path: string): void {
       `Cannot open strand ${path}: the file is not a SQLite database`,
     );
   }
+}
+
+/** Takes group and other permissions off `file` when it exists. */
+function tightenMode(file: string): void {
+  try {
+    const { mode } = statSync(file);
+    if ((mode & 0o077) !== 0) chmodSync(file, mode & 0o700);
+  } catch {
+    // Missing (-wal, -shm) or not ours to change: the strand still opens.
+  }
+}
+
+/** A file-system failure as a typed error: permission denied, or a full or read-only disk. */
+function fileError(error: unknown, action: string): HelixError {
+  const code = (error as { code?: string } | null)?.code ?? "";
+  if (code === "EACCES" || code === "EPERM") {
+    return new HelixError("unauthorized", `${action}: permission denied`, { cause: error });
+  }
+  if (code === "ENOTDIR") {
+    return new HelixError("invalid_input", `${action}: part of the path is a file`, {
+      cause: error,
+    });
+  }
+  return new HelixError("storage_full", `${action}: ${(error as Error).message}`, {
+    cause: error,
+  });
 }

@@ -79,6 +79,8 @@ export interface MemoryCounts {
   readonly vectors: number;
   /** HLC of the newest op, or null for an empty log. */
   readonly lastHlc: string | null;
+  /** `full`: each commit is on disk before it returns (survives power loss); `normal` not. */
+  readonly durability: "full" | "normal";
 }
 
 /** Counts of memories (all, by type, by status), active edges, ops and vectors. */
@@ -93,7 +95,10 @@ export function memoryCounts(store: Store): MemoryCounts {
   const last = store.prepare("SELECT hlc FROM ops ORDER BY hlc DESC LIMIT 1").get() as
     | { hlc: string }
     | undefined;
+  const synchronous = (store.prepare("PRAGMA synchronous").get() as { synchronous: number })
+    .synchronous;
   return {
+    durability: synchronous >= 2 ? "full" : "normal",
     memories: one("SELECT count(*) AS n FROM memories"),
     byType: group("type"),
     byStatus: group("status"),

@@ -81,7 +81,9 @@ export function createContext(
         embedder,
         project: await context.project(),
         mustExist: !options.create,
-        ...(options.reembed ? { reembed: true } : {}),
+        // A newly configured model never locks the strand: until `helix reembed` (or a server)
+        // moves it, commands run with the re-embedding pending and recall without vectors.
+        reembed: options.reembed ? true : "defer",
         llm: llmFromConfig(config.config),
         files: createFileProbe(await projectRoot(io.cwd)),
       });

@@ -39,11 +39,13 @@ export interface OpenEngineOptions {
   /** The embedding model; null stores no vectors (recall runs on BM25, exact tokens and graph). */
   readonly embedder?: Embedder | null;
   /**
-   * Start moving the strand to `embedder` when it is pinned to another model (see
-   * `lifecycle/reembed.ts`); without it a mismatch is `embedding_mismatch`. An unfinished
-   * re-embedding to `embedder` resumes either way.
+   * What to do when the strand is pinned to another model than `embedder`: `true` starts
+   * moving it to `embedder` (recorded; `lifecycle/reembed.ts`), `"defer"` opens it with the
+   * re-embedding pending but unrecorded (recall runs without the vector channel; `helix
+   * reembed` or a server does the move), `false` refuses with `embedding_mismatch`. An
+   * unfinished re-embedding to `embedder` resumes either way. @default {false}
    */
-  readonly reembed?: boolean;
+  readonly reembed?: boolean | "defer";
   /** When writes and searches wait for the model. @default {"wait"} */
   readonly embedPolicy?: EmbedPolicy;
   /** Source of time. @default {systemClock} */

@@ -114,6 +114,8 @@ export async function serve(
       path: strandFile,
       embedder,
       embedPolicy: "if-ready",
+      // A newly configured model: serve at once and move the strand to it in the background.
+      reembed: true,
       llm: llmFromConfig(config),
       files: createFileProbe(root),
     });

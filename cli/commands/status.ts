@@ -41,7 +41,11 @@ current folder maps to, and when it last changed.`,
         ["schema", String(stats.schemaVersion)],
         [
           "embeddings",
-          `${stats.embedding.model} (${stats.embedding.dimension}-d), embedder ${ctx.config.config.embedder}`,
+          `${stats.embedding.model} (${stats.embedding.dimension}-d), embedder ${ctx.config.config.embedder}${
+            stats.embedding.state.startsWith("re-embedding")
+              ? out.yellow(` (${stats.embedding.state} pending: helix reembed)`)
+              : ""
+          }`,
         ],
         ["project here", project ?? "none (memories go to global)"],
         ["memories", `${count(stats.memories)}`],

@@ -139,7 +139,7 @@ export function pinEmbedders(
   db: DatabaseSync,
   opened: { readonly path: string; readonly meta: StrandMeta },
   embedder: Embedder | null,
-  reembed: boolean,
+  reembed: boolean | "defer",
 ): { embedder: Embedder | null; reembedder: Embedder | null } {
   const { meta } = opened;
   const mismatch = embedder !== null &&
@@ -147,7 +147,7 @@ export function pinEmbedders(
   const target = reembedTarget(db);
   const resumes = mismatch && target?.model === embedder.model &&
     target.dimension === embedder.dimension;
-  if (mismatch && !resumes && !reembed) {
+  if (mismatch && !resumes && reembed === false) {
     throw new HelixError(
       "embedding_mismatch",
       `Cannot open strand ${opened.path}: it is pinned to ${meta.embeddingModel} (${meta.embeddingDimension}-d) ` +
@@ -156,7 +156,7 @@ export function pinEmbedders(
     );
   }
   guard("record the re-embedding", () => {
-    if (mismatch && !resumes) setReembedTarget(db, embedder);
+    if (mismatch && !resumes && reembed === true) setReembedTarget(db, embedder);
     if (!mismatch && target) setReembedTarget(db, null);
   });
   return mismatch ? { embedder: null, reembedder: embedder } : { embedder, reembedder: null };

@@ -366,16 +366,20 @@ Deno.test("errors map to exit codes, with --json errors on stdout", async (t) =>
       holder.close();
     }
   });
-  await t.step("embedding_mismatch → 65", async () => {
-    const result = await cli(home.path, {
-      HELIX_EMBEDDER: "openai",
-      HELIX_MODEL: "text-embedding-3-small",
-      HELIX_MODEL_DIMENSION: "1536",
-      HELIX_OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
-    })(["status", "--json"]);
-    equal(result.code, 65);
-    equal(result.json().error.code, "embedding_mismatch");
-  });
+  await t.step(
+    "a model other than the pinned one is a pending re-embedding, not an error",
+    async () => {
+      // It was embedding_mismatch (65) until issue 16: a newly configured model locked the strand.
+      const result = await cli(home.path, {
+        HELIX_EMBEDDER: "openai",
+        HELIX_MODEL: "text-embedding-3-small",
+        HELIX_MODEL_DIMENSION: "1536",
+        HELIX_OPENAI_BASE_URL: "http://127.0.0.1:9/v1",
+      })(["status", "--json"]);
+      equal(result.code, 0);
+      equal(result.json().embedding.state, "re-embedding with text-embedding-3-small");
+    },
+  );
   await t.step("anything else (a bug) → 70, the stack only with --debug", async () => {
     const broken = { stdin: undefined, readStdinFails: true };
     const result = await helix(["add", "-"], broken);

@@ -6,6 +6,7 @@
  */
 import type { ParseArgsOptionsConfig } from "node:util";
 import type { CommandContext } from "./context.ts";
+import { type Engine, HelixError } from "@helix/core";
 
 /** Parsed flags and positionals of one invocation. */
 export interface Invocation {
@@ -104,17 +105,38 @@ export function numberFlag(
 }
 
 /**
- * The scope selector of `--scope` (`all`, one scope or a comma list), or undefined. A bare
- * name is a project: `--scope billing` means `project:billing`.
+ * The scope selector of `--scope` (`all`, one scope or a comma list), or undefined. A project
+ * name resolves to the project it names (`--scope web-app` → `project:github.com/acme/web-app`,
+ * see `engine.resolveScope`); several candidates are a usage error listing them. A read of a
+ * scope that holds nothing says so (`not_found`, naming the projects there are).
  */
-export function scopeFlag(invocation: Invocation): "all" | string | string[] | undefined {
-  const scopes = listFlag(invocation, "scope").map(asScope);
-  if (scopes.length === 0) return undefined;
-  if (scopes.includes("all")) return "all";
+export function scopeFlag(
+  invocation: Invocation,
+  engine: Pick<Engine, "resolveScope">,
+): "all" | string | string[] | undefined {
+  const names = listFlag(invocation, "scope");
+  if (names.length === 0) return undefined;
+  if (names.includes("all")) return "all";
+  const scopes = names.map((name) => resolvedScope(engine, name, "read"));
   return scopes.length === 1 ? scopes[0]! : scopes;
 }
 
-/** `global`, `all` and prefixed scopes as given; a bare name as `project:<name>`. */
-export function asScope(value: string): string {
-  return value === "global" || value === "all" || value.includes(":") ? value : `project:${value}`;
+/**
+ * One scope name resolved: `global`, a session, or the project it names. For a `read`, a scope
+ * with no memories is `not_found`; a `write` to a new project starts it.
+ */
+export function resolvedScope(
+  engine: Pick<Engine, "resolveScope">,
+  name: string,
+  mode: "read" | "write",
+): string {
+  const { scope, known, projects } = engine.resolveScope(name);
+  if (!known && mode === "read") {
+    throw new HelixError(
+      "not_found",
+      `Cannot read ${scope}: no memories are in it (projects: ${projects.join(", ") || "none"})`,
+      { details: { scope, projects } },
+    );
+  }
+  return scope;
 }

@@ -32,6 +32,7 @@ export type { GraphInput, GraphPage } from "./memory/graph.ts";
 export type { ListResult } from "./memory/list.ts";
 export type { PurgeResult } from "./memory/purge.ts";
 export type { SessionEnd } from "./memory/session.ts";
+export type { ScopeResolution } from "./memory/scopes.ts";
 export type { RecallApi } from "./recall/api.ts";
 export type { HistoryApi } from "./history/api.ts";
 export { type HistoryEntry, summarize } from "./history/summary.ts";

@@ -12,7 +12,7 @@ import type { ToolAnnotations } from "./_sdk.ts";
 
 /** Scope argument accepted by every tool. */
 export const scopeArg = z.string().max(210).describe(
-  'Where to read or write: "global", "project:<id>" or "session:<id>". Defaults to the current project (reads also see global).',
+  'Where to read or write: "global", "project:<id>" or "session:<id>"; a project name such as "web-app" resolves to its project. Defaults to the current project (reads also see global).',
 );
 
 /** Optional scope of a read that may also span every project with `"all"`. */

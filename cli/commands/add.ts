@@ -5,12 +5,12 @@
  */
 import { MEMORY_TYPES, type WriteInput } from "@helix/core";
 import {
-  asScope,
   booleanFlag,
   type Command,
   integerFlag,
   listFlag,
   numberFlag,
+  resolvedScope,
   stringFlag,
   UsageError,
 } from "../command.ts";
@@ -69,7 +69,7 @@ Examples:
     const input: WriteInput = {
       content,
       ...(type ? { type: type as WriteInput["type"] } : {}),
-      ...(scope ? { scope: asScope(scope) } : {}),
+
       source: {
         origin: "user-asserted",
         agent: stringFlag(invocation, "agent") ?? "helix-cli",
@@ -91,6 +91,8 @@ Examples:
     if (supersedes.length) input.supersedes = supersedes;
 
     const engine = await ctx.engine({ create: true });
+    // `--scope web-app` writes to the project it names (a new name starts a project).
+    if (scope) input.scope = resolvedScope(engine, scope, "write");
     const result = await engine.write(input);
     if (ctx.flags.json) {
       const { op: _op, ...rest } = result;

@@ -28,10 +28,10 @@ The same strand and arguments always give the same bytes.
     if (invocation.positionals.length) {
       throw new UsageError(`unexpected argument "${invocation.positionals[0]}" (use --query)`);
     }
-    const scope = scopeFlag(invocation);
     const query = stringFlag(invocation, "query");
     const asOf = stringFlag(invocation, "as-of");
     const engine = await ctx.engine();
+    const scope = scopeFlag(invocation, engine);
     const pack = await engine.context({
       budgetTokens: integerFlag(invocation, "budget", 2000, 16, 200_000),
       ...(query ? { query } : {}),

@@ -5,11 +5,11 @@
  */
 import { type PatchInput, STATUSES } from "@helix/core";
 import {
-  asScope,
   type Command,
   integerFlag,
   listFlag,
   numberFlag,
+  resolvedScope,
   stringFlag,
   UsageError,
 } from "../command.ts";
@@ -63,7 +63,6 @@ keep the old value.
       if (value !== undefined) changes[field] = value;
     }
     const scope = stringFlag(invocation, "scope");
-    if (scope !== undefined) changes.scope = asScope(scope);
     if (invocation.values.importance !== undefined) {
       changes.importance = integerFlag(invocation, "importance", 5, 1, 10);
     }
@@ -80,6 +79,7 @@ keep the old value.
       throw new UsageError("name at least one field to change (see `helix help edit`)");
     }
     const engine = await ctx.engine();
+    if (scope !== undefined) changes.scope = resolvedScope(engine, scope, "write");
     const memory = await engine.patch(id, changes as PatchInput);
     if (ctx.flags.json) return ctx.printJson(memory);
     ctx.print(

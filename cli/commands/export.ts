@@ -5,13 +5,13 @@
  *
  * @module
  */
-import { isScope, MEMORY_TYPES, STATUSES } from "@helix/core";
+import { MEMORY_TYPES, STATUSES } from "@helix/core";
 import {
-  asScope,
   booleanFlag,
   type Command,
   type Invocation,
   listFlag,
+  resolvedScope,
   scopeFlag,
   stringFlag,
   UsageError,
@@ -76,10 +76,6 @@ async function exportDnaFile(invocation: Invocation, ctx: CommandContext): Promi
   }
   if (extra.length) throw new UsageError(`unexpected argument "${extra[0]}"`);
   if (file === "-") throw new UsageError("a .dna file is binary: name a file, not -");
-  const scopes = listFlag(invocation, "scope").map(asScope);
-  for (const scope of scopes) {
-    if (scope !== "all" && !isScope(scope)) throw new UsageError(`not a scope: "${scope}"`);
-  }
   const types = listFlag(invocation, "type");
   for (const type of types) {
     if (!(MEMORY_TYPES as readonly string[]).includes(type)) {
@@ -88,6 +84,10 @@ async function exportDnaFile(invocation: Invocation, ctx: CommandContext): Promi
   }
   const path = resolvePath(file, ctx.io.cwd);
   const engine = await ctx.engine();
+  const names = listFlag(invocation, "scope");
+  const scopes = names.includes("all")
+    ? ["all"]
+    : names.map((n) => resolvedScope(engine, n, "read"));
   const { passphrase } = await readPassphrase(ctx, file, { confirm: true });
   const device = await deviceKey(ctx);
   const progress = createProgress(ctx.io, "exporting", ctx.err);
@@ -148,7 +148,7 @@ async function exportJsonl(invocation: Invocation, ctx: CommandContext): Promise
     throw new UsageError("--type is for .dna exports (JSONL takes --scope)");
   }
   const engine = await ctx.engine();
-  const scope = scopeFlag(invocation) ?? "all";
+  const scope = scopeFlag(invocation, engine) ?? "all";
   const records = engine.exportRecords({
     scope,
     ...(booleanFlag(invocation, "include-forgotten") ? { statuses: [...STATUSES] } : {}),

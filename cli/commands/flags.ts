@@ -25,9 +25,9 @@ resolve it: \`helix add "<the truth>" --supersedes <id>\`, \`helix forget <id>\`
   },
   completions: [],
   async run(invocation, ctx) {
-    const scope = scopeFlag(invocation);
     const limit = integerFlag(invocation, "limit", 50, 1, 500);
     const engine = await ctx.engine();
+    const scope = scopeFlag(invocation, engine);
     const found = engine.flags({ ...(scope !== undefined ? { scope } : {}), limit });
     if (ctx.flags.json) return ctx.printJson({ flags: found });
     if (found.length === 0) return ctx.print("No open flags.");

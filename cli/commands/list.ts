@@ -39,18 +39,19 @@ export const list: Command = {
     if (invocation.positionals.length) {
       throw new UsageError(`unexpected argument "${invocation.positionals[0]}"`);
     }
-    const scope = scopeFlag(invocation);
     const types = listFlag(invocation, "type");
     const statuses = listFlag(invocation, "status");
+    const limit = integerFlag(invocation, "limit", 20, 1, 1000);
+    const engine = await ctx.engine();
+    const scope = scopeFlag(invocation, engine);
     const input: ListInput = {
-      limit: integerFlag(invocation, "limit", 20, 1, 1000),
+      limit,
       ...(scope !== undefined ? { scope } : {}),
       ...(types.length ? { types: types as ListInput["types"] } : {}),
       ...(statuses.length ? { statuses: statuses as ListInput["statuses"] } : {}),
       ...(stringFlag(invocation, "tag") ? { tag: stringFlag(invocation, "tag")! } : {}),
       ...(stringFlag(invocation, "cursor") ? { cursor: stringFlag(invocation, "cursor")! } : {}),
     };
-    const engine = await ctx.engine();
     const page = engine.list(input);
     if (ctx.flags.json) return ctx.printJson(page);
     if (page.items.length === 0) return ctx.print(ctx.out.dim("No memories match."));

@@ -46,12 +46,14 @@ export const search: Command = {
   async run(invocation, ctx) {
     const query = invocation.positionals.join(" ").trim();
     if (!query) throw new UsageError("give a query");
-    const scope = scopeFlag(invocation);
     const types = listFlag(invocation, "type");
     const asOf = stringFlag(invocation, "as-of");
+    const limit = integerFlag(invocation, "limit", 10, 1, 100);
+    const engine = await ctx.engine();
+    const scope = scopeFlag(invocation, engine);
     const input: SearchInput = {
       query,
-      limit: integerFlag(invocation, "limit", 10, 1, 100),
+      limit,
       ...(scope !== undefined ? { scope } : {}),
       ...(types.length ? { types: types as SearchInput["types"] } : {}),
       ...(asOf !== undefined ? { asOf: /^\d+$/.test(asOf) ? Number(asOf) : asOf } : {}),
@@ -60,7 +62,6 @@ export const search: Command = {
       ...(booleanFlag(invocation, "include-forgotten") ? { includeForgotten: true } : {}),
       ...(booleanFlag(invocation, "include-expired") ? { includeExpired: true } : {}),
     };
-    const engine = await ctx.engine();
     const result = await engine.search(input);
     if (ctx.flags.json) {
       // Explanations are always in the JSON: scripts choose what to read.

@@ -18,6 +18,7 @@ import { edgesOf, getMemory } from "./read.ts";
 import { reinforceMemory } from "./reinforce.ts";
 import { relateMemories, unrelateMemories } from "./relate.ts";
 import { recordSessionEnd, type SessionEnd } from "./session.ts";
+import { resolveScope, type ScopeResolution } from "./scopes.ts";
 
 /** Reading and changing memories and edges one by one. */
 export interface MemoryApi {
@@ -75,6 +76,12 @@ export interface MemoryApi {
   /** Records the end of an agent session (a consolidation boundary) as a `session.end` op. */
   recordSessionEnd(input: SessionEnd): void;
   /**
+   * What a scope name stands for: `web-app` (or `project:web-app`) resolves to the one project
+   * in use whose id ends with it, such as `project:github.com/acme/web-app`. Throws
+   * `invalid_input` when it names several projects (listed in the message).
+   */
+  resolveScope(name: string): ScopeResolution;
+  /**
    * A page of the graph in the caller's scopes: edges by id whose ends are both active, and
    * the memories they join.
    */
@@ -94,6 +101,7 @@ export function createMemoryApi(deps: MemoryDeps): MemoryApi {
     edgesOf: (id) => guard("list edges", () => edgesOf(deps, id)),
     reinforce: (id, quality) => reinforceMemory(deps, id, quality),
     recordSessionEnd: (input) => recordSessionEnd(deps, input),
+    resolveScope: (name) => guard("resolve scope", () => resolveScope(deps.store, name)),
     graph: (input = {}) => guard("read graph", () => graphPage(deps, input)),
   };
 }

@@ -9,6 +9,7 @@ import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import type { Session } from "../session.ts";
 import { READS, scopeArg } from "../shapes.ts";
+import { scopeFor } from "../scopes.ts";
 
 const DEFINITION = {
   title: "Load memory context",
@@ -50,7 +51,7 @@ export function registerMemoryContext(server: McpServer, session: Session, log: 
         const pack = await session.engine.context({
           budgetTokens: budget_tokens,
           ...(query?.trim() ? { query } : {}),
-          ...(scope ? { scope } : {}),
+          ...(scope ? { scope: scopeFor(session.engine, scope, "write") } : {}),
         });
         const text = pack.items.length
           ? pack.text

@@ -10,6 +10,7 @@ import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import type { Session } from "../session.ts";
 import { memoryLine, memoryOut, memoryShape, READS, scopeOrAllArg } from "../shapes.ts";
+import { scopeFor } from "../scopes.ts";
 
 const DEFINITION = {
   title: "List memories",
@@ -36,7 +37,7 @@ export function registerMemoryList(server: McpServer, session: Session, log: Log
     (args) =>
       runTool("memory_list", session, log, () => {
         const page = session.engine.list({
-          ...(args.scope ? { scope: args.scope } : {}),
+          ...(args.scope ? { scope: scopeFor(session.engine, args.scope, "read") } : {}),
           ...(args.type ? { types: [args.type] } : {}),
           statuses: [args.status],
           limit: args.limit,

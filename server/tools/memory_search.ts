@@ -10,6 +10,7 @@ import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import type { Session } from "../session.ts";
 import { hitOut, hitShape, memoryLine, READS, scopeOrAllArg } from "../shapes.ts";
+import { scopeFor } from "../scopes.ts";
 
 const DEFINITION = {
   title: "Search memory",
@@ -61,7 +62,7 @@ export function registerMemorySearch(server: McpServer, session: Session, log: L
         const result = await session.engine.search({
           query: args.query,
           limit: args.limit,
-          ...(args.scope ? { scope: args.scope } : {}),
+          ...(args.scope ? { scope: scopeFor(session.engine, args.scope, "read") } : {}),
           ...(args.types ? { types: args.types } : {}),
           ...(args.as_of ? { asOf: args.as_of } : {}),
           includeArchived: args.include_archived,

@@ -10,6 +10,7 @@ import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import { agentSource, type Session } from "../session.ts";
 import { ADDS, memoryIdArg, scopeArg, writeLine, writeOut, writeShape } from "../shapes.ts";
+import { scopeFor } from "../scopes.ts";
 
 const DEFINITION = {
   title: "Write a memory",
@@ -58,7 +59,7 @@ export function registerMemoryWrite(server: McpServer, session: Session, log: Lo
         const result = await session.engine.write({
           content: args.content,
           ...(args.type ? { type: args.type } : {}),
-          ...(args.scope ? { scope: args.scope } : {}),
+          ...(args.scope ? { scope: scopeFor(session.engine, args.scope, "write") } : {}),
           source: agentSource(session, args.source),
           ...(args.event_at ? { eventAt: args.event_at } : {}),
           ...(args.importance ? { importance: args.importance } : {}),

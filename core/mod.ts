@@ -236,3 +236,4 @@ export type {
 } from "./history/diff_types.ts";
 export { type HistoryPoint, MIN_PREFIX, type PointInput } from "./history/point.ts";
 export type { RollbackOptions, RollbackReport } from "./history/rollback.ts";
+export { readableConflicts } from "./text/merge3.ts";

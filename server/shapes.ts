@@ -7,7 +7,7 @@
  */
 import { z } from "zod";
 import type { Edge, Explanation, Memory, SearchHit, WriteResult } from "@helix/core";
-import { MEMORY_TYPES, RELATIONS, STATUSES } from "@helix/core";
+import { MEMORY_TYPES, readableConflicts, RELATIONS, STATUSES } from "@helix/core";
 import type { ToolAnnotations } from "./_sdk.ts";
 
 /** Scope argument accepted by every tool. */
@@ -136,7 +136,8 @@ export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
   return {
     id: memory.id,
     type: memory.type,
-    content: memory.content,
+    // An unsettled merge conflict reads as one line with both versions, not as raw markers.
+    content: readableConflicts(memory.content),
     scope: memory.scope,
     status: memory.status,
     importance: memory.importance,
@@ -250,7 +251,7 @@ export function hitOut(hit: SearchHit, explain: boolean): z.infer<typeof hitShap
 
 /** One line per memory for the text part of a result. */
 export function memoryLine(memory: Memory, extra = ""): string {
-  const content = memory.content.replace(/\s+/g, " ").trim();
+  const content = readableConflicts(memory.content).replace(/\s+/g, " ").trim();
   const shown = content.length > 300 ? `${content.slice(0, 299)}…` : content;
   const since = memory.type === "episode" && memory.eventAt
     ? memory.eventAt.slice(0, 10)

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { readableConflicts } from "../text/merge3.ts";
 import { iso, type MemoryRecord } from "../store/records.ts";
 import type { ContextCut, ContextItem, ContextSection } from "./context_types.ts";
 import { QUOTA, TITLES } from "./sections.ts";
@@ -97,6 +98,7 @@ function renderLine(record: MemoryRecord): string {
     : record.type === "decision"
     ? ` (since ${iso(record.validFrom).slice(0, 10)})`
     : "";
-  const content = record.content.replace(/\s*\n\s*/g, " ").trim();
+  // An unsettled merge conflict reads as one line with both versions, not as raw markers.
+  const content = readableConflicts(record.content).replace(/\s*\n\s*/g, " ").trim();
   return `- [${record.type}]${when} ${content} (${record.id})`;
 }

@@ -187,3 +187,31 @@ function render(pieces: readonly (string | Conflict)[], first: string, second: s
 function singleLine(label: string): string {
   return label.replace(/[\r\n]+/g, " ");
 }
+
+/**
+ * `text` with each conflict block made readable for an agent: the block becomes one line that
+ * says a conflict is open and shows both versions, labelled, e.g.
+ * `[unsettled conflict: "Fridays" (ci) | "Thursdays" (laptop)]`. Text without a block is
+ * returned as it is.
+ *
+ * @example Usage
+ * ```ts
+ * import { readableConflicts } from "./merge3.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(
+ *   readableConflicts("Deploys run on \n<<<<<<< ci\nFridays\n=======\nThursdays\n>>>>>>> laptop\nfrom main."),
+ *   'Deploys run on [unsettled conflict: "Fridays" (ci) | "Thursdays" (laptop)] from main.',
+ * );
+ * ```
+ */
+export function readableConflicts(text: string): string {
+  if (!hasConflictBlock(text)) return text;
+  return text.replace(
+    /\n?<<<<<<< ([^\n]*)\n([\s\S]*?)\n?=======\n([\s\S]*?)\n?>>>>>>> ([^\n]*)(\n|$)/g,
+    (_, firstLabel: string, first: string, second: string, secondLabel: string, end: string) =>
+      `[unsettled conflict: ${JSON.stringify(first.trim())} (${firstLabel.trim()}) | ${
+        JSON.stringify(second.trim())
+      } (${secondLabel.trim()})]${end ? " " : ""}`,
+  ).replace(/ {2,}/g, " ");
+}

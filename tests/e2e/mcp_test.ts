@@ -318,7 +318,21 @@ Deno.test("a memory's resource names its open merge conflict", async () => {
   const mcp = await connect(laptop);
   try {
     const one = await readJson(mcp.client, `helix://memory/${id}`);
-    match(one.memory.content, /<<<<<<< [0-9a-f]{12}\n/);
+    // Agents read the conflict, not the raw markers: both versions, labelled, on one line.
+    match(
+      one.memory.content,
+      /\[unsettled conflict: "\d+\.?" \([0-9a-f]{12}\) \| "\d+\.?" \([0-9a-f]{12}\)\]/,
+    );
+    equal(one.memory.content.includes("<<<<<<<"), false);
+    for (const tool of ["memory_context", "memory_search"]) {
+      const args = tool === "memory_context"
+        ? { budget_tokens: 500, query: "API port" }
+        : { query: "API port" };
+      const text = (await mcp.call(tool, args)).content.map((c) => (c as { text: string }).text)
+        .join("\n");
+      equal(/<<<<<<<|=======|>>>>>>>/.test(text), false, `${tool} shows no conflict markers`);
+      match(text, /unsettled conflict: .*9090.*\|.*7070|unsettled conflict: .*7070.*\|.*9090/);
+    }
     deepEqual(one.open_conflicts.map((c: Structured) => [c.kind, c.field]), [["text", "content"]]);
     await laptop.patch(id, { content: "The API listens on port 7070." });
     deepEqual((await readJson(mcp.client, `helix://memory/${id}`)).open_conflicts, []);

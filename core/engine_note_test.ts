@@ -50,7 +50,7 @@ Deno.test("note(): short follow-up answers become self-contained memories that e
   equal(t.engine.get(trip.id).status, "active", "the trip itself still stands");
 });
 
-Deno.test("note(): the gate drops chatter without writing; explicit notes always store", async () => {
+Deno.test("note(): the gate drops chatter without writing, explicit or not; explicit notes store the rest", async () => {
   await using t = await tempEngine({ project: "web" });
   const chatter = await t.engine.note({ text: "Sure! Let me look at that file." });
   equal(chatter.gate.pass, false);
@@ -64,7 +64,14 @@ Deno.test("note(): the gate drops chatter without writing; explicit notes always
   equal(rule.gate.pass, true);
   equal(rule.written[0]?.memory.type, "convention");
 
-  const explicit = await t.engine.note({ text: "Sure! Let me look at that file.", explicit: true });
+  // Issue 16: explicit skipped the gate, so chatter relayed as a note became a fact.
+  const explicitChatter = await t.engine.note({
+    text: "Sure! Let me look at that file.",
+    explicit: true,
+  });
+  equal(explicitChatter.gate.pass, false);
+  equal(explicitChatter.written.length, 0);
+  const explicit = await t.engine.note({ text: "The staging db listens on 5433.", explicit: true });
   equal(explicit.gate.reason, "explicit");
   equal(explicit.written.length, 1);
 });

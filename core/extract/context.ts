@@ -16,7 +16,13 @@ import { thirdPersonVerb } from "../text/third_person.ts";
 import { resolveTimePhrases } from "./time_phrase.ts";
 import { combined, FALLBACK_CONFIDENCE, standalone } from "./context_candidate.ts";
 import { correction } from "./context_correction.ts";
-import { chooseTarget, subjectOf, topicOf, withoutTimePhrases } from "./context_target.ts";
+import {
+  chooseTarget,
+  namesSubject,
+  subjectOf,
+  topicOf,
+  withoutTimePhrases,
+} from "./context_target.ts";
 
 /** Replies up to this many words count as short answers. */
 export const SHORT_ANSWER_WORDS = 8;
@@ -55,11 +61,34 @@ export function extractFromContext(text: string, context: ExtractionContext): Ca
     return confirmation(question, reply);
   }
   const [phrase] = time(answer);
-  const target = chooseTarget(`${question} ${answer}`, active, phrase !== undefined, time);
+  const target = chooseTarget(`${question} ${answer}`, active, {
+    dated: phrase !== undefined,
+    time,
+    specific: namesSubject(question),
+  });
 
   if (/^when\b/i.test(question) && phrase) {
     if (target) {
+      // A memory that already has a date gets this one in its place (the same date: the same
+      // memory again, which consolidation keeps once); one without a date gains it.
+      const [old] = time(target.content);
+      if (old) {
+        const content = target.content.slice(0, old.index) + phrase.phrase +
+          target.content.slice(old.index + old.phrase.length);
+        return [
+          combined(content, target, old.phrase === phrase.phrase ? "extends" : "updates", phrase),
+        ];
+      }
       return [combined(`${stripEnd(target.content)} ${answer}.`, target, "extends", phrase)];
+    }
+    // "When are you planning the Japan trip with Maya?" → "User is planning the Japan trip …"
+    const doing = question.match(
+      /^when\s+(?:are|is|will)\s+(you|we|[\w-]+)\s+(?:be\s+)?(\w+ing)(?:\s+(.+?))?\s*\?$/i,
+    );
+    if (doing) {
+      const who = doing[1]!.toLowerCase() === "we" ? "We are" : `${subjectOf(doing[1]!)} is`;
+      const what = doing[3] ? ` ${doing[3]}` : "";
+      return [standalone(`${who} ${doing[2]}${what} ${answer}.`, "fact", phrase, answer)];
     }
     const subject = question.match(/^when\s+(?:is|are|was|were|will)\s+(.+?)\s*\?$/i)?.[1];
     if (subject) return [standalone(`${subjectOf(subject)} is ${answer}.`, "fact", phrase)];
@@ -116,6 +145,12 @@ export function extractFromContext(text: string, context: ExtractionContext): Ca
       phrase,
     );
     return [{ ...candidate, confidence: FALLBACK_CONFIDENCE }];
+  }
+  // Nothing fits: the answer is kept as its own memory with its question, not dropped and
+  // never appended to a memory it does not concern.
+  if (WH_QUESTION.test(question)) {
+    const own = standalone(`${stripEnd(question)}: ${answer}.`, "fact", phrase, answer);
+    return [{ ...own, confidence: FALLBACK_CONFIDENCE }];
   }
   return [];
 }

@@ -33,7 +33,12 @@ export function correction(
       return combined(content, target, "updates", phrase);
     }
   }
-  const target = chooseTarget(reply, active, phrase !== undefined, time);
+  // A correction refers to the conversation's latest notes, or names what it corrects.
+  const target = chooseTarget(reply, active, {
+    dated: phrase !== undefined,
+    time,
+    specific: false,
+  });
   if (!target) return null;
   const [old] = time(target.content);
   if (phrase && old) {

@@ -5,34 +5,63 @@
  * @module
  */
 import type { ActiveMemory } from "../model/candidate.ts";
-import { sharedWords } from "../text/words.ts";
+import { contentWords, sharedWords } from "../text/words.ts";
 import type { TimePhrase } from "./time_phrase.ts";
 
 /** "User is planning a trip…": the owner and the thing planned. */
 const MEMORY_SUBJECT =
   /^(User|We|[A-Z][\w-]*)\s+(?:is|are|'re)\s+(?:planning|organising|organizing|preparing|building|writing|working on|taking|going on|running|designing|migrating|learning)\s+(?:a|an|the|their|our|his|her)\s+(.+?)\.?$/;
 
+/** Content words two texts must share before a reply may change a memory noted earlier. */
+const SHARED_SUBJECT = 2;
+
+/** How a reply may find the memory it is about. */
+export interface TargetOptions {
+  /** The reply is a date: a memory with a date goes first. */
+  readonly dated: boolean;
+  /** Time phrases of a text. */
+  readonly time: (content: string) => TimePhrase[];
+  /**
+   * The question (or the reply, for a correction) names its subject: then even this
+   * session's notes must share a word with it. A vague one ("When are you going?") refers
+   * to the conversation's latest note.
+   */
+  readonly specific: boolean;
+}
+
 /**
- * The active memory a reply is about: the one sharing the most content words with the question
- * and reply (a dated one first when the reply is a date); the most relevant one on a tie.
+ * The active memory a reply is about, or null when none is: a memory of this session
+ * (`recent`) that shares a word with `text` (any, when the question is vague), or any memory
+ * sharing at least {@linkcode SHARED_SUBJECT} content words with it — never one that merely
+ * shares a word, such as a decision about Next.js for "When are you planning the trip?". The
+ * one sharing the most words wins (a dated one first when the reply is a date, a memory of the
+ * session next); the most relevant one on a tie.
  */
 export function chooseTarget(
   text: string,
   active: readonly ActiveMemory[],
-  dated: boolean,
-  time: (content: string) => TimePhrase[],
+  options: TargetOptions,
 ): ActiveMemory | null {
   let best: ActiveMemory | null = null;
   let bestScore = -1;
   for (const memory of active) {
-    let score = sharedWords(text, memory.content);
-    if (dated && time(memory.content).length > 0) score += 2;
+    const shared = sharedWords(text, memory.content);
+    const eligible = shared >= SHARED_SUBJECT ||
+      (memory.recent === true && (shared >= 1 || !options.specific));
+    if (!eligible) continue;
+    let score = shared + (memory.recent ? 0.5 : 0);
+    if (options.dated && options.time(memory.content).length > 0) score += 2;
     if (score > bestScore) {
       best = memory;
       bestScore = score;
     }
   }
   return best;
+}
+
+/** Whether `question` names its subject (two content words or more), or is vague. */
+export function namesSubject(question: string): boolean {
+  return contentWords(question).length >= SHARED_SUBJECT;
 }
 
 /** The content with its time phrases cut out ("…with Maya next April." → "…with Maya."). */

@@ -47,7 +47,8 @@ const UNRESOLVED_PRONOUN_PENALTY = 0.15;
  *   context: {
  *     now,
  *     previousAssistant: "When are you going?",
- *     active: [{ id: "mem_trip", type: "fact", content: "User is planning a trip to Japan with Maya." }],
+ *     // Noted earlier in this conversation, so a vague reply may complete it.
+ *     active: [{ id: "mem_trip", type: "fact", content: "User is planning a trip to Japan with Maya.", recent: true }],
  *   },
  * });
  * equal(answer?.content, "User is planning a trip to Japan with Maya next April.");

@@ -13,10 +13,12 @@ import { gate } from "./gate.ts";
 const NOW = Date.UTC(2026, 10, 22);
 
 Deno.test("extract() runs the seed 002 sequence with each output fed back as an active memory", () => {
+  // Noted earlier in this conversation: a vague reply may complete it.
   const trip: ActiveMemory = {
     id: "mem_trip",
     type: "fact",
     content: "User is planning a trip to Japan with Maya.",
+    recent: true,
   };
   const [when] = extract({
     text: "next April",
@@ -26,7 +28,12 @@ Deno.test("extract() runs the seed 002 sequence with each output fed back as an 
   deepEqual(when?.link, { id: "mem_trip", relation: "extends" });
 
   // Recall ranks the newest, most specific memory first.
-  const april: ActiveMemory = { id: "mem_trip_april", type: when!.type, content: when!.content };
+  const april: ActiveMemory = {
+    id: "mem_trip_april",
+    type: when!.type,
+    content: when!.content,
+    recent: true,
+  };
   const [what] = extract({
     text: "mostly food, temples, and trains",
     context: {
@@ -42,7 +49,12 @@ Deno.test("extract() runs the seed 002 sequence with each output fed back as an 
   equal(what?.eventAt, undefined, "the focus is not dated");
   equal(what?.link?.relation, "extends");
 
-  const focus: ActiveMemory = { id: "mem_trip_focus", type: what!.type, content: what!.content };
+  const focus: ActiveMemory = {
+    id: "mem_trip_focus",
+    type: what!.type,
+    content: what!.content,
+    recent: true,
+  };
   const [moved] = extract({
     text: "actually we're going in May instead",
     context: { now: NOW, active: [focus, april, trip] },
@@ -60,7 +72,12 @@ Deno.test("extract() resolves time phrases in the context's time zone", () => {
       now: NOW,
       timeZone: "Asia/Tokyo",
       previousAssistant: "When are you going?",
-      active: [{ id: "m", type: "fact", content: "User is planning a trip to Japan with Maya." }],
+      active: [{
+        id: "m",
+        type: "fact",
+        content: "User is planning a trip to Japan with Maya.",
+        recent: true,
+      }],
     },
   });
   equal(answer?.eventAt, Date.UTC(2027, 2, 31, 15)); // 2027-04-01 00:00 JST

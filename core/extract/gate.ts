@@ -69,14 +69,25 @@ const AGENT_ACTION_QUESTION =
  * ok(gate("From now on, always run `deno task ok` before pushing.").pass);
  * equal(gate("Let me look at that file.").pass, false);
  * equal(gate("thanks!").pass, false);
- * equal(gate("ok", { explicit: true }).reason, "explicit");
+ * equal(gate("The staging db listens on 5433", { explicit: true }).reason, "explicit");
+ * equal(gate("ok thanks, sounds good!", { explicit: true }).pass, false);
  * ```
  */
 export function gate(text: string, options: GateOptions = {}): GateResult {
-  if (options.explicit) return { pass: true, score: 1, reason: "explicit", signals: ["explicit"] };
   const trimmed = text.trim();
   if (trimmed === "") return verdict(0, ["empty"], "empty");
   const question = lastQuestion(options.previousAssistant);
+  // An explicit note (the user asked) passes whatever its cues — unless it is only chatter or
+  // an acknowledgement, which no request to remember makes worth keeping.
+  if (options.explicit && !isAcknowledgement(trimmed)) {
+    const prose = proseOf(trimmed);
+    const tally = new Tally();
+    const { cues, decisions } = addEvidence(tally, prose, trimmed);
+    if (!isChatter(prose) || cues.length > 0 || decisions.length > 0) {
+      return { pass: true, score: 1, reason: "explicit", signals: ["explicit"] };
+    }
+    return verdict(0, ["explicit", "chatter"], "chatter");
+  }
 
   if (isAcknowledgement(trimmed)) {
     const memoryQuestion = question !== null && matchingCues(question, MEMORY_CUES).length > 0;

@@ -70,13 +70,17 @@ Deno.test("gate() keeps memory cues, decisions, fixes and stated facts", async (
   }
 });
 
-Deno.test("gate() lets explicit writes through whatever they say", () => {
-  deepEqual(gate("ok", { explicit: true }), {
+Deno.test("gate() lets explicit notes through whatever their cues, but never chatter", () => {
+  deepEqual(gate("The staging db listens on 5433", { explicit: true }), {
     pass: true,
     score: 1,
     reason: "explicit",
     signals: ["explicit"],
   });
+  // Issue 16: a note of pure chatter was stored as a fact because explicit skipped the gate.
+  for (const chatter of ["ok", "ok thanks, sounds good!", "thanks, that worked", "yes please"]) {
+    equal(gate(chatter, { explicit: true }).pass, false, chatter);
+  }
 });
 
 Deno.test("gate() penalises a near-duplicate of an existing memory", () => {

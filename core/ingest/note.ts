@@ -26,6 +26,8 @@ import type { WriteResult } from "./result.ts";
 const CONTEXT_MEMORIES = 8;
 /** The latest memories of the scope among them. */
 const LATEST_MEMORIES = 3;
+/** How recently a memory was recorded to count as part of the conversation a note continues. */
+const CONVERSATION_MS = 30 * 60_000;
 
 /** Extracts memories from `input.text` and writes each one; see {@linkcode NoteResult}. */
 export async function noteMemories(deps: WriteDeps, input: NoteInput): Promise<NoteResult> {
@@ -62,7 +64,7 @@ export async function noteMemories(deps: WriteDeps, input: NoteInput): Promise<N
   if (!verdict.pass) return { gate: verdict, extractor: null, written: [], redacted };
 
   const about = previousAssistant ? `${text}\n${previousAssistant}` : text;
-  const active = contextMemories(deps, about, scope, vector, now);
+  const active = contextMemories(deps, about, scope, vector, now, parsed.source?.ref);
   const extraction: ExtractionInput = {
     text,
     context: {
@@ -117,7 +119,10 @@ async function extracted(
 /**
  * The active memories extraction sees: those nearest the text and the turn before it, then the
  * latest ones of the scope (a short answer like "next April" shares no word with the trip it
- * dates, but the trip was usually just discussed).
+ * dates, but the trip was usually just discussed). Those noted in this conversation are marked
+ * `recent` — their provenance names the note's `ref` (the session), or, for a note without
+ * one, they were recorded in the last {@linkcode CONVERSATION_MS} — and only they may take a
+ * vague reply; any other memory must share the reply's subject.
  */
 function contextMemories(
   deps: Pick<IngestDeps, "store" | "index" | "keywords">,
@@ -125,13 +130,24 @@ function contextMemories(
   scope: string,
   vector: Float32Array | undefined,
   now: number,
+  ref: string | undefined,
 ): ActiveMemory[] {
   const near = neighboursOf(deps, about, scope, vector, now)
     .map((n) => ({ id: n.id, type: n.type, content: n.content }));
   const latest = latestActive(deps.store, scope, LATEST_MEMORIES)
     .map((r) => ({ id: r.id, type: r.type, content: r.content }));
   const seen = new Set<string>();
-  return [...near, ...latest]
+  const active = [...near, ...latest]
     .filter((m) => !seen.has(m.id) && seen.add(m.id))
     .slice(0, CONTEXT_MEMORIES);
+  const ids = active.map((m) => m.id);
+  const provenance = ref === undefined ? new Map() : deps.store.provenanceOf(ids);
+  const recorded = new Map(deps.store.memoriesById(ids).map((r) => [r.id, r.recordedAt]));
+  return active.map((m) => ({
+    ...m,
+    // With a session to go by, only its own notes; without one, what was just recorded.
+    recent: ref !== undefined
+      ? (provenance.get(m.id) ?? []).some((p: { ref?: string | null }) => p.ref === ref)
+      : now - (recorded.get(m.id) ?? -Infinity) <= CONVERSATION_MS,
+  }));
 }

@@ -20,6 +20,11 @@ export interface ActiveMemory {
   readonly id: string;
   readonly type: MemoryType;
   readonly content: string;
+  /**
+   * Noted in this conversation (the same session): a vague reply ("next April" to "When are
+   * you going?") may complete it. Other memories must share the reply's subject.
+   */
+  readonly recent?: boolean;
 }
 
 /**

@@ -1,0 +1,74 @@
+/**
+ * Notes a user can trust, over MCP: a short answer resolves against the question before it
+ * (and this conversation's own notes), never against a memory that merely shares a word, and
+ * is kept as its own memory when nothing fits; chatter is dropped by default, while
+ * `memory_write` (a deliberate write) still stores what it is given.
+ */
+import { equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { openEngine } from "../../core/mod.ts";
+import { createServer } from "../../server/server.ts";
+import { tempDir } from "../helpers.ts";
+import { type CallToolResult, Client, InMemoryTransport, type Structured } from "./_client.ts";
+
+async function session(path: string) {
+  const engine = openEngine({ path, project: "web" });
+  const { server } = createServer(engine, { projectOverride: "project:web" });
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
+  const client = new Client({ name: "notes", version: "1" });
+  await server.connect(serverSide);
+  await client.connect(clientSide);
+  await client.listTools();
+  const call = async (name: string, args: Record<string, unknown>) => {
+    const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
+    ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
+    return result.structuredContent as Structured;
+  };
+  return {
+    engine,
+    call,
+    async [Symbol.asyncDispose]() {
+      await client.close();
+      engine.close();
+    },
+  };
+}
+
+Deno.test("a short answer never edits an unrelated memory, and is kept as its own", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "s.db");
+  const before = openEngine({ path, project: "web" });
+  const decision = await before.write({
+    content: "We chose Next.js app router over pages router",
+    type: "decision",
+  });
+  before.close();
+  await using s = await session(path);
+  const note = {
+    text: "next April",
+    previous_assistant: "When are you planning the Japan trip with Maya?",
+  };
+  const first = await s.call("memory_note", note);
+  await s.call("memory_note", note);
+  equal(
+    s.engine.get(decision.id).content,
+    "We chose Next.js app router over pages router",
+    "the decision is untouched, after two notes",
+  );
+  const trip = s.engine.list({ limit: 50 }).items.filter((m) => /Japan trip/.test(m.content));
+  equal(trip.length, 1, "one memory about the trip, not two");
+  match(trip[0]!.content, /planning the Japan trip with Maya next April/);
+  equal(first.notes.length, 1);
+});
+
+Deno.test("chatter is dropped by default; memory_write still stores what it is given", async () => {
+  await using dir = await tempDir();
+  await using s = await session(join(dir.path, "s.db"));
+  const chatter = await s.call("memory_note", { text: "ok thanks, sounds good!" });
+  equal(chatter.notes.length, 0);
+  equal(s.engine.list().items.length, 0, "nothing stored");
+  const kept = await s.call("memory_note", { text: "The staging db listens on 5433." });
+  equal(kept.notes.length, 1, "a real note passes the gate");
+  const written = await s.call("memory_write", { content: "ok thanks, sounds good!" });
+  ok(written.id, "a deliberate write bypasses the gate");
+});

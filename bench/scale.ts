@@ -1,0 +1,127 @@
+/**
+ * Scale benchmark (DESIGN §12, issue 15 item 7): strands of 10^5 and 10^6 synthetic memories
+ * (bench/scale_strand.ts: 384-d clustered vectors, scopes from 0.1 % to 40 % of the strand),
+ * measured in a fresh process (bench/scale_probe.ts): open + first search, search p50/p95
+ * with all channels (scoped to a project, and `scope: "all"`), vector only and BM25 only from
+ * a small, a mid-sized and a large scope and from all, vector recall@10 against exact search,
+ * and resident memory.
+ *
+ * Strands are built once under bench/.data/ and reused (≈ 460 MB at 10^5, ≈ 4.6 GB at 10^6;
+ * building 10^6 takes several minutes); `--rebuild` starts them again.
+ *
+ * Usage: deno task bench:scale [--sizes 100000,1000000] [--queries 200] [--rebuild] [--write]
+ * `--write` records bench/RESULTS-scale.md and bench/results/scale.json.
+ *
+ * @module
+ */
+import { parseArgs } from "node:util";
+import { join } from "node:path";
+import { log, MACHINE_LINE, type Timing } from "./measure.ts";
+import type { ProbeResult } from "./scale_probe.ts";
+import { buildScaleStrand, scaleStrandPath } from "./scale_strand.ts";
+
+interface SizeResult extends ProbeResult {
+  size: number;
+  dbMb: number;
+  builtPerSecond: number | null;
+}
+
+async function probe(path: string, queries: number): Promise<ProbeResult> {
+  const script = new URL("./scale_probe.ts", import.meta.url).pathname;
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["run", "-A", "--v8-flags=--expose-gc", script, path, String(queries)],
+    stdout: "piped",
+    stderr: "inherit",
+  }).output();
+  if (!output.success) throw new Error("scale probe failed");
+  return JSON.parse(new TextDecoder().decode(output.stdout));
+}
+
+async function measure(size: number, queries: number, rebuild: boolean): Promise<SizeResult> {
+  if (rebuild) {
+    for (const suffix of ["", "-wal", "-shm"]) {
+      await Deno.remove(scaleStrandPath(size) + suffix).catch(() => {});
+    }
+  }
+  const { path, perSecond } = await buildScaleStrand(size);
+  log(`[${size}] probing…`);
+  const result = await probe(path, queries);
+  const dbMb = Math.round((await Deno.stat(path)).size / 1e6);
+  log(`[${size}] search p95 ${result.search.p3.p95} ms (p3), ${result.search.all.p95} ms (all)`);
+  return { size, dbMb, builtPerSecond: perSecond, ...result };
+}
+
+function table(results: SizeResult[]): string {
+  const ms = (t: Timing) => `${t.p50.toFixed(2)} / ${t.p95.toFixed(2)}`;
+  const row = (label: string, cell: (r: SizeResult) => string, target = "") =>
+    `| ${label} | ${results.map(cell).join(" | ")} | ${target} |`;
+  return [
+    `| measure | ${
+      results.map((r) => `${r.size.toLocaleString("en")} memories`).join(" | ")
+    } | target |`,
+    `| --- | ${results.map(() => "---:").join(" | ")} | --- |`,
+    row(
+      "search p50 / p95, ms, all channels, project p3",
+      (r) => ms(r.search.p3),
+      "p95 ≤ 15 at 10^5, ≤ 60 at 10^6",
+    ),
+    row(
+      "search p50 / p95, ms, all channels, scope all",
+      (r) => ms(r.search.all),
+      "p95 ≤ 60 at 10^6",
+    ),
+    row("vector only, project small (1.1 % visible)", (r) => ms(r.vectorOnly["project:small"])),
+    row("vector only, project p3 (3.9 %)", (r) => ms(r.vectorOnly["project:p3"])),
+    row("vector only, project big (41 %)", (r) => ms(r.vectorOnly["project:big"])),
+    row("vector only, scope all", (r) => ms(r.vectorOnly.all)),
+    row("BM25 only, project small (1.1 % visible)", (r) => ms(r.bm25Only["project:small"])),
+    row("BM25 only, project p3 (3.9 %)", (r) => ms(r.bm25Only["project:p3"])),
+    row("BM25 only, project big (41 %)", (r) => ms(r.bm25Only["project:big"])),
+    row("BM25 only, scope all", (r) => ms(r.bm25Only.all)),
+    row("vector recall@10 vs exact, project p3", (r) => r.recallAt10.p3.toFixed(3), "≥ 0.95"),
+    row("vector recall@10 vs exact, scope all", (r) => r.recallAt10.all.toFixed(3), "≥ 0.95"),
+    row("open + first search, ms", (r) => String(r.openFirstSearchMs)),
+    row("RSS after open + first search, MB", (r) => String(r.rssAfterOpenMb)),
+    row("RSS after the searches, MB (V8 heap used)", (r) => `${r.rssMb} (${r.heapMb})`),
+    row("strand file, MB", (r) => String(r.dbMb)),
+  ].join("\n");
+}
+
+if (import.meta.main) {
+  const { values } = parseArgs({
+    args: Deno.args,
+    options: {
+      sizes: { type: "string", default: "100000,1000000" },
+      queries: { type: "string", default: "200" },
+      rebuild: { type: "boolean", default: false },
+      write: { type: "boolean", default: false },
+    },
+  });
+  const results: SizeResult[] = [];
+  for (const size of values.sizes!.split(",").map(Number)) {
+    results.push(await measure(size, Number(values.queries), values.rebuild!));
+  }
+  const report = table(results);
+  await Deno.stdout.write(new TextEncoder().encode(`${report}\n`));
+  if (values.write) {
+    const here = new URL(".", import.meta.url).pathname;
+    const cpu = (await Deno.readTextFile("/proc/cpuinfo").catch(() => ""))
+      .match(/model name\s*:\s*(.+)/)?.[1] ?? "unknown CPU";
+    const date = new Date().toISOString().slice(0, 10);
+    await Deno.mkdir(join(here, "results"), { recursive: true });
+    await Deno.writeTextFile(
+      join(here, "results", "scale.json"),
+      JSON.stringify({ date, machine: MACHINE_LINE, cpu, results }, null, 2) + "\n",
+    );
+    await Deno.writeTextFile(
+      join(here, "RESULTS-scale.md"),
+      `# Scale benchmarks\n\nRecorded by \`deno task bench:scale --write\` on ${date}: ${MACHINE_LINE}, ${cpu}. ` +
+        "Synthetic strands (bench/scale_strand.ts): bench/synthetic.ts text and clustered 384-d vectors " +
+        "from a zero-cost embedder, spread over `project:big` (40 %), twenty projects of 2.9 %, `global` " +
+        "(1 %) and `project:small` (0.1 %); a reader in a project also sees `global`. Measured in a fresh " +
+        "process (bench/scale_probe.ts), in process, limit 10, " +
+        `${values.queries} queries per row; recall against exact float search over the visible ` +
+        "vectors, 50 queries.\n\n" + report + "\n",
+    );
+  }
+}

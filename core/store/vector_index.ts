@@ -74,9 +74,6 @@ interface Row {
 export class VectorIndex {
   readonly #store: Store;
   readonly #slots: VectorSlots;
-  /** Scratch for searches (visible slots and their distances), reused across searches. */
-  #found = new Int32Array(0);
-  #distance = new Uint16Array(0);
   #rev = -1;
   #rid = -1;
   /** True when the last batch may have stopped inside a rev. */
@@ -185,21 +182,31 @@ export class VectorIndex {
   search(query: Float32Array, visibility: Visibility, options: VectorSearchOptions): VectorHit[] {
     const { k } = options;
     const slots = this.#slots;
-    const q = new Uint32Array(slots.words);
-    setSignBits(query, q, 0);
-    if (this.#found.length < slots.size) {
-      this.#found = new Int32Array(slots.size * 2);
-      this.#distance = new Uint16Array(slots.size * 2);
-    }
-    const histogram = new Uint32Array(slots.words * 32 + 2);
+    const kernels = slots.kernels;
+    const scratch = slots.scratch;
+    if (!kernels || !scratch) return [];
     let visible = 0;
     for (const [list, n] of this.#sources(visibility)) {
-      visible = this.#hamming(list, n, q, visibility, histogram, visible);
+      visible = this.#visible(list, n, visibility, visible);
     }
     if (visible === 0) return [];
-    const pool = Math.max(options.rescore ?? rescorePool(k, visible), k);
+
+    // Hamming distances of the visible slots' sign bits to the query's, and their histogram.
+    scratch.queryBits.fill(0);
+    setSignBits(query, scratch.queryBits, 0);
+    const histogram = scratch.histogram.fill(0);
+    kernels.hamming(
+      slots.bitsAt,
+      slots.bitStride,
+      scratch.queryBitsAt,
+      scratch.foundAt,
+      visible,
+      scratch.distanceAt,
+      scratch.histogramAt,
+    );
 
     // Smallest Hamming radius that holds `pool` candidates; ties at the radius in visit order.
+    const pool = Math.max(options.rescore ?? rescorePool(k, visible), k);
     let threshold = 0;
     let below = 0;
     for (; threshold < histogram.length - 1; threshold++) {
@@ -207,9 +214,8 @@ export class VectorIndex {
       below += histogram[threshold]!;
     }
     let atThreshold = pool - below;
-    const best = new TopK(k);
-    const found = this.#found;
-    const distance = this.#distance;
+    const { found, distance, picked } = scratch;
+    let count = 0;
     for (let i = 0; i < visible; i++) {
       const d = distance[i]!;
       if (d > threshold) continue;
@@ -217,9 +223,18 @@ export class VectorIndex {
         if (atThreshold === 0) continue;
         atThreshold -= 1;
       }
-      const slot = found[i]!;
+      picked[count++] = found[i]!;
+    }
+
+    // Rescore the picked slots: int8 components against the query in int16.
+    const queryScale = quantizeQuery(query, scratch.queryInt16, slots.dimension);
+    kernels.dots(0, slots.q8Stride, scratch.queryInt16At, scratch.pickedAt, count, scratch.dotsAt);
+    const best = new TopK(k);
+    const { dots } = scratch;
+    for (let i = 0; i < count; i++) {
+      const slot = picked[i]!;
       // A neighbour with no positive similarity shares nothing with the query: not a candidate.
-      const similarity = this.#dot(query, slot);
+      const similarity = dots[i]! * queryScale * slots.scale[slot]!;
       if (similarity > 0) best.offer(slots.rids[slot]!, similarity);
     }
     return best.hits();
@@ -238,24 +253,13 @@ export class VectorIndex {
   }
 
   /**
-   * Appends the visible slots of `list` (its first `n` entries; every slot when null) to the
-   * found slots from position `from` with their Hamming distances to `q`, counts the
-   * distances in `histogram`, and returns the new number of found slots.
+   * Appends the slots of `list` (its first `n` entries; every slot when null) that `v` admits
+   * to the found slots from position `from`, and returns the new number of found slots.
    */
-  #hamming(
-    list: Int32Array | null,
-    n: number,
-    q: Uint32Array,
-    v: Visibility,
-    histogram: Uint32Array,
-    from: number,
-  ): number {
+  #visible(list: Int32Array | null, n: number, v: Visibility, from: number): number {
     const s = this.#slots;
-    const words = s.words;
-    const bits = s.bits;
     const meta = s.meta;
-    const found = this.#found;
-    const distance = this.#distance;
+    const found = s.scratch!.found;
     const accept = acceptedCodes(v);
     const { at, asOf } = v;
     const showEnded = v.includeEnded === true;
@@ -274,23 +278,7 @@ export class VectorIndex {
       ) {
         continue;
       }
-      // Popcount of 32-bit words, summing byte counts over up to 16 words before folding them.
-      const offset = slot * words;
-      let d = 0;
-      for (let w = 0; w < words;) {
-        let bytes = 0;
-        for (const end = Math.min(words, w + 16); w < end; w++) {
-          let x = bits[offset + w]! ^ q[w]!;
-          x = x - ((x >>> 1) & 0x55555555);
-          x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-          bytes += (x + (x >>> 4)) & 0x0f0f0f0f;
-        }
-        d += (bytes & 0xff) + ((bytes >>> 8) & 0xff) + ((bytes >>> 16) & 0xff) + (bytes >>> 24);
-      }
-      found[count] = slot;
-      distance[count] = d;
-      histogram[d]! += 1;
-      count += 1;
+      found[count++] = slot;
     }
     return count;
   }
@@ -303,21 +291,11 @@ export class VectorIndex {
     if (sa === undefined || sb === undefined) return null;
     const d = s.dimension;
     const q = s.q8;
-    const x = sa * d;
-    const y = sb * d;
+    const x = sa * s.q8Stride;
+    const y = sb * s.q8Stride;
     let sum = 0;
     for (let i = 0; i < d; i++) sum += q[x + i]! * q[y + i]!;
     return sum * s.scale[sa]! * s.scale[sb]!;
-  }
-
-  #dot(query: Float32Array, slot: number): number {
-    const s = this.#slots;
-    const d = s.dimension;
-    const q = s.q8;
-    const offset = slot * d;
-    let sum = 0;
-    for (let i = 0; i < d; i++) sum += query[i]! * q[offset + i]!;
-    return sum * s.scale[slot]!;
   }
 }
 
@@ -357,4 +335,23 @@ function acceptedCodes(v: Visibility): Uint8Array {
     for (const type of types) accept[metaByte(status, type, false)] = 1;
   }
   return accept;
+}
+
+/**
+ * Writes `query` as int16 components into `out` (its padding left zero) and returns the scale
+ * back to floats. The largest component maps to the largest value that keeps any dot product
+ * with int8 components within 32 bits (32,767 up to 516 dimensions).
+ */
+function quantizeQuery(query: Float32Array, out: Int16Array, dimension: number): number {
+  let max = 0;
+  for (let i = 0; i < dimension; i++) max = Math.max(max, Math.abs(query[i]!));
+  if (max === 0) {
+    out.fill(0);
+    return 0;
+  }
+  const top = Math.min(32_767, Math.floor(2_147_483_647 / (127 * dimension)));
+  const scale = max / top;
+  for (let i = 0; i < dimension; i++) out[i] = Math.round(query[i]! / scale);
+  out.fill(0, dimension);
+  return scale;
 }

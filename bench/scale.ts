@@ -17,6 +17,7 @@
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { log, MACHINE_LINE, type Timing } from "./measure.ts";
+import type { McpProbe } from "./scale_mcp.ts";
 import type { ProbeResult } from "./scale_probe.ts";
 import { buildScaleStrand, scaleStrandPath } from "./scale_strand.ts";
 
@@ -24,16 +25,17 @@ interface SizeResult extends ProbeResult {
   size: number;
   dbMb: number;
   builtPerSecond: number | null;
+  mcp: McpProbe;
 }
 
-async function probe(path: string, queries: number): Promise<ProbeResult> {
-  const script = new URL("./scale_probe.ts", import.meta.url).pathname;
+/** Runs one of the probe scripts in a fresh process and parses what it prints. */
+async function run<T>(script: string, args: string[], flags: string[] = []): Promise<T> {
   const output = await new Deno.Command(Deno.execPath(), {
-    args: ["run", "-A", "--v8-flags=--expose-gc", script, path, String(queries)],
+    args: ["run", "-A", ...flags, new URL(script, import.meta.url).pathname, ...args],
     stdout: "piped",
     stderr: "inherit",
   }).output();
-  if (!output.success) throw new Error("scale probe failed");
+  if (!output.success) throw new Error(`${script} failed`);
   return JSON.parse(new TextDecoder().decode(output.stdout));
 }
 
@@ -45,10 +47,15 @@ async function measure(size: number, queries: number, rebuild: boolean): Promise
   }
   const { path, perSecond } = await buildScaleStrand(size);
   log(`[${size}] probing…`);
-  const result = await probe(path, queries);
+  const result = await run<ProbeResult>("./scale_probe.ts", [path, String(queries)], [
+    "--v8-flags=--expose-gc",
+  ]);
   const dbMb = Math.round((await Deno.stat(path)).size / 1e6);
   log(`[${size}] search p95 ${result.search.p3.p95} ms (p3), ${result.search.all.p95} ms (all)`);
-  return { size, dbMb, builtPerSecond: perSecond, ...result };
+  log(`[${size}] MCP server…`);
+  const mcp = await run<McpProbe>("./scale_mcp.ts", [path, "300"]);
+  log(`[${size}] MCP server RSS ${mcp.rssMb} MB`);
+  return { size, dbMb, builtPerSecond: perSecond, ...result, mcp };
 }
 
 function table(results: SizeResult[]): string {
@@ -83,6 +90,12 @@ function table(results: SizeResult[]): string {
     row("open + first search, ms", (r) => String(r.openFirstSearchMs)),
     row("RSS after open + first search, MB", (r) => String(r.rssAfterOpenMb)),
     row("RSS after the searches, MB (V8 heap used)", (r) => `${r.rssMb} (${r.heapMb})`),
+    row(
+      "MCP server RSS, MB, no model, worker idle (server + `deno task` parent; server alone)",
+      (r) => `${r.mcp.rssMb} (${r.mcp.serverRssMb})`,
+      "≤ 200 at 10^5",
+    ),
+    row("memory_search p50 / p95 over stdio, ms, no model", (r) => ms(r.mcp.search)),
     row("strand file, MB", (r) => String(r.dbMb)),
   ].join("\n");
 }
@@ -121,7 +134,10 @@ if (import.meta.main) {
         "(1 %) and `project:small` (0.1 %); a reader in a project also sees `global`. Measured in a fresh " +
         "process (bench/scale_probe.ts), in process, limit 10, " +
         `${values.queries} queries per row; recall against exact float search over the visible ` +
-        "vectors, 50 queries.\n\n" + report + "\n",
+        "vectors, 50 queries. The MCP rows start the real server (`deno task mcp`, no model) on a " +
+        "copy of the strand after recording a lifecycle run that changes nothing, so the worker " +
+        "finds nothing due and stays idle (bench/scale_mcp.ts; bench:mcp measures with the worker); " +
+        "300 `memory_search` calls after a 3 s warm-up.\n\n" + report + "\n",
     );
   }
 }

@@ -9,7 +9,8 @@
  * Strands are built once under bench/.data/ and reused (≈ 460 MB at 10^5, ≈ 4.6 GB at 10^6;
  * building 10^6 takes several minutes); `--rebuild` starts them again.
  *
- * Usage: deno task bench:scale [--sizes 100000,1000000] [--queries 200] [--rebuild] [--write]
+ * Usage: deno task bench:scale [--sizes 100000,1000000] [--queries 200] [--runs 3] [--rebuild]
+ *   [--write]
  * `--write` records bench/RESULTS-scale.md and bench/results/scale.json.
  *
  * @module
@@ -39,7 +40,28 @@ async function run<T>(script: string, args: string[], flags: string[] = []): Pro
   return JSON.parse(new TextDecoder().decode(output.stdout));
 }
 
-async function measure(size: number, queries: number, rebuild: boolean): Promise<SizeResult> {
+/** The field-by-field median of results of one shape (numbers at the leaves). */
+function medianOf<T>(results: T[]): T {
+  const first = results[0] as unknown;
+  if (typeof first === "number") {
+    const sorted = (results as number[]).toSorted((a, b) => a - b);
+    return sorted[Math.floor((sorted.length - 1) / 2)] as T;
+  }
+  if (typeof first !== "object" || first === null) return first as T;
+  return Object.fromEntries(
+    Object.keys(first).map((key) => [
+      key,
+      medianOf(results.map((r) => (r as Record<string, unknown>)[key])),
+    ]),
+  ) as T;
+}
+
+async function measure(
+  size: number,
+  queries: number,
+  rebuild: boolean,
+  runs: number,
+): Promise<SizeResult> {
   if (rebuild) {
     for (const suffix of ["", "-wal", "-shm"]) {
       await Deno.remove(scaleStrandPath(size) + suffix).catch(() => {});
@@ -47,13 +69,26 @@ async function measure(size: number, queries: number, rebuild: boolean): Promise
   }
   const { path, perSecond } = await buildScaleStrand(size);
   log(`[${size}] probing…`);
-  const result = await run<ProbeResult>("./scale_probe.ts", [path, String(queries)], [
-    "--v8-flags=--expose-gc",
-  ]);
+  // This class of VM varies ±25 % between identical runs (more when others share it): the
+  // probes run `runs` times and every figure is the median.
+  const probes: ProbeResult[] = [];
+  for (let i = 0; i < runs; i++) {
+    probes.push(
+      await run<ProbeResult>("./scale_probe.ts", [path, String(queries)], [
+        "--v8-flags=--expose-gc",
+      ]),
+    );
+  }
+  const result = medianOf(probes);
   const dbMb = Math.round((await Deno.stat(path)).size / 1e6);
   log(`[${size}] search p95 ${result.search.p3.p95} ms (p3), ${result.search.all.p95} ms (all)`);
   log(`[${size}] MCP server…`);
-  const mcp = await run<McpProbe>("./scale_mcp.ts", [path, "300"]);
+  const waitMs = String(Math.max(3_000, size / 50)); // the index loads in ~6 s at 10^6
+  const mcps: McpProbe[] = [];
+  for (let i = 0; i < runs; i++) {
+    mcps.push(await run<McpProbe>("./scale_mcp.ts", [path, "300", waitMs]));
+  }
+  const mcp = medianOf(mcps);
   log(`[${size}] MCP server RSS ${mcp.rssMb} MB`);
   return { size, dbMb, builtPerSecond: perSecond, ...result, mcp };
 }
@@ -106,13 +141,14 @@ if (import.meta.main) {
     options: {
       sizes: { type: "string", default: "100000,1000000" },
       queries: { type: "string", default: "200" },
+      runs: { type: "string", default: "3" },
       rebuild: { type: "boolean", default: false },
       write: { type: "boolean", default: false },
     },
   });
   const results: SizeResult[] = [];
   for (const size of values.sizes!.split(",").map(Number)) {
-    results.push(await measure(size, Number(values.queries), values.rebuild!));
+    results.push(await measure(size, Number(values.queries), values.rebuild!, Number(values.runs)));
   }
   const report = table(results);
   await Deno.stdout.write(new TextEncoder().encode(`${report}\n`));
@@ -133,11 +169,11 @@ if (import.meta.main) {
         "from a zero-cost embedder, spread over `project:big` (40 %), twenty projects of 2.9 %, `global` " +
         "(1 %) and `project:small` (0.1 %); a reader in a project also sees `global`. Measured in a fresh " +
         "process (bench/scale_probe.ts), in process, limit 10, " +
-        `${values.queries} queries per row; recall against exact float search over the visible ` +
+        `${values.queries} queries per row, medians of ${values.runs} runs; recall against exact float search over the visible ` +
         "vectors, 50 queries. The MCP rows start the real server (`deno task mcp`, no model) on a " +
         "copy of the strand after recording a lifecycle run that changes nothing, so the worker " +
         "finds nothing due and stays idle (bench/scale_mcp.ts; bench:mcp measures with the worker); " +
-        "300 `memory_search` calls after a 3 s warm-up.\n\n" + report + "\n",
+        "300 `memory_search` calls after a warm-up of max(3 s, size / 50 ms).\n\n" + report + "\n",
     );
   }
 }

@@ -7,7 +7,7 @@
  * and reads the resident memory of the server and its `deno task` parent (as bench:mcp does).
  * Run by bench/scale.ts; prints one JSON object.
  *
- * Usage: deno run -A bench/scale_mcp.ts <strand> [searches]
+ * Usage: deno run -A bench/scale_mcp.ts <strand> [searches] [warm-up ms]
  *
  * @module
  */
@@ -38,7 +38,7 @@ function tree(pid: number): number[] {
   return [pid, ...(children ? children.split(/\s+/).map(Number).flatMap(tree) : [])];
 }
 
-async function probe(strand: string, searches: number): Promise<McpProbe> {
+async function probe(strand: string, searches: number, waitMs: number): Promise<McpProbe> {
   const home = await Deno.makeTempDir({ prefix: "helix-scale-mcp-" });
   try {
     await Deno.mkdir(join(home, "strands"));
@@ -67,7 +67,7 @@ async function probe(strand: string, searches: number): Promise<McpProbe> {
     await client.connect(transport);
     try {
       // Give the background warm-up (the vector index) time to finish before the timed calls.
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
       const gen = synthetic();
       const samples: number[] = [];
       for (let i = -10; i < searches; i++) {
@@ -98,8 +98,8 @@ async function probe(strand: string, searches: number): Promise<McpProbe> {
 }
 
 if (import.meta.main) {
-  const [strand, count = "300"] = Deno.args;
-  if (!strand) throw new Error("usage: scale_mcp.ts <strand> [searches]");
-  const result = await probe(strand, Number(count));
+  const [strand, count = "300", waitMs = "3000"] = Deno.args;
+  if (!strand) throw new Error("usage: scale_mcp.ts <strand> [searches] [warm-up ms]");
+  const result = await probe(strand, Number(count), Number(waitMs));
   await Deno.stdout.write(new TextEncoder().encode(JSON.stringify(result)));
 }

@@ -93,6 +93,17 @@ async function measure(
   return { size, dbMb, builtPerSecond: perSecond, ...result, mcp };
 }
 
+/** What the same probes measured before the scale work (base 2082f48), for comparison. */
+const BEFORE =
+  `Before (base 2082f48, one run on the same machine, loaded by other work): at 10^6, search p95
+33.9 ms from project p3 and 109.7 ms from all scopes; vector recall@10 0.878 (p3) and 0.290 (all),
+from a fixed rescoring pool of 400; vector-only p50 15.4 ms (p3), 22.5 ms (all); BM25-only p95
+7.6 / 13.2 / 68.9 / 84.9 ms from project small / p3 / big / all (the scope filter grew with the
+scope: its token's posting list was walked twice per query, and a query whose rarest word was in
+242,000 memories scored them all); open + first search 6.9 s; RSS 707 MB. At 10^5: search p95
+6.5 ms (p3), 23.3 ms (all); vector recall@10 0.982 (p3) and 0.66 (all); BM25-only p95 2.9 / 4.3 /
+14.1 / 17.4 ms; MCP server RSS with the worker idle 218–223 MB (194–199 MB without the parent).`;
+
 function table(results: SizeResult[]): string {
   const ms = (t: Timing) => `${t.p50.toFixed(2)} / ${t.p95.toFixed(2)}`;
   const row = (label: string, cell: (r: SizeResult) => string, target = "") =>
@@ -173,7 +184,8 @@ if (import.meta.main) {
         "vectors, 50 queries. The MCP rows start the real server (`deno task mcp`, no model) on a " +
         "copy of the strand after recording a lifecycle run that changes nothing, so the worker " +
         "finds nothing due and stays idle (bench/scale_mcp.ts; bench:mcp measures with the worker); " +
-        "300 `memory_search` calls after a warm-up of max(3 s, size / 50 ms).\n\n" + report + "\n",
+        "300 `memory_search` calls after a warm-up of max(3 s, size / 50 ms).\n\n" + report +
+        "\n\n" + BEFORE + "\n",
     );
   }
 }

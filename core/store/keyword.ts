@@ -29,7 +29,7 @@ import type { Store } from "./store.ts";
 import { IN_LIST } from "./prepare.ts";
 import { isVisible, type Visibility, type VisibilityFields } from "./visibility.ts";
 import { queryWords, quote, scopeToken } from "./keyword_terms.ts";
-import { planKeywordQuery, widerWindow } from "./keyword_plan.ts";
+import { type KeywordPlan, type PlanInput, planKeywordQuery, widerWindow } from "./keyword_plan.ts";
 
 /** Most postings (summed document frequencies) a query's kept terms may have. */
 export const POSTINGS_BUDGET = 25_000;
@@ -72,9 +72,15 @@ export class KeywordIndex {
   /** Document frequency per stem; bounded, oldest entries dropped first. */
   readonly #frequency = new Map<string, { documents: number; size: number }>();
 
-  /** Creates the channel over an open strand. */
-  constructor(store: Store) {
+  readonly #plan: (input: PlanInput) => KeywordPlan;
+
+  /**
+   * Creates the channel over an open strand. `plan` replaces {@linkcode planKeywordQuery}
+   * (tests use it to run the paths only large strands take).
+   */
+  constructor(store: Store, options: { plan?: (input: PlanInput) => KeywordPlan } = {}) {
     this.#db = store.db;
+    this.#plan = options.plan ?? planKeywordQuery;
   }
 
   /**
@@ -96,7 +102,7 @@ export class KeywordIndex {
     );
     if (kept.length === 0) return { hits: [], skipped };
     const scopes = visibility.scopes;
-    const plan = planKeywordQuery({
+    const plan = this.#plan({
       postings,
       scopeDocs: scopes === "all"
         ? null

@@ -157,11 +157,15 @@ if (import.meta.main) {
       write: { type: "boolean", default: false },
     },
   });
+  const load = async () =>
+    (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ")[0];
+  const loadBefore = await load();
   const results: SizeResult[] = [];
   for (const size of values.sizes!.split(",").map(Number)) {
     results.push(await measure(size, Number(values.queries), values.rebuild!, Number(values.runs)));
   }
   const report = table(results);
+  const loadAfter = await load();
   await Deno.stdout.write(new TextEncoder().encode(`${report}\n`));
   if (values.write) {
     const here = new URL(".", import.meta.url).pathname;
@@ -175,7 +179,8 @@ if (import.meta.main) {
     );
     await Deno.writeTextFile(
       join(here, "RESULTS-scale.md"),
-      `# Scale benchmarks\n\nRecorded by \`deno task bench:scale --write\` on ${date}: ${MACHINE_LINE}, ${cpu}. ` +
+      `# Scale benchmarks\n\nRecorded by \`deno task bench:scale --write\` on ${date}: ${MACHINE_LINE}, ${cpu}; ` +
+        `load average ${loadBefore} before and ${loadAfter} after (the machine is shared). ` +
         "Synthetic strands (bench/scale_strand.ts): bench/synthetic.ts text and clustered 384-d vectors " +
         "from a zero-cost embedder, spread over `project:big` (40 %), twenty projects of 2.9 %, `global` " +
         "(1 %) and `project:small` (0.1 %); a reader in a project also sees `global`. Measured in a fresh " +

@@ -1,20 +1,25 @@
 /**
- * The BM25 channel over FTS5, built to stay fast at 10^5 memories.
+ * The BM25 channel over FTS5, built to stay fast at 10^5 and 10^6 memories.
  *
  * FTS5 computes bm25() for every row that matches before it can sort, so cost grows with
- * the posting lists of the query's terms. Two measures keep it bounded (measured on a
- * 10^5-memory synthetic strand: 42 ms → 3–4 ms per query):
+ * the posting lists of the query's terms. Three measures keep it bounded (measured on a
+ * 10^5-memory synthetic strand: 42 ms → 3–4 ms per query; at 10^6 see keyword_plan.ts):
  *
  * - **Filters inside FTS5.** Each row's `fts_key` column holds tokens for its scope, status
  *   and type (`ftsKey`), and the query ANDs the visible ones, so only visible rows
- *   are scored. Validity (and anything else) is checked afterwards on the few top rows.
+ *   are scored. Validity (and anything else) is checked afterwards on the few top rows. A
+ *   scope too large for its token to be walked cheaply is filtered afterwards instead
+ *   (`keyword_plan.ts`), so the cost does not grow with the scope.
  * - **Cost-based term skipping.** Query words are stemmed by FTS5's own tokenizer (a temp
  *   FTS5 table), their document frequencies read from an `fts5vocab` table (cached), and the
  *   rarest terms are kept while their posting lists total at most
  *   {@linkcode POSTINGS_BUDGET}; the rarest term is kept even past the budget unless it is in
- *   more than half the strand (zero IDF: it cannot change bm25's order). A term in tens of
- *   thousands of memories adds little to bm25 and most of its cost. Small strands never
- *   reach the budget, so nothing is skipped there. Skipped terms are reported.
+ *   more than half the strand (zero IDF: it cannot change bm25's order) or in more than
+ *   {@linkcode WALK_CAP} memories. A term in tens of thousands of memories adds little to
+ *   bm25 and most of its cost. Small strands never reach the budget, so nothing is skipped
+ *   there. Skipped terms are reported.
+ * - **A window of the newest memories** when a query would still score more rows than
+ *   `SCORED_ROWS` (`keyword_plan.ts`).
  *
  * @module
  */
@@ -24,9 +29,16 @@ import type { Store } from "./store.ts";
 import { IN_LIST } from "./prepare.ts";
 import { isVisible, type Visibility, type VisibilityFields } from "./visibility.ts";
 import { queryWords, quote, scopeToken } from "./keyword_terms.ts";
+import { type KeywordPlan, type PlanInput, planKeywordQuery, widerWindow } from "./keyword_plan.ts";
 
 /** Most postings (summed document frequencies) a query's kept terms may have. */
 export const POSTINGS_BUDGET = 25_000;
+
+/**
+ * Most documents a kept term may be in, even the rarest of a query (about 3.5 ms of posting
+ * walk on a strand of 10^6 memories). Only strands of more than 200,000 memories reach it.
+ */
+export const WALK_CAP = 100_000;
 
 /** Stems whose document frequency is remembered (a long-running server sees many). */
 const FREQUENCY_CACHE = 20_000;
@@ -54,14 +66,21 @@ export class KeywordIndex {
     frequency: StatementSync;
     size: StatementSync;
     ranked: StatementSync;
+    rankedFrom: StatementSync;
     fields: StatementSync;
   } | undefined;
   /** Document frequency per stem; bounded, oldest entries dropped first. */
   readonly #frequency = new Map<string, { documents: number; size: number }>();
 
-  /** Creates the channel over an open strand. */
-  constructor(store: Store) {
+  readonly #plan: (input: PlanInput) => KeywordPlan;
+
+  /**
+   * Creates the channel over an open strand. `plan` replaces {@linkcode planKeywordQuery}
+   * (tests use it to run the paths only large strands take).
+   */
+  constructor(store: Store, options: { plan?: (input: PlanInput) => KeywordPlan } = {}) {
     this.#db = store.db;
+    this.#plan = options.plan ?? planKeywordQuery;
   }
 
   /**
@@ -77,29 +96,81 @@ export class KeywordIndex {
   ): KeywordResult {
     const words = queryWords(query);
     if (words.length === 0) return { hits: [], skipped: [] };
-    const { kept, skipped } = this.#affordable(words, options.maxTerms ?? words.length);
+    const { kept, skipped, postings, size } = this.#affordable(
+      words,
+      options.maxTerms ?? words.length,
+    );
     if (kept.length === 0) return { hits: [], skipped };
-    const filters = [`{content tags} : (${kept.map(quote).join(" OR ")})`];
-    if (visibility.scopes !== "all") {
+    const scopes = visibility.scopes;
+    const plan = this.#plan({
+      postings,
+      scopeDocs: scopes === "all"
+        ? null
+        : scopes.reduce((sum, scope) => sum + this.#documents(scopeToken(scope), size), 0),
+      size,
+      limit,
+    });
+    const terms = `{content tags} : (${kept.map(quote).join(" OR ")})`;
+    let inside = plan.scopeInside;
+    const run = (from: number): KeywordHit[] => {
+      const share = inside ? 1 : plan.share;
+      const hits = this.#ranked(this.#match(terms, visibility, inside), visibility, {
+        limit,
+        share,
+        from,
+      });
+      if (hits !== null) return hits;
+      // The scope's memories were too rare among the top rows: filter inside FTS5 after all.
+      inside = true;
+      return run(from);
+    };
+    let hits = run(plan.from);
+    // A window of the newest memories that held too few visible rows is widened.
+    for (let from = plan.from; hits.length < limit && from > 0;) {
+      from = widerWindow(from, size);
+      hits = run(from);
+    }
+    return { hits, skipped };
+  }
+
+  /** The FTS5 query: the terms, with the scope and type filters when `inside`, minus hidden statuses. */
+  #match(terms: string, visibility: Visibility, inside: boolean): string {
+    const filters = [terms];
+    if (inside && visibility.scopes !== "all") {
       filters.push(`fts_key : (${visibility.scopes.map(scopeToken).join(" OR ")})`);
     }
-    if (visibility.types?.length) {
+    if (inside && visibility.types?.length) {
       filters.push(`fts_key : (${visibility.types.map((t) => `ty${t}0`).join(" OR ")})`);
     }
     // Statuses are excluded rather than included: the hidden ones (forgotten, archived…) are
     // few, while "active" covers nearly every row and would cost a full posting-list walk.
     const hidden = STATUSES.filter((s) => !visibility.statuses.includes(s));
-    const match = `(${filters.join(" AND ")})` +
+    return `(${filters.join(" AND ")})` +
       (hidden.length ? ` NOT fts_key : (${hidden.map((s) => `st${s}0`).join(" OR ")})` : "");
-    const { ranked } = this.#prepare();
-    // FTS5 filters scope, status and type; validity is checked on the top rows afterwards,
-    // fetching more in the rare case that too many of them fail it.
-    for (let fetch = limit * 2;; fetch *= 8) {
-      const rows = ranked.all(match, fetch) as Array<{ rid: number; score: number }>;
+  }
+
+  /**
+   * The best `limit` visible rows for `match`, scoring only row ids from `from`: fetches the
+   * top rows by bm25 (over-fetching by 1 / `share` for filters applied afterwards) and checks
+   * the whole visibility rule on them, fetching more in the rare case that too many fail it.
+   * Null when filters applied afterwards (`share` < 1) left too few rows: over-fetching more
+   * would cost more than filtering inside FTS5.
+   */
+  #ranked(
+    match: string,
+    visibility: Visibility,
+    { limit, share, from }: { limit: number; share: number; from: number },
+  ): KeywordHit[] | null {
+    const { ranked, rankedFrom } = this.#prepare();
+    const first = Math.ceil((limit * 2) / share);
+    for (let fetch = first;; fetch *= 8) {
+      const rows =
+        (from > 0 ? rankedFrom.all(match, from, fetch) : ranked.all(match, fetch)) as Array<
+          { rid: number; score: number }
+        >;
       const visible = this.#visibleRows(rows, visibility);
-      if (visible.length >= limit || rows.length < fetch) {
-        return { hits: visible.slice(0, limit), skipped };
-      }
+      if (visible.length >= limit || rows.length < fetch) return visible.slice(0, limit);
+      if (share < 1) return null;
     }
   }
 
@@ -121,7 +192,12 @@ export class KeywordIndex {
   #affordable(
     words: string[],
     maxTerms: number,
-  ): { kept: string[]; skipped: Array<{ word: string; documents: number }> } {
+  ): {
+    kept: string[];
+    skipped: Array<{ word: string; documents: number }>;
+    postings: number;
+    size: number;
+  } {
     const s = this.#prepare();
     for (const [i, word] of words.entries()) s.tokenize.run(i + 1, word);
     const stems = new Map<number, string[]>();
@@ -142,8 +218,11 @@ export class KeywordIndex {
     let postings = 0;
     for (const term of costed) {
       // A term in more than half the strand has zero IDF in bm25: on a large strand it costs
-      // a walk of its whole posting list and cannot change the order, so it is left out.
-      const useless = term.documents > size / 2 && term.documents > POSTINGS_BUDGET;
+      // a walk of its whole posting list and cannot change the order, so it is left out; so
+      // is one in more than WALK_CAP memories, whose walk alone (bm25 counts its documents
+      // on every query) would cost milliseconds for an IDF of at most log(9).
+      const useless = term.documents > POSTINGS_BUDGET &&
+        (term.documents > size / 2 || term.documents > WALK_CAP);
       const affordable = kept.length === 0 ||
         (kept.length < maxTerms && postings + term.documents <= POSTINGS_BUDGET);
       if (!useless && affordable) {
@@ -153,7 +232,7 @@ export class KeywordIndex {
         skipped.push(term);
       }
     }
-    return { kept, skipped };
+    return { kept, skipped, postings, size };
   }
 
   /** Documents containing `stem`, cached until the strand grows or shrinks by 5 %. */
@@ -188,6 +267,10 @@ export class KeywordIndex {
       ranked: db.prepare(
         `SELECT rowid AS rid, bm25(memories_fts, 1.0, 0.5, 0.0) AS score FROM memories_fts
          WHERE memories_fts MATCH ? ORDER BY score, rowid LIMIT ?`,
+      ),
+      rankedFrom: db.prepare(
+        `SELECT rowid AS rid, bm25(memories_fts, 1.0, 0.5, 0.0) AS score FROM memories_fts
+         WHERE memories_fts MATCH ? AND rowid >= ? ORDER BY score, rowid LIMIT ?`,
       ),
       fields: db.prepare(
         `SELECT rid, scope, status, type, valid_from AS validFrom, valid_to AS validTo

@@ -1,5 +1,10 @@
 import { deepEqual, equal } from "node:assert/strict";
 import { tempEngine, TODAY } from "../../tests/helpers.ts";
+import { KeywordIndex } from "./keyword.ts";
+import { planKeywordQuery } from "./keyword_plan.ts";
+import { openDatabase } from "./sqlite.ts";
+import { createStore } from "./store.ts";
+import { recallVisibility } from "./visibility.ts";
 
 const DAY = 86_400_000;
 
@@ -32,4 +37,47 @@ Deno.test("keyword recall finds the visible match behind thousands of better-ran
     channels: { vector: false, exact: false, graph: false },
   });
   equal(expired.hits.length, 5);
+});
+
+Deno.test("KeywordIndex ranks the same with the scope filtered inside FTS5 or on the ranked rows, and a window keeps the newest", async () => {
+  await using strand = await tempEngine({ embedder: null });
+  const words = ["cache", "deploy", "billing", "queue", "retry", "schema", "token", "webhook"];
+  await strand.engine.writeMany(
+    Array.from({ length: 600 }, (_, i) => ({
+      content: `${words[i % 8]} ${words[(i * 3) % 8]} ${words[(i * 5 + 1) % 8]} note ${i}`,
+      type: "fact" as const,
+      scope: i % 10 === 0 ? "global" : i % 7 === 0 ? "project:b" : "project:a",
+    })),
+  );
+  const db = openDatabase(strand.path);
+  try {
+    const store = createStore(db, 384);
+    const visibility = recallVisibility(["global", "project:a"], {}, TODAY);
+    const inside = new KeywordIndex(store);
+    // Over-fetching 40 / share rows: enough for project a (86 % of the strand); for project b
+    // (8 %) too few survive and the query falls back to the filter inside FTS5.
+    const outside = new KeywordIndex(store, {
+      plan: (input) => ({ ...planKeywordQuery(input), scopeInside: false, share: 0.5 }),
+    });
+    const small = recallVisibility(["project:b"], {}, TODAY);
+    for (const query of ["cache retry", "billing", "schema token webhook", "queue deploy"]) {
+      const expected = inside.candidates(query, visibility, 20).hits;
+      equal(expected.length, 20);
+      deepEqual(outside.candidates(query, visibility, 20).hits, expected, query);
+      deepEqual(
+        outside.candidates(query, small, 20).hits,
+        inside.candidates(query, small, 20).hits,
+        query,
+      );
+
+      const from = 300;
+      const windowed = new KeywordIndex(store, {
+        plan: (input) => ({ ...planKeywordQuery(input), from }),
+      });
+      const newest = inside.candidates(query, visibility, 600).hits.filter((h) => h.rid >= from);
+      deepEqual(windowed.candidates(query, visibility, 5).hits, newest.slice(0, 5), query);
+    }
+  } finally {
+    db.close();
+  }
 });

@@ -60,7 +60,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     // file: not in the pages of deleted rows, and not in pages FTS5 merges free.
     db.exec("PRAGMA secure_delete = ON");
     db.exec("PRAGMA temp_store = MEMORY");
-    db.exec("PRAGMA cache_size = -16000");
+    // 8 MB of page cache per connection (was 16): searches at 10^5 memories ran as fast, and
+    // a server's resident memory is ~6–13 MB lower (bench/RESULTS-scale.md). Pages it drops
+    // stay in the OS's file cache.
+    db.exec("PRAGMA cache_size = -8000");
     return db;
   } catch (error) {
     db.close();

@@ -6,10 +6,17 @@
  * (measured), and each of its point lookups ~25 µs, both well over the 15 ms search budget.
  * This index keeps, per memory, an int8-quantized copy of its vector (384 bytes at 384-d,
  * from `vector_state.q8`), the sign bits derived from it (48 bytes) and the fields visibility
- * needs. A search scans the sign bits by Hamming distance, rescores the best
- * max(8k, 256) against the int8 vectors (dot products within about 1 % of the float ones),
- * and returns the top k. When fewer vectors are visible than the rescoring pool, every one
- * is rescored.
+ * needs (`vector_slots.ts`). A search visits only the slots of the visible scopes, ranks them
+ * by the Hamming distance of their sign bits to the query's, rescores the closest
+ * {@linkcode rescorePool} of them against the int8 vectors (dot products within about 1 % of
+ * the float ones) and returns the top k. Both inner loops run in WebAssembly SIMD
+ * (`vector_kernels.ts`): at 10^6 vectors a search from every scope takes ~20 ms.
+ *
+ * The rescoring pool grows with the visible vectors (one in {@linkcode RESCORE_SHARE}): sign
+ * bits tell a query's neighbourhood from the rest of the strand, but not the order inside it,
+ * and a fixed pool of a few hundred covered a shrinking part of that neighbourhood as the
+ * strand grew (recall@10 against exact search fell to 0.29 at 10^6 synthetic memories, 0.88
+ * from one project). Measured in bench/RESULTS-scale.md.
  *
  * Only vectors computed from a memory's current content count (their content hash must
  * match), so an edited memory drops out of the vector channel until it is re-embedded.
@@ -20,10 +27,11 @@
  *
  * @module
  */
-import { MEMORY_TYPES, STATUSES } from "../model/types.ts";
 import type { Store } from "./store.ts";
-import { bitWords, setSignBits } from "./vector_math.ts";
+import { setSignBits } from "./vector_math.ts";
+import { ENDS, metaByte, STATUS_CODE, VectorSlots } from "./vector_slots.ts";
 import type { Visibility } from "./visibility.ts";
+import { MEMORY_TYPES } from "../model/types.ts";
 
 /** One nearest neighbour. */
 export interface VectorHit {
@@ -37,12 +45,17 @@ export interface VectorHit {
 export interface VectorSearchOptions {
   /** Neighbours wanted. */
   k: number;
-  /** Candidates rescored after the Hamming pass. @default {max(8k, 256)} */
+  /** Candidates rescored after the Hamming pass. @default {rescorePool(k, visible)} */
   rescore?: number;
 }
 
-const STATUS_CODE = new Map<string, number>(STATUSES.map((s, i) => [s, i]));
-const TYPE_CODE = new Map<string, number>(MEMORY_TYPES.map((t, i) => [t, i]));
+/** One visible vector in this many is rescored (at least {@linkcode rescorePool}'s floor). */
+export const RESCORE_SHARE = 50;
+
+/** Vectors rescored for `k` neighbours among `visible` vectors: max(8k, 256, visible / 50). */
+export function rescorePool(k: number, visible: number): number {
+  return Math.max(8 * k, 256, Math.ceil(visible / RESCORE_SHARE));
+}
 
 /** Rows read per step of a load. */
 const BATCH = 5_000;
@@ -61,24 +74,7 @@ interface Row {
 /** In-memory quantized index over a strand's vectors, refreshed from the tables on demand. */
 export class VectorIndex {
   readonly #store: Store;
-  readonly #dimension: number;
-  readonly #words: number;
-  #size = 0;
-  #capacity = 0;
-  #rids = new Int32Array(0);
-  #bits = new Uint32Array(0);
-  #q8 = new Int8Array(0);
-  #scale = new Float32Array(0);
-  #scope = new Uint32Array(0);
-  #status = new Uint8Array(0);
-  #type = new Uint8Array(0);
-  #validFrom = new Float64Array(0);
-  #validTo = new Float64Array(0);
-  #distance = new Int32Array(0);
-  #visible = new Uint8Array(0);
-  #slotOf = new Map<number, number>();
-  #scopeIds = new Map<string, number>();
-  #scopeNames: string[] = [];
+  readonly #slots: VectorSlots;
   #rev = -1;
   #rid = -1;
   /** True when the last batch may have stopped inside a rev. */
@@ -93,13 +89,12 @@ export class VectorIndex {
   constructor(store: Store, { batch = BATCH }: { batch?: number } = {}) {
     this.#store = store;
     this.#batch = batch;
-    this.#dimension = store.dimension;
-    this.#words = bitWords(store.dimension);
+    this.#slots = new VectorSlots(store.dimension);
   }
 
   /** Number of indexed vectors. */
   get size(): number {
-    return this.#size;
+    return this.#slots.size;
   }
 
   /** Brings the index up to date with the tables (cheap when nothing changed). */
@@ -127,15 +122,13 @@ export class VectorIndex {
         value: number;
       }).value;
     if (generation === this.#generation) return;
-    this.#size = 0;
-    this.#slotOf.clear();
     this.#rev = -1;
     this.#rid = -1;
     this.#partial = false;
     this.#generation = generation;
-    // Size the arrays once for a full load instead of doubling through it.
+    // Size the columns once for a full load instead of doubling through it.
     const { n } = store.prepare("SELECT count(*) AS n FROM vector_state").get() as { n: number };
-    this.#grow(n);
+    this.#slots.clear(n);
   }
 
   /**
@@ -172,9 +165,10 @@ export class VectorIndex {
 
   #apply(rows: IterableIterator<Row>): number {
     let count = 0;
+    const slots = this.#slots;
     for (const row of rows) {
-      if (row.q8 && row.q8.byteLength === 4 + this.#dimension) this.#upsert(row, row.q8);
-      else this.#remove(row.rid);
+      if (row.q8 && row.q8.byteLength === 4 + slots.dimension) slots.upsert(row, row.q8);
+      else slots.remove(row.rid);
       this.#rev = row.rev;
       this.#rid = row.rid;
       count += 1;
@@ -188,202 +182,177 @@ export class VectorIndex {
    */
   search(query: Float32Array, visibility: Visibility, options: VectorSearchOptions): VectorHit[] {
     const { k } = options;
-    const pool = Math.max(options.rescore ?? Math.max(8 * k, 256), k);
-    const words = this.#words;
-    const q = new Uint32Array(words);
-    setSignBits(query, q, 0);
+    const slots = this.#slots;
+    const kernels = slots.kernels;
+    const scratch = slots.scratch;
+    if (!kernels || !scratch) return [];
+    let visible = 0;
+    for (const [list, n] of this.#sources(visibility)) {
+      visible = this.#visible(list, n, visibility, visible);
+    }
+    if (visible === 0) return [];
 
-    const visible = this.#visibleSlots(visibility);
-    const maxDistance = words * 32;
-    const distance = this.#distance;
-    const histogram = new Uint32Array(maxDistance + 2);
-    const bits = this.#bits;
-    const size = this.#size;
-    let visibleCount = 0;
-    for (let slot = 0; slot < size; slot++) {
-      if (visible[slot] === 0) {
-        distance[slot] = -1;
+    // Hamming distances of the visible slots' sign bits to the query's, and their histogram.
+    scratch.queryBits.fill(0);
+    setSignBits(query, scratch.queryBits, 0);
+    const histogram = scratch.histogram.fill(0);
+    kernels.hamming(
+      slots.bitsAt,
+      slots.bitStride,
+      scratch.queryBitsAt,
+      scratch.foundAt,
+      visible,
+      scratch.distanceAt,
+      scratch.histogramAt,
+    );
+
+    // Smallest Hamming radius that holds `pool` candidates; ties at the radius in visit order.
+    const pool = Math.max(options.rescore ?? rescorePool(k, visible), k);
+    let threshold = 0;
+    let below = 0;
+    for (; threshold < histogram.length - 1; threshold++) {
+      if (below + histogram[threshold]! >= pool) break;
+      below += histogram[threshold]!;
+    }
+    let atThreshold = pool - below;
+    const { found, distance, picked } = scratch;
+    let count = 0;
+    for (let i = 0; i < visible; i++) {
+      const d = distance[i]!;
+      if (d > threshold) continue;
+      if (d === threshold) {
+        if (atThreshold === 0) continue;
+        atThreshold -= 1;
+      }
+      picked[count++] = found[i]!;
+    }
+
+    // Rescore the picked slots: int8 components against the query in int16.
+    const queryScale = quantizeQuery(query, scratch.queryInt16, slots.dimension);
+    kernels.dots(0, slots.q8Stride, scratch.queryInt16At, scratch.pickedAt, count, scratch.dotsAt);
+    const best = new TopK(k);
+    const { dots } = scratch;
+    for (let i = 0; i < count; i++) {
+      const slot = picked[i]!;
+      // A neighbour with no positive similarity shares nothing with the query: not a candidate.
+      const similarity = dots[i]! * queryScale * slots.scale[slot]!;
+      if (similarity > 0) best.offer(slots.rids[slot]!, similarity);
+    }
+    return best.hits();
+  }
+
+  /** The slot lists to visit: the visible scopes' lists, or every slot (`null`). */
+  #sources(v: Visibility): Array<[Int32Array | null, number]> {
+    const slots = this.#slots;
+    if (v.scopes === "all") return [[null, slots.size]];
+    const sources: Array<[Int32Array | null, number]> = [];
+    for (const scope of new Set(v.scopes)) {
+      const id = slots.scopeId(scope);
+      if (id !== undefined) sources.push([slots.scopeSlots[id]!, slots.scopeSize[id]!]);
+    }
+    return sources;
+  }
+
+  /**
+   * Appends the slots of `list` (its first `n` entries; every slot when null) that `v` admits
+   * to the found slots from position `from`, and returns the new number of found slots.
+   */
+  #visible(list: Int32Array | null, n: number, v: Visibility, from: number): number {
+    const s = this.#slots;
+    const meta = s.meta;
+    const found = s.scratch!.found;
+    const accept = acceptedCodes(v);
+    const { at, asOf } = v;
+    const showEnded = v.includeEnded === true;
+    const superseded = STATUS_CODE.get("superseded")!;
+    let count = from;
+    for (let i = 0; i < n; i++) {
+      const slot = list === null ? i : list[i]!;
+      const code = meta[slot]!;
+      if (accept[code & ~ENDS] !== 1) continue;
+      if (asOf) {
+        if (!(s.validFrom[slot]! <= at) || ((code & ENDS) !== 0 && s.validTo[slot]! <= at)) {
+          continue;
+        }
+      } else if (
+        (code & ENDS) !== 0 && !showEnded && s.validTo[slot]! <= at && (code & 7) !== superseded
+      ) {
         continue;
       }
-      const offset = slot * words;
-      let d = 0;
-      for (let w = 0; w < words; w++) {
-        let x = bits[offset + w]! ^ q[w]!;
-        x = x - ((x >>> 1) & 0x55555555);
-        x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-        d += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
-      }
-      distance[slot] = d;
-      histogram[d]! += 1;
-      visibleCount += 1;
+      found[count++] = slot;
     }
-    if (visibleCount === 0) return [];
-
-    // Smallest Hamming radius that holds `pool` candidates; ties at the radius by slot order.
-    let threshold = 0;
-    for (let total = 0; threshold <= maxDistance; threshold++) {
-      total += histogram[threshold]!;
-      if (total >= pool) break;
-    }
-    const slots: number[] = [];
-    let atThreshold = 0;
-    const budgetAtThreshold = pool - (visibleCount >= pool ? countBelow(histogram, threshold) : 0);
-    for (let slot = 0; slot < this.#size; slot++) {
-      const d = distance[slot]!;
-      if (d < 0 || d > threshold) continue;
-      if (d === threshold) {
-        if (atThreshold >= budgetAtThreshold) continue;
-        atThreshold += 1;
-      }
-      slots.push(slot);
-    }
-
-    const hits: VectorHit[] = slots.map((slot) => ({
-      rid: this.#rids[slot]!,
-      similarity: this.#dot(query, slot),
-    }));
-    hits.sort((a, b) => b.similarity - a.similarity || a.rid - b.rid);
-    // A neighbour with no positive similarity shares nothing with the query: not a candidate.
-    return hits.filter((hit) => hit.similarity > 0).slice(0, k);
+    return count;
   }
 
   /** Cosine similarity of two indexed memories (from their int8 copies), or null if either has no vector. */
   similarity(a: number, b: number): number | null {
-    const sa = this.#slotOf.get(a);
-    const sb = this.#slotOf.get(b);
+    const s = this.#slots;
+    const sa = s.slotOf(a);
+    const sb = s.slotOf(b);
     if (sa === undefined || sb === undefined) return null;
-    const d = this.#dimension;
-    const q = this.#q8;
-    const x = sa * d;
-    const y = sb * d;
+    const d = s.dimension;
+    const q = s.q8;
+    const x = sa * s.q8Stride;
+    const y = sb * s.q8Stride;
     let sum = 0;
     for (let i = 0; i < d; i++) sum += q[x + i]! * q[y + i]!;
-    return sum * this.#scale[sa]! * this.#scale[sb]!;
-  }
-
-  #dot(query: Float32Array, slot: number): number {
-    const d = this.#dimension;
-    const q = this.#q8;
-    const offset = slot * d;
-    let sum = 0;
-    for (let i = 0; i < d; i++) sum += query[i]! * q[offset + i]!;
-    return sum * this.#scale[slot]!;
-  }
-
-  /** 1 for each slot the visibility rule admits (same rule as `visibilitySql`). */
-  #visibleSlots(v: Visibility): Uint8Array {
-    const scopeOk = new Uint8Array(this.#scopeNames.length);
-    for (let i = 0; i < this.#scopeNames.length; i++) {
-      scopeOk[i] = v.scopes === "all" || v.scopes.includes(this.#scopeNames[i]!) ? 1 : 0;
-    }
-    const statusOk = new Uint8Array(STATUSES.length);
-    for (const status of v.statuses) statusOk[STATUS_CODE.get(status)!] = 1;
-    const typeOk = new Uint8Array(MEMORY_TYPES.length).fill(v.types?.length ? 0 : 1);
-    for (const type of v.types ?? []) typeOk[TYPE_CODE.get(type)!] = 1;
-    const { at, asOf } = v;
-    const showEnded = v.includeEnded === true;
-    const supersededCode = STATUS_CODE.get("superseded")!;
-    const out = this.#visible.fill(0, 0, this.#size);
-    for (let slot = 0; slot < this.#size; slot++) {
-      const status = this.#status[slot]!;
-      if (
-        scopeOk[this.#scope[slot]!] !== 1 || statusOk[status] !== 1 ||
-        typeOk[this.#type[slot]!] !== 1
-      ) {
-        continue;
-      }
-      const validTo = this.#validTo[slot]!; // NaN (no end) compares false
-      const ok = asOf
-        ? this.#validFrom[slot]! <= at && !(validTo <= at)
-        : showEnded || !(validTo <= at) || status === supersededCode;
-      if (ok) out[slot] = 1;
-    }
-    return out;
-  }
-
-  #upsert(row: Row, packed: Uint8Array): void {
-    let slot = this.#slotOf.get(row.rid);
-    if (slot === undefined) {
-      if (this.#size === this.#capacity) this.#grow();
-      slot = this.#size++;
-      this.#slotOf.set(row.rid, slot);
-      this.#rids[slot] = row.rid;
-    }
-    let scopeId = this.#scopeIds.get(row.scope);
-    if (scopeId === undefined) {
-      scopeId = this.#scopeNames.length;
-      this.#scopeIds.set(row.scope, scopeId);
-      this.#scopeNames.push(row.scope);
-    }
-    this.#scope[slot] = scopeId;
-    this.#status[slot] = STATUS_CODE.get(row.status) ?? 0;
-    this.#type[slot] = TYPE_CODE.get(row.type) ?? 0;
-    this.#validFrom[slot] = row.validFrom;
-    this.#validTo[slot] = row.validTo ?? NaN;
-    const d = this.#dimension;
-    this.#scale[slot] = new DataView(packed.buffer, packed.byteOffset, 4).getFloat32(0, true);
-    const q = new Int8Array(packed.buffer, packed.byteOffset + 4, d);
-    this.#q8.set(q, slot * d);
-    const base = slot * this.#words;
-    this.#bits.fill(0, base, base + this.#words);
-    setSignBits(q, this.#bits, base);
-  }
-
-  #remove(rid: number): void {
-    const slot = this.#slotOf.get(rid);
-    if (slot === undefined) return;
-    const last = this.#size - 1;
-    if (slot !== last) {
-      const movedRid = this.#rids[last]!;
-      this.#rids[slot] = movedRid;
-      this.#scope[slot] = this.#scope[last]!;
-      this.#status[slot] = this.#status[last]!;
-      this.#type[slot] = this.#type[last]!;
-      this.#validFrom[slot] = this.#validFrom[last]!;
-      this.#validTo[slot] = this.#validTo[last]!;
-      this.#scale[slot] = this.#scale[last]!;
-      this.#bits.copyWithin(slot * this.#words, last * this.#words, (last + 1) * this.#words);
-      const d = this.#dimension;
-      this.#q8.copyWithin(slot * d, last * d, (last + 1) * d);
-      this.#slotOf.set(movedRid, slot);
-    }
-    this.#slotOf.delete(rid);
-    this.#size = last;
-  }
-
-  /** Grows the arrays to hold at least `needed` slots (doubling when called without one). */
-  #grow(needed = 0): void {
-    if (needed > 0 && needed <= this.#capacity) return;
-    const capacity = Math.max(1024, needed, this.#capacity * 2);
-    const grow = <
-      T extends Int32Array | Uint32Array | Uint8Array | Int8Array | Float32Array | Float64Array,
-    >(
-      old: T,
-      make: (n: number) => T,
-      per = 1,
-    ): T => {
-      const next = make(capacity * per);
-      next.set(old as never);
-      return next;
-    };
-    this.#rids = grow(this.#rids, (n) => new Int32Array(n));
-    this.#bits = grow(this.#bits, (n) => new Uint32Array(n), this.#words);
-    this.#q8 = grow(this.#q8, (n) => new Int8Array(n), this.#dimension);
-    this.#scale = grow(this.#scale, (n) => new Float32Array(n));
-    this.#scope = grow(this.#scope, (n) => new Uint32Array(n));
-    this.#status = grow(this.#status, (n) => new Uint8Array(n));
-    this.#type = grow(this.#type, (n) => new Uint8Array(n));
-    this.#validFrom = grow(this.#validFrom, (n) => new Float64Array(n));
-    this.#validTo = grow(this.#validTo, (n) => new Float64Array(n));
-    // Scratch for searches, reused so a search allocates nothing in proportion to the strand.
-    this.#distance = new Int32Array(capacity);
-    this.#visible = new Uint8Array(capacity);
-    this.#capacity = capacity;
+    return sum * s.scale[sa]! * s.scale[sb]!;
   }
 }
 
-function countBelow(histogram: Uint32Array, threshold: number): number {
-  let total = 0;
-  for (let d = 0; d < threshold; d++) total += histogram[d]!;
-  return total;
+/** The best `k` (row id, similarity) pairs offered, by similarity then row id. */
+class TopK {
+  readonly #k: number;
+  readonly #hits: VectorHit[] = [];
+
+  constructor(k: number) {
+    this.#k = k;
+  }
+
+  offer(rid: number, similarity: number): void {
+    const hits = this.#hits;
+    if (hits.length === this.#k && !worse(hits[hits.length - 1]!, rid, similarity)) return;
+    let at = hits.length;
+    while (at > 0 && worse(hits[at - 1]!, rid, similarity)) at--;
+    hits.splice(at, 0, { rid, similarity });
+    if (hits.length > this.#k) hits.pop();
+  }
+
+  hits(): VectorHit[] {
+    return this.#hits;
+  }
+}
+
+/** True when `hit` ranks below (`rid`, `similarity`). */
+function worse(hit: VectorHit, rid: number, similarity: number): boolean {
+  return hit.similarity < similarity || (hit.similarity === similarity && hit.rid > rid);
+}
+
+/** 1 for each status-and-type code (the low bits of {@linkcode metaByte}) `v` admits. */
+function acceptedCodes(v: Visibility): Uint8Array {
+  const accept = new Uint8Array(ENDS);
+  const types = v.types?.length ? v.types : MEMORY_TYPES;
+  for (const status of v.statuses) {
+    for (const type of types) accept[metaByte(status, type, false)] = 1;
+  }
+  return accept;
+}
+
+/**
+ * Writes `query` as int16 components into `out` (its padding left zero) and returns the scale
+ * back to floats. The largest component maps to the largest value that keeps any dot product
+ * with int8 components within 32 bits (32,767 up to 516 dimensions).
+ */
+function quantizeQuery(query: Float32Array, out: Int16Array, dimension: number): number {
+  let max = 0;
+  for (let i = 0; i < dimension; i++) max = Math.max(max, Math.abs(query[i]!));
+  if (max === 0) {
+    out.fill(0);
+    return 0;
+  }
+  const top = Math.min(32_767, Math.floor(2_147_483_647 / (127 * dimension)));
+  const scale = max / top;
+  for (let i = 0; i < dimension; i++) out[i] = Math.round(query[i]! / scale);
+  out.fill(0, dimension);
+  return scale;
 }

@@ -1,4 +1,4 @@
-import { equal } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
 import { createStore } from "./store.ts";
 import { openDatabase } from "./sqlite.ts";
 import { VectorIndex } from "./vector_index.ts";
@@ -40,6 +40,48 @@ Deno.test("VectorIndex loads a bulk write that spans several batches, then only 
       };
       equal(row.content, `note ${i} about widget${i}`);
     }
+  } finally {
+    db.close();
+  }
+});
+
+Deno.test("VectorIndex keeps each scope's slots right through scope changes and removals", async () => {
+  const embedder = wordHashEmbedder(256);
+  await using strand = await tempEngine({ embedder });
+  const scopes = ["global", "project:a", "project:b"];
+  const { ids } = await strand.engine.writeMany(
+    Array.from({ length: 90 }, (_, i) => ({
+      content: `note ${i} about part${i % 9} and widget${i}`,
+      type: "fact" as const,
+      scope: scopes[i % 3]!,
+    })),
+  );
+  const db = openDatabase(strand.path);
+  try {
+    const index = new VectorIndex(createStore(db, embedder.dimension));
+    index.refresh();
+    for (const [i, id] of ids.entries()) {
+      if (i % 5 === 0) await strand.engine.patch(id, { scope: scopes[(i + 1) % 3]! });
+    }
+    await strand.engine.forget({ ids: ids.filter((_, i) => i % 7 === 3) });
+    index.refresh();
+
+    const [query] = await embedder.embed(["note about widget"], "query");
+    const search = (v: Visibility) =>
+      index.search(query!, v, { k: 200, rescore: 200 }).map((h) => h.rid).sort((a, b) => a - b);
+    const scopeOf = new Map(
+      (db.prepare("SELECT rid, scope FROM memories WHERE status = 'active'").all() as {
+        rid: number;
+        scope: string;
+      }[]).map((r) => [r.rid, r.scope]),
+    );
+    const all = search(everything);
+    equal(all.length > 40, true, `most memories share "note": ${all.length}`);
+    for (const scope of scopes) {
+      const inScope = search({ ...everything, scopes: [scope] });
+      deepEqual(inScope, all.filter((rid) => scopeOf.get(rid) === scope), scope);
+    }
+    equal(all.every((rid) => scopeOf.has(rid)), true, "forgotten memories are not found");
   } finally {
     db.close();
   }

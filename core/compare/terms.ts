@@ -1,0 +1,73 @@
+/**
+ * Subject words: a word as the comparison of subjects sees it — its synonym (`db` →
+ * `database`), then a light stem (`styled`/`styling` → `styl`) — or nothing when it is a
+ * function word or a soft word (`uses`, `runs on`, `we`).
+ *
+ * @module
+ */
+import attributesJson from "./lexicon/attributes.json" with { type: "json" };
+import { SOFT, SYNONYMS } from "./lexicon.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
+
+/**
+ * A light stem: plural and verb endings off (`caches`, `cached`, `caching` → `cach`).
+ *
+ * @example Usage
+ * ```ts
+ * import { stem } from "./terms.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(stem("styled"), stem("styling"));
+ * equal(stem("notifications"), stem("notification"));
+ * ```
+ */
+export function stem(word: string): string {
+  let w = word;
+  if (w.length > 4 && w.endsWith("ies")) w = `${w.slice(0, -3)}y`;
+  else if (w.length > 4 && w.endsWith("sses")) w = w.slice(0, -2);
+  else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) {
+    w = w.slice(0, -1);
+  }
+  if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
+  else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
+  return w;
+}
+
+/** The synonym of a lowercase word, or the word. */
+export function synonym(lower: string): string {
+  return SYNONYMS.get(lower) ?? lower;
+}
+
+/** Whether a lowercase word says nothing about a subject. */
+export function isSoft(lower: string): boolean {
+  return STOPWORDS.has(lower) || SOFT.has(lower) || SOFT.has(synonym(lower));
+}
+
+/**
+ * The subject terms of one lowercase word: none for a soft word, the stem of its synonym,
+ * or the stems of the parts of a hyphenated word (`crm-sync` → `crm`, `sync`).
+ */
+export function termsOf(lower: string): string[] {
+  const word = lower.replace(/'s$/, "");
+  if (SYNONYMS.has(word)) return isSoft(word) ? [] : [stem(synonym(word))];
+  if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) return word.split("-").flatMap(termsOf);
+  if (isSoft(word) || !/\p{L}/u.test(word)) return [];
+  return [stem(synonym(word))];
+}
+
+/** Attribute words per slot key or prefix, as terms. */
+const ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  Object.entries(attributesJson).filter(([k]) => !k.startsWith("$")).map((
+    [k, list],
+  ) => [k, new Set((list as string[]).flatMap((w) => [stem(synonym(w)), stem(w)]))]),
+);
+
+/** The attribute words of `slot` (its own, and its prefix's: `count`, `version`, `role`). */
+export function attributeTerms(slot: string): ReadonlySet<string> {
+  const own = ATTRIBUTES.get(slot);
+  const prefix = ATTRIBUTES.get(slot.split(":")[0]!);
+  if (!own) return prefix ?? new Set();
+  if (!prefix) return own;
+  return new Set([...own, ...prefix]);
+}

@@ -94,8 +94,19 @@ function read(text: string): Statement {
     if (t.kind !== "word" || NEGATIONS.test(t.lower)) return;
     const found = termsOf(t.lower);
     for (const term of found) terms.push({ term, kind: kindOf(t.lower, term) });
+    // "inbox-tezo" is not "tezo-inbox": a hyphenated name is also a term as a whole.
+    if (found.length > 1 && t.lower.includes("-")) {
+      terms.push({ term: found.join("-"), kind: "strong" });
+    }
     if (found.length) shown.push(t.text);
   });
+  // Two words in a row are also said joined ("the orders service" says "orders-service").
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [a, b] = [tokens[i]!, tokens[i + 1]!];
+    if (a.kind !== "word" || b.kind !== "word" || a.reason || b.reason) continue;
+    const [x, y] = [termsOf(a.lower), termsOf(b.lower)];
+    if (x.length && y.length) words.add(`${x.join("-")}-${y.join("-")}`);
+  }
   for (const v of stated) for (const w of v.norm.split(/[\s./:@#_-]+/)) if (w) words.add(w);
   return {
     text,

@@ -128,7 +128,13 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         const to = tokens.findIndex((x, k) =>
           k > from && x.clause === t.clause && /^(?:to|into|onto)$/.test(x.lower)
         );
-        if (to > 0) markOld(from + 1, to);
+        // "from X to Y"; "took over the billing service from Priya" (to the clause end).
+        let end = to > 0 ? to : from + 1;
+        while (
+          to < 0 && end < tokens.length && tokens[end]!.clause === t.clause &&
+          tokens[end]!.kind !== "punct"
+        ) end++;
+        markOld(from + 1, end);
       }
     }
     for (const ph of TEMPORAL) {

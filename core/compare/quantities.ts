@@ -109,12 +109,23 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   const j = n.end;
   const unit = n.suffix || tokens[j]?.lower || "";
   const consumed = n.suffix ? 0 : 1;
-  const interval = before === "every" || /^(?:once|twice|thrice)$/.test(tokens[i]!.lower) ||
+  // "every 30 seconds", "once an hour", "the refresh interval is 1 minute": how often.
+  const often = tokens.slice(Math.max(0, i - 4), i).some((t) =>
+    /^(?:interval|frequency|cadence|period|every)$/.test(t.lower)
+  );
+  const interval = often || /^(?:once|twice|thrice)$/.test(tokens[i]!.lower) ||
     (tokens[i]!.lower === "a" && before === "once");
   if (/^(?:once|twice|thrice)$/.test(tokens[i]!.lower)) {
     const per = perUnit(tokens, j, "");
     if (per) return { slot: "qty:interval", norm: fmt(1 / (n.value * per.factor)), end: per.end };
     return null;
+  }
+  // Kubernetes CPU: "500m" is half a core where CPU is the subject.
+  if (
+    n.suffix === "m" &&
+    tokens.slice(Math.max(0, i - 4), i + 3).some((t) => /^(?:cpu|cpus|vcpu)$/.test(t.lower))
+  ) {
+    return { slot: "qty:cpu", norm: fmt(n.value / 1000), end: n.end };
   }
   if (UNITS.duration.has(unit)) {
     const seconds = n.value * UNITS.duration.get(unit)!;

@@ -136,6 +136,15 @@ export function readRoles(tokens: readonly Token[], used: boolean[]): Value[] {
       }
     }
   }
+  // "Sam took over the billing service (from Priya)": the new holder, of its role or ownership.
+  for (let i = 1; i < tokens.length; i++) {
+    if (
+      !/^(?:took|takes|taken|taking)$/.test(tokens[i]!.lower) || tokens[i + 1]?.lower !== "over"
+    ) continue;
+    if (tokens[i + 2]?.lower === "as") continue;
+    const p = personBefore(tokens, i);
+    if (p) add(out[0]?.slots[0]?.slice(5) ?? firstRole(tokens) ?? "owner", p, [i, i]);
+  }
   // "… was handed (over) to the Platform team", "… passed to Dev": a new holder of the role.
   const role = out[0]?.slots[0]?.slice(5) ?? firstRole(tokens);
   if (role) {

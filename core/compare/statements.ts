@@ -17,6 +17,7 @@ import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.
 import { readStatement } from "./claims.ts";
 import { type Change, changeBetween } from "./change.ts";
 import { type Conflict, conflictBetween } from "./conflict.ts";
+import { attributeWords } from "./terms.ts";
 
 export type { Change } from "./change.ts";
 export type { Conflict } from "./conflict.ts";
@@ -64,6 +65,41 @@ export function contradiction(content: string, other: string): ConflictNote | nu
  */
 export function change(content: string, stored: string): Change | null {
   return changeBetween(readStatement(content), readStatement(stored));
+}
+
+/** Most words a neighbour query adds for the attributes a statement fills. */
+const MAX_QUERY_WORDS = 4;
+
+/**
+ * The text to find a statement's neighbours with (the keyword channel): the statement, and a
+ * few words that name the attributes of its technologies ("Our CDN is CloudFront" → "… asset
+ * static edge"), so a memory that gives the same attribute in other words is found too
+ * ("Static assets are served through Fastly").
+ *
+ * @example Usage
+ * ```ts
+ * import { neighbourQuery } from "./statements.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(neighbourQuery("Our CDN is CloudFront."), "Our CDN is CloudFront. asset assets static edge");
+ * ```
+ */
+export function neighbourQuery(content: string): string {
+  const statement = readStatement(content);
+  const said = new Set(content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const extra: string[] = [];
+  for (const v of statement.values) {
+    if (v.kind !== "tech") continue;
+    for (const slot of v.slots) {
+      for (const w of attributeWords(slot)) {
+        if (extra.length < MAX_QUERY_WORDS && !said.has(w) && /^[a-z]+$/.test(w)) {
+          said.add(w);
+          extra.push(w);
+        }
+      }
+    }
+  }
+  return extra.length ? `${content} ${extra.join(" ")}` : content;
 }
 
 const REF = /^contradicts (.+?): ("(?:[^"\\]|\\.)*") vs ("(?:[^"\\]|\\.)*")$/;

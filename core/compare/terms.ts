@@ -51,9 +51,22 @@ export function isSoft(lower: string): boolean {
 export function termsOf(lower: string): string[] {
   const word = lower.replace(/'s$/, "");
   if (SYNONYMS.has(word)) return isSoft(word) ? [] : [stem(synonym(word))];
-  if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) return word.split("-").flatMap(termsOf);
+  // The parts of a hyphenated name are all name: "returns-api" keeps "returns".
+  if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) {
+    return word.split("-").filter((w) => !STOPWORDS.has(w)).map((w) => stem(synonym(w)));
+  }
   if (isSoft(word) || !/\p{L}/u.test(word)) return [];
   return [stem(synonym(word))];
+}
+
+/** Attribute words per slot key or prefix, as written in the lexicon. */
+const ATTRIBUTE_WORDS: ReadonlyMap<string, readonly string[]> = new Map(
+  Object.entries(attributesJson).filter(([k]) => !k.startsWith("$")) as [string, string[]][],
+);
+
+/** The words that name `slot`'s attribute, as written (for finding memories about it). */
+export function attributeWords(slot: string): readonly string[] {
+  return ATTRIBUTE_WORDS.get(slot) ?? [];
 }
 
 /** Attribute words per slot key or prefix, as terms. */

@@ -61,8 +61,7 @@ export interface ValueReading {
 
 /** Words after which a code span or identifier is a value, not the subject. */
 const VALUE_INTRO = new Set(
-  "is are was were be been = : named called as to into at from in with via uses use using by under on says say set of from"
-    .split(" "),
+  "is are was were be been = : named called as to into at says say set with via using".split(" "),
 );
 const ARTICLES = new Set(["the", "a", "an", "our", "its", "their", "this", "that", "new", "old"]);
 const VERSION = /^v?(\d+(?:\.\d+){0,3})(\+|\.x)?$/;
@@ -110,7 +109,12 @@ export function entryAt(
 function inValuePosition(tokens: readonly Token[], i: number): boolean {
   let j = i - 1;
   while (j >= 0 && ARTICLES.has(tokens[j]!.lower)) j--;
-  return j >= 0 && VALUE_INTRO.has(tokens[j]!.lower);
+  // "the `txn` table", "the ledger2-supi repo": a name before a noun names the subject.
+  const next = tokens[i + 1];
+  const modifies = next?.kind === "word" && /^[a-z]/.test(next.text) &&
+    !STOPWORDS.has(next.lower) &&
+    !SOFT.has(next.lower);
+  return j >= 0 && VALUE_INTRO.has(tokens[j]!.lower) && !modifies;
 }
 
 /** The technology a version at `i` belongs to: one just before `version`, else the nearest before. */
@@ -121,9 +125,9 @@ function techBefore(
 ): Value | undefined {
   const techs = values.filter((v) => v.kind === "tech" && v.end <= i);
   const versionWord = tokens.findLastIndex((t, k) => k < i && t.lower === "version");
-  const near = techs.find((v) =>
-    versionWord >= 0 && v.end <= versionWord && versionWord - v.end <= 2
-  );
+  const near =
+    techs.find((v) => versionWord >= 0 && v.end <= versionWord && versionWord - v.end <= 2) ??
+      techs.find((v) => /-version$|^\.nvmrc$/.test(tokens[v.start]!.lower));
   const clause = tokens[i]!.clause;
   return near ?? techs.filter((v) => tokens[v.start]!.clause === clause).at(-1) ?? techs.at(-1);
 }
@@ -217,7 +221,8 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       take(value("port", ["port"], t.lower.replace(":", ""), tokens, i, i + 1));
       continue;
     }
-    const tech = entryAt(TECH, tokens, i, words) ?? techPart(tokens, i, words);
+    const tech = entryAt(TECH, tokens, i, words) ?? versionFile(tokens, i) ??
+      techPart(tokens, i, words);
     if (tech) {
       // An operating system names a platform of the subject ("the iOS app"), not a value;
       // its version is one ("iOS 16").
@@ -292,6 +297,14 @@ export function readValues(tokens: readonly Token[]): ValueReading {
   }
   for (const time of times) take(value("time", ["time"], time.norm, tokens, time.start, time.end));
   return { values: values.sort((a, b) => a.start - b.start), used, identifiers };
+}
+
+/** A version file names its technology (`.ruby-version`, `.python-version`, `.nvmrc`). */
+function versionFile(tokens: readonly Token[], i: number) {
+  const lower = tokens[i]!.lower;
+  const name = lower === ".nvmrc" ? "node" : /^\.?([a-z]+)-version$/.exec(lower)?.[1];
+  const entry = name ? TECH.get(name)?.find((e) => e.tokens.length === 1) : undefined;
+  return entry ? { entry, slots: [...entry.slots], end: i + 1 } : null;
 }
 
 /** A technology named as part of a hyphenated word (`postgres-backed`, `Java-based`). */

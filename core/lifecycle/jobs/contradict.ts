@@ -18,6 +18,7 @@ import {
   type ConflictNote,
   conflictRef,
   contradiction,
+  neighbourQuery,
   parseConflictRef,
 } from "../../compare/statements.ts";
 import { contradictedConfidence } from "../../model/types.ts";
@@ -96,7 +97,7 @@ export function applyContradictions(
 export function contradictionsOf(deps: SweepDeps, subject: SweepSubject): Contradiction[] {
   const neighbours = neighboursOf(
     deps,
-    subject.content,
+    neighbourQuery(subject.content),
     subject.scope,
     undefined,
     deps.clock.now(),

@@ -46,7 +46,9 @@ function count(map: Record<string, Tally>, key: string, ok: boolean): void {
 }
 
 /** What writing `new` after `old` did to `old`. */
-async function writePair(pair: ChangePair): Promise<{ retired: boolean; flagged: boolean; action: string }> {
+async function writePair(
+  pair: ChangePair,
+): Promise<{ retired: boolean; flagged: boolean; action: string }> {
   const engine = fresh();
   try {
     const old = await engine.write({ content: pair.old });
@@ -63,7 +65,10 @@ async function writePath(pairs: readonly ChangePair[], verbose: boolean) {
   const byLabel: Record<string, Tally> = {};
   const byPhrasing: Record<string, Tally> = {};
   const byKind: Record<string, Tally> = {};
-  let retiredChanges = 0, falseRetirements = 0, flaggedConflicts = 0, falseFlags = 0;
+  let retiredChanges = 0;
+  let falseRetirements = 0;
+  let flaggedConflicts = 0;
+  let falseFlags = 0;
   const errors: string[] = [];
   for (const pair of pairs) {
     const { retired, flagged, action } = await writePair(pair);
@@ -80,7 +85,11 @@ async function writePath(pairs: readonly ChangePair[], verbose: boolean) {
     if (pair.label === "conflict" && flagged) flaggedConflicts++;
     if (pair.label !== "conflict" && flagged) falseFlags++;
     if (!ok && verbose) {
-      errors.push(`${pair.id} [${pair.label} → ${retired ? "retired" : flagged ? "flagged" : action}]\n  old: ${pair.old}\n  new: ${pair.new}`);
+      errors.push(
+        `${pair.id} [${pair.label} → ${
+          retired ? "retired" : flagged ? "flagged" : action
+        }]\n  old: ${pair.old}\n  new: ${pair.new}`,
+      );
     }
   }
   const changes = pairs.filter((p) => p.label === "change").length;
@@ -108,8 +117,22 @@ async function sweepPair(pair: ContradictionPair): Promise<boolean> {
   try {
     const scope = `project:${PROJECT}`;
     await engine.importRecords([
-      { kind: "memory", id: "mem_a", content: pair.a, type: "fact", scope, recordedAt: "2026-01-01T00:00:00.000Z" },
-      { kind: "memory", id: "mem_b", content: pair.b, type: "fact", scope, recordedAt: "2026-01-02T00:00:00.000Z" },
+      {
+        kind: "memory",
+        id: "mem_a",
+        content: pair.a,
+        type: "fact",
+        scope,
+        recordedAt: "2026-01-01T00:00:00.000Z",
+      },
+      {
+        kind: "memory",
+        id: "mem_b",
+        content: pair.b,
+        type: "fact",
+        scope,
+        recordedAt: "2026-01-02T00:00:00.000Z",
+      },
     ]);
     await engine.sleep({ only: "contradict" });
     return engine.edgesOf("mem_a").some((e) => e.relation === "contradicts");
@@ -120,7 +143,9 @@ async function sweepPair(pair: ContradictionPair): Promise<boolean> {
 
 async function sweep(pairs: readonly ContradictionPair[], verbose: boolean) {
   const byKind: Record<string, Tally> = {};
-  let tp = 0, fp = 0, fn = 0;
+  let tp = 0;
+  let fp = 0;
+  let fn = 0;
   const errors: string[] = [];
   for (const pair of pairs) {
     const linked = await sweepPair(pair);
@@ -129,9 +154,14 @@ async function sweep(pairs: readonly ContradictionPair[], verbose: boolean) {
     if (linked && pair.label === "conflict") tp++;
     else if (linked) fp++;
     else if (pair.label === "conflict") fn++;
-    if (!ok && verbose) errors.push(`${pair.id} [${pair.label}/${pair.kind}]\n  a: ${pair.a}\n  b: ${pair.b}`);
+    if (!ok && verbose) {
+      errors.push(`${pair.id} [${pair.label}/${pair.kind}]\n  a: ${pair.a}\n  b: ${pair.b}`);
+    }
   }
-  return { result: { byKind, tp, fp, fn, conflicts: tp + fn, lookalikes: pairs.length - tp - fn }, errors };
+  return {
+    result: { byKind, tp, fp, fn, conflicts: tp + fn, lookalikes: pairs.length - tp - fn },
+    errors,
+  };
 }
 
 /** Sweeps a strand of `size` template memories; every edge is a false contradiction. */
@@ -141,10 +171,21 @@ async function templates(size: number) {
     const scope = `project:${PROJECT}`;
     const memories = templateMemories(size, 15);
     const t0 = performance.now();
-    await engine.importRecords(memories.map((m) => ({ kind: "memory" as const, content: m.content, type: "fact" as const, scope })));
+    await engine.importRecords(
+      memories.map((m) => ({
+        kind: "memory" as const,
+        content: m.content,
+        type: "fact" as const,
+        scope,
+      })),
+    );
     const imported = performance.now() - t0;
     const confidence = (): Map<string, number> =>
-      new Map([...engine.exportRecords()].flatMap((r) => r.kind === "memory" ? [[r.id, r.confidence]] : []));
+      new Map(
+        [...engine.exportRecords()].flatMap((r) =>
+          r.kind === "memory" ? [[r.id, r.confidence]] : []
+        ),
+      );
     const before = confidence();
     const t1 = performance.now();
     const report = await engine.sleep({ only: "contradict" });
@@ -168,7 +209,9 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  if (split !== "tune" && split !== "heldout") throw new Error(`--split: tune or heldout, not ${split}`);
+  if (split !== "tune" && split !== "heldout") {
+    throw new Error(`--split: tune or heldout, not ${split}`);
+  }
   // Heldout items are never printed: it is run for the record, not looked at.
   const verbose = values.verbose && split === "tune";
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
@@ -187,11 +230,14 @@ if (import.meta.main) {
     templates: strand,
   };
   const text = renderStatements([result]);
-  console.log(text);
-  if (verbose) console.log([...write.errors, ...swept.errors].join("\n"));
+  log(text);
+  if (verbose) log([...write.errors, ...swept.errors].join("\n"));
   if (values.write) {
     await Deno.mkdir("bench/results", { recursive: true });
-    await Deno.writeTextFile(`bench/results/statements-${split}.json`, JSON.stringify(result, null, 2) + "\n");
+    await Deno.writeTextFile(
+      `bench/results/statements-${split}.json`,
+      JSON.stringify(result, null, 2) + "\n",
+    );
     const recorded: StatementsResult[] = [];
     for (const s of ["tune", "heldout"]) {
       try {

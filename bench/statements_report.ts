@@ -37,7 +37,9 @@ export interface StatementsResult {
     conflicts: number;
     lookalikes: number;
   };
-  templates: { size: number; edges: number; lowered: number; importMs: number; sweepMs: number } | null;
+  templates:
+    | { size: number; edges: number; lowered: number; importMs: number; sweepMs: number }
+    | null;
 }
 
 const pct = (a: number, b: number) => b === 0 ? "–" : `${(100 * a / b).toFixed(1)} %`;
@@ -61,10 +63,16 @@ function section(r: StatementsResult): string[] {
     "",
     "| measure | value | target |",
     "| --- | ---: | --- |",
-    `| changes that retire the old fact (recall) | ${w.retiredChanges} / ${w.changes} = ${pct(w.retiredChanges, w.changes)} | ≥ 90 % |`,
-    `| false retirements (of ${w.others} non-changes) | ${w.falseRetirements} = ${pct(w.falseRetirements, w.others)} | ≤ 2 % |`,
+    `| changes that retire the old fact (recall) | ${w.retiredChanges} / ${w.changes} = ${
+      pct(w.retiredChanges, w.changes)
+    } | ≥ 90 % |`,
+    `| false retirements (of ${w.others} non-changes) | ${w.falseRetirements} = ${
+      pct(w.falseRetirements, w.others)
+    } | ≤ 2 % |`,
     `| retirement precision | ${ratio(w.retiredChanges, retirements)} | |`,
-    `| conflicts flagged (recall) | ${w.flaggedConflicts} / ${w.conflicts} = ${pct(w.flaggedConflicts, w.conflicts)} | |`,
+    `| conflicts flagged (recall) | ${w.flaggedConflicts} / ${w.conflicts} = ${
+      pct(w.flaggedConflicts, w.conflicts)
+    } | |`,
     `| flag precision | ${ratio(w.flaggedConflicts, flags)} (${w.falseFlags} false) | |`,
     "",
     "| label | right | share |",
@@ -80,7 +88,7 @@ function section(r: StatementsResult): string[] {
     "",
     "</details>",
     "",
-    "### Sweep (contradictions.json): both imported, then `sleep({ only: \"contradict\" })`",
+    '### Sweep (contradictions.json): both imported, then `sleep({ only: "contradict" })`',
     "",
     "| measure | value | target |",
     "| --- | ---: | --- |",
@@ -103,7 +111,9 @@ function section(r: StatementsResult): string[] {
       `### Template strand: ${t.size.toLocaleString("en")} memories, no true conflict`,
       "",
       `- \`contradicts\` edges after the sweep: **${t.edges}**; confidences lowered: ${t.lowered}`,
-      `- import ${t.importMs} ms; sweep ${t.sweepMs} ms (${(t.sweepMs / t.size).toFixed(2)} ms per memory, neighbours and claims)`,
+      `- import ${t.importMs} ms; sweep ${t.sweepMs} ms (${
+        (t.sweepMs / t.size).toFixed(2)
+      } ms per memory, neighbours and claims)`,
       "",
     );
   }

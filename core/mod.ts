@@ -78,7 +78,7 @@ export type { BulkWriteResult } from "./ingest/write.ts";
 export type { BulkProgress } from "./ops/write_bulk.ts";
 export type { EmbedPolicy } from "./embed/policy.ts";
 export type { WriteAction, WriteResult } from "./ingest/result.ts";
-export { CONTRADICTION_FACTOR } from "./model/types.ts";
+export { CONTRADICTION_FACTOR, CONTRADICTION_FLOOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
 export type { NoteInput, NoteResult } from "./ingest/note_input.ts";
 export type { GateResult } from "./extract/gate.ts";

@@ -70,7 +70,7 @@ function push(out: Token[], text: string, kind: TokenKind, clause: number, paren
  *
  * deepEqual(
  *   tokenize("We're on RN 0.74; see `app.json`.").map((t) => t.lower),
- *   ["we", "'re", "on", "rn", "0.74", ";", "app.json", "."],
+ *   ["we", "'re", "on", "rn", "0.74", ";", "see", "app.json", "."],
  * );
  * ```
  */

@@ -154,10 +154,13 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     }
     if (t.kind === "code") {
       const cron = cronOf(t.text);
+      const shape = shapeOf(t);
       if (cron) {
         take(
           value(cron.slot === "time" ? "time" : "name", [cron.slot], cron.norm, tokens, i, i + 1),
         );
+      } else if (shape === "path" || shape === "host" || shape === "url") {
+        take(value(shape, [shape], t.lower, tokens, i, i + 1));
       } else if (inValuePosition(tokens, i)) {
         take(value("name", ["name"], t.lower, tokens, i, i + 1));
       } else {

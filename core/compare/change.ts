@@ -166,10 +166,11 @@ function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[
   const gone = held.filter((w) => !fresh.some((v) => same(v, w)) && !incoming.words.has(w.norm));
   const added = fresh.filter((v) => !held.some((w) => same(v, w)) && !stored.words.has(v.norm));
   const o = overlap(incoming, stored, [...gone, ...added].flatMap((v) => v.slots));
-  if (
-    gone.length && added.length && o.onlyA === 0 && o.onlyB === 0 &&
-    overlap(incoming, stored, []).shared > 0
-  ) {
+  // Same subject: its words (generic heads included) shared, or both about the scope alone.
+  const all = (x: Statement) => new Set(x.terms.map((t) => t.term));
+  const [mine, theirs] = [all(incoming), all(stored)];
+  const together = [...mine].some((w) => theirs.has(w)) || mine.size + theirs.size === 0;
+  if (gone.length && added.length && o.onlyA === 0 && o.onlyB === 0 && together) {
     return {
       attribute: attributeName(gone[0]!.slots[0]!),
       from: gone.map((v) => v.text).join(", "),

@@ -10,7 +10,7 @@
  */
 import { NEGATIONS } from "../text/words.ts";
 import { type Cues, readCues } from "./cues.ts";
-import { QUALIFIERS, WEAK } from "./lexicon.ts";
+import { QUALIFIERS, WEAK, WEAK_GROUPS } from "./lexicon.ts";
 import { readRoles } from "./roles.ts";
 import { stem, synonym, termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
@@ -39,9 +39,11 @@ export interface Statement {
   readonly cues: Cues;
   /** Its subject as words, for display. */
   readonly subject: string;
+  /** The kinds of its generic heads (a service, a repo, a pod…), by group index. */
+  readonly heads: ReadonlySet<number>;
 }
 
-const CACHE_LIMIT = 20_000;
+const CACHE_LIMIT = 4_096;
 const cache = new Map<string, Statement>();
 
 /**
@@ -116,11 +118,22 @@ function read(text: string): Statement {
     oldWords,
     cues,
     subject: shown.join(" "),
+    heads: new Set(
+      terms.filter((t) => t.kind === "weak").flatMap((t) => HEAD_GROUPS.get(t.term) ?? []),
+    ),
   };
 }
 
 const QUALIFIER_STEMS = new Map([...QUALIFIERS].map(([w, kind]) => [stem(w), kind]));
 const WEAK_STEMS = new Set([...WEAK].map(stem));
+const HEAD_GROUPS = new Map<string, number[]>();
+WEAK_GROUPS.forEach((group, i) => {
+  for (const w of group) {
+    for (const key of new Set([stem(w), stem(synonym(w))])) {
+      HEAD_GROUPS.set(key, [...(HEAD_GROUPS.get(key) ?? []), i]);
+    }
+  }
+});
 
 function kindOf(lower: string, term: string): Term["kind"] {
   const qualifier = QUALIFIERS.get(synonym(lower)) ?? QUALIFIER_STEMS.get(term);

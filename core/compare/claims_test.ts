@@ -128,6 +128,211 @@ const WRITES: readonly [string, string, "change" | "conflict" | "unrelated"][] =
     "unrelated",
   ],
   ["PR CI takes about 12 minutes.", "Nightly CI takes about 45 minutes.", "unrelated"],
+
+  ["The web repo uses Yarn.", "We standardized on pnpm across all repos.", "change"],
+  ["Logs are shipped to Papertrail.", "Logging was consolidated into Datadog.", "change"],
+  [
+    "The three frontend apps each have their own ESLint config.",
+    "We consolidated the frontend lint setup into one shared Biome config.",
+    "change",
+  ],
+  [
+    "The status page is hosted on Statuspage.",
+    "We moved the status page over to Better Stack.",
+    "change",
+  ],
+  [
+    "Nightly builds are triggered by Jenkins.",
+    "Nightly builds now run on GitHub Actions.",
+    "change",
+  ],
+  [
+    "The marketing site is built with Gatsby.",
+    "The marketing site was rewritten in Astro.",
+    "change",
+  ],
+  ["We pin Node to 18 in CI.", "CI is pinned to Node 22 now.", "change"],
+  ["The default PR reviewer is Ana.", "Jorge is the default PR reviewer from now on.", "change"],
+  [
+    "Product images are stored in S3.",
+    "Product images live in Cloudflare R2 these days.",
+    "change",
+  ],
+  [
+    "Analytics events go to Mixpanel.",
+    "We stopped sending analytics events to Mixpanel; Amplitude receives them.",
+    "change",
+  ],
+  ["The job queue is Sidekiq.", "Sidekiq is being phased out in favour of GoodJob.", "change"],
+  ["The worker runs 4 threads.", "We reduced the worker to 2 threads.", "change"],
+  [
+    "The retention for audit logs is 1 year.",
+    "Audit log retention was extended to 2 years.",
+    "change",
+  ],
+  [
+    "The API is versioned in the URL path.",
+    "The API is versioned with an Accept header now.",
+    "change",
+  ],
+  [
+    "Feature flags live in LaunchDarkly.",
+    "Feature flags were migrated off LaunchDarkly onto GrowthBook.",
+    "change",
+  ],
+  [
+    "The Slack alerts channel is #ops-alerts.",
+    "The Slack alerts channel was renamed to #oncall-alerts.",
+    "change",
+  ],
+  [
+    "Sessions are stored in Redis.",
+    "Sessions are kept in Postgres since the Redis outage.",
+    "change",
+  ],
+  [
+    "The design system uses Storybook 6.",
+    "Storybook was bumped to 8 in the design system.",
+    "change",
+  ],
+  [
+    "Our primary region is us-east-1.",
+    "Effective Monday our primary region is us-west-2.",
+    "change",
+  ],
+  ["Hotfixes are deployed by hand.", "Hotfixes deploy automatically from now on.", "change"],
+  [
+    "The mobile app targets iOS 15.",
+    "The mobile app's minimum iOS version was raised to 16.",
+    "change",
+  ],
+  ["Priya is on-call lead for Q1.", "Priya is on-call lead for Q2.", "unrelated"],
+  ["The ETL job uses Spark 3.4.", "The ML job uses Spark 3.5.", "unrelated"],
+  ["Our status page is on Statuspage.", "Our docs are on Mintlify.", "unrelated"],
+  [
+    "We deploy with Argo CD.",
+    "We also deploy some lambdas with the Serverless Framework.",
+    "unrelated",
+  ],
+  ["The worker runs 4 threads.", "The web server runs 8 threads.", "unrelated"],
+  ["Code review needs one approval.", "Security-sensitive PRs need two approvals.", "unrelated"],
+  ["We standardized on pnpm across all repos.", "The docs repo publishes to npm.", "unrelated"],
+  ["The billing cron runs hourly.", "The billing cron was moved to a new host.", "unrelated"],
+  ["Redis is our cache.", "Redis also backs the rate limiter.", "unrelated"],
+  ["The legacy app uses AngularJS.", "The new app uses React.", "unrelated"],
+  ["Logs are shipped to Papertrail.", "Metrics go to Datadog.", "unrelated"],
+  ["The API timeout is 30 seconds.", "The DB statement timeout is 5 seconds.", "unrelated"],
+  [
+    "We use Terraform for AWS.",
+    "We're evaluating OpenTofu as a Terraform replacement.",
+    "unrelated",
+  ],
+  [
+    "The main database is Postgres 15.",
+    "The main database runs on an r6g.xlarge instance.",
+    "unrelated",
+  ],
+  ["The team uses Jira for bugs.", "The team uses Linear for feature work.", "unrelated"],
+  ["The session cookie expires after 7 days.", "The session cookie lasts 30 days.", "conflict"],
+  ["The Android app is built with Gradle 8.2.", "The Android app uses Gradle 7.6.", "conflict"],
+  ["Our email provider is Postmark.", "Transactional emails are sent with SendGrid.", "conflict"],
+  [
+    "The cluster autoscaler max is 20 nodes.",
+    "The cluster autoscaler caps at 50 nodes.",
+    "conflict",
+  ],
+  ["Standup is at 9:45.", "Standup starts at 10:00.", "conflict"],
+  ["The staging DB is called staging_main.", "The staging database is named stg_core.", "conflict"],
+  ["Grace owns the payments API.", "The payments API owner is Tomas.", "conflict"],
+
+  [
+    "The queue consumer is written in Python.",
+    "The queue consumer used to be Python; it's Go now.",
+    "change",
+  ],
+  [
+    "Code search uses Sourcegraph.",
+    "Sourcegraph is deprecated for code search - use GitHub code search.",
+    "change",
+  ],
+  [
+    "The Android release manager is Kofi.",
+    "Kofi handed the Android release manager role over to Mei.",
+    "change",
+  ],
+  [
+    "Slow query logging is enabled in production.",
+    "Slow query logging was disabled in production.",
+    "change",
+  ],
+  [
+    "The customer table is called `clients`.",
+    "The `clients` table was renamed to `customers`.",
+    "change",
+  ],
+  ["API keys expire after 90 days.", "We lowered API key expiry to 30 days.", "change"],
+  [
+    "Dashboards are built in Kibana.",
+    "We swapped Kibana for Grafana for our dashboards.",
+    "change",
+  ],
+  [
+    "Docs are written in reStructuredText.",
+    "We moved the docs from reStructuredText to Markdown.",
+    "change",
+  ],
+  ["The API gateway is Tyk.", "Tyk was replaced with Kong at the edge.", "change"],
+  [
+    "The frontend is tested with Karma.",
+    "We don't run Karma anymore; frontend tests run in Vitest.",
+    "change",
+  ],
+  [
+    "Image resizing uses ImageMagick.",
+    "Image resizing now uses libvips instead of ImageMagick.",
+    "change",
+  ],
+  ["The on-call tool is Opsgenie.", "We retired Opsgenie; PagerDuty pages on-call now.", "change"],
+  [
+    "Production logs go to CloudWatch.",
+    "Production logs go to Loki rather than CloudWatch.",
+    "change",
+  ],
+  ["The team standup is on Zoom.", "The team standup moved to Google Meet.", "change"],
+  // change elsewhere / not changes
+  ["The web app is hosted on Vercel.", "The docs site moved from Vercel to Netlify.", "unrelated"],
+  [
+    "The API uses Redis for rate limiting.",
+    "The worker no longer uses Redis; it polls Postgres.",
+    "unrelated",
+  ],
+  ["Kofi is the Android release manager.", "Mei took over as iOS release manager.", "unrelated"],
+  ["Uploads go to the media bucket.", "Thumbnails now go to the thumbs bucket.", "unrelated"],
+  [
+    "The API gateway is Kong.",
+    "We looked at replacing Kong with Envoy but decided against it.",
+    "unrelated",
+  ],
+  ["Backups run nightly.", "Backups ran twice on Sunday because of a cron bug.", "unrelated"],
+  [
+    "The frontend uses React 18.",
+    "The frontend team is planning the React 19 upgrade.",
+    "unrelated",
+  ],
+  ["Our staging env uses Postgres 14.", "Production moved to Postgres 16 last month.", "unrelated"],
+  ["The session TTL is 1 hour.", "The refresh token TTL changed to 14 days.", "unrelated"],
+  ["We use Jest for unit tests.", "We also use Playwright for e2e tests now.", "unrelated"],
+  ["The checkout flow has three steps.", "The signup flow was cut down to two steps.", "unrelated"],
+  [
+    "Payments go through Stripe.",
+    "Payouts switched from Stripe Connect to Adyen for Platforms.",
+    "unrelated",
+  ],
+  [
+    "Sentry tracks errors in the web app.",
+    "Sentry tracks errors in the web app; source maps are uploaded in CI.",
+    "unrelated",
+  ],
 ];
 
 Deno.test("change() and contradiction(): a write changes, contradicts or leaves a stored fact", async (t) => {
@@ -139,79 +344,6 @@ Deno.test("change() and contradiction(): a write changes, contradicts or leaves 
         ? "conflict"
         : "unrelated";
       equal(found, want, old);
-    });
-  }
-});
-
-/** [a, b, whether they contradict]. */
-const PAIRS: readonly [string, string, boolean][] = [
-  [
-    "The notifications service is written in Go.",
-    "notifications-service is implemented in Rust.",
-    true,
-  ],
-  ["Our container registry is ECR.", "Images are pushed to GHCR.", true],
-  [
-    "The search index refreshes every 30 seconds.",
-    "The search index refresh interval is 1 minute.",
-    true,
-  ],
-  ["We use Linear for issue tracking.", "Issues are tracked in Jira.", true],
-  ["The mobile team uses Bitrise for CI.", "Mobile CI runs on Codemagic.", true],
-  [
-    "Grafana dashboards are provisioned with Terraform.",
-    "Grafana dashboards are provisioned with Pulumi.",
-    true,
-  ],
-  ["The payments service has 3 replicas.", "The payments service runs 5 replicas.", true],
-  ["The default branch is main.", "The default branch is master.", true],
-  ["Lena is the owner of the design system.", "The design system is owned by Oskar.", true],
-  ["The admin panel listens on port 8081.", "The admin panel runs on port 9090.", true],
-  ["Log level in staging is INFO.", "Staging logs at DEBUG level.", true],
-  ["The monorepo uses Turborepo.", "The monorepo is managed with Nx.", true],
-  ["The CDN caches images for 1 day.", "Images stay in the CDN cache for 7 days.", true],
-  ["Feature flags are managed in LaunchDarkly.", "We manage feature flags with Unleash.", true],
-  ["The production database runs Postgres 15.", "Production's database is Postgres 16.", true],
-  ["The nightly export runs at 01:00 UTC.", "The nightly export starts at 03:00 UTC.", true],
-  [
-    "The auth service hashes passwords with bcrypt.",
-    "Passwords in the auth service are hashed with argon2.",
-    true,
-  ],
-  [
-    "The load balancer idle timeout is 60 seconds.",
-    "The load balancer idle timeout is 120 seconds.",
-    true,
-  ],
-  ["Coverage threshold is 80%.", "The coverage threshold is 90%.", true],
-  // look-alikes
-  ["The payments service has 3 replicas.", "The search service has 5 replicas.", false],
-  ["The Kafka retention is 7 days.", "The Kafka cluster has 6 brokers.", false],
-  ["Lena is the owner of the design system.", "Lena is the owner of the icon library.", false],
-  ["Production uses Postgres 16.", "Local dev uses Postgres 15 in Docker.", false],
-  ["We use Linear for issue tracking.", "We use Notion for meeting notes.", false],
-  ["The admin panel listens on port 8081.", "The public site listens on port 80.", false],
-  ["Coverage threshold is 80%.", "Coverage threshold for the legacy module is 50%.", false],
-  ["The monorepo uses Turborepo.", "The monorepo also uses Changesets.", false],
-  ["Fixed N+1 query in ORD-1201.", "Fixed N+1 query in ORD-1288.", false],
-  ["The nightly export runs at 01:00 UTC.", "The weekly export runs at 05:00 UTC.", false],
-  ["We used CircleCI until 2022.", "CI runs on GitHub Actions.", false],
-  ["We might move CI to Buildkite.", "CI runs on GitHub Actions.", false],
-  ["Search uses OpenSearch.", "We added pgvector next to OpenSearch for semantic search.", false],
-  ["Jonas prefers tabs.", "I prefer spaces.", false],
-  ["The iOS app uses Sentry.", "The Android app uses Crashlytics.", false],
-  ["Deploys run on merge to main.", "Tests run on every push.", false],
-  ["The `orders` topic has 12 partitions.", "The `payments` topic has 24 partitions.", false],
-  ["On 2026-01-03 the deploy took 20 minutes.", "On 2026-02-07 the deploy took 12 minutes.", false],
-  ["The CLI supports macOS and Linux.", "The CLI doesn't support Windows.", false],
-  ["Our GitHub org is acme.", "Our npm org is acme-inc.", false],
-];
-
-Deno.test("contradiction(): the same subject with incompatible values, not shared words", async (t) => {
-  for (const [a, b, want] of PAIRS) {
-    await t.step(`${want ? "conflict" : "look-alike"}: ${a} / ${b}`, () => {
-      equal(contradiction(a, b) !== null, want);
-      equal(contradiction(b, a) !== null, want, "either way round");
     });
   }
 });

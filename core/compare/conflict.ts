@@ -64,6 +64,9 @@ export function differences(
     const inA = a.filter((v) => sa.get(v)!.includes(slot));
     const inB = b.filter((v) => sb.get(v)!.includes(slot));
     if (inA.some((v) => inB.some((w) => same(v, w)))) continue;
+    // Two values of one slot not listed together relate to each other ("Postgres runs on
+    // RDS"): neither is the subject's one value.
+    if (!listed(inA) || !listed(inB)) continue;
     // A value the other side also names, in any role, is not a different value.
     if (inA.some((v) => bWords.has(v.norm)) || inB.some((w) => aWords.has(w.norm))) continue;
     const found = out.find((d) => key(d.a) === key(inA) && key(d.b) === key(inB));
@@ -71,6 +74,12 @@ export function differences(
     else out.push({ slot, slots: [slot], a: inA, b: inB });
   }
   return out;
+}
+
+/** Whether several values are one list ("Tuesdays and Thursdays", "JSON or MessagePack"). */
+function listed(values: readonly Value[]): boolean {
+  const sorted = [...values].sort((x, y) => x.start - y.start);
+  return sorted.every((v, i) => i === 0 || v.start - sorted[i - 1]!.end <= 1);
 }
 
 /** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
@@ -96,9 +105,15 @@ function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string
  * other says somewhere ("10 database connections" / "… to the database").
  */
 export function sameSubject(a: Statement, b: Statement, slots: readonly string[]): boolean {
+  if (!sameKind(a, b)) return false;
   const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
   return [...x].every((w) => y.has(w) || b.words.has(w)) &&
     [...y].every((w) => x.has(w) || a.words.has(w));
+}
+
+/** No two different kinds of thing: "the checkout service" is not "the checkout page". */
+export function sameKind(a: Statement, b: Statement): boolean {
+  return a.heads.size === 0 || b.heads.size === 0 || [...a.heads].some((h) => b.heads.has(h));
 }
 
 /** A slot's name for people. */
@@ -163,7 +178,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
 
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */
 function plainFact(s: Statement): boolean {
-  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event;
+  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !s.cues.past;
 }
 
 /** `a` asserts a value `b` denies, about the same subject. */

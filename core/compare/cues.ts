@@ -25,6 +25,8 @@ export interface Cues {
   readonly additive: boolean;
   /** Records an event: dated, or opened by a past-tense verb ("Rotated the keys on …"). */
   readonly event: boolean;
+  /** Tells of the past and says nothing changed ("The old admin used Django"). */
+  readonly past: boolean;
   /** The change words found, in order; empty when the statement says nothing changed. */
   readonly change: readonly string[];
   /** Whether a change word is a verb of change or names an old value (not just "now"). */
@@ -123,7 +125,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
     if (verb) {
       cue(i, t.lower);
       strong = true;
-      const from = tokens.findIndex((x, k) => k > i && x.clause === t.clause && x.lower === "from");
+      // "from X", "off X", "away from X" after a verb of change name the old value.
+      const from = tokens.findIndex((x, k) =>
+        k > i && x.clause === t.clause && (x.lower === "from" || x.lower === "off")
+      );
       if (from > 0) {
         const to = tokens.findIndex((x, k) =>
           k > from && x.clause === t.clause && /^(?:to|into|onto)$/.test(x.lower)
@@ -158,6 +163,14 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       cue(i, ph);
       strong = true;
       let end = i + ph.length;
+      // "We stopped sending events to Mixpanel": the rest of the clause is what stopped.
+      if (t.lower === "stopped" || t.lower === "quit") {
+        while (
+          end < tokens.length && tokens[end]!.clause === t.clause && tokens[end]!.kind !== "punct"
+        ) end++;
+        markOld(i + ph.length, end);
+        continue;
+      }
       while (
         end < tokens.length && tokens[end]!.clause === t.clause &&
         !STOP_SPAN.has(tokens[end]!.lower) && !(tokens[end]!.lower === "out" && ph[0] === "swapped")
@@ -217,6 +230,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         x.lower === "too" && (tokens[k + 1] === undefined || tokens[k + 1]!.kind === "punct")
       ),
     event: isEvent(tokens, values),
+    past: change.length === 0 && isPast(tokens),
     change,
     strong,
     oldTokens,
@@ -235,6 +249,22 @@ function markNegated(tokens: readonly Token[], values: readonly Value[]): void {
     ) end++;
     for (const v of values) if (v.start > n && v.start < end) v.negated = true;
   });
+}
+
+const PRESENT = new Set(
+  "is are am 's 're has have uses use runs run lives live does do goes go stores sits".split(" "),
+);
+const PAST = new Set(["was", "were", "had", "used", "ran", "lived", "did", "went", "sat"]);
+
+/** Whether the statement's first verb of being, having or using is in the past tense. */
+function isPast(tokens: readonly Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.reason || t.paren) continue;
+    if (PRESENT.has(t.lower)) return false;
+    if (PAST.has(t.lower)) return !(t.lower === "used" && tokens[i + 1]?.lower === "to");
+  }
+  return false;
 }
 
 /** A dated statement, or one opened by a past-tense verb and its object ("Rotated the keys"). */

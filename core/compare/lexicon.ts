@@ -38,6 +38,7 @@ const words = wordsJson as unknown as {
   numbers: Record<string, number>;
   weekdays: Record<string, string>;
   months: Record<string, number>;
+  weakGroups: string[][];
 };
 const CAPITALISED = new Set(words.capitalised);
 
@@ -108,6 +109,12 @@ export const SYNONYMS: ReadonlyMap<string, string> = new Map(Object.entries(word
 export const SOFT: ReadonlySet<string> = new Set(words.soft);
 /** Generic heads (`service`, `app`) that do not tell two subjects apart. */
 export const WEAK: ReadonlySet<string> = new Set(words.weak);
+/**
+ * Generic heads that name the same kind of thing (a service, a repo, a pod…): "the checkout
+ * service" and "the checkout page" are two subjects, "worker pods" and "the worker
+ * deployment" one.
+ */
+export const WEAK_GROUPS: readonly (readonly string[])[] = words.weakGroups;
 /** Qualifier words by kind (`production` → `environment`). */
 export const QUALIFIERS: ReadonlyMap<string, string> = new Map(
   Object.entries(words.qualifiers).flatMap(([kind, list]) => list.map((w) => [w, kind])),

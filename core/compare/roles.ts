@@ -155,6 +155,13 @@ export function readRoles(tokens: readonly Token[], used: boolean[]): Value[] {
       const to = tokens.findIndex((t, j) => j > i && j < i + 8 && t.lower === "to");
       const p = to >= 0 ? personAfter(tokens, to + 1) : null;
       if (p) add(role, p, [i, i]);
+      // "Kofi handed … to Mei": Kofi held it.
+      const giver = p ? personBefore(tokens, i) : null;
+      if (giver) {
+        add(role, giver, [i, i]);
+        const held = out.at(-1)!;
+        if (held.start === giver[0]) held.tense = "old";
+      }
     }
   }
   return out;

@@ -39,9 +39,12 @@ export function synonym(lower: string): string {
   return SYNONYMS.get(lower) ?? lower;
 }
 
-/** Whether a lowercase word says nothing about a subject. */
+const SOFT_STEMS: ReadonlySet<string> = new Set([...SOFT].map(stem));
+
+/** Whether a lowercase word says nothing about a subject (`caps` as `cap`, `hosted` as `host`). */
 export function isSoft(lower: string): boolean {
-  return STOPWORDS.has(lower) || SOFT.has(lower) || SOFT.has(synonym(lower));
+  return STOPWORDS.has(lower) || SOFT.has(lower) || SOFT.has(synonym(lower)) ||
+    /^[a-z]+$/.test(lower) && SOFT_STEMS.has(stem(lower));
 }
 
 /**

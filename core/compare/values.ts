@@ -65,6 +65,9 @@ const VALUE_INTRO = new Set(
 );
 const ARTICLES = new Set(["the", "a", "an", "our", "its", "their", "this", "that", "new", "old"]);
 const VERSION = /^v?(\d+(?:\.\d+){0,3})(\+|\.x)?$/;
+/** Verbs after which "to N" is a version ("upgraded to 22", "raised to 16"). */
+const CHANGED_TO =
+  /^(?:bumped|upgraded|downgraded|pinned|updated|moved|rolled|reverted|raised|lowered|changed|set|switched|migrated)$/;
 
 function value(
   kind: ValueKind,
@@ -114,7 +117,8 @@ function inValuePosition(tokens: readonly Token[], i: number): boolean {
   const modifies = next?.kind === "word" && /^[a-z]/.test(next.text) &&
     !STOPWORDS.has(next.lower) &&
     !SOFT.has(next.lower);
-  return j >= 0 && VALUE_INTRO.has(tokens[j]!.lower) && !modifies;
+  const intro = tokens[j]?.lower ?? "";
+  return VALUE_INTRO.has(intro) && (!modifies || /^(?:to|into|onto)$/.test(intro));
 }
 
 /** The technology a version at `i` belongs to: one just before `version`, else the nearest before. */
@@ -137,6 +141,8 @@ export function readValues(tokens: readonly Token[]): ValueReading {
   const values: Value[] = [];
   const used = tokens.map(() => false);
   const identifiers = new Map<number, string>();
+  // Operating systems a version may belong to ("the minimum iOS version is 16").
+  const anchors: Value[] = [];
   const words = new Set(tokens.map((t) => t.lower));
   const days: { days: Set<string>; start: number; end: number }[] = [];
   const times: { norm: string; start: number; end: number }[] = [];
@@ -230,6 +236,7 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       // An operating system names a platform of the subject ("the iOS app"), not a value;
       // its version is one ("iOS 16").
       if (tech.slots.every((s) => s === "tech:os")) {
+        anchors.push(value("tech", [], tech.entry.canonical, tokens, i, i + 1));
         const v = VERSION.exec(tokens[i + 1]?.lower ?? "");
         if (v) {
           take(value("version", [`version:${tech.entry.canonical}`], v[1]!, tokens, i + 1, i + 2));
@@ -259,7 +266,7 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i = choice.end - 1;
       continue;
     }
-    const number = readNumber(tokens, i, values, identifiers, used);
+    const number = readNumber(tokens, i, [...values, ...anchors], identifiers, used);
     if (number) {
       take(number);
       i = number.end - 1;
@@ -354,6 +361,15 @@ function readNumber(
     if (prev && t.lower.startsWith("v")) {
       return value("version", [`version:${prev.lower}`], v[1]!, tokens, i, i + 1);
     }
+  }
+  // "pin Node to 18", "Storybook was bumped to 8": a bare number a technology is moved to.
+  const q0 = v ? quantityAt(tokens, i) : null;
+  if (v && /^(?:to|onto)$/.test(prev?.lower ?? "") && (!q0 || q0.slot === "num")) {
+    const tech = techBefore(values, tokens, i);
+    const clause = tokens.slice(0, i).filter((x) => x.clause === t.clause);
+    const moved = clause.some((x) => CHANGED_TO.test(x.lower)) ||
+      (tech !== undefined && tech.end === i - 1);
+    if (tech && moved) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
   }
   if (v && v[1]!.includes(".") && !/^\d+\.\d+$/.test(tokens[i + 1]?.lower ?? "")) {
     const tech = techBefore(values, tokens, i);

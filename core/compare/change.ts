@@ -12,7 +12,7 @@
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { attributeTerms } from "./terms.ts";
-import type { Value } from "./values.ts";
+import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
 export interface Change {
@@ -24,7 +24,7 @@ export interface Change {
   readonly to: string | null;
 }
 
-const QUALIFIER_KINDS = ["environment", "platform", "region"] as const;
+const QUALIFIER_KINDS = ["environment", "platform", "region", "bound"] as const;
 
 function qualifiers(terms: readonly Term[], kind: string): Set<string> {
   return new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
@@ -41,7 +41,8 @@ function qualifiersAgree(a: Statement, b: Statement): boolean {
 function subject(terms: readonly Term[], slots: readonly string[]): Set<string> {
   const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
   return new Set(
-    terms.filter((t) => t.kind !== "weak" && !attribute.has(t.term)).map((t) => t.term),
+    terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term))
+      .map((t) => t.term),
   );
 }
 

@@ -14,14 +14,18 @@ import { QUALIFIERS, WEAK, WEAK_GROUPS } from "./lexicon.ts";
 import { readRoles } from "./roles.ts";
 import { stem, synonym, termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
-import { readValues, type Value } from "./values.ts";
+import type { Value } from "./value_types.ts";
+import { readValues } from "./values.ts";
 
 /** A word of a statement's subject. */
 export interface Term {
   /** The stem of its synonym (`databases` → `databas`). */
   readonly term: string;
-  /** `weak`: a generic head (`service`, `app`); a qualifier kind; or `strong`. */
-  readonly kind: "strong" | "weak" | "environment" | "platform" | "region";
+  /**
+   * `weak`: a generic head (`service`, `app`); a qualifier kind (`bound`: max, min, default —
+   * told apart only when both statements name one); or `strong`.
+   */
+  readonly kind: "strong" | "weak" | "environment" | "platform" | "region" | "bound";
 }
 
 /** A statement read into claims. */

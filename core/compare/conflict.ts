@@ -11,7 +11,7 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { attributeTerms } from "./terms.ts";
-import type { Value } from "./values.ts";
+import type { Value } from "./value_types.ts";
 
 /** What two statements disagree on. */
 export interface Conflict {
@@ -95,8 +95,17 @@ export function same(v: Value, w: Value): boolean {
 function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string> {
   const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
   return new Set(
-    terms.filter((t) => t.kind !== "weak" && !attribute.has(t.term)).map((t) => t.term),
+    terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term))
+      .map((t) => t.term),
   );
+}
+
+/** The bounds a statement names (max, min, default); two different ones are two attributes. */
+function boundsAgree(a: Statement, b: Statement): boolean {
+  const bounds = (s: Statement) =>
+    new Set(s.terms.filter((t) => t.kind === "bound").map((t) => t.term));
+  const [x, y] = [bounds(a), bounds(b)];
+  return x.size === 0 || y.size === 0 || [...x].some((w) => y.has(w));
 }
 
 /**
@@ -105,7 +114,7 @@ function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string
  * other says somewhere ("10 database connections" / "… to the database").
  */
 export function sameSubject(a: Statement, b: Statement, slots: readonly string[]): boolean {
-  if (!sameKind(a, b)) return false;
+  if (!sameKind(a, b) || !boundsAgree(a, b)) return false;
   const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
   return [...x].every((w) => y.has(w) || b.words.has(w)) &&
     [...y].every((w) => x.has(w) || a.words.has(w));

@@ -15,7 +15,7 @@
  */
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
 import type { Token } from "./tokens.ts";
-import type { Value } from "./values.ts";
+import type { Value } from "./value_types.ts";
 
 /** How a statement is meant. */
 export interface Cues {
@@ -238,10 +238,24 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   };
 }
 
+/** Participles after which a negation denies the subject ("Netlify isn't used"). */
+const DENIED =
+  /^(?:used|supported|allowed|enabled|needed|required|installed|deployed|running|in|on)$/;
+
 /** Values within a few words after a negation, in its clause, are denied. */
 function markNegated(tokens: readonly Token[], values: readonly Value[]): void {
   tokens.forEach((t, n) => {
     if (!NEGATIONS.test(t.lower) || (t.lower === "no" && tokens[n + 1]?.lower === "longer")) return;
+    // "Netlify isn't used", "Redux is not used here": the values before it are denied.
+    const next = tokens[n + 1]?.lower === "be" || tokens[n + 1]?.lower === "being" ? n + 2 : n + 1;
+    if (
+      DENIED.test(tokens[next]?.lower ?? "") &&
+      /^(?:isn't|aren't|not|wasn't|weren't)$/.test(t.lower)
+    ) {
+      for (const v of values) {
+        if (v.end <= n && tokens[v.start]!.clause === t.clause) v.negated = true;
+      }
+    }
     let end = n + 1;
     while (
       end < tokens.length && end <= n + 5 && tokens[end]!.clause === t.clause &&
@@ -252,7 +266,8 @@ function markNegated(tokens: readonly Token[], values: readonly Value[]): void {
 }
 
 const PRESENT = new Set(
-  "is are am 's 're has have uses use runs run lives live does do goes go stores sits".split(" "),
+  "is are am 's 're isn't aren't has have hasn't haven't uses use runs run lives live does do doesn't don't goes go stores sits can must should will"
+    .split(" "),
 );
 const PAST = new Set(["was", "were", "had", "used", "ran", "lived", "did", "went", "sat"]);
 

@@ -8,7 +8,7 @@
  */
 import { ROLES, SOFT, TECH } from "./lexicon.ts";
 import type { Token } from "./tokens.ts";
-import type { Value } from "./values.ts";
+import type { Value } from "./value_types.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 
 /** Role words that are verbs with the person before them ("Kenji owns …"). */

@@ -28,8 +28,13 @@ export function stem(word: string): string {
   else if (w.length > 3 && w.endsWith("s") && !w.endsWith("ss") && !w.endsWith("us")) {
     w = w.slice(0, -1);
   }
+  const before = w;
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
+  // "tagged" → "tag", "planned" → "plan" (but "called" stays "call").
+  if (w !== before && /([b-df-hj-km-np-tv-z])\1$/.test(w) && !/(?:ll|ss|zz)$/.test(w)) {
+    w = w.slice(0, -1);
+  }
   if (w.length > 3 && w.endsWith("e")) w = w.slice(0, -1);
   return w;
 }

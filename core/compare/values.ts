@@ -7,49 +7,12 @@
  *
  * @module
  */
-import { CHOICES, type Entry, SOFT, TECH } from "./lexicon.ts";
-import { quantityAt } from "./quantities.ts";
+import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
+import { readNumber } from "./numbers.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
 import type { Token } from "./tokens.ts";
+import { type Value, value, VERSION } from "./value_types.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
-import { WEEKDAYS } from "./lexicon.ts";
-
-/** What kind of value. */
-export type ValueKind =
-  | "tech"
-  | "choice"
-  | "version"
-  | "quantity"
-  | "port"
-  | "region"
-  | "locale"
-  | "time"
-  | "day"
-  | "when"
-  | "date"
-  | "url"
-  | "host"
-  | "path"
-  | "name"
-  | "person";
-
-/** A value stated in a statement. */
-export interface Value {
-  readonly kind: ValueKind;
-  /** The attributes it can be a value of (two values conflict only in a shared slot). */
-  readonly slots: readonly string[];
-  /** Normalised, for equality. */
-  readonly norm: string;
-  /** As written. */
-  readonly text: string;
-  /** Its first token and the token after its last. */
-  readonly start: number;
-  readonly end: number;
-  /** Whether the statement denies it ("we don't use Redux"). */
-  negated: boolean;
-  /** `old`: said to be a past value ("from MySQL"); `cue`: the date of a change ("as of March"). */
-  tense: "current" | "old" | "cue";
-}
 
 /** The values of a statement, the tokens they use, and identifiers that name its subject. */
 export interface ValueReading {
@@ -64,22 +27,6 @@ const VALUE_INTRO = new Set(
   "is are was were be been = : named called as to into at says say set with via using".split(" "),
 );
 const ARTICLES = new Set(["the", "a", "an", "our", "its", "their", "this", "that", "new", "old"]);
-const VERSION = /^v?(\d+(?:\.\d+){0,3})(\+|\.x)?$/;
-/** Verbs after which "to N" is a version ("upgraded to 22", "raised to 16"). */
-const CHANGED_TO =
-  /^(?:bumped|upgraded|downgraded|pinned|updated|moved|rolled|reverted|raised|lowered|changed|set|switched|migrated)$/;
-
-function value(
-  kind: ValueKind,
-  slots: readonly string[],
-  norm: string,
-  tokens: readonly Token[],
-  start: number,
-  end: number,
-): Value {
-  const text = tokens.slice(start, end).map((t) => t.text).join(" ");
-  return { kind, slots, norm, text, start, end, negated: false, tense: "current" };
-}
 
 /** The longest lexicon entry at `i` (all entries of that length merged), with where it ends. */
 export function entryAt(
@@ -119,21 +66,6 @@ function inValuePosition(tokens: readonly Token[], i: number): boolean {
     !SOFT.has(next.lower);
   const intro = tokens[j]?.lower ?? "";
   return VALUE_INTRO.has(intro) && (!modifies || /^(?:to|into|onto)$/.test(intro));
-}
-
-/** The technology a version at `i` belongs to: one just before `version`, else the nearest before. */
-function techBefore(
-  values: readonly Value[],
-  tokens: readonly Token[],
-  i: number,
-): Value | undefined {
-  const techs = values.filter((v) => v.kind === "tech" && v.end <= i);
-  const versionWord = tokens.findLastIndex((t, k) => k < i && t.lower === "version");
-  const near =
-    techs.find((v) => versionWord >= 0 && v.end <= versionWord && versionWord - v.end <= 2) ??
-      techs.find((v) => /-version$|^\.nvmrc$/.test(tokens[v.start]!.lower));
-  const clause = tokens[i]!.clause;
-  return near ?? techs.filter((v) => tokens[v.start]!.clause === clause).at(-1) ?? techs.at(-1);
 }
 
 /** Reads the values of `tokens`; see the module doc. */
@@ -333,65 +265,4 @@ function techPart(tokens: readonly Token[], i: number, words: ReadonlySet<string
   }
   void words;
   return null;
-}
-
-/** A number at `i`: a version of a technology before it, a label (`step 5`), or a quantity. */
-function readNumber(
-  tokens: readonly Token[],
-  i: number,
-  values: readonly Value[],
-  identifiers: Map<number, string>,
-  used: boolean[],
-): Value | null {
-  const t = tokens[i]!;
-  const prev = tokens[i - 1];
-  const v = VERSION.exec(t.lower);
-  if (
-    v &&
-    (t.lower.startsWith("v") || v[1]!.split(".").length >= 3 || prev?.lower === "version" ||
-      v[2] === ".x")
-  ) {
-    const tech = techBefore(values, tokens, i);
-    if (tech) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
-    if (v[1]!.split(".").length >= 3 || v[2] === ".x") {
-      identifiers.set(i, t.lower);
-      used[i] = true;
-      return null;
-    }
-    if (prev && t.lower.startsWith("v")) {
-      return value("version", [`version:${prev.lower}`], v[1]!, tokens, i, i + 1);
-    }
-  }
-  // "pin Node to 18", "Storybook was bumped to 8": a bare number a technology is moved to.
-  const q0 = v ? quantityAt(tokens, i) : null;
-  if (v && /^(?:to|onto)$/.test(prev?.lower ?? "") && (!q0 || q0.slot === "num")) {
-    const tech = techBefore(values, tokens, i);
-    const clause = tokens.slice(0, i).filter((x) => x.clause === t.clause);
-    const moved = clause.some((x) => CHANGED_TO.test(x.lower)) ||
-      (tech !== undefined && tech.end === i - 1);
-    if (tech && moved) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
-  }
-  if (v && v[1]!.includes(".") && !/^\d+\.\d+$/.test(tokens[i + 1]?.lower ?? "")) {
-    const tech = techBefore(values, tokens, i);
-    if (tech && !quantityAt(tokens, i)?.slot.startsWith("qty:")) {
-      return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
-    }
-  }
-  if (
-    /^\d+$/.test(t.lower) && prev?.kind === "word" && /^[a-z][a-z_-]*$/.test(prev.lower) &&
-    !SOFT.has(prev.lower) && !STOPWORDS.has(prev.lower) &&
-    !/^(?:every|than|only|just|about|over|under|below|above|around|roughly|approximately|exactly|least|most|first|last|and|or)$/
-      .test(prev.lower) &&
-    !used[i - 1]
-  ) {
-    const q = quantityAt(tokens, i);
-    if (!q || q.slot === "num") {
-      identifiers.set(i, `${prev.lower}#${t.lower}`);
-      used[i] = true;
-      return null;
-    }
-  }
-  const q = quantityAt(tokens, i);
-  if (!q) return null;
-  return value("quantity", [q.slot], q.norm, tokens, i, q.end);
 }

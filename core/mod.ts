@@ -80,6 +80,7 @@ export type { EmbedPolicy } from "./embed/policy.ts";
 export type { WriteAction, WriteResult } from "./ingest/result.ts";
 export { CONTRADICTION_FACTOR, CONTRADICTION_FLOOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
+export type { ConflictNote } from "./compare/statements.ts";
 export type { NoteInput, NoteResult } from "./ingest/note_input.ts";
 export type { GateResult } from "./extract/gate.ts";
 export type { LlmOptions } from "./llm/options.ts";

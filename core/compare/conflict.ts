@@ -185,6 +185,11 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   return polarity(a, va, b) ?? polarity(b, vb, a, true);
 }
 
+/** Whether `s` could contradict anything: a plain fact that states or denies a value. */
+export function mayConflict(s: Statement): boolean {
+  return plainFact(s) && s.values.some((v) => v.tense === "current" && v.kind !== "date");
+}
+
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */
 function plainFact(s: Statement): boolean {
   return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !s.cues.past;

@@ -39,19 +39,19 @@ export interface Cues {
 
 const p = (s: string) => s.split(" ");
 /** A proposal, question or possibility ("we may", "asked whether", "prototype"). */
-const HYPOTHETICAL = cuesJson.hypothetical.map(p);
+const HYPOTHETICAL = byFirst(cuesJson.hypothetical.map(p));
 /** An addition to what exists ("also", "next to", "added"). */
-const ADDITIVE = cuesJson.additive.map(p);
+const ADDITIVE = byFirst(cuesJson.additive.map(p));
 /** Verbs of change ("switched", "migrated", "bumped", "renamed"). */
 const VERBS: ReadonlySet<string> = new Set(cuesJson.changeVerbs);
 /** Words that say from when ("now", "as of", "from now on", "starting", "these days"). */
-const TEMPORAL = cuesJson.temporal.map(p);
+const TEMPORAL = byFirst(cuesJson.temporal.map(p));
 /** Old value after the marker (to the next `to`/`with`/`by`/`for` or clause end). */
-const OLD_AFTER = cuesJson.oldAfter.map(p);
+const OLD_AFTER = byFirst(cuesJson.oldAfter.map(p));
 /** Old value before the marker (from the clause start). */
-const OLD_BEFORE = cuesJson.oldBefore.map(p);
+const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
 /** A past state ("used to", "originally", "back in", "until"). */
-const HISTORICAL = cuesJson.historical.map(p);
+const HISTORICAL = byFirst(cuesJson.historical.map(p));
 const NEGATIONS =
   /^(?:not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
 const STOP_SPAN = new Set([
@@ -91,8 +91,28 @@ function at(tokens: readonly Token[], i: number, phrase: readonly string[]): boo
   return phrase.every((w, k) => tokens[i + k]?.lower === w && !tokens[i + k]!.reason);
 }
 
-function any(tokens: readonly Token[], phrases: readonly (readonly string[])[]): boolean {
-  for (let i = 0; i < tokens.length; i++) if (phrases.some((ph) => at(tokens, i, ph))) return true;
+type Phrases = ReadonlyMap<string, readonly (readonly string[])[]>;
+
+/** Phrases by their first word, so a token is matched against the few that start with it. */
+function byFirst(phrases: readonly (readonly string[])[]): Phrases {
+  const out = new Map<string, (readonly string[])[]>();
+  for (const ph of phrases) out.set(ph[0]!, [...(out.get(ph[0]!) ?? []), ph]);
+  return out;
+}
+
+/** The phrases of `index` that start at token `i`. */
+function starting(
+  tokens: readonly Token[],
+  i: number,
+  index: Phrases,
+): readonly (readonly string[])[] {
+  return index.get(tokens[i]!.lower) ?? [];
+}
+
+function any(tokens: readonly Token[], index: Phrases): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (starting(tokens, i, index).some((ph) => at(tokens, i, ph))) return true;
+  }
   return false;
 }
 
@@ -142,7 +162,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         markOld(from + 1, end);
       }
     }
-    for (const ph of TEMPORAL) {
+    for (const ph of starting(tokens, i, TEMPORAL)) {
       // "since" opens a reason clause ("… since the Redis cost review") and still says when.
       if (!(ph[0] === "since" && t.lower === "since") && !at(tokens, i, ph)) continue;
       if (ph[0] === "now" && /^(?:for|right|until|till)$/.test(tokens[i - 1]?.lower ?? "")) {
@@ -156,7 +176,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         }
       }
     }
-    for (const ph of OLD_AFTER) {
+    for (const ph of starting(tokens, i, OLD_AFTER)) {
       if (!at(tokens, i, ph)) continue;
       const passive = /^(?:is|was|were|are|been|be|got|get)$/.test(tokens[i - 1]?.lower ?? "");
       if (passive && ph.length === 1) continue;
@@ -177,7 +197,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       ) end++;
       markOld(i + ph.length, end);
     }
-    for (const ph of OLD_BEFORE) {
+    for (const ph of starting(tokens, i, OLD_BEFORE)) {
       if (!at(tokens, i, ph)) continue;
       cue(i, ph);
       strong = true;
@@ -213,7 +233,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   for (let i = 0; i < tokens.length; i++) {
     const before = tokens[i]!.lower === "before" &&
       (clauseStart(i) === i || values.some((v) => v.start === i + 1 && v.kind === "date"));
-    if (before || HISTORICAL.some((ph) => at(tokens, i, ph))) {
+    if (before || starting(tokens, i, HISTORICAL).some((ph) => at(tokens, i, ph))) {
       const clause = tokens[i]!.clause;
       tokens.forEach((x, k) => {
         if (x.clause === clause && x.kind !== "punct") oldTokens.add(k);

@@ -35,10 +35,14 @@ const NOT_NOUNS = new Set(
   "and or of to in on at for the a an is are was per with by from than as but if it we".split(" "),
 );
 
+/** First words of the number words ("a" of "a single", "half" of "half an"), and "a"/"an". */
+const NUMBER_FIRST = new Set([...[...NUMBER_WORDS.keys()].map((w) => w.split(" ")[0]!), "a", "an"]);
+
 /** The number at `i`: digits (`1.5`, `3.1M`), number words (`two`, `a single`), `a`/`an` before a unit. */
 export function numberAt(tokens: readonly Token[], i: number): NumberAt | null {
   const t = tokens[i];
   if (!t || t.kind !== "word") return null;
+  if (!/^\d/.test(t.lower) && !NUMBER_FIRST.has(t.lower.split("-")[0]!)) return null;
   const m = NUMERIC.exec(t.lower);
   if (m) {
     let value = Number(m[1]);

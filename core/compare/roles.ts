@@ -70,7 +70,10 @@ function personAfter(tokens: readonly Token[], start: number): [number, number] 
 }
 
 /** The role at `i` (longest spelling), with where it ends. */
+const ROLE_FIRST = new Set([...ROLES.keys()].map((r) => r.split(" ")[0]!));
+
 function roleAt(tokens: readonly Token[], i: number): { role: string; end: number } | null {
+  if (!ROLE_FIRST.has(tokens[i]!.lower)) return null;
   for (const n of [3, 2, 1]) {
     if (i + n > tokens.length) continue;
     const phrase = tokens.slice(i, i + n).map((t) => t.lower).join(" ");

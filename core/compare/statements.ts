@@ -16,7 +16,7 @@ import type { Neighbour } from "../store/neighbours.ts";
 import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.ts";
 import { readStatement } from "./claims.ts";
 import { type Change, changeBetween } from "./change.ts";
-import { type Conflict, conflictBetween } from "./conflict.ts";
+import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
 import { attributeWords } from "./terms.ts";
 
 export type { Change } from "./change.ts";
@@ -24,7 +24,9 @@ export type { Conflict } from "./conflict.ts";
 
 /** The attribute two memories disagree on and their values (this one's, then the other's). */
 export interface ConflictNote {
+  /** What they disagree on, for people: "database", "port", "node version", "owner". */
   readonly attribute: string;
+  /** The two values as written: this memory's, then the other's. */
   readonly values: readonly [string, string];
 }
 
@@ -46,7 +48,10 @@ export interface ConflictNote {
  * ```
  */
 export function contradiction(content: string, other: string): ConflictNote | null {
-  const found: Conflict | null = conflictBetween(readStatement(content), readStatement(other));
+  // Most statements state no value that could conflict: the other is then not even read.
+  const mine = readStatement(content);
+  if (!mayConflict(mine)) return null;
+  const found: Conflict | null = conflictBetween(mine, readStatement(other));
   return found && { attribute: found.attribute, values: found.values };
 }
 
@@ -64,7 +69,9 @@ export function contradiction(content: string, other: string): ConflictNote | nu
  * ```
  */
 export function change(content: string, stored: string): Change | null {
-  return changeBetween(readStatement(content), readStatement(stored));
+  const incoming = readStatement(content);
+  if (incoming.cues.change.length === 0 || incoming.cues.hypothetical) return null;
+  return changeBetween(incoming, readStatement(stored));
 }
 
 /** Most words a neighbour query adds for the attributes a statement fills. */

@@ -57,6 +57,18 @@ export function isSoft(lower: string): boolean {
  * or the stems of the parts of a hyphenated word (`crm-sync` → `crm`, `sync`).
  */
 export function termsOf(lower: string): string[] {
+  const hit = TERMS.get(lower);
+  if (hit) return hit;
+  const found = readTerms(lower);
+  if (TERMS.size >= 20_000) TERMS.clear();
+  TERMS.set(lower, found);
+  return found;
+}
+
+/** {@linkcode termsOf}, remembered: a strand repeats its words. */
+const TERMS = new Map<string, string[]>();
+
+function readTerms(lower: string): string[] {
   const word = lower.replace(/'s$/, "");
   if (SYNONYMS.has(word)) return isSoft(word) ? [] : [stem(synonym(word))];
   // The parts of a hyphenated name are all name: "returns-api" keeps "returns".

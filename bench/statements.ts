@@ -16,7 +16,8 @@
  * Usage: deno task bench:statements [--split tune|heldout] [--templates 10000] [--verbose]
  * [--write]. Tune on `tune` (the default); `heldout` is run once, for the record, and prints
  * no item. `--write` records bench/results/statements-<split>.json and rewrites
- * bench/RESULTS-statements.md from the results recorded so far.
+ * bench/RESULTS-statements.md from the results recorded so far (with the hand-written reading
+ * in bench/results/statements-notes.md).
  *
  * @module
  */
@@ -246,6 +247,13 @@ if (import.meta.main) {
         // not recorded yet
       }
     }
-    await Deno.writeTextFile("bench/RESULTS-statements.md", renderStatements(recorded, true));
+    const notes = await Deno.readTextFile("bench/results/statements-notes.md").catch(() => "");
+    await Deno.writeTextFile(
+      "bench/RESULTS-statements.md",
+      renderStatements(recorded, true, notes),
+    );
+    // Recorded files are formatted like the rest of the repository.
+    await new Deno.Command(Deno.execPath(), { args: ["fmt", "bench/RESULTS-statements.md"] })
+      .output();
   }
 }

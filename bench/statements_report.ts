@@ -120,8 +120,46 @@ function section(r: StatementsResult): string[] {
   return out;
 }
 
-/** The markdown report of `results` (one section per split); `full` adds the page's header. */
-export function renderStatements(results: readonly StatementsResult[], full = false): string {
+/** The headline measures of each split side by side, against the targets. */
+function summary(results: readonly StatementsResult[]): string[] {
+  const row = (name: string, target: string, f: (r: StatementsResult) => string) =>
+    `| ${name} | ${results.map(f).join(" | ")} | ${target} |`;
+  return [
+    "## Summary",
+    "",
+    `| measure | ${results.map((r) => `\`${r.split}\``).join(" | ")} | target |`,
+    `| --- | ${results.map(() => "---:").join(" | ")} | --- |`,
+    row(
+      "changes that retire the old fact",
+      "≥ 90 %",
+      (r) => pct(r.write.retiredChanges, r.write.changes),
+    ),
+    row("false retirements", "≤ 2 %", (r) => pct(r.write.falseRetirements, r.write.others)),
+    row(
+      "write-path conflicts flagged",
+      "",
+      (r) => pct(r.write.flaggedConflicts, r.write.conflicts),
+    ),
+    row("sweep precision", "≥ 0.95", (r) => ratio(r.sweep.tp, r.sweep.tp + r.sweep.fp)),
+    row("sweep recall", "≥ 0.8", (r) => ratio(r.sweep.tp, r.sweep.conflicts)),
+    row(
+      "template strand (10^4): false contradictions",
+      "0",
+      (r) => r.templates ? String(r.templates.edges) : "–",
+    ),
+    "",
+  ];
+}
+
+/**
+ * The markdown report of `results` (one section per split); `full` adds the page's header, the
+ * summary and `notes` (a hand-written reading of the recorded run, kept across re-runs).
+ */
+export function renderStatements(
+  results: readonly StatementsResult[],
+  full = false,
+  notes = "",
+): string {
   const head = full
     ? [
       "# Statements compared by evidence",
@@ -133,5 +171,6 @@ export function renderStatements(results: readonly StatementsResult[], full = fa
       "",
     ]
     : [];
-  return [...head, ...results.flatMap(section)].join("\n");
+  const top = full ? [...summary(results), ...(notes ? [notes.trim(), ""] : [])] : [];
+  return [...head, ...top, ...results.flatMap(section)].join("\n");
 }

@@ -122,7 +122,8 @@ Deno.test("a contradiction is flagged, not resolved: both kept, both less confid
     source: user,
   });
   equal(sqlite.action, "added");
-  deepEqual(sqlite.links, [{ id: pg.id, relation: "contradicts" }]);
+  const conflict = { attribute: "database", values: ["SQLite", "Postgres"] };
+  deepEqual(sqlite.links, [{ id: pg.id, relation: "contradicts", conflict }]);
   equal(t.engine.get(pg.id).status, "active");
   equal(t.engine.get(pg.id).confidence, Math.round(0.9 * CONTRADICTION_FACTOR * 1000) / 1000);
   equal(sqlite.memory.confidence, Math.round(0.9 * CONTRADICTION_FACTOR * 1000) / 1000);
@@ -133,6 +134,8 @@ Deno.test("a contradiction is flagged, not resolved: both kept, both less confid
   equal(flag?.newer.id, sqlite.id);
   equal(flag?.older.id, pg.id);
   equal(flag?.edge.relation, "contradicts");
+  equal(flag?.attribute, "database", "the flag names the attribute...");
+  deepEqual(flag?.values, ["SQLite", "Postgres"], "...and both values, the newer first");
 
   // Resolving it: the user says which is true.
   await t.engine.write({
@@ -156,7 +159,11 @@ Deno.test("negation against the same statement is a contradiction", async () => 
     type: "convention",
     source: user,
   });
-  deepEqual(b.links, [{ id: a.id, relation: "contradicts" }]);
+  deepEqual(b.links, [{
+    id: a.id,
+    relation: "contradicts",
+    conflict: { attribute: "indentation", values: ["not tabs", "tabs"] },
+  }]);
 });
 
 Deno.test("unrelated memories are added without links; other scopes are never consolidated against", async () => {

@@ -11,9 +11,10 @@ export const flags: Command = {
   name: "flags",
   summary: "List open contradictions between memories, newest first",
   usage: "helix flags [--scope <scope>|all] [--limit n]",
-  details: `When a write says the same thing as an existing memory with another value, and nothing
-says it changed ("billing uses SQLite" against "billing uses Postgres"), Helix keeps both, lowers
-the confidence of each, and links them with a \`contradicts\` edge: a flag. It stays here until you
+  details: `When two memories give incompatible values for the same attribute of the same subject,
+and nothing says it changed ("billing uses SQLite" against "billing uses Postgres"), Helix keeps
+both, lowers the confidence of each once (never below 0.3), and links them with a
+\`contradicts\` edge: a flag, which names the attribute and both values. It stays here until you
 resolve it: \`helix add "<the truth>" --supersedes <id>\`, \`helix forget <id>\`, or
 \`helix relate --remove <edge-id>\` when both are true.
 
@@ -33,8 +34,11 @@ resolve it: \`helix add "<the truth>" --supersedes <id>\`, \`helix forget <id>\`
     if (found.length === 0) return ctx.print("No open flags.");
     const width = ctx.io.columns;
     for (const flag of found) {
+      const what = flag.attribute && flag.values
+        ? ` ${flag.attribute}: ${flag.values[0]} vs ${flag.values[1]}`
+        : "";
       ctx.print(
-        `${ctx.out.yellow("contradiction")} ${ctx.out.dim(flag.edge.id)} ${
+        `${ctx.out.yellow("contradiction")}${what} ${ctx.out.dim(flag.edge.id)} ${
           ctx.out.dim(shortTime(flag.edge.createdAt))
         }`,
       );

@@ -1,22 +1,147 @@
 /**
- * Comparing two statements word by word: what they share, what differs, whether the
- * difference is a value in the same slot ("billing uses SQLite" / "billing uses Postgres")
- * and whether one negates the other. Consolidation decides on it; the lifecycle worker's
- * contradiction sweep applies {@linkcode contradicts} to stored pairs.
+ * Comparing two statements, the service consolidation and the contradiction sweep call:
+ *
+ * - by their claims ({@linkcode contradiction}, {@linkcode change}): what each says about
+ *   which subject, in which attribute, with which value (`claims.ts`), and whether one
+ *   contradicts (`conflict.ts`) or changes (`change.ts`) the other;
+ * - word by word ({@linkcode compare}): how much two wordings overlap, for duplicates and
+ *   refinements, which say the same thing rather than another value.
+ *
+ * A flag's provenance carries the attribute and the values ({@linkcode conflictRef}), so a
+ * person sees what the conflict is about without reading both memories side by side.
  *
  * @module
  */
 import type { Neighbour } from "../store/neighbours.ts";
 import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.ts";
+import { readStatement } from "./claims.ts";
+import { type Change, changeBetween } from "./change.ts";
+import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
+import { attributeWords } from "./terms.ts";
 
-/** Share of shared content words (Jaccard) at or above which two memories share a subject. */
-export const SUBJECT_OVERLAP = 0.3;
+export type { Change } from "./change.ts";
+export type { Conflict } from "./conflict.ts";
+
+/** The attribute two memories disagree on and their values (this one's, then the other's). */
+export interface ConflictNote {
+  /** What they disagree on, for people: "database", "port", "node version", "owner". */
+  readonly attribute: string;
+  /** The two values as written: this memory's, then the other's. */
+  readonly values: readonly [string, string];
+}
+
 /**
- * Most differing words on each side for "the same statement with another value": one, so
- * "the api service runs on port 3000" and "the web service runs on port 4000" (two subjects,
- * two values) are not flagged, while "… on port 4000" against "… on port 3000" is.
+ * How `content` contradicts `other`: the attribute and both values (`content`'s first), or null
+ * when they do not contradict (another subject, another attribute, compatible values, or one
+ * of them a proposal, an addition or an event).
+ *
+ * @example Usage
+ * ```ts
+ * import { contradiction } from "./statements.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * deepEqual(contradiction("The api service listens on port 4000.", "The api service runs on port 3000."), {
+ *   attribute: "port",
+ *   values: ["4000", "3000"],
+ * });
+ * equal(contradiction("The web service runs on port 4000.", "The api service runs on port 3000."), null);
+ * ```
  */
-export const MAX_VALUE_WORDS = 1;
+export function contradiction(content: string, other: string): ConflictNote | null {
+  // Most statements state no value that could conflict: the other is then not even read.
+  const mine = readStatement(content);
+  if (!mayConflict(mine)) return null;
+  const found: Conflict | null = conflictBetween(mine, readStatement(other));
+  return found && { attribute: found.attribute, values: found.values };
+}
+
+/**
+ * How `content` changes `stored`: it says something changed, about the same subject, and names
+ * the stored value as the old one or gives another value in its place; null otherwise.
+ *
+ * @example Usage
+ * ```ts
+ * import { change } from "./statements.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(change("We switched the migrations from golang-migrate to goose.", "Migrations run with golang-migrate.")?.to, "goose");
+ * equal(change("Someone proposed moving migrations to goose.", "Migrations run with golang-migrate."), null);
+ * ```
+ */
+export function change(content: string, stored: string): Change | null {
+  const incoming = readStatement(content);
+  if (incoming.cues.change.length === 0 || incoming.cues.hypothetical) return null;
+  return changeBetween(incoming, readStatement(stored));
+}
+
+/** Most words a neighbour query adds for the attributes a statement fills. */
+const MAX_QUERY_WORDS = 4;
+
+/**
+ * The text to find a statement's neighbours with (the keyword channel): the statement, and a
+ * few words that name the attributes of its technologies ("Our CDN is CloudFront" → "… asset
+ * static edge"), so a memory that gives the same attribute in other words is found too
+ * ("Static assets are served through Fastly").
+ *
+ * @example Usage
+ * ```ts
+ * import { neighbourQuery } from "./statements.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(neighbourQuery("Our CDN is CloudFront."), "Our CDN is CloudFront. asset assets static edge");
+ * ```
+ */
+export function neighbourQuery(content: string): string {
+  const statement = readStatement(content);
+  const said = new Set(content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const extra: string[] = [];
+  for (const v of statement.values) {
+    if (v.kind !== "tech") continue;
+    for (const slot of v.slots) {
+      for (const w of attributeWords(slot)) {
+        if (extra.length < MAX_QUERY_WORDS && !said.has(w) && /^[a-z]+$/.test(w)) {
+          said.add(w);
+          extra.push(w);
+        }
+      }
+    }
+  }
+  return extra.length ? `${content} ${extra.join(" ")}` : content;
+}
+
+const REF = /^contradicts (.+?): ("(?:[^"\\]|\\.)*") vs ("(?:[^"\\]|\\.)*")$/;
+
+/**
+ * The provenance `ref` of a `contradicts` edge: the attribute and both values, readable and
+ * parsed back by {@linkcode parseConflictRef}.
+ *
+ * @example Usage
+ * ```ts
+ * import { conflictRef, parseConflictRef } from "./statements.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * const ref = conflictRef({ attribute: "database", values: ["SQLite", "Postgres"] });
+ * equal(ref, 'contradicts database: "SQLite" vs "Postgres"');
+ * deepEqual(parseConflictRef(ref), { attribute: "database", values: ["SQLite", "Postgres"] });
+ * ```
+ */
+export function conflictRef(note: ConflictNote): string {
+  const clip = (s: string) => JSON.stringify(s.length > 120 ? `${s.slice(0, 119)}…` : s);
+  return `contradicts ${note.attribute.slice(0, 80)}: ${clip(note.values[0])} vs ${
+    clip(note.values[1])
+  }`;
+}
+
+/** The attribute and values of a {@linkcode conflictRef}, or null for another ref. */
+export function parseConflictRef(ref: string | null | undefined): ConflictNote | null {
+  const m = ref ? REF.exec(ref) : null;
+  if (!m) return null;
+  try {
+    return { attribute: m[1]!, values: [JSON.parse(m[2]!), JSON.parse(m[3]!)] };
+  } catch {
+    return null;
+  }
+}
 
 /** A neighbour compared with the candidate, word by word. */
 export interface Comparison {
@@ -27,12 +152,6 @@ export interface Comparison {
   readonly onlyOld: readonly string[];
   /** Content words only the candidate has. */
   readonly onlyNew: readonly string[];
-  /**
-   * Whether the two differ in one word at the same place in the latter half of the
-   * statement — the value, not the subject: "billing uses SQLite" / "billing uses Postgres",
-   * but not "service alpha owns its schema" / "service beta owns its schema".
-   */
-  readonly valueSlot: boolean;
   /** Whether a differing word is a value: it has a digit, or either text capitalises it. */
   readonly valuesDiffer: boolean;
   /** Whether both start with the same content word (their subject, usually). */
@@ -63,7 +182,6 @@ export function compare(content: string, neighbour: Neighbour): Comparison {
   const oldNegated = negatedWords(neighbour.content);
   const onlyOld = [...old].filter((w) => !fresh.has(w));
   const onlyNew = [...fresh].filter((w) => !old.has(w));
-  const slot = freshOrder.indexOf(onlyNew[0]!);
   return {
     neighbour,
     // Two statements without a content word say the same nothing.
@@ -72,9 +190,6 @@ export function compare(content: string, neighbour: Neighbour): Comparison {
     onlyNew,
     sameSubject: freshOrder[0] !== undefined && freshOrder[0] === oldOrder[0],
     valuesDiffer: valuesDiffer(onlyNew, onlyOld, content, neighbour.content),
-    valueSlot: onlyNew.length === MAX_VALUE_WORDS && onlyOld.length === MAX_VALUE_WORDS &&
-      freshOrder.length === oldOrder.length && slot === oldOrder.indexOf(onlyOld[0]!) &&
-      slot >= Math.ceil(freshOrder.length / 2),
     polarityDiffers: negates(freshNegated, old, oldNegated) ||
       negates(oldNegated, fresh, freshNegated),
   };
@@ -94,10 +209,7 @@ function valuesDiffer(
   return differing.some((word) => names.has(word));
 }
 
-/**
- * The content words `text` writes with a capital letter anywhere but at its very start
- * (names, products: "Postgres", "SQLite", "Alice").
- */
+/** The content words `text` writes with a capital letter anywhere but at its very start. */
 function capitalisedWords(text: string): Set<string> {
   const out = new Set<string>();
   for (const { word, index } of wordsAt(text)) {
@@ -124,34 +236,4 @@ function negatedWords(text: string): Set<string> {
 function negates(a: ReadonlySet<string>, b: ReadonlySet<string>, bNegated: ReadonlySet<string>) {
   for (const word of a) if (b.has(word) && !bNegated.has(word)) return true;
   return false;
-}
-
-/**
- * Whether `content` and `neighbour` contradict each other: the same statement with another
- * value or the opposite polarity — the test a write applies to its neighbours, for callers
- * that compare two stored memories (the lifecycle worker's contradiction sweep).
- *
- * @example Usage
- * ```ts
- * import { contradicts } from "./statements.ts";
- * import { equal } from "node:assert/strict";
- *
- * const old = { id: "mem_a", type: "fact" as const, status: "active" as const, content: "The api runs on port 3000." };
- * equal(contradicts("The api runs on port 4000.", old), true);
- * equal(contradicts("The api has a health check.", old), false);
- * ```
- */
-export function contradicts(content: string, neighbour: Neighbour): boolean {
-  return conflicts(compare(content, neighbour));
-}
-
-/**
- * The same statement with another value or the opposite polarity: most words shared, a few
- * differing on both sides (or none but a negation).
- */
-export function conflicts(c: Comparison): boolean {
-  if (c.polarityDiffers) {
-    return c.onlyNew.length <= MAX_VALUE_WORDS && c.onlyOld.length <= MAX_VALUE_WORDS;
-  }
-  return c.overlap >= SUBJECT_OVERLAP && c.valueSlot;
 }

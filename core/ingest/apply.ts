@@ -1,11 +1,14 @@
 /**
  * A consolidation decision as ops, appended inside the write's transaction: `noop` reinforces
  * the existing memory with the new provenance, `update` patches its content, `add` and
- * `supersede` write a new memory with its vector and links (a `contradicts` link also lowers
- * the confidence of both sides).
+ * `supersede` write a new memory with its vector and links. A `contradicts` link carries the
+ * attribute and the values in its provenance (`ref`) and lowers the confidence of each side
+ * once per open conflict: not again for a memory already contradicted on that attribute, and
+ * never below the floor (`contradictedConfidence`).
  *
  * @module
  */
+import { conflictRef, parseConflictRef } from "../compare/statements.ts";
 import { HelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
 import { contradictedConfidence } from "../model/types.ts";
@@ -14,6 +17,7 @@ import type { OpProvenance } from "../ops/payloads.ts";
 import { opProvenance } from "../ops/provenance.ts";
 import { storeVector } from "../ops/vector.ts";
 import { appendWrite, type PlannedWrite } from "../ops/write_one.ts";
+import { openContradictionRefs } from "../store/queries/contradictions.ts";
 import { headsOf } from "../store/queries/ops_heads.ts";
 import type { Decision, Link } from "./consolidate.ts";
 import type { IngestDeps } from "./deps.ts";
@@ -83,6 +87,11 @@ export function applyDecision(
     case "supersede":
     case "add": {
       const contradicted = decision.links.filter((l) => l.relation === "contradicts");
+      // Whether each old side is already in an open conflict on that attribute, seen before
+      // the new edges fold.
+      const lower = new Map(
+        contradicted.map((l) => [l.id, !inConflictOn(deps, l.id, l.conflict?.attribute)]),
+      );
       const confidence = planned.confidence ??
         (provenance.origin === "user-asserted" ? 0.9 : 0.7);
       const written = appendWrite(deps, tx, {
@@ -93,7 +102,9 @@ export function applyDecision(
           : planned.supersedes,
       });
       if (vector) storeVector(deps, tx, written.id, planned.content, vector, true);
-      for (const link of decision.links) appendLink(deps, tx, written.id, link, provenance);
+      for (const link of decision.links) {
+        appendLink(deps, tx, written.id, link, provenance, lower.get(link.id) ?? false);
+      }
       return {
         id: written.id,
         action: written.superseded.length ? "superseded" : "added",
@@ -107,13 +118,25 @@ export function applyDecision(
   }
 }
 
-/** Links the new memory to an existing one; a contradiction also lowers the old side's confidence. */
+/** Whether memory `id` is in an open conflict on `attribute` already. */
+function inConflictOn(deps: Pick<IngestDeps, "store">, id: string, attribute: string | undefined) {
+  if (attribute === undefined) return false;
+  return openContradictionRefs(deps.store, id).some((ref) =>
+    parseConflictRef(ref)?.attribute === attribute
+  );
+}
+
+/**
+ * Links the new memory to an existing one. A contradiction names the attribute and values in
+ * the edge's provenance and, when `lower`, lowers the old side's confidence.
+ */
 function appendLink(
   deps: Pick<IngestDeps, "store">,
   tx: LogTransaction,
   from: string,
   link: Link,
   provenance: OpProvenance,
+  lower: boolean,
 ): void {
   tx.append({
     kind: "edge.put",
@@ -123,16 +146,18 @@ function appendLink(
       to: link.id,
       relation: link.relation,
       weight: 1,
-      provenance,
+      provenance: link.conflict ? { ...provenance, ref: conflictRef(link.conflict) } : provenance,
     },
   });
-  if (link.relation !== "contradicts") return;
+  if (link.relation !== "contradicts" || !lower) return;
   const old = current(deps, link.id);
+  const confidence = contradictedConfidence(old.confidence);
+  if (confidence === old.confidence) return;
   tx.append({
     kind: "memory.patch",
     payload: {
       id: old.id,
-      set: { confidence: contradictedConfidence(old.confidence) },
+      set: { confidence },
       parents: headsOf(deps.store, old.id),
       reason: "contradicted",
     },

@@ -8,26 +8,31 @@
  *   it and append the new provenance.
  * - `update`: the candidate refines the same subject (it says everything the memory says, and
  *   more): the memory gets the new content as a new version; its id and history stay.
- * - `supersede`: the candidate replaces it ("we moved billing from Postgres to SQLite"
- *   against a memory that says billing uses Postgres, or an extractor's `updates` link): the
- *   old memory's validity closes and a `supersedes` edge links them.
- * - `add`: new, possibly with `contradicts` (the same statement with another value or the
- *   opposite polarity, and nothing saying it changed: both stay, both lose confidence, and
- *   the edge is the flag) and `extends` links (same subject, new information).
+ * - `supersede`: the candidate changes a fact of the same subject, whatever the sentence
+ *   shape ("we moved billing from Postgres to SQLite", "billing no longer uses Postgres",
+ *   "Postgres was replaced by SQLite", "billing is on SQLite now"), or an extractor's `updates`
+ *   link says so: the old memory's validity closes and a `supersedes` edge links them.
+ * - `add`: new, possibly with `contradicts` links (the same subject with an incompatible value
+ *   for the same attribute, and nothing saying it changed: both stay, both lose confidence,
+ *   and the edge, which names the attribute and the values, is the flag) and `extends` links
+ *   (same subject, new information).
  *
- * One vector distance never decides alone (seed 002): the word-level comparison of the
- * candidate and each neighbour does, and the vector only confirms duplicates and widens the
- * neighbourhood.
+ * Changes and contradictions are decided on claims (`compare/statements.ts`: subject,
+ * attribute, value, polarity, change), never on shared words; duplicates and refinements on
+ * words. One vector distance never decides alone (seed 002): it only confirms duplicates and
+ * widens the neighbourhood.
  *
  * @module
  */
-import { compare, conflicts, SUBJECT_OVERLAP } from "../compare/statements.ts";
+import { compare, type ConflictNote, contradiction } from "../compare/statements.ts";
 import type { CandidateLink } from "../model/candidate.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { Neighbour } from "../store/neighbours.ts";
 import { normalised } from "../text/words.ts";
-import { replacedBy } from "./change.ts";
+import { changesOf } from "./change.ts";
 
+/** Share of shared content words (Jaccard) at or above which a neighbour may be a duplicate or refinement. */
+export const SUBJECT_OVERLAP = 0.3;
 /** Cosine at or above which a same-type neighbour is the same memory. */
 export const DUPLICATE_SIMILARITY = 0.95;
 /** Cosine at or above which a neighbour is about the same subject, words permitting. */
@@ -55,6 +60,8 @@ export interface Link {
   readonly id: string;
   /** How the new memory relates to it (`contradicts` is a flag for the user). */
   readonly relation: "extends" | "derives" | "contradicts";
+  /** For `contradicts`: the attribute and the values (the new memory's, then the other's). */
+  readonly conflict?: ConflictNote;
 }
 
 /** What to do with the candidate. */
@@ -88,12 +95,12 @@ export type Decision =
  * const incoming = { type: "decision" as const, typed: true, quarantined: false };
  * equal(decide({ ...incoming, content: "billing uses postgres" }, [postgres]).action, "noop");
  * equal(decide({ ...incoming, content: "We moved billing from Postgres to SQLite." }, [postgres]).action, "supersede");
+ * equal(decide({ ...incoming, content: "Postgres was replaced by SQLite in billing." }, [postgres]).action, "supersede");
  * equal(decide({ ...incoming, content: "Billing uses SQLite." }, [postgres]).action, "add"); // a contradiction
  * ```
  */
 export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): Decision {
   const active = neighbours.filter((n) => n.status === "active");
-  const comparisons = active.map((n) => compare(incoming.content, n));
   const text = normalised(incoming.content);
 
   // An episode is an event: the same thing happening again is another episode, which the
@@ -119,23 +126,31 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
   }
 
   const typeFits = (n: Neighbour) => !incoming.typed || n.type === incoming.type;
+  const replaced = changesOf(incoming.content, active);
+  if (replaced.length > 0) {
+    return {
+      action: "supersede",
+      targets: replaced.map((r) => r.id),
+      links: [],
+      reason: `it changes ${replaced.map((r) => r.reason).join("; ")}`,
+    };
+  }
+  const conflicts = new Map<string, ConflictNote>();
+  for (const n of active) {
+    const found = typeFits(n) && n.id !== linked?.id
+      ? contradiction(incoming.content, n.content)
+      : null;
+    if (found) conflicts.set(n.id, found);
+  }
+  const comparisons = active.map((n) => compare(incoming.content, n));
   const subject = comparisons.filter((c) =>
     c.overlap >= SUBJECT_OVERLAP || (c.neighbour.similarity ?? 0) >= SUBJECT_SIMILARITY
   );
 
-  const replaced = replacedBy(incoming.content, subject);
-  if (replaced.length > 0) {
-    return {
-      action: "supersede",
-      targets: replaced.map((c) => c.neighbour.id),
-      links: [],
-      reason: `it says ${replaced.map((c) => c.neighbour.id).join(", ")} changed`,
-    };
-  }
-
   for (const c of subject) {
     // The extractor saw the conversation: a memory it says this one extends stays as it is.
     if (!typeFits(c.neighbour) || c.polarityDiffers || c.neighbour.id === linked?.id) continue;
+    if (conflicts.has(c.neighbour.id)) continue;
     if (c.onlyNew.length === 0) {
       return {
         action: "noop",
@@ -147,7 +162,7 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
     // "Bob": embeddings barely see the one word that matters.
     if (
       (c.neighbour.similarity ?? 0) >= DUPLICATE_SIMILARITY && c.overlap >= EXTENDS_OVERLAP &&
-      !c.valuesDiffer && !c.valueSlot
+      !c.valuesDiffer
     ) {
       return { action: "noop", target: c.neighbour.id, reason: `${c.neighbour.id} is equivalent` };
     }
@@ -156,12 +171,15 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
     }
   }
 
-  const links: Link[] = [];
+  const links: Link[] = [...conflicts].map(([id, conflict]) => ({
+    id,
+    relation: "contradicts",
+    conflict,
+  }));
   let extended = 0;
   for (const c of subject) {
-    if (typeFits(c.neighbour) && conflicts(c)) {
-      links.push({ id: c.neighbour.id, relation: "contradicts" });
-    } else if (c.overlap >= EXTENDS_OVERLAP && c.sameSubject && extended < MAX_EXTENDS) {
+    if (conflicts.has(c.neighbour.id)) continue;
+    if (c.overlap >= EXTENDS_OVERLAP && c.sameSubject && extended < MAX_EXTENDS) {
       links.push({ id: c.neighbour.id, relation: "extends" });
       extended++;
     }
@@ -169,9 +187,11 @@ export function decide(incoming: Incoming, neighbours: readonly Neighbour[]): De
   if (linked && incoming.link!.relation !== "updates" && !links.some((l) => l.id === linked.id)) {
     links.push({ id: linked.id, relation: incoming.link!.relation });
   }
-  const contradictions = links.filter((l) => l.relation === "contradicts").length;
-  if (contradictions > 0) {
-    return { action: "add", links, reason: `it contradicts ${contradictions} memories` };
+  if (conflicts.size > 0) {
+    const what = [...conflicts].map(([id, c]) =>
+      `${id} on ${c.attribute} (${c.values[0]} vs ${c.values[1]})`
+    );
+    return { action: "add", links, reason: `it contradicts ${what.join("; ")}` };
   }
   return subject.length > 0
     ? { action: "add", links, reason: "it is new to a known subject", uncertain: true }

@@ -102,7 +102,13 @@ Deno.test("compare(): negation of a shared word is a polarity difference; a new 
 Deno.test("decide(): one differing value is a contradiction; a different subject with its own value is not", () => {
   const port = memory("port", "The api service runs on port 3000");
   const same = decide(incoming("The api service runs on port 4000"), [port]);
-  deepEqual(same.action === "add" && same.links, [{ id: "port", relation: "contradicts" }]);
+  deepEqual(same.action === "add" && same.links, [
+    {
+      id: "port",
+      relation: "contradicts",
+      conflict: { attribute: "port", values: ["4000", "3000"] },
+    },
+  ]);
   const other = decide(incoming("The web service runs on port 4000"), [port]);
   deepEqual(other.action === "add" && other.links.filter((l) => l.relation === "contradicts"), []);
 });
@@ -120,7 +126,13 @@ Deno.test("decide(): two subjects with the same predicate are not a contradictio
   const deploys = decide(incoming("We deploy on Thursdays"), [
     memory("d", "We deploy on Tuesdays"),
   ]);
-  deepEqual(deploys.action === "add" && deploys.links, [{ id: "d", relation: "contradicts" }]);
+  deepEqual(deploys.action === "add" && deploys.links, [
+    {
+      id: "d",
+      relation: "contradicts",
+      conflict: { attribute: "day", values: ["Thursdays", "Tuesdays"] },
+    },
+  ]);
 });
 
 Deno.test("decide(): close vectors never merge different numbers or names", () => {

@@ -10,6 +10,7 @@
  *
  * @module
  */
+import { neighbourQuery } from "../compare/statements.ts";
 import { embedDocuments } from "../embed/policy.ts";
 import type { CandidateLink } from "../model/candidate.ts";
 import { parseInput, writeInputSchema } from "../model/input.ts";
@@ -53,7 +54,7 @@ export async function writeMemory(
   const scope = planned.scope ?? defaultScope(deps, type);
   const neighbours = planned.supersedes?.length
     ? []
-    : neighboursOf(deps, planned.content, scope, vector, deps.clock.now());
+    : neighboursOf(deps, neighbourQuery(planned.content), scope, vector, deps.clock.now());
   let decision: Decision = planned.supersedes?.length
     ? { action: "supersede", targets: [], links: [], reason: "the writer named what it replaces" }
     : decide(

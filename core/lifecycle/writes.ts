@@ -16,13 +16,17 @@ import { sha256Hex } from "../util/hash.ts";
 export const workerSource = (extractor: string) =>
   ({ origin: "agent-ingested", agent: "helix-worker", extractor }) as const;
 
-/** Appends the edge `from —relation→ to`, drawn by the worker's `extractor` job. */
+/**
+ * Appends the edge `from —relation→ to`, drawn by the worker's `extractor` job; `ref` says why
+ * (a contradiction's attribute and values).
+ */
 export function link(
   tx: Recorder,
   from: string,
   relation: "derives" | "contradicts",
   to: string,
   extractor: string,
+  ref?: string,
 ): void {
   tx.append({
     kind: "edge.put",
@@ -32,7 +36,7 @@ export function link(
       to,
       relation,
       weight: 1,
-      provenance: workerSource(extractor),
+      provenance: ref === undefined ? workerSource(extractor) : { ...workerSource(extractor), ref },
     },
   });
 }

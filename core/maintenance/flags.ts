@@ -1,12 +1,16 @@
 /**
  * Flags: what Helix noticed but would not decide alone. A contradiction is an active
- * `contradicts` edge between two active memories (consolidation draws it when a write says the
- * same thing with another value and nothing says it changed; both sides lost confidence). It
- * stays listed until a person resolves it: superseding or forgetting one side, or removing the
- * edge. Flags live in the graph, so they travel with the op log.
+ * `contradicts` edge between two active memories (consolidation or the sweep draws it when two
+ * memories give incompatible values for the same attribute of the same subject and nothing
+ * says it changed; each side lost confidence once). Each flag says which attribute and which
+ * values, from the edge's provenance (or, for an edge drawn without them — a merge's rival
+ * successors, an older strand — from reading the two memories again). It stays listed until a
+ * person resolves it: superseding or forgetting one side, or removing the edge. Flags live in
+ * the graph, so they travel with the op log.
  *
  * @module
  */
+import { contradiction, parseConflictRef } from "../compare/statements.ts";
 import type { Edge, Memory } from "../model/memory.ts";
 import { activeContradictions } from "../store/queries/maintenance.ts";
 import { publicEdge, publicMemory } from "../store/records.ts";
@@ -22,6 +26,10 @@ export interface Flag {
   readonly newer: Memory;
   /** The memory it contradicts. */
   readonly older: Memory;
+  /** What they disagree on ("database", "port", "node version"); null when it cannot be told. */
+  readonly attribute: string | null;
+  /** The newer memory's value, then the older's, as written; null with `attribute`. */
+  readonly values: readonly [string, string] | null;
 }
 
 /** Most flags listed at once. */
@@ -40,10 +48,19 @@ export function openFlags(store: Store, scopes: "all" | readonly string[], limit
   return edges
     .filter((e) => visible(e.from) && visible(e.to))
     .slice(0, limit)
-    .map((e) => ({
-      kind: "contradiction" as const,
-      edge: publicEdge(e, provenance.get(e.id) ?? []),
-      newer: publicMemory(records.get(e.from)!, provenance.get(e.from) ?? []),
-      older: publicMemory(records.get(e.to)!, provenance.get(e.to) ?? []),
-    }));
+    .map((e) => {
+      const [newer, older] = [records.get(e.from)!, records.get(e.to)!];
+      const note = (provenance.get(e.id) ?? []).map((p) =>
+        parseConflictRef(p.ref)
+      ).find((n) => n) ??
+        contradiction(newer.content, older.content);
+      return {
+        kind: "contradiction" as const,
+        edge: publicEdge(e, provenance.get(e.id) ?? []),
+        newer: publicMemory(newer, provenance.get(e.from) ?? []),
+        older: publicMemory(older, provenance.get(e.to) ?? []),
+        attribute: note?.attribute ?? null,
+        values: note ? [note.values[0], note.values[1]] as const : null,
+      };
+    });
 }

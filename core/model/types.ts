@@ -68,11 +68,21 @@ export const DEFAULT_HALF_LIFE_MS: Readonly<Record<CognitiveShape, number | null
 /** Half-life of a semantic memory while it is contradicted (it does not decay otherwise). */
 export const CONTRADICTED_HALF_LIFE_MS = 30 * DAY_MS;
 
-/** Confidence kept by each side of a contradiction. */
+/** Confidence kept by a side of a contradiction when it comes into the conflict. */
 export const CONTRADICTION_FACTOR = 0.8;
 
 /**
- * The confidence a side of a contradiction keeps (to three decimals).
+ * The lowest confidence a contradiction brings a memory to: a flag asks a person to decide,
+ * it does not make a memory worthless (0.3 stays well above what recall filters as noise,
+ * and a memory written with less keeps what it has).
+ */
+export const CONTRADICTION_FLOOR = 0.3;
+
+/**
+ * The confidence a side of a contradiction keeps (to three decimals): ×
+ * {@linkcode CONTRADICTION_FACTOR}, never below {@linkcode CONTRADICTION_FLOOR}, never raised.
+ * Callers lower a memory once per open conflict (per attribute it is contradicted on), not
+ * once per pair of memories.
  *
  * @example Usage
  * ```ts
@@ -80,10 +90,13 @@ export const CONTRADICTION_FACTOR = 0.8;
  * import { equal } from "node:assert/strict";
  *
  * equal(contradictedConfidence(0.9), 0.72);
+ * equal(contradictedConfidence(0.35), 0.3);
+ * equal(contradictedConfidence(0.2), 0.2);
  * ```
  */
 export function contradictedConfidence(confidence: number): number {
-  return Math.round(confidence * CONTRADICTION_FACTOR * 1000) / 1000;
+  if (confidence <= CONTRADICTION_FLOOR) return confidence;
+  return Math.max(CONTRADICTION_FLOOR, Math.round(confidence * CONTRADICTION_FACTOR * 1000) / 1000);
 }
 
 /** Lifecycle states. Default recall sees `active` only. */

@@ -217,6 +217,8 @@ export class KeywordIndex {
     const skipped: Array<{ word: string; documents: number }> = [];
     let postings = 0;
     for (const term of costed) {
+      // A term no memory holds matches nothing: it must not take the place of one that does.
+      if (term.documents === 0) continue;
       // A term in more than half the strand has zero IDF in bm25: on a large strand it costs
       // a walk of its whole posting list and cannot change the order, so it is left out; so
       // is one in more than WALK_CAP memories, whose walk alone (bm25 counts its documents

@@ -204,7 +204,11 @@ Deno.test("add consolidates and redacts; flags lists contradictions until one is
   equal(flags.code, 0, flags.stderr);
   equal(flags.json().flags.length, 1);
   equal(flags.json().flags[0].older.id, pg.id);
-  match((await helix(["flags", "--project", "billing"])).stdout, /contradiction[\s\S]*Postgres/);
+  match(
+    (await helix(["flags", "--project", "billing"])).stdout,
+    /contradiction database: SQLite vs Postgres[\s\S]*Postgres/,
+  );
+  equal(flags.json().flags[0].attribute, "database");
 
   const newer = flags.json().flags[0].newer.id;
   equal((await helix(["forget", newer, "--project", "billing"])).code, 0);

@@ -3,9 +3,12 @@
  * neighbours, but memories that arrive without a write's consolidation (imports, merges, bulk
  * writes) or whose neighbour came later are never compared. The sweep compares every active
  * statement whose statement changed since its cursor with its scope's neighbours, by the write
- * path's own test ({@linkcode contradicts}), and links each new pair: a `contradicts` edge from
- * the newer memory to the older one, and both confidences lowered by the write path's factor
- * (`contradictedConfidence`). A pair already linked either way (by `contradicts` or
+ * path's own test on claims ({@linkcode contradiction}: the same subject, incompatible values
+ * of the same attribute; shared words or a shared sentence frame are no evidence), and links
+ * each new pair: a `contradicts` edge from the newer memory to the older one whose provenance
+ * names the attribute and both values, and each side's confidence lowered once per open
+ * conflict (not again when it is already contradicted on that attribute; never below the floor
+ * of `contradictedConfidence`). A pair already linked either way (by `contradicts` or
  * `supersedes`, even a link since removed — a person resolved it) is left alone, and so is a
  * pair of memories the worker derived itself (distillation already decided they differ).
  *
@@ -17,10 +20,17 @@
  *
  * @module
  */
-import { contradicts } from "../../compare/statements.ts";
+import {
+  type ConflictNote,
+  conflictRef,
+  contradiction,
+  neighbourQuery,
+  parseConflictRef,
+} from "../../compare/statements.ts";
 import { contradictedConfidence } from "../../model/types.ts";
 import type { Recorder } from "../../ops/job_run.ts";
 import { neighboursOf } from "../../store/neighbours.ts";
+import { openContradictionRefs } from "../../store/queries/contradictions.ts";
 import {
   advanceSweepMark,
   everLinked,
@@ -43,6 +53,8 @@ export interface Contradiction {
   readonly from: string;
   /** The older one. */
   readonly to: string;
+  /** The attribute and the values (the newer memory's, then the older's). */
+  readonly conflict: ConflictNote;
 }
 
 /** Memories the sweep compares per slice (their pairs are linked in one short transaction). */
@@ -89,8 +101,8 @@ export function* sweepSlices(deps: SweepDeps, plan: SweepPlan): Generator<Chunk<
 
 /**
  * Links each pair whose memories are still active and not yet linked (a pair found from both
- * sides is linked once: each link is folded at once), lowers both confidences, and moves the
- * sweep's cursor. Returns the pairs linked.
+ * sides is linked once: each link is folded at once), lowers each side's confidence once per
+ * open conflict on the attribute, and moves the sweep's cursor. Returns the pairs linked.
  */
 export function applyContradictions(
   deps: Pick<LifecycleDeps, "store">,
@@ -98,12 +110,16 @@ export function applyContradictions(
   { pairs, cursor }: SweepWork,
 ): number {
   let n = 0;
-  for (const { from, to } of pairs) {
+  for (const { from, to, conflict } of pairs) {
     const ends = [from, to].map((id) => deps.store.memoryById(id));
     if (ends.some((m) => m?.status !== "active") || everLinked(deps.store, from, to)) continue;
-    link(tx, from, "contradicts", to, "contradict");
-    for (const end of ends) {
-      tx.patch(end!.id, { confidence: contradictedConfidence(end!.confidence) }, "contradicted");
+    // Seen before the edge folds: a side already contradicted on this attribute stays as is.
+    const lower = [from, to].filter((id) => !inConflictOn(deps, id, conflict.attribute));
+    link(tx, from, "contradicts", to, "contradict", conflictRef(conflict));
+    for (const id of lower) {
+      const { confidence } = deps.store.memoryById(id)!;
+      const lowered = contradictedConfidence(confidence);
+      if (lowered !== confidence) tx.patch(id, { confidence: lowered }, "contradicted");
     }
     n++;
   }
@@ -118,7 +134,7 @@ export function applyContradictions(
 export function contradictionsOf(deps: SweepDeps, subject: SweepSubject): Contradiction[] {
   const neighbours = neighboursOf(
     deps,
-    subject.content,
+    neighbourQuery(subject.content),
     subject.scope,
     undefined,
     deps.clock.now(),
@@ -127,16 +143,29 @@ export function contradictionsOf(deps: SweepDeps, subject: SweepSubject): Contra
   const found: Contradiction[] = [];
   for (const n of neighbours) {
     if (n.id === subject.id || n.type !== subject.type || n.status !== "active") continue;
-    if (!contradicts(subject.content, n) || everLinked(deps.store, subject.id, n.id)) continue;
+    const conflict = contradiction(subject.content, n.content);
+    if (!conflict || everLinked(deps.store, subject.id, n.id)) continue;
     const other = deps.store.memoryById(n.id)!;
     // Two rules distilled from different episodes were kept apart on purpose ("… before step
     // 5" and "… before step 15" are two rules, not one rule with two values).
     if (derived && isDerived(other)) continue;
     const newer = other.recordedAt > subject.recordedAt ||
       (other.recordedAt === subject.recordedAt && other.id > subject.id);
-    found.push(newer ? { from: other.id, to: subject.id } : { from: subject.id, to: other.id });
+    const [mine, theirs] = conflict.values;
+    found.push(
+      newer
+        ? { from: other.id, to: subject.id, conflict: { ...conflict, values: [theirs, mine] } }
+        : { from: subject.id, to: other.id, conflict },
+    );
   }
   return found;
+}
+
+/** Whether memory `id` is in an open conflict on `attribute` already. */
+function inConflictOn(deps: Pick<LifecycleDeps, "store">, id: string, attribute: string): boolean {
+  return openContradictionRefs(deps.store, id).some((ref) =>
+    parseConflictRef(ref)?.attribute === attribute
+  );
 }
 
 /** Whether the worker derived `memory` from others (a distilled rule, an insight). */

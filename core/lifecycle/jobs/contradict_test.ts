@@ -1,7 +1,13 @@
 /** The `contradict` job through the engine: the sweep, its idempotence and undo. */
-import { equal, ok } from "node:assert/strict";
-import type { WriteInput } from "../../mod.ts";
+import { deepEqual, equal, ok } from "node:assert/strict";
+import {
+  CONTRADICTION_FACTOR,
+  CONTRADICTION_FLOOR,
+  type ImportMemoryRecord,
+  type WriteInput,
+} from "../../mod.ts";
 import { tempEngine } from "../../../tests/helpers.ts";
+import { templateMemories } from "../../../tests/fixtures/template_memories.ts";
 
 Deno.test("the contradiction sweep links what writes could not see, once, and undo removes it", async () => {
   await using t = await tempEngine({ project: "api" });
@@ -63,4 +69,75 @@ Deno.test("rules distilled from different episodes are not contradictions of eac
   const report = await t.engine.sleep();
   equal(t.engine.list({ types: ["convention"] }).items.length, 2);
   equal(report.jobs.find((j) => j.job === "contradict")?.changed, 0);
+});
+
+Deno.test("on a strand of template memories the sweep links only the true conflicts planted in it", async () => {
+  await using t = await tempEngine({ project: "api" });
+  const scope = "project:api";
+  // 10^3 here (10^4 in bench:statements): many share a frame and differ by an id, a name or a
+  // technology word; each subject has one value per attribute.
+  const records: ImportMemoryRecord[] = templateMemories(1_000, 3).map((m) => ({
+    kind: "memory",
+    content: m.content,
+    type: "fact",
+    scope,
+  }));
+  const planted = [
+    [
+      "The kestrel-ingest service listens on port 7001.",
+      "The kestrel-ingest service listens on port 7002.",
+    ],
+    [
+      "The ravel-jobs service stores its data in Postgres.",
+      "The ravel-jobs service stores its data in MySQL.",
+    ],
+    ["Morgan owns the quill-search service.", "The quill-search service is owned by Ines."],
+  ];
+  const ids = planted.map((_, i) => [`mem_planted_${i}a`, `mem_planted_${i}b`] as const);
+  planted.forEach(([a, b], i) => {
+    records.push({ kind: "memory", id: ids[i]![0], content: a!, type: "fact", scope });
+    records.push({ kind: "memory", id: ids[i]![1], content: b!, type: "fact", scope });
+  });
+  await t.engine.importRecords(records);
+  await t.engine.sleep({ only: "contradict" });
+  const flags = t.engine.flags({ limit: 500 });
+  deepEqual(
+    flags.map((f) => [f.older.id, f.newer.id].sort()).sort(),
+    ids.map((pair) => [...pair].sort()).sort(),
+    flags.map((f) => `${f.newer.content} / ${f.older.content}`).join("\n"),
+  );
+  deepEqual(flags.map((f) => f.attribute).sort(), ["database", "owner", "port"]);
+});
+
+Deno.test("the sweep lowers a memory's confidence once per open conflict, to a floor, and names the values", async () => {
+  await using t = await tempEngine({ project: "api" });
+  const scope = "project:api";
+  const memory = (id: string, content: string, confidence = 0.9, day = 1) => ({
+    kind: "memory" as const,
+    id,
+    content,
+    type: "fact" as const,
+    scope,
+    confidence,
+    recordedAt: `2026-01-0${day}T00:00:00.000Z`,
+  });
+  await t.engine.importRecords([
+    memory("mem_port_a", "The gateway listens on port 8080.", 0.9, 1),
+    memory("mem_port_b", "The gateway listens on port 8081.", 0.9, 2),
+    memory("mem_port_c", "The gateway listens on port 8082.", 0.9, 3),
+    memory("mem_port_d", "The gateway listens on port 8083.", 0.9, 4),
+    memory("mem_lang_a", "The resizer is written in Go.", 0.33, 1),
+    memory("mem_lang_b", "The resizer is written in Rust.", 0.9, 2),
+  ]);
+  await t.engine.sleep({ only: "contradict" });
+  const once = Math.round(0.9 * CONTRADICTION_FACTOR * 1000) / 1000;
+  for (const id of ["mem_port_a", "mem_port_b", "mem_port_c", "mem_port_d", "mem_lang_b"]) {
+    equal(t.engine.get(id).confidence, once, `${id}: lowered once, not once per pair`);
+  }
+  equal(t.engine.get("mem_lang_a").confidence, CONTRADICTION_FLOOR, "never below the floor");
+  const lang = t.engine.flags().find((f) => f.attribute === "language");
+  deepEqual(lang?.values, ["Rust", "Go"], "the newer memory's value first");
+  equal(lang?.edge.provenance.ref, 'contradicts language: "Rust" vs "Go"');
+  equal(t.engine.flags().filter((f) => f.attribute === "port").length, 6);
+  equal((await t.engine.sleep({ only: "contradict" })).changed, 0, "nothing more to do");
 });

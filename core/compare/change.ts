@@ -1,0 +1,182 @@
+/**
+ * When a new statement changes a stored one: it says something changed (a change word: a verb
+ * of change, `no longer`, `instead of`, `now`, `as of`, `from now on`…), it is about the same
+ * subject (no clashing environment, platform or region, and shared subject words), and either
+ * it names the stored value as the old one ("from MySQL", "Webpack was replaced", "we don't
+ * use husky anymore", "Vitest, not Jest") or it gives another value in a slot the stored
+ * statement fills ("Bumped the web app to Node 20" after "runs on Node 18"). A proposal, an
+ * addition, or a new fact about an event is no change of a standing fact.
+ *
+ * @module
+ */
+import type { Statement, Term } from "./claims.ts";
+import { asserted, attributeName, differences, same } from "./conflict.ts";
+import { attributeTerms } from "./terms.ts";
+import type { Value } from "./value_types.ts";
+
+/** What a change replaces. */
+export interface Change {
+  /** The attribute that changed, for people ("database", "node version"), or "statement". */
+  readonly attribute: string;
+  /** The stored value it replaces, as written. */
+  readonly from: string;
+  /** The new value, as written, when the new statement gives one. */
+  readonly to: string | null;
+}
+
+const QUALIFIER_KINDS = ["environment", "platform", "region", "bound"] as const;
+
+function qualifiers(terms: readonly Term[], kind: string): Set<string> {
+  return new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
+}
+
+/** No environment, platform or region of one is missing from the other when both name one. */
+function qualifiersAgree(a: Statement, b: Statement): boolean {
+  return QUALIFIER_KINDS.every((kind) => {
+    const [x, y] = [qualifiers(a.terms, kind), qualifiers(b.terms, kind)];
+    return x.size === 0 || y.size === 0 || [...x].some((q) => y.has(q));
+  });
+}
+
+function subject(terms: readonly Term[], slots: readonly string[]): Set<string> {
+  const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
+  return new Set(
+    terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term))
+      .map((t) => t.term),
+  );
+}
+
+/** Subject words shared, and those only one side has (not even said elsewhere by the other). */
+function overlap(a: Statement, b: Statement, slots: readonly string[]) {
+  const [x, y] = [subject(a.terms, slots), subject(b.terms, slots)];
+  const shared = [...x].filter((w) => y.has(w)).length;
+  return {
+    shared,
+    onlyA: [...x].filter((w) => !y.has(w) && !b.words.has(w)).length,
+    onlyB: [...y].filter((w) => !x.has(w) && !a.words.has(w)).length,
+  };
+}
+
+/** The incoming statement's current value in one of `slots`, as written. */
+function newValue(incoming: Statement, slots: readonly string[]): string | null {
+  return asserted(incoming).find((v) => v.slots.some((s) => slots.includes(s)))?.text ?? null;
+}
+
+/**
+ * How `incoming` changes `stored`, or null when it does not (see the module doc).
+ *
+ * @example Usage
+ * ```ts
+ * import { readStatement } from "./claims.ts";
+ * import { changeBetween } from "./change.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * const old = readStatement("User accounts are stored in MySQL 5.7.");
+ * deepEqual(changeBetween(readStatement("We migrated user accounts from MySQL to PostgreSQL 16."), old), {
+ *   attribute: "database",
+ *   from: "MySQL",
+ *   to: "PostgreSQL",
+ * });
+ * equal(changeBetween(readStatement("The logging stack moved from MySQL to Loki."), old), null);
+ * ```
+ */
+export function changeBetween(incoming: Statement, stored: Statement): Change | null {
+  const cues = incoming.cues;
+  if (cues.change.length === 0 || cues.hypothetical) return null;
+  if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
+    return null;
+  }
+  const held = asserted(stored);
+  return namedOld(incoming, stored, held) ??
+    (cues.additive ? null : newInSlot(incoming, stored, held));
+}
+
+/** The incoming statement names a value the stored one holds as the old one. */
+function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
+  const related = (slots: readonly string[]) => {
+    const o = overlap(incoming, stored, slots);
+    return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0;
+  };
+  for (const v of incoming.values.filter((x) => x.tense === "old")) {
+    const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
+      held.find((w) => w.norm === v.norm);
+    if (match && related([])) {
+      return {
+        attribute: attributeName(match.slots[0]!),
+        from: match.text,
+        to: newValue(incoming, match.slots),
+      };
+    }
+  }
+  // A named old thing that is no value ("the shared staging DB in the API integration tests"):
+  // all its words are the stored statement's, and two of them name its subject.
+  const old = [...incoming.oldWords];
+  const subjectWords = new Set(stored.terms.map((t) => t.term));
+  if (
+    old.length > 0 && old.every((w) => stored.words.has(w)) &&
+    (related([]) || old.filter((w) => subjectWords.has(w)).length >= 2)
+  ) {
+    const match = held.find((w) => old.includes(w.norm));
+    return match
+      ? {
+        attribute: attributeName(match.slots[0]!),
+        from: match.text,
+        to: newValue(incoming, match.slots),
+      }
+      : { attribute: "statement", from: stored.text, to: null };
+  }
+  return null;
+}
+
+/** Change words that say the statement holds from now on, whatever it held before. */
+const RESTATING = new Set([
+  "from now on",
+  "going forward",
+  "from here on",
+  "as of",
+  "starting",
+  "effective",
+  "henceforth",
+  "nowadays",
+  "these days",
+  "in future",
+  "in the future",
+]);
+
+/**
+ * The incoming statement gives another value in a slot the stored one fills, about its
+ * subject; or, saying it holds from now on, gives values the stored one lacks and lacks the
+ * stored one's ("From now on release notes go into CHANGELOG.md" after "… on the wiki").
+ */
+function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
+  const fresh = asserted(incoming);
+  for (const d of differences(fresh, held, stored.words, incoming.words)) {
+    const o = overlap(incoming, stored, d.slots);
+    if (
+      (o.onlyA === 0 || o.onlyB === 0) && (o.shared > 0 || o.onlyA + o.onlyB <= 1) ||
+      o.shared >= 2 && o.onlyA + o.onlyB <= 2
+    ) {
+      return {
+        attribute: attributeName(d.slot),
+        from: d.b.map((v) => v.text).join(", "),
+        to: d.a.map((v) => v.text).join(", "),
+      };
+    }
+  }
+  if (!incoming.cues.change.some((c) => RESTATING.has(c))) return null;
+  const gone = held.filter((w) => !fresh.some((v) => same(v, w)) && !incoming.words.has(w.norm));
+  const added = fresh.filter((v) => !held.some((w) => same(v, w)) && !stored.words.has(v.norm));
+  const o = overlap(incoming, stored, [...gone, ...added].flatMap((v) => v.slots));
+  // Same subject: its words (generic heads included) shared, or both about the scope alone.
+  const all = (x: Statement) => new Set(x.terms.map((t) => t.term));
+  const [mine, theirs] = [all(incoming), all(stored)];
+  const together = [...mine].some((w) => theirs.has(w)) || mine.size + theirs.size === 0;
+  if (gone.length && added.length && o.onlyA === 0 && o.onlyB === 0 && together) {
+    return {
+      attribute: attributeName(gone[0]!.slots[0]!),
+      from: gone.map((v) => v.text).join(", "),
+      to: added.map((v) => v.text).join(", "),
+    };
+  }
+  return null;
+}

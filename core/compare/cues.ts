@@ -1,0 +1,313 @@
+/**
+ * How a statement is meant: whether it says something changed (and which values it names as
+ * the old ones), whether it only proposes or wonders (hypothetical), adds to what exists
+ * (additive: "also", "on top of"), or records an event (a date, "Released v4.2.0 …"), and
+ * which values it denies. Sets `tense` and `negated` on the values it reads.
+ *
+ * - Old values: after `from … to`, `instead of`, `rather than`, `no longer`, `replaced X`,
+ *   `dropped X`, `swapped X out`, `used to`, `, not X`; before `… anymore`, `X was replaced`,
+ *   `X is deprecated/gone/retired/turned off/renamed`.
+ * - Change words: the verbs of change (switched, moved, migrated, upgraded, bumped, renamed…)
+ *   and those markers are strong; `now`, `as of`, `from now on`, `starting`, `going forward`,
+ *   `these days`, `since` are weak (a different value must show what changed).
+ *
+ * @module
+ */
+import cuesJson from "./lexicon/cues.json" with { type: "json" };
+import type { Token } from "./tokens.ts";
+import type { Value } from "./value_types.ts";
+
+/** How a statement is meant. */
+export interface Cues {
+  /** A proposal, question or possibility, not a fact ("we may", "asked whether"). */
+  readonly hypothetical: boolean;
+  /** Adds to what exists rather than replacing it ("also", "next to", "added"). */
+  readonly additive: boolean;
+  /** Records an event: dated, or opened by a past-tense verb ("Rotated the keys on …"). */
+  readonly event: boolean;
+  /** Tells of the past and says nothing changed ("The old admin used Django"). */
+  readonly past: boolean;
+  /** The change words found, in order; empty when the statement says nothing changed. */
+  readonly change: readonly string[];
+  /** Whether a change word is a verb of change or names an old value (not just "now"). */
+  readonly strong: boolean;
+  /** Token indexes the statement names as old ("the shared staging DB" in "X replaced …"). */
+  readonly oldTokens: ReadonlySet<number>;
+  /** Token indexes of the change words themselves. */
+  readonly cueTokens: ReadonlySet<number>;
+}
+
+const p = (s: string) => s.split(" ");
+/** A proposal, question or possibility ("we may", "asked whether", "prototype"). */
+const HYPOTHETICAL = byFirst(cuesJson.hypothetical.map(p));
+/** An addition to what exists ("also", "next to", "added"). */
+const ADDITIVE = byFirst(cuesJson.additive.map(p));
+/** Verbs of change ("switched", "migrated", "bumped", "renamed"). */
+const VERBS: ReadonlySet<string> = new Set(cuesJson.changeVerbs);
+/** Words that say from when ("now", "as of", "from now on", "starting", "these days"). */
+const TEMPORAL = byFirst(cuesJson.temporal.map(p));
+/** Old value after the marker (to the next `to`/`with`/`by`/`for` or clause end). */
+const OLD_AFTER = byFirst(cuesJson.oldAfter.map(p));
+/** Old value before the marker (from the clause start). */
+const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
+/** A past state ("used to", "originally", "back in", "until"). */
+const HISTORICAL = byFirst(cuesJson.historical.map(p));
+const NEGATIONS =
+  /^(?:not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
+const STOP_SPAN = new Set([
+  "to",
+  "into",
+  "onto",
+  "with",
+  "by",
+  "for",
+  ",",
+  "but",
+  "and",
+  "in favor",
+  "now",
+]);
+const DETERMINERS = /^(?:the|a|an|our|my|all|another|its|their|his|her|them|it|up|out|v?\d.*)$/;
+const IRREGULAR_PAST = new Set([
+  "ran",
+  "had",
+  "did",
+  "hit",
+  "found",
+  "spent",
+  "took",
+  "wrote",
+  "broke",
+  "made",
+  "saw",
+  "got",
+  "went",
+  "met",
+  "paired",
+  "shipped",
+]);
+
+function at(tokens: readonly Token[], i: number, phrase: readonly string[]): boolean {
+  return phrase.every((w, k) => tokens[i + k]?.lower === w && !tokens[i + k]!.reason);
+}
+
+type Phrases = ReadonlyMap<string, readonly (readonly string[])[]>;
+
+/** Phrases by their first word, so a token is matched against the few that start with it. */
+function byFirst(phrases: readonly (readonly string[])[]): Phrases {
+  const out = new Map<string, (readonly string[])[]>();
+  for (const ph of phrases) out.set(ph[0]!, [...(out.get(ph[0]!) ?? []), ph]);
+  return out;
+}
+
+/** The phrases of `index` that start at token `i`. */
+function starting(
+  tokens: readonly Token[],
+  i: number,
+  index: Phrases,
+): readonly (readonly string[])[] {
+  return index.get(tokens[i]!.lower) ?? [];
+}
+
+function any(tokens: readonly Token[], index: Phrases): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (starting(tokens, i, index).some((ph) => at(tokens, i, ph))) return true;
+  }
+  return false;
+}
+
+/** Reads the cues of `tokens` and marks `values` old or denied; see the module doc. */
+export function readCues(tokens: readonly Token[], values: readonly Value[]): Cues {
+  const change: string[] = [];
+  let strong = false;
+  const oldTokens = new Set<number>();
+  const cueTokens = new Set<number>();
+  const cue = (i: number, phrase: readonly string[] | string) => {
+    const words = typeof phrase === "string" ? [phrase] : phrase;
+    change.push(words.join(" "));
+    for (let k = i; k < i + words.length; k++) cueTokens.add(k);
+  };
+  const markOld = (from: number, to: number) => {
+    for (let k = from; k < to; k++) if (tokens[k]!.kind !== "punct") oldTokens.add(k);
+  };
+  const clauseStart = (i: number) => {
+    let s = i;
+    while (s > 0 && tokens[s - 1]!.clause === tokens[i]!.clause) s--;
+    return s;
+  };
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if ((t.reason && t.lower !== "since") || t.kind === "punct") continue;
+    const verb = VERBS.has(t.lower) || at(tokens, i, ["back", "to"]) ||
+      at(tokens, i, ["cut", "over"]) ||
+      at(tokens, i, ["took", "over"]) || at(tokens, i, ["take", "over"]) ||
+      at(tokens, i, ["taken", "over"]);
+    if (verb) {
+      cue(i, t.lower);
+      strong = true;
+      // "from X", "off X", "away from X" after a verb of change name the old value.
+      const from = tokens.findIndex((x, k) =>
+        k > i && x.clause === t.clause && (x.lower === "from" || x.lower === "off")
+      );
+      if (from > 0) {
+        const to = tokens.findIndex((x, k) =>
+          k > from && x.clause === t.clause && /^(?:to|into|onto)$/.test(x.lower)
+        );
+        // "from X to Y"; "took over the billing service from Priya" (to the clause end).
+        let end = to > 0 ? to : from + 1;
+        while (
+          to < 0 && end < tokens.length && tokens[end]!.clause === t.clause &&
+          tokens[end]!.kind !== "punct"
+        ) end++;
+        markOld(from + 1, end);
+      }
+    }
+    for (const ph of starting(tokens, i, TEMPORAL)) {
+      // "since" opens a reason clause ("… since the Redis cost review") and still says when.
+      if (!(ph[0] === "since" && t.lower === "since") && !at(tokens, i, ph)) continue;
+      if (ph[0] === "now" && /^(?:for|right|until|till)$/.test(tokens[i - 1]?.lower ?? "")) {
+        continue;
+      }
+      cue(i, ph);
+      if (ph[0] !== "now") {
+        // "as of March", "starting Monday": the date says when, it is no value of the fact.
+        for (const v of values) {
+          if (v.start === i + ph.length && (v.kind === "date" || v.kind === "day")) v.tense = "cue";
+        }
+      }
+    }
+    for (const ph of starting(tokens, i, OLD_AFTER)) {
+      if (!at(tokens, i, ph)) continue;
+      const passive = /^(?:is|was|were|are|been|be|got|get)$/.test(tokens[i - 1]?.lower ?? "");
+      if (passive && ph.length === 1) continue;
+      cue(i, ph);
+      strong = true;
+      let end = i + ph.length;
+      // "We stopped sending events to Mixpanel": the rest of the clause is what stopped.
+      if (t.lower === "stopped" || t.lower === "quit") {
+        while (
+          end < tokens.length && tokens[end]!.clause === t.clause && tokens[end]!.kind !== "punct"
+        ) end++;
+        markOld(i + ph.length, end);
+        continue;
+      }
+      while (
+        end < tokens.length && tokens[end]!.clause === t.clause &&
+        !STOP_SPAN.has(tokens[end]!.lower) && !(tokens[end]!.lower === "out" && ph[0] === "swapped")
+      ) end++;
+      markOld(i + ph.length, end);
+    }
+    for (const ph of starting(tokens, i, OLD_BEFORE)) {
+      if (!at(tokens, i, ph)) continue;
+      cue(i, ph);
+      strong = true;
+      // The values before the marker, else the few words just before it ("the `txn` table").
+      const start = clauseStart(i);
+      const named = values.filter((v) => v.start >= start && v.end <= i);
+      if (named.length) { for (const v of named) markOld(v.start, v.end); }
+      else markOld(Math.max(start, i - 3), i);
+    }
+    // "@acme/utils is now published as @acme/shared": before "is now", the old value.
+    if (t.lower === "now" && /^(?:is|are|'s|'re)$/.test(tokens[i - 1]?.lower ?? "")) {
+      const before = values.filter((v) => v.end <= i - 1 && tokens[v.start]!.clause === t.clause);
+      const after = values.filter((v) => v.start > i && tokens[v.start]!.clause === t.clause);
+      for (const v of before) {
+        if (after.some((w) => w.slots.some((s) => v.slots.includes(s)) && w.norm !== v.norm)) {
+          markOld(v.start, v.end);
+        }
+      }
+    }
+    // "Vitest, not Jest": the value after a comma's "not" is the old one.
+    if (t.lower === "not" && tokens[i - 1]?.lower === ",") {
+      let end = i + 1;
+      while (
+        end < tokens.length && tokens[end]!.clause === t.clause && tokens[end]!.kind !== "punct"
+      ) end++;
+      if (values.some((v) => v.start > i && v.start < end)) {
+        cue(i, "not");
+        strong = true;
+        markOld(i + 1, end);
+      }
+    }
+  }
+  for (let i = 0; i < tokens.length; i++) {
+    const before = tokens[i]!.lower === "before" &&
+      (clauseStart(i) === i || values.some((v) => v.start === i + 1 && v.kind === "date"));
+    if (before || starting(tokens, i, HISTORICAL).some((ph) => at(tokens, i, ph))) {
+      const clause = tokens[i]!.clause;
+      tokens.forEach((x, k) => {
+        if (x.clause === clause && x.kind !== "punct") oldTokens.add(k);
+      });
+    }
+  }
+  for (const v of values) if (v.tense === "current" && oldTokens.has(v.start)) v.tense = "old";
+  markNegated(tokens, values);
+  return {
+    hypothetical: any(tokens, HYPOTHETICAL) ||
+      tokens.some((x) => x.lower === "may" && !x.cap),
+    additive: any(tokens, ADDITIVE) ||
+      tokens.some((x, k) =>
+        x.lower === "too" && (tokens[k + 1] === undefined || tokens[k + 1]!.kind === "punct")
+      ),
+    event: isEvent(tokens, values),
+    past: change.length === 0 && isPast(tokens),
+    change,
+    strong,
+    oldTokens,
+    cueTokens,
+  };
+}
+
+/** Participles after which a negation denies the subject ("Netlify isn't used"). */
+const DENIED =
+  /^(?:used|supported|allowed|enabled|needed|required|installed|deployed|running|in|on)$/;
+
+/** Values within a few words after a negation, in its clause, are denied. */
+function markNegated(tokens: readonly Token[], values: readonly Value[]): void {
+  tokens.forEach((t, n) => {
+    if (!NEGATIONS.test(t.lower) || (t.lower === "no" && tokens[n + 1]?.lower === "longer")) return;
+    // "Netlify isn't used", "Redux is not used here": the values before it are denied.
+    const next = tokens[n + 1]?.lower === "be" || tokens[n + 1]?.lower === "being" ? n + 2 : n + 1;
+    if (
+      DENIED.test(tokens[next]?.lower ?? "") &&
+      /^(?:isn't|aren't|not|wasn't|weren't)$/.test(t.lower)
+    ) {
+      for (const v of values) {
+        if (v.end <= n && tokens[v.start]!.clause === t.clause) v.negated = true;
+      }
+    }
+    let end = n + 1;
+    while (
+      end < tokens.length && end <= n + 5 && tokens[end]!.clause === t.clause &&
+      !/^(?:,|but|instead|;)$/.test(tokens[end]!.lower)
+    ) end++;
+    for (const v of values) if (v.start > n && v.start < end) v.negated = true;
+  });
+}
+
+const PRESENT = new Set(
+  "is are am 's 're isn't aren't has have hasn't haven't uses use runs run lives live does do doesn't don't goes go stores sits can must should will"
+    .split(" "),
+);
+const PAST = new Set(["was", "were", "had", "used", "ran", "lived", "did", "went", "sat"]);
+
+/** Whether the statement's first verb of being, having or using is in the past tense. */
+function isPast(tokens: readonly Token[]): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.reason || t.paren) continue;
+    if (PRESENT.has(t.lower)) return false;
+    if (PAST.has(t.lower)) return !(t.lower === "used" && tokens[i + 1]?.lower === "to");
+  }
+  return false;
+}
+
+/** A dated statement, or one opened by a past-tense verb and its object ("Rotated the keys"). */
+function isEvent(tokens: readonly Token[], values: readonly Value[]): boolean {
+  if (values.some((v) => v.kind === "date" && v.tense !== "cue")) return true;
+  const first = tokens[0];
+  if (!first || first.kind !== "word") return false;
+  const past = (first.lower.endsWith("ed") && first.lower.length > 4) ||
+    IRREGULAR_PAST.has(first.lower);
+  return past && DETERMINERS.test(tokens[1]?.lower ?? "");
+}

@@ -1,0 +1,92 @@
+/**
+ * Numbers in a statement's context: a version of the technology before it ("Node 20",
+ * ".ruby-version says 3.3.0", "bumped to 8"), a label that names the subject ("step 5",
+ * "Sprint 41"), or a quantity with its unit (`quantities.ts`).
+ *
+ * @module
+ */
+import { SOFT } from "./lexicon.ts";
+import { quantityAt } from "./quantities.ts";
+import type { Token } from "./tokens.ts";
+import { type Value, value, VERSION } from "./value_types.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
+
+/** Verbs after which "to N" is a version ("upgraded to 22", "raised to 16"). */
+const CHANGED_TO =
+  /^(?:bumped|upgraded|downgraded|pinned|updated|moved|rolled|reverted|raised|lowered|changed|set|switched|migrated)$/;
+
+/** The technology a version at `i` belongs to: one just before `version`, else the nearest before. */
+export function techBefore(
+  values: readonly Value[],
+  tokens: readonly Token[],
+  i: number,
+): Value | undefined {
+  const techs = values.filter((v) => v.kind === "tech" && v.end <= i);
+  const versionWord = tokens.findLastIndex((t, k) => k < i && t.lower === "version");
+  const near =
+    techs.find((v) => versionWord >= 0 && v.end <= versionWord && versionWord - v.end <= 2) ??
+      techs.find((v) => /-version$|^\.nvmrc$/.test(tokens[v.start]!.lower));
+  const clause = tokens[i]!.clause;
+  return near ?? techs.filter((v) => tokens[v.start]!.clause === clause).at(-1) ?? techs.at(-1);
+}
+
+/** A number at `i`: a version of a technology before it, a label (`step 5`), or a quantity. */
+export function readNumber(
+  tokens: readonly Token[],
+  i: number,
+  values: readonly Value[],
+  identifiers: Map<number, string>,
+  used: boolean[],
+): Value | null {
+  const t = tokens[i]!;
+  const prev = tokens[i - 1];
+  const v = VERSION.exec(t.lower);
+  if (
+    v &&
+    (t.lower.startsWith("v") || v[1]!.split(".").length >= 3 || prev?.lower === "version" ||
+      v[2] === ".x")
+  ) {
+    const tech = techBefore(values, tokens, i);
+    if (tech) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
+    if (v[1]!.split(".").length >= 3 || v[2] === ".x") {
+      identifiers.set(i, t.lower);
+      used[i] = true;
+      return null;
+    }
+    if (prev && t.lower.startsWith("v")) {
+      return value("version", [`version:${prev.lower}`], v[1]!, tokens, i, i + 1);
+    }
+  }
+  // "pin Node to 18", "Storybook was bumped to 8": a bare number a technology is moved to.
+  const q0 = v ? quantityAt(tokens, i) : null;
+  if (v && /^(?:to|onto)$/.test(prev?.lower ?? "") && (!q0 || q0.slot === "num")) {
+    const tech = techBefore(values, tokens, i);
+    const clause = tokens.slice(0, i).filter((x) => x.clause === t.clause);
+    const moved = clause.some((x) => CHANGED_TO.test(x.lower)) ||
+      (tech !== undefined && tech.end === i - 1);
+    if (tech && moved) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
+  }
+  if (v && v[1]!.includes(".") && !/^\d+\.\d+$/.test(tokens[i + 1]?.lower ?? "")) {
+    const tech = techBefore(values, tokens, i);
+    if (tech && !quantityAt(tokens, i)?.slot.startsWith("qty:")) {
+      return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
+    }
+  }
+  if (
+    /^\d+$/.test(t.lower) && prev?.kind === "word" && /^[a-z][a-z_-]*$/.test(prev.lower) &&
+    !SOFT.has(prev.lower) && !STOPWORDS.has(prev.lower) &&
+    !/^(?:every|than|only|just|about|over|under|below|above|around|roughly|approximately|exactly|least|most|first|last|and|or)$/
+      .test(prev.lower) &&
+    !used[i - 1]
+  ) {
+    const q = quantityAt(tokens, i);
+    if (!q || q.slot === "num") {
+      identifiers.set(i, `${prev.lower}#${t.lower}`);
+      used[i] = true;
+      return null;
+    }
+  }
+  const q = quantityAt(tokens, i);
+  if (!q) return null;
+  return value("quantity", [q.slot], q.norm, tokens, i, q.end);
+}

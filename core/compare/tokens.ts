@@ -1,0 +1,137 @@
+/**
+ * A statement as tokens for reading claims: words and identifiers as written (`us-east-1`,
+ * `node:20-alpine`, `@acme/utils`, `Chart.js` stay whole), code spans and URLs as one token,
+ * and the punctuation that ends a clause. Each token knows its clause, whether it is written
+ * with a capital letter, whether it is a possessive (`Maria's`), and whether it sits in
+ * parentheses or in a clause that only gives a reason ("… so the Lisbon folks can join").
+ *
+ * @module
+ */
+
+/** What a token is. */
+export type TokenKind = "word" | "code" | "url" | "punct";
+
+/** One token of a statement. */
+export interface Token {
+  /** As written (code spans without their backticks). */
+  readonly text: string;
+  /** Lowercase, NFKC. */
+  readonly lower: string;
+  readonly kind: TokenKind;
+  /** Index of its clause (clauses end at `;`, `:`, ` - `, `—` and sentence ends). */
+  readonly clause: number;
+  /** Whether it starts with a capital letter. */
+  readonly cap: boolean;
+  /** Whether it was written with a possessive `'s`. */
+  readonly possessive: boolean;
+  /** Whether it is inside parentheses. */
+  readonly paren: boolean;
+  /** Whether it is inside a clause that gives a reason or circumstance, not the claim. */
+  reason: boolean;
+}
+
+/** Code spans, URLs, clause punctuation, then runs of anything else but spaces and commas. */
+const SCAN =
+  /`([^`]+)`|([a-z][a-z0-9+.-]*:\/\/[^\s)>\]]+)|(\s[-–]\s|[;—!?()]|,|\.(?=\s|$)|:(?=\s|$))|([^\s,;()[\]{}"!?`]+)/giu;
+
+/** Contractions split off a word: `we're` → `we`, `'re`. */
+const CLITIC = /^(.+?)('s|'re|'d|'ll|'ve|'m)$/i;
+
+/** Clause-ending punctuation (a comma only separates). */
+const ENDS_CLAUSE = /^(?:[;—!?]|\s[-–]\s|\.|:)$/;
+
+/**
+ * Reason and circumstance markers: the words after them (to the clause end) say why or when,
+ * not what.
+ */
+const REASON = new Set(["because", "so", "due", "thanks", "while", "whereas", "which", "who"]);
+
+function push(out: Token[], text: string, kind: TokenKind, clause: number, paren: boolean) {
+  const possessive = kind === "word" && /['’]s$/i.test(text) && text.length > 2;
+  out.push({
+    text,
+    lower: text.normalize("NFKC").toLowerCase(),
+    kind,
+    clause,
+    cap: /^\p{Lu}/u.test(text),
+    possessive,
+    paren,
+    reason: false,
+  });
+}
+
+/**
+ * The tokens of `text`.
+ *
+ * @example Usage
+ * ```ts
+ * import { tokenize } from "./tokens.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(
+ *   tokenize("We're on RN 0.74; see `app.json`.").map((t) => t.lower),
+ *   ["we", "'re", "on", "rn", "0.74", ";", "see", "app.json", "."],
+ * );
+ * ```
+ */
+export function tokenize(text: string): Token[] {
+  const source = text.normalize("NFKC").replace(/[’‘]/g, "'").replace(/[“”]/g, '"')
+    .replace(/(\d),(\d{3})\b/g, "$1$2");
+  const out: Token[] = [];
+  let clause = 0;
+  let paren = false;
+  for (const m of source.matchAll(SCAN)) {
+    if (m[1] !== undefined) push(out, m[1].trim(), "code", clause, paren);
+    else if (m[2] !== undefined) push(out, m[2].replace(/[.,;:]+$/, ""), "url", clause, paren);
+    else if (m[3] !== undefined) {
+      const p = m[3];
+      if (p === "(") paren = true;
+      else if (p === ")") paren = false;
+      else push(out, p.trim() || "-", "punct", clause, paren);
+      if (ENDS_CLAUSE.test(p)) clause++;
+    } else {
+      let word = m[4]!.replace(/^['"]+/, "");
+      let tail = "";
+      const trailing = /[.:'"]+$/.exec(word);
+      if (trailing) {
+        tail = trailing[0];
+        word = word.slice(0, -tail.length);
+      }
+      if (!word) continue;
+      const clitic = CLITIC.exec(word);
+      if (clitic && !/^\d/.test(word)) {
+        push(out, clitic[1]!, "word", clause, paren);
+        if (clitic[2]!.toLowerCase() === "'s") {
+          const owner = out[out.length - 1]!;
+          out[out.length - 1] = { ...owner, possessive: true };
+        } else push(out, clitic[2]!, "word", clause, paren);
+      } else push(out, word, "word", clause, paren);
+      if (tail.includes(":")) {
+        push(out, ":", "punct", clause, paren);
+        clause++;
+      }
+    }
+  }
+  markReasons(out);
+  return out;
+}
+
+/** Marks the tokens after a reason or circumstance marker, to the end of the clause. */
+function markReasons(tokens: Token[]): void {
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const next = tokens[i + 1]?.lower ?? "";
+    const opens = REASON.has(t.lower)
+      ? t.lower !== "so" || /^(?:that|the|we|our|it|they|a|an|i)$/.test(next)
+      : (t.lower === "since" || t.lower === "after") &&
+        /^(?:the|a|an|we|our|it|they|i|he|she|his|her|their|\p{Lu}.*)$/u.test(
+          tokens[i + 1]?.text ?? "",
+        ) &&
+        !/^(?:a|an)$/.test(next);
+    if (!opens) continue;
+    for (let j = i; j < tokens.length && tokens[j]!.clause === t.clause; j++) {
+      if (tokens[j]!.kind === "punct" && tokens[j]!.lower === ",") break;
+      tokens[j]!.reason = true;
+    }
+  }
+}

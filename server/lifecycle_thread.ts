@@ -64,13 +64,39 @@ let yieldMs = 250;
 let stopped = false;
 let running: Promise<void> | null = null;
 
-/** Between slices: stop when told to, and let the server's requests in flight finish first. */
+/** When the slice now running started (its planning and its transaction), ms. */
+let sliceStarted = Date.now();
+/** An agent active this recently shares the machine: the thread then works half the time. */
+const RECENT_ACTIVITY_MS = 1_000;
+
+/**
+ * Between slices: stop when told to; let the server's requests in flight finish first; and
+ * while an agent is at work, rest as long as the slice took (at most `yieldMs`), so the
+ * thread never takes more than half of the machine from the tool calls it shares it with.
+ */
 async function pause(): Promise<void> {
   if (stopped) throw new Error("worker stopped");
+  const worked = Date.now() - sliceStarted;
   const until = Date.now() + yieldMs;
   while (activity && activity.inFlight() > 0 && Date.now() < until) await sleep(5);
-  await sleep(0);
+  if (activity && activity.quietFor(Date.now()) < RECENT_ACTIVITY_MS) {
+    await sleep(Math.min(worked, yieldMs));
+  } else await sleep(0);
   if (stopped) throw new Error("worker stopped");
+  sliceStarted = Date.now();
+}
+
+/** Longest a planning step waits for the server's requests in flight. */
+const BREATH_MS = 50;
+
+/**
+ * While a job plans: let the server's requests in flight finish before the next step (at most
+ * {@linkcode BREATH_MS}), so a tool call never shares the machine with the thread's planning.
+ */
+async function breathe(): Promise<void> {
+  if (!activity || activity.inFlight() === 0) return;
+  const until = Date.now() + BREATH_MS;
+  while (activity.inFlight() > 0 && Date.now() < until) await sleep(1);
 }
 
 /** Longest wait for a quiet moment before a run starts anyway (its slices still yield). */
@@ -94,7 +120,7 @@ async function check(): Promise<boolean> {
   await quiet();
   if (stopped) return false;
   const started = performance.now();
-  const report = await engine.sleep({ reason: due, pause });
+  const report = await engine.sleep({ reason: due, pause, breathe });
   post({
     type: "log",
     level: "info",

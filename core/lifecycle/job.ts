@@ -54,6 +54,8 @@ export interface JobContext {
   readonly reason: string;
   /** Yields to the caller (the event loop, or the server's pause). */
   readonly pause: () => Promise<void>;
+  /** Called between steps of planning, to let a server's requests in flight go first. */
+  readonly breathe: () => Promise<void>;
   /** Reports the job's progress. */
   readonly progress: (done: number, total: number) => void;
   /**

@@ -65,11 +65,18 @@ export interface RunOptions {
   readonly onProgress?: (progress: RunProgress) => void;
   /** Called between slices; the default yields to the event loop. */
   readonly pause?: () => Promise<void>;
+  /**
+   * Called often while a job plans (between the memories it compares, the groups it
+   * clusters): a server resolves it at once when idle and after its requests in flight when
+   * not. The default resolves at once.
+   */
+  readonly breathe?: () => Promise<void>;
   /** Run only this job. */
   readonly only?: WorkerJob;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const noBreath = () => Promise.resolve();
 
 /**
  * Runs the worker's jobs now, in the order of {@linkcode JOBS}. A full run marks itself open
@@ -112,6 +119,7 @@ function jobContext(
     run,
     reason: options.reason,
     pause,
+    breathe: options.breathe ?? noBreath,
     progress,
     slices: (chunks, apply) => runSliced(deps, record, chunks, apply, { progress, pause }),
     record: (summary) => recordRun(deps, record, summary),

@@ -58,7 +58,7 @@ export interface Contradiction {
 }
 
 /** Memories the sweep compares per slice (their pairs are linked in one short transaction). */
-const CONTRADICT_SLICE = 25;
+const CONTRADICT_SLICE = 100;
 
 type SweepDeps = Pick<LifecycleDeps, "store" | "index" | "keywords" | "clock">;
 
@@ -86,14 +86,22 @@ export function planContradictions(deps: Pick<LifecycleDeps, "store">): SweepPla
  * neighbours (outside any transaction) and carries the pairs found; the last carries the cursor
  * `through`, so ops read but not about statements are not read again.
  */
-export function* sweepSlices(deps: SweepDeps, plan: SweepPlan): Generator<Chunk<SweepWork>> {
+export async function* sweepSlices(
+  deps: SweepDeps,
+  plan: SweepPlan,
+  breathe: () => Promise<void> = () => Promise.resolve(),
+): AsyncGenerator<Chunk<SweepWork>> {
   const { subjects, through } = plan;
   if (subjects.length === 0) {
     yield { work: { pairs: [], cursor: through } };
     return;
   }
   for (const { work, progress } of chunked(subjects, CONTRADICT_SLICE)) {
-    const pairs = work.flatMap((subject) => contradictionsOf(deps, subject));
+    const pairs: Contradiction[] = [];
+    for (const subject of work) {
+      await breathe();
+      pairs.push(...contradictionsOf(deps, subject));
+    }
     const cursor = progress.done === subjects.length ? through : work.at(-1)!.seqno;
     yield { work: { pairs, cursor }, progress };
   }
@@ -177,7 +185,7 @@ function isDerived(memory: MemoryRecord): boolean {
 async function sweep(deps: SweepDeps, ctx: JobContext) {
   const plan = planContradictions(deps);
   let pairs = 0;
-  await ctx.slices(sweepSlices(deps, plan), (tx, work) => {
+  await ctx.slices(sweepSlices(deps, plan, ctx.breathe), (tx, work) => {
     const n = applyContradictions(deps, tx, work);
     pairs += n;
     return n ? `${n} contradictions linked` : null;

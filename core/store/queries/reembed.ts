@@ -9,6 +9,7 @@ import type { DatabaseSync } from "node:sqlite";
 import type { Store } from "../store.ts";
 import { quantizeInt8 } from "../vector_math.ts";
 import { vectorTableSql } from "../vector_schema.ts";
+import { beginWrite } from "../write_lock.ts";
 
 /** The model a strand is being re-embedded with. */
 export interface ReembedTargetRow {
@@ -41,7 +42,7 @@ export function readReembedTarget(db: DatabaseSync): ReembedTargetRow | null {
 
 /** Records `target` (or none), dropping staged vectors, in its own write transaction. */
 export function writeReembedTarget(db: DatabaseSync, target: ReembedTargetRow | null): void {
-  db.exec("BEGIN IMMEDIATE");
+  beginWrite(db, "record the re-embedding target");
   try {
     db.exec(`DELETE FROM reembed_vectors;
       DELETE FROM meta WHERE key IN ('reembed_model', 'reembed_dimension');`);

@@ -102,6 +102,7 @@ export type { RunOptions, RunReport } from "./lifecycle/run.ts";
 export { SALIENCE_FLOOR } from "./lifecycle/jobs/archive.ts";
 export type { UndoReport } from "./lifecycle/undo.ts";
 export type { Inspection, InspectionCheck } from "./maintenance/inspect_types.ts";
+export type { TransferRun, TransferRunKind } from "./store/queries/transfer_runs.ts";
 export { DEFAULT_EXPORT_STATUSES } from "./transfer/export.ts";
 export type {
   ExportEdgeRecord,

@@ -14,6 +14,7 @@ import { stateHash } from "../ops/state_hash.ts";
 import { guard } from "../store/guard.ts";
 import type { StrandMeta } from "../store/meta.ts";
 import { memoryCounts } from "../store/queries/memories.ts";
+import { type TransferRun, transferRuns } from "../store/queries/transfer_runs.ts";
 import { iso } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./flags.ts";
@@ -55,6 +56,11 @@ export interface StrandStats {
   readonly missingVectors: number;
   /** Wall time of the newest op, or null for an empty log. */
   readonly lastOpAt: string | null;
+  /**
+   * Imports and merges that were interrupted (or are running in another process right now):
+   * running the same import or merge again finishes one.
+   */
+  readonly unfinished: readonly TransferRun[];
 }
 
 /** What a rebuild found. */
@@ -179,5 +185,6 @@ function strandStats(deps: MaintenanceDeps): StrandStats {
     vectors: counts.vectors,
     missingVectors: deps.missingVectors(),
     lastOpAt: counts.lastHlc ? iso(parseHlc(counts.lastHlc).wall) : null,
+    unfinished: transferRuns(deps.store),
   };
 }

@@ -50,9 +50,13 @@ export interface TransferApi {
    */
   exportRecords(options?: ExportOptions): Iterable<ExportRecord>;
   /**
-   * Writes memories and edges in one transaction, all or nothing. A memory's `id` is kept
-   * (it must be free unless `onExisting: "skip"`); edges may join memories of the import or
-   * of the strand. A bad record throws with its 0-based position in `details.index`.
+   * Writes memories and edges. Every record is checked first: a bad one throws with its
+   * 0-based position in `details.index` and changes nothing. They are then written in short
+   * transactions (~50 ms each), so other writers are never shut out for long. A memory's `id`
+   * is kept; one the strand already holds with the same values is skipped, so importing the
+   * same records again changes nothing (`onExisting` says what a differing one does). Edges
+   * may join memories of the import or of the strand. An interrupted import is reported by
+   * `stats().unfinished` and finished by importing the same records again.
    */
   importRecords(
     records: readonly ImportRecord[],

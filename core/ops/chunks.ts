@@ -1,0 +1,72 @@
+/**
+ * Long writes in short transactions: an import, a bulk write or a merge appends its items in
+ * chunks, each its own write transaction cut when it has held SQLite's write lock for
+ * ~50 ms (or reached a cap on items), with a pause between chunks in which other connections
+ * (an MCP server's `memory_write`, the lifecycle thread) take their turn. Each chunk commits
+ * whole items, so a reader never sees half of one; a crash between chunks leaves the ones
+ * committed, which is why callers record a marker (`store/queries/transfer_runs.ts`) and make
+ * a second run skip what the first one wrote.
+ *
+ * @module
+ */
+import type { Clock } from "../ports.ts";
+import type { LogTransaction, OpLog } from "./log.ts";
+
+/** How chunks are cut. */
+export interface ChunkOptions {
+  /** Source of time, to measure how long a chunk has held the lock. */
+  readonly clock: Clock;
+  /** A chunk is cut once it has held the lock this long (ms). @default {50} */
+  readonly budgetMs?: number;
+  /** Most items in one chunk. @default {10000} */
+  readonly maxItems?: number;
+  /** Waited for between chunks. @default {a 1 ms timer: other connections take the lock} */
+  readonly pause?: () => Promise<void>;
+}
+
+/** What {@linkcode appendInChunks} appends, and what it tells its caller. */
+export interface ChunkedWrite {
+  /** Items to append. */
+  readonly total: number;
+  /** Appends item `index` inside the open transaction. */
+  append(tx: LogTransaction, index: number): void;
+  /** Inside each chunk's transaction, after its items: `done` items are then written. */
+  readonly beforeCommit?: (tx: LogTransaction, done: number) => void;
+  /** After each chunk commits, outside any transaction. */
+  readonly afterCommit?: (done: number) => void;
+}
+
+/** Budget per chunk, ms: tens of milliseconds, so a writer waiting for the lock waits one. */
+export const CHUNK_BUDGET_MS = 50;
+
+const pauseOneTick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
+
+/**
+ * Appends `write.total` items in chunks (see the module doc). A failing item rolls back its
+ * chunk and is thrown; the chunks before it stay committed.
+ */
+export async function appendInChunks(
+  log: OpLog,
+  action: string,
+  write: ChunkedWrite,
+  options: ChunkOptions,
+): Promise<void> {
+  const { clock, budgetMs = CHUNK_BUDGET_MS, maxItems = 10_000, pause = pauseOneTick } = options;
+  let done = 0;
+  while (done < write.total) {
+    done = log.transact(action, (tx) => {
+      const started = clock.now();
+      let next = done;
+      const end = Math.min(write.total, done + Math.max(1, maxItems));
+      while (next < end) {
+        write.append(tx, next);
+        next += 1;
+        if (clock.now() - started >= budgetMs) break;
+      }
+      write.beforeCommit?.(tx, next);
+      return next;
+    });
+    write.afterCommit?.(done);
+    if (done < write.total) await pause();
+  }
+}

@@ -126,7 +126,7 @@ export type {
 } from "./transfer/dna/manifest.ts";
 export type { Argon2Params } from "./crypto/argon2.ts";
 export { type DeviceKey, loadOrCreateDeviceKey } from "./crypto/device_key.ts";
-export type { MergeProgress, MergeReport } from "./ops/merge.ts";
+export type { MergeOptions, MergeProgress, MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./store/queries/ops_conflicts.ts";
 export type {
   ImportEdgeRecord,

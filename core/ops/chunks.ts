@@ -10,6 +10,7 @@
  * @module
  */
 import type { Clock } from "../ports.ts";
+import { sleepSync } from "../util/sleep.ts";
 import type { LogTransaction, OpLog } from "./log.ts";
 
 /** How chunks are cut. */
@@ -28,8 +29,12 @@ export interface ChunkOptions {
 export interface ChunkedWrite {
   /** Items to append. */
   readonly total: number;
-  /** Appends item `index` inside the open transaction. */
-  append(tx: LogTransaction, index: number): void;
+  /**
+   * Appends item `index` inside the open transaction and returns true; false when it cannot
+   * be appended now (what the caller planned is out of date): the chunk commits the items
+   * before it and the run stops there.
+   */
+  append(tx: LogTransaction, index: number): boolean;
   /** Inside each chunk's transaction, after its items: `done` items are then written. */
   readonly beforeCommit?: (tx: LogTransaction, done: number) => void;
   /** After each chunk commits, outside any transaction. */
@@ -42,31 +47,72 @@ export const CHUNK_BUDGET_MS = 50;
 const pauseOneTick = () => new Promise<void>((resolve) => setTimeout(resolve, 1));
 
 /**
- * Appends `write.total` items in chunks (see the module doc). A failing item rolls back its
- * chunk and is thrown; the chunks before it stay committed.
+ * Appends `write.total` items in chunks (see the module doc) and returns how many were
+ * appended: all of them, or fewer when an item could not be appended (`append` returned
+ * false). A failing item rolls back its chunk and is thrown; the chunks before it stay
+ * committed.
  */
 export async function appendInChunks(
   log: OpLog,
   action: string,
   write: ChunkedWrite,
   options: ChunkOptions,
-): Promise<void> {
-  const { clock, budgetMs = CHUNK_BUDGET_MS, maxItems = 10_000, pause = pauseOneTick } = options;
+): Promise<number> {
+  const { pause = pauseOneTick } = options;
   let done = 0;
-  while (done < write.total) {
-    done = log.transact(action, (tx) => {
-      const started = clock.now();
-      let next = done;
-      const end = Math.min(write.total, done + Math.max(1, maxItems));
-      while (next < end) {
-        write.append(tx, next);
-        next += 1;
-        if (clock.now() - started >= budgetMs) break;
-      }
-      write.beforeCommit?.(tx, next);
-      return next;
-    });
+  while (true) {
+    const chunk = commitChunk(log, action, write, done, options);
+    done = chunk.done;
     write.afterCommit?.(done);
-    if (done < write.total) await pause();
+    if (chunk.stopped || done >= write.total) return done;
+    await pause();
   }
+}
+
+/**
+ * {@linkcode appendInChunks} for a synchronous caller: between chunks the thread sleeps a
+ * millisecond (other processes and threads take the lock then; other connections of this
+ * thread only in `afterCommit`).
+ */
+export function appendInChunksSync(
+  log: OpLog,
+  action: string,
+  write: ChunkedWrite,
+  options: Omit<ChunkOptions, "pause">,
+): number {
+  let done = 0;
+  while (true) {
+    const chunk = commitChunk(log, action, write, done, options);
+    done = chunk.done;
+    write.afterCommit?.(done);
+    if (chunk.stopped || done >= write.total) return done;
+    sleepSync(1);
+  }
+}
+
+/** One chunk from item `from`: how many items are done after it, and whether it stopped early. */
+function commitChunk(
+  log: OpLog,
+  action: string,
+  write: ChunkedWrite,
+  from: number,
+  options: ChunkOptions,
+): { done: number; stopped: boolean } {
+  const { clock, budgetMs = CHUNK_BUDGET_MS, maxItems = 10_000 } = options;
+  return log.transact(action, (tx) => {
+    const started = clock.now();
+    let next = from;
+    let stopped = false;
+    const end = Math.min(write.total, from + Math.max(1, maxItems));
+    while (next < end) {
+      if (write.append(tx, next) === false) {
+        stopped = true;
+        break;
+      }
+      next += 1;
+      if (clock.now() - started >= budgetMs) break;
+    }
+    write.beforeCommit?.(tx, next);
+    return { done: next, stopped };
+  });
 }

@@ -111,6 +111,7 @@ export async function appendWrites(
         const index = options.indexes?.[position] ?? position;
         throw atIndex(error, options.label(index), index);
       }
+      return true;
     },
     afterCommit: (done) => options.onStored?.(done),
   }, options);

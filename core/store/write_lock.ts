@@ -14,13 +14,13 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { isHelixError } from "../errors.ts";
+import { sleepSync } from "../util/sleep.ts";
 import { sqliteError } from "./sqlite_errors.ts";
 
 /** How long a writer waits for the lock by default before `store_locked`. */
 export const DEFAULT_LOCK_WAIT_MS = 30_000;
 
 const lockWaits = new WeakMap<DatabaseSync, number>();
-const sleeper = new Int32Array(new SharedArrayBuffer(4));
 
 /** Records how long writers on `db` wait for the lock (what `openDatabase` was given). */
 export function setLockWait(db: DatabaseSync, ms: number): void {
@@ -51,7 +51,7 @@ export function beginWrite(db: DatabaseSync, action: string): void {
         const translated = sqliteError(error, action);
         if (!isHelixError(translated, "store_locked") || waited >= bound) throw translated;
         const pause = Math.min(waited < 1_000 ? 1 : waited < 5_000 ? 2 : 5, bound - waited);
-        Atomics.wait(sleeper, 0, 0, pause);
+        sleepSync(pause);
         waited += pause;
       }
     }

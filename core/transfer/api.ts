@@ -8,7 +8,7 @@ import { exportOptionsSchema, parseInput } from "../model/input.ts";
 import type { ExportOptions } from "../model/queries.ts";
 import type { Clock } from "../ports.ts";
 import type { OpLog } from "../ops/log.ts";
-import { mergeOps, type MergeProgress, type MergeReport } from "../ops/merge.ts";
+import { type MergeOptions, mergeOps, type MergeReport } from "../ops/merge.ts";
 import type { Op } from "../ops/kinds.ts";
 import type { BulkProgress } from "../ops/write_bulk.ts";
 import { guard, guardAsync } from "../store/guard.ts";
@@ -73,9 +73,11 @@ export interface TransferApi {
   /**
    * Merges another strand's ops (the union of the two histories, folded deterministically;
    * `ops/merge.ts`): concurrent edits are merged three-way and their conflicts recorded.
-   * Ops already here are skipped, so merging the same ops twice changes nothing.
+   * Ops already here are skipped, so merging the same ops twice changes nothing. The merge
+   * commits in short transactions, each leaving the strand consistent; an interrupted one
+   * is reported by `stats().unfinished` and finished by merging the same ops again.
    */
-  mergeOps(ops: readonly Op[], options?: { onProgress?: MergeProgress }): MergeReport;
+  mergeOps(ops: readonly Op[], options?: MergeOptions): MergeReport;
   /** Every op of the strand in fold order (what {@linkcode TransferApi.mergeOps} takes). */
   ops(): Op[];
 }
@@ -103,7 +105,7 @@ export function createTransferApi(deps: TransferDeps): TransferApi {
     exportDna: (options) => guardAsync("export .dna", () => exportDna(deps, options)),
     importDna: (bytes, options) => guardAsync("import .dna", () => importDna(deps, bytes, options)),
     mergeOps: (ops, options = {}) =>
-      guard("merge ops", () => mergeOps(store, log, ops, deps.clock.now(), options.onProgress)),
+      guard("merge ops", () => mergeOps(deps, ops, deps.clock.now(), options)),
     ops: () => guard("read ops", () => [...log.canonical()]),
   };
 }

@@ -111,6 +111,7 @@ export async function importRecords(
       } catch (error) {
         throw atIndex(error, label(index), index);
       }
+      return true;
     },
     beforeCommit(tx, done) {
       if (done < steps) {

@@ -35,7 +35,8 @@ export const importCommand: Command = {
 opened with the passphrase from ${PASSPHRASE_ENV}, else asked for without echo (there is no flag
 for it), and its ops are merged as by \`helix merge\`: prints the ops added and already here,
 the signer's key fingerprint, a note when the file's embedding model differs from the strand's,
-and the conflicts left open (then exits 1). A failure leaves the strand unchanged.
+and the conflicts left open (then exits 1). A file that does not open or check out leaves the
+strand unchanged; an interrupted merge is finished by importing the same file again.
 
 ${DNA_EXIT_CODES}
 

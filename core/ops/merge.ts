@@ -30,6 +30,7 @@ import {
   markTransferRun,
 } from "../store/queries/transfer_runs.ts";
 import type { Store } from "../store/store.ts";
+import { withLongRunWalSync } from "../store/wal.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { sha256Stream } from "../util/hash.ts";
 import { isPurged, type Op } from "./kinds.ts";
@@ -89,9 +90,12 @@ const MAX_ROUNDS = 4;
 
 /**
  * Merges `ops` into the strand. Throws `invalid_input` for an op that is not well formed,
- * `tampered` for one whose bytes do not hash to its change id, `conflict` for a device
- * sequence number already used by another op (a forked device history), and `not_found` when
- * an op needs a memory neither side has; the strand is unchanged then.
+ * `tampered` for one whose bytes do not hash to its change id, and `conflict` for a device
+ * sequence number already used by another op (a forked device history), before anything is
+ * written; and `not_found` when an op needs a memory neither side has: found while planning
+ * or in the first transaction, nothing is written; a merge that has committed transactions
+ * keeps them (each whole, the strand consistent) and its marker, and merging the missing ops
+ * and then these again finishes it.
  */
 export function mergeOps(
   deps: { readonly store: Store; readonly log: OpLog; readonly clock: Clock },
@@ -107,51 +111,64 @@ export function mergeOps(
   });
   const key = mergeKey(incoming.keys());
   const before = newestOp(store)?.changeId ?? null;
+  const merged = withLongRunWalSync(
+    store.db,
+    () => mergeRounds(deps, incoming, arrived, options, key),
+  );
+  if (hasTransferRun(store, key)) log.transact("merge ops", () => clearTransferRun(store, key));
+  return report(store, ops.length, merged.added.length, merged.refolded, before, merged.added);
+}
+
+/**
+ * Writes the ops of `incoming` the strand lacks, planning again while another writer's ops
+ * make a plan out of date; returns the change ids written and whether the tables were
+ * refolded (by difference or in full).
+ */
+function mergeRounds(
+  deps: { readonly store: Store; readonly log: OpLog; readonly clock: Clock },
+  incoming: ReadonlyMap<string, Op>,
+  arrived: number,
+  options: MergeOptions,
+  key: string,
+): { added: string[]; refolded: boolean } {
+  const { store } = deps;
   const added: string[] = [];
   let refolded = false;
   let total = -1;
   for (let round = 1;; round++) {
     const fresh = freshOps(store, incoming);
-    if (fresh.length === 0) break;
+    if (fresh.length === 0) return { added, refolded };
     if (total < 0) total = fresh.length;
     const run: MergeRun = {
-      store,
-      log,
-      clock: deps.clock,
+      ...deps,
       arrived,
       ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
       beforeCommit(tx, done, complete) {
-        if (!complete) {
-          const marker = { key, kind: "merge", label: options.label ?? "ops" } as const;
-          markTransferRun(store, { ...marker, total, done: added.length + done, now: tx.now });
-        } else clearTransferRun(store, key);
+        if (complete) return clearTransferRun(store, key);
+        const marker = { key, kind: "merge", label: options.label ?? "ops" } as const;
+        markTransferRun(store, { ...marker, total, done: added.length + done, now: tx.now });
       },
       afterCommit: (done) => options.onProgress?.(added.length + done, total),
     };
-    let done: string[];
     try {
       const newest = newestOp(store);
       if (newest === undefined || compareFoldOrder(fresh[0]!.op, newest) > 0) {
-        done = appendFresh(run, fresh);
-      } else {
-        refolded = true;
-        const purgeAfter = purgeAtOrAfter(store, fresh[0]!.op);
-        if (
-          purgeAfter || round >= MAX_ROUNDS || fresh.some(({ op }) => op.kind === "memory.purge")
-        ) {
-          done = mergeAtOnce(run, fresh, purgeAfter, options.onProgress);
-        } else {
-          const plan = planRefoldChanged(store, fresh, arrived, options.onProgress);
-          done = applyGroups(run, plan, new Set(fresh.map(({ op }) => op.changeId)));
-        }
+        added.push(...appendFresh(run, fresh));
+        continue;
       }
+      refolded = true;
+      const purgeAfter = purgeAtOrAfter(store, fresh[0]!.op);
+      const purges = fresh.some(({ op }) => op.kind === "memory.purge");
+      if (purgeAfter || purges || round >= MAX_ROUNDS) {
+        added.push(...mergeAtOnce(run, fresh, purgeAfter, options.onProgress));
+        continue;
+      }
+      const plan = planRefoldChanged(store, fresh, arrived, options.onProgress);
+      added.push(...applyGroups(run, plan, new Set(fresh.map(({ op }) => op.changeId))));
     } catch (error) {
       throw neither(error);
     }
-    added.push(...done);
   }
-  if (hasTransferRun(store, key)) log.transact("merge ops", () => clearTransferRun(store, key));
-  return report(store, ops.length, added.length, refolded, before, added);
 }
 
 /** The ops of `incoming` the log does not hold, in fold order, as the log will store them. */

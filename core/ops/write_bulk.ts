@@ -7,6 +7,7 @@
  */
 import { HelixError } from "../errors.ts";
 import type { Store } from "../store/store.ts";
+import { withLongRunWal } from "../store/wal.ts";
 import { appendInChunks, type ChunkOptions } from "./chunks.ts";
 import type { LogTransaction, OpLog } from "./log.ts";
 import { storeVector } from "./vector.ts";
@@ -102,19 +103,23 @@ export async function appendWrites(
   options: AppendWritesOptions,
 ): Promise<string[]> {
   const ids: string[] = new Array(items.length);
-  await appendInChunks(deps.log, options.action ?? "write memories", {
-    total: items.length,
-    append(tx, position) {
-      try {
-        ids[position] = appendWriteWithVector(deps, tx, items[position]!, vectors[position]);
-      } catch (error) {
-        const index = options.indexes?.[position] ?? position;
-        throw atIndex(error, options.label(index), index);
-      }
-      return true;
-    },
-    afterCommit: (done) => options.onStored?.(done),
-  }, options);
+  await withLongRunWal(
+    deps.store.db,
+    () =>
+      appendInChunks(deps.log, options.action ?? "write memories", {
+        total: items.length,
+        append(tx, position) {
+          try {
+            ids[position] = appendWriteWithVector(deps, tx, items[position]!, vectors[position]);
+          } catch (error) {
+            const index = options.indexes?.[position] ?? position;
+            throw atIndex(error, options.label(index), index);
+          }
+          return true;
+        },
+        afterCommit: (done) => options.onStored?.(done),
+      }, options),
+  );
   return ids;
 }
 

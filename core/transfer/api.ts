@@ -8,7 +8,7 @@ import { exportOptionsSchema, parseInput } from "../model/input.ts";
 import type { ExportOptions } from "../model/queries.ts";
 import type { Clock } from "../ports.ts";
 import type { OpLog } from "../ops/log.ts";
-import { type MergeOptions, mergeOps, type MergeReport } from "../ops/merge.ts";
+import { mergeOps, type MergeOptions, type MergeReport } from "../ops/merge.ts";
 import type { Op } from "../ops/kinds.ts";
 import type { BulkProgress } from "../ops/write_bulk.ts";
 import { guard, guardAsync } from "../store/guard.ts";

@@ -24,6 +24,7 @@ import {
   hasTransferRun,
   markTransferRun,
 } from "../store/queries/transfer_runs.ts";
+import { withLongRunWal } from "../store/wal.ts";
 import { sha256Stream } from "../util/hash.ts";
 import type { TransferDeps } from "./deps.ts";
 import { parseRecords } from "./import_parse.ts";
@@ -99,28 +100,29 @@ export async function importRecords(
   const steps = writes.length + plan.edges.length;
   const skippedCount = total - steps; // memories already here: counted as stored at once
   let edges = 0;
-  await appendInChunks(deps.log, "import records", {
-    total: steps,
-    append(tx, step) {
-      const index = step < writes.length
-        ? plan.write[step]!.index
-        : plan.edges[step - writes.length]!.index;
-      try {
-        if (step < writes.length) appendWriteWithVector(deps, tx, writes[step]!, vectors[step]);
-        else if (appendEdge(deps, tx, plan.edges[step - writes.length]!.edge)) edges += 1;
-      } catch (error) {
-        throw atIndex(error, label(index), index);
-      }
-      return true;
-    },
-    beforeCommit(tx, done) {
-      if (done < steps) {
-        const run = { key, kind: "import", label: options.label ?? "records" } as const;
-        markTransferRun(deps.store, { ...run, total: steps, done, now: tx.now });
-      } else clearTransferRun(deps.store, key);
-    },
-    afterCommit: (done) => onProgress?.({ phase: "store", done: skippedCount + done, total }),
-  }, { clock: deps.clock, ...(options.chunkSize ? { maxItems: options.chunkSize } : {}) });
+  await withLongRunWal(deps.store.db, () =>
+    appendInChunks(deps.log, "import records", {
+      total: steps,
+      append(tx, step) {
+        const index = step < writes.length
+          ? plan.write[step]!.index
+          : plan.edges[step - writes.length]!.index;
+        try {
+          if (step < writes.length) appendWriteWithVector(deps, tx, writes[step]!, vectors[step]);
+          else if (appendEdge(deps, tx, plan.edges[step - writes.length]!.edge)) edges += 1;
+        } catch (error) {
+          throw atIndex(error, label(index), index);
+        }
+        return true;
+      },
+      beforeCommit(tx, done) {
+        if (done < steps) {
+          const run = { key, kind: "import", label: options.label ?? "records" } as const;
+          markTransferRun(deps.store, { ...run, total: steps, done, now: tx.now });
+        } else clearTransferRun(deps.store, key);
+      },
+      afterCommit: (done) => onProgress?.({ phase: "store", done: skippedCount + done, total }),
+    }, { clock: deps.clock, ...(options.chunkSize ? { maxItems: options.chunkSize } : {}) }));
   if (steps === 0) {
     if (resumed) deps.log.transact("import records", () => clearTransferRun(deps.store, key));
     onProgress?.({ phase: "store", done: total, total });

@@ -10,8 +10,13 @@
  *    code (`run`, in this process, on a pretend terminal so its progress bar is drawn), with
  *    the rate and the progress it showed. Skip with `--large 0`.
  *
+ * 3. **Merges and re-embedding.** A probe process takes the write lock every 20 ms while a
+ *    strand of `--locks` memories merges a tenth as many diverged ops, then re-embeds every
+ *    memory and switches model: its longest wait bounds their transactions. Skip with 0.
+ *
  * Usage: deno task bench:import [--count 100000] [--writers 2] [--after 10] [--large 1000000]
- *   [--write]   (`--write` records bench/RESULTS-import.md and bench/results/import.json)
+ *   [--locks 100000] [--write]   (`--write` records bench/RESULTS-import.md and
+ *   bench/results/import.json)
  *
  * @module
  */
@@ -21,6 +26,7 @@ import { run } from "../cli/main.ts";
 import type { Io } from "../cli/output.ts";
 import { startWriter, type WriteSample } from "./mcp_writers.ts";
 import { log, MACHINE_LINE } from "./measure.ts";
+import { locks } from "./import_locks.ts";
 import { synthetic } from "./synthetic.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -224,6 +230,7 @@ if (import.meta.main) {
       writers: { type: "string", default: "2" },
       after: { type: "string", default: "10" },
       large: { type: "string", default: "1000000" },
+      locks: { type: "string", default: "100000" },
       write: { type: "boolean", default: false },
     },
   });
@@ -292,6 +299,34 @@ if (import.meta.main) {
         "",
       );
       log(report.slice(-7).join("\n"));
+    }
+    const lockSize = Number(values.locks);
+    if (lockSize > 0) {
+      const loadLocks = load();
+      log(`merging and re-embedding ${lockSize.toLocaleString("en-US")} memories with a probe…`);
+      const l = await locks(lockSize);
+      json.locks = { load: loadLocks, ...l };
+      const sec = (ms: number) => (ms / 1000).toFixed(1);
+      report.push(
+        `## Merge and re-embedding at ${lockSize.toLocaleString("en-US")} memories`,
+        "",
+        "Another process takes the write lock every 20 ms meanwhile (bench/lock_probe.ts): its " +
+          "longest wait bounds how long any transaction of the merge or re-embedding held the " +
+          `lock. Load average before: ${loadLocks}.`,
+        "",
+        "| work | time | probe waits | p99 ms | max ms |",
+        "| --- | ---: | ---: | ---: | ---: |",
+        `| merge of ${
+          l.merge.added.toLocaleString("en-US")
+        } diverged ops (refolded: ${l.merge.refolded}) | ${
+          sec(l.merge.ms)
+        } s | ${l.merge.waits.n} | ${l.merge.waits.p99} | ${l.merge.waits.max} |`,
+        `| re-embedding every memory (synthetic 384-d model) and switching | ${
+          sec(l.reembed.ms)
+        } s | ${l.reembed.waits.n} | ${l.reembed.waits.p99} | ${l.reembed.waits.max} |`,
+        "",
+      );
+      log(report.slice(-6).join("\n"));
     }
   } finally {
     await Deno.remove(dir, { recursive: true });

@@ -57,7 +57,6 @@ export async function writeMemories(
   );
   const ids = await appendWrites(deps, settled, vectors, {
     label,
-    clock: deps.clock,
     onStored: (done) => onProgress?.({ phase: "store", done, total }),
   });
   return { ids, embedded: vectors.filter((v) => v !== undefined).length };

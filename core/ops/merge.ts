@@ -20,7 +20,6 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import type { Clock } from "../ports.ts";
 import { clockSuspectAmong } from "../store/queries/ops_arrival.ts";
 import { type ConflictRecord, listConflicts } from "../store/queries/ops_conflicts.ts";
 import { knownChangeIds, newestOp, purgeAtOrAfter } from "../store/queries/ops_merge.ts";
@@ -98,7 +97,7 @@ const MAX_ROUNDS = 4;
  * and then these again finishes it.
  */
 export function mergeOps(
-  deps: { readonly store: Store; readonly log: OpLog; readonly clock: Clock },
+  deps: { readonly store: Store; readonly log: OpLog },
   ops: readonly Op[],
   arrived: number,
   options: MergeOptions = {},
@@ -125,7 +124,7 @@ export function mergeOps(
  * refolded (by difference or in full).
  */
 function mergeRounds(
-  deps: { readonly store: Store; readonly log: OpLog; readonly clock: Clock },
+  deps: { readonly store: Store; readonly log: OpLog },
   incoming: ReadonlyMap<string, Op>,
   arrived: number,
   options: MergeOptions,

@@ -16,7 +16,6 @@
  *
  * @module
  */
-import type { Clock } from "../ports.ts";
 import { opWriter } from "../store/queries/ops_append.ts";
 import { newestOp, opsAfter } from "../store/queries/ops_merge.ts";
 import type { Store } from "../store/store.ts";
@@ -32,7 +31,6 @@ import { type FreshOp, refoldChanged, type RefoldPlan } from "./refold_changed.t
 export interface MergeRun {
   readonly store: Store;
   readonly log: OpLog;
-  readonly clock: Clock;
   /** When the ops arrived (ms). */
   readonly arrived: number;
   /** Most items per transaction (see `chunks.ts`). */
@@ -136,7 +134,7 @@ function chunks(
     ...write,
     beforeCommit: (tx, done) => run.beforeCommit(tx, added(done), done === write.total),
     afterCommit: (done) => run.afterCommit(added(done)),
-  }, { clock: run.clock, ...(run.chunkSize ? { maxItems: run.chunkSize } : {}) });
+  }, run.chunkSize ? { maxItems: run.chunkSize } : {});
 }
 
 function* reporting<T>(

@@ -122,7 +122,7 @@ export async function importRecords(
         } else clearTransferRun(deps.store, key);
       },
       afterCommit: (done) => onProgress?.({ phase: "store", done: skippedCount + done, total }),
-    }, { clock: deps.clock, ...(options.chunkSize ? { maxItems: options.chunkSize } : {}) }));
+    }, options.chunkSize ? { maxItems: options.chunkSize } : {}));
   if (steps === 0) {
     if (resumed) deps.log.transact("import records", () => clearTransferRun(deps.store, key));
     onProgress?.({ phase: "store", done: total, total });

@@ -38,26 +38,28 @@ Deno.test("an import in chunks lets another connection's writes in between its t
   const writer = openEngine({ path, clock, project: "p" }); // a second connection to the file
   const writes: Promise<unknown>[] = [];
   try {
+    // Transactions hold at most 10 records (fewer if 10 took longer than ~50 ms).
     const chunks: number[] = [];
     const result = await importer.importRecords(records(), (p) => {
       if (p.phase !== "store") return;
       chunks.push(p.done);
       // Between two transactions of the import: the other connection takes the lock.
-      if (p.done < p.total) writes.push(writer.write({ content: `Agent note ${chunks.length}.` }));
+      if (p.done < p.total) writes.push(writer.write({ content: `Agent note ${p.done}.` }));
     }, { chunkSize: 10 });
     equal(result.memories, 60);
     equal(result.edges, 10);
-    deepEqual(chunks, [10, 20, 30, 40, 50, 60, 70]);
+    ok(chunks.length >= 7 && chunks.every((done, i) => done - (chunks[i - 1] ?? 0) <= 10));
     const written = await Promise.all(writes);
-    equal(written.length, 6, "every write succeeded");
+    equal(written.length, chunks.length - 1, "every write succeeded");
 
-    // The writer's memories landed between the import's transactions, not after the import.
+    // Each write landed right after the transaction it followed, not after the import: as
+    // many imported memories come before it as that transaction had stored.
     const imported = opSeqnos(importer, /^Imported note/);
-    const agent = opSeqnos(importer, /^Agent note/).sort((a, b) => a - b);
-    deepEqual(
-      agent.map((seq) => imported.filter((s) => s < seq).length),
-      [10, 20, 30, 40, 50, 60],
-    );
+    for (const op of importer.history({ limit: 10_000 })) {
+      const note = /^Agent note (\d+)\.$/.exec((op.payload as { content?: string }).content ?? "");
+      if (op.kind !== "memory.put" || !note) continue;
+      equal(imported.filter((s) => s < op.seq).length, Math.min(60, Number(note[1])));
+    }
     deepEqual(importer.stats().unfinished, []);
     ok(importer.rebuild().identical);
   } finally {
@@ -88,9 +90,12 @@ Deno.test("an import stopped after some chunks is reported, and running it again
   let engine = openEngine({ path: resumedPath, clock, project: "p" });
   const crash = new Error("the process died");
   let commits = 0;
+  let stored = 0;
   await rejects(
     engine.importRecords(records(), (p) => {
-      if (p.phase === "store" && ++commits === 3) throw crash;
+      if (p.phase !== "store" || ++commits < 3) return;
+      stored = p.done;
+      throw crash;
     }, { chunkSize: 10, label: "notes.jsonl" }),
     (error) => error === crash || (error as Error).cause === crash,
   );
@@ -101,22 +106,23 @@ Deno.test("an import stopped after some chunks is reported, and running it again
     const [run] = engine.stats().unfinished;
     equal(run?.kind, "import");
     equal(run?.label, "notes.jsonl");
-    equal(run?.done, 30);
+    equal(run?.done, stored);
+    ok(stored > 0 && stored <= 30);
     equal(run?.total, 70);
     const inspection = await engine.inspect();
     ok(inspection.ok, "the strand is sound: every transaction was whole");
     const check = inspection.checks.find((c) => c.name === "transfers")!;
     equal(check.ok, false);
     equal(check.severity, "warning");
-    match(check.detail, /notes\.jsonl stopped at 30 of 70 records/);
+    match(check.detail, new RegExp(`notes\\.jsonl stopped at ${stored} of 70 records`));
 
     const again = await engine.importRecords(records(), undefined, {
       chunkSize: 10,
       label: "notes.jsonl",
     });
     equal(again.resumed, true);
-    equal(again.skipped.length, 30, "what the first run wrote is skipped");
-    equal(again.memories, 30);
+    equal(again.skipped.length, stored, "what the first run wrote is skipped");
+    equal(again.memories, 60 - stored);
     deepEqual(engine.stats().unfinished, []);
     equal(engine.stateHash(), cleanState);
   } finally {

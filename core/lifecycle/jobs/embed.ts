@@ -18,7 +18,7 @@ const EMBED_BATCH = 16;
 
 /** Moves an unfinished re-embedding on; a model that cannot load waits. */
 async function reembed(
-  deps: Pick<LifecycleDeps, "store" | "log" | "clock" | "reembedder">,
+  deps: Pick<LifecycleDeps, "store" | "log" | "reembedder">,
   reembedder: Embedder,
   ctx: JobContext,
 ) {

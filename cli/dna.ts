@@ -109,6 +109,7 @@ export async function mergeDnaFile(
   try {
     return await engine.importDna(bytes, {
       key: { passphrase: key.passphrase },
+      label: resolvePath(file, ctx.io.cwd),
       onProgress: (p) => progress.update(p.done, p.total, p.phase),
     });
   } catch (error) {

@@ -56,7 +56,7 @@ export interface OpenEngineOptions {
   readonly session?: string | null;
   /** Refuse to create a missing strand. */
   readonly mustExist?: boolean;
-  /** How long a write waits for another process's lock. @default {5000} */
+  /** How long a write waits its turn for another connection's lock before `store_locked`. @default {30000} */
   readonly busyTimeoutMs?: number;
   /** `"full"` also survives power loss at an fsync per write. @default {"normal"} */
   readonly durability?: "normal" | "full";

@@ -105,6 +105,7 @@ export type { RunOptions, RunReport } from "./lifecycle/run.ts";
 export { SALIENCE_FLOOR } from "./lifecycle/jobs/archive.ts";
 export type { UndoReport } from "./lifecycle/undo.ts";
 export type { Inspection, InspectionCheck } from "./maintenance/inspect_types.ts";
+export type { TransferRun, TransferRunKind } from "./store/queries/transfer_runs.ts";
 export { DEFAULT_EXPORT_STATUSES } from "./transfer/export.ts";
 export type {
   ExportEdgeRecord,
@@ -128,7 +129,7 @@ export type {
 } from "./transfer/dna/manifest.ts";
 export type { Argon2Params } from "./crypto/argon2.ts";
 export { type DeviceKey, loadOrCreateDeviceKey } from "./crypto/device_key.ts";
-export type { MergeProgress, MergeReport } from "./ops/merge.ts";
+export type { MergeOptions, MergeProgress, MergeReport } from "./ops/merge.ts";
 export type { ConflictKind, ConflictRecord } from "./store/queries/ops_conflicts.ts";
 export type {
   ImportEdgeRecord,

@@ -1,12 +1,12 @@
 /**
  * `helix import <file.dna|file.jsonl|->`: merges a `.dna` file's history (recognised by its
- * content), or loads JSONL memories and edges in one transaction (all or nothing), with
- * progress.
+ * content), or loads JSONL memories and edges (every line checked before anything is written,
+ * then written in short transactions), with progress.
  *
  * @module
  */
 import { HelixError, isDna, isHelixError } from "@helix/core";
-import { type Command, UsageError } from "../command.ts";
+import { type Command, stringFlag, UsageError } from "../command.ts";
 import { mergeDnaFile, PASSPHRASE_ENV, readBytes, resolvePath } from "../dna.ts";
 import { printMerge } from "../dna_report.ts";
 import { EXIT_CODES, EXIT_INTERRUPTED, EXIT_SOFTWARE, EXIT_USAGE } from "../exit_codes.ts";
@@ -29,13 +29,14 @@ const DNA_EXIT_CODES = `Exit codes:
 
 export const importCommand: Command = {
   name: "import",
-  summary: "Import a .dna file's history, or memories and edges from JSONL (all or nothing)",
-  usage: "helix import <file.dna|file.jsonl|->",
+  summary: "Import a .dna file's history, or memories and edges from JSONL",
+  usage: "helix import <file.dna|file.jsonl|-> [--on-existing fail|skip]",
   details: `A .dna file (\`helix export\`; recognised by its content, whatever its name) is
 opened with the passphrase from ${PASSPHRASE_ENV}, else asked for without echo (there is no flag
 for it), and its ops are merged as by \`helix merge\`: prints the ops added and already here,
 the signer's key fingerprint, a note when the file's embedding model differs from the strand's,
-and the conflicts left open (then exits 1). A failure leaves the strand unchanged.
+and the conflicts left open (then exits 1). A file that does not open or check out leaves the
+strand unchanged; an interrupted merge is finished by importing the same file again.
 
 ${DNA_EXIT_CODES}
 
@@ -44,10 +45,19 @@ fields of memory_write (content, type, scope, source, event_at, importance, tags
 confidence, valid_from, valid_to, event_end, event_phrase, attributes), and edge lines
 {"edge": {"from", "to", "relation", "weight"}}. \`helix export --jsonl\` writes this format.
 
-Everything is stored in one transaction: a bad line stops the import with its line number and
-the strand stays exactly as it was. Memories keep their ids when those are free. Vectors are
-computed when the embedding model is available; otherwise \`helix backfill\` computes them later.`,
-  options: {},
+Every line is checked before anything is written: a bad line stops the import with its line
+number and the strand stays exactly as it was. The memories and edges are then written in short
+transactions (tens of milliseconds each), so agents writing to the strand meanwhile are never shut
+out. Memories keep their ids. Importing the same file again changes nothing: a memory the strand
+already holds with the same values is skipped (the report counts them). One it holds with other
+values (edited since, or another memory with that id) stops the import, unless
+
+  --on-existing skip   keep the strand's memory and import the rest (default: fail)
+
+An import that is interrupted (Ctrl-C, a crash) leaves what it wrote so far; \`helix status\` and
+\`helix doctor\` report it, and running the same import again finishes it. Vectors are computed
+when the embedding model is available; otherwise \`helix backfill\` computes them later.`,
+  options: { "on-existing": { type: "string" } },
   async run(invocation, ctx) {
     const [file, ...extra] = invocation.positionals;
     if (!file || extra.length) throw new UsageError("give one file (or - for standard input)");
@@ -66,6 +76,7 @@ computed when the embedding model is available; otherwise \`helix backfill\` com
       }
       text = new TextDecoder().decode(bytes);
     }
+    const onExisting = onExistingFlag(invocation);
     const { records, lines } = parseJsonl(text);
     const engine = await ctx.engine({ create: true });
     const progress = createProgress(ctx.io, "importing", ctx.err);
@@ -75,6 +86,7 @@ computed when the embedding model is available; otherwise \`helix backfill\` com
       result = await engine.importRecords(
         records,
         (p) => progress.update(p.done, p.total, p.phase),
+        { onExisting, label: file === "-" ? "standard input" : resolvePath(file, ctx.io.cwd) },
       );
     } catch (error) {
       progress.finish();
@@ -84,11 +96,13 @@ computed when the embedding model is available; otherwise \`helix backfill\` com
     const seconds = Math.max(0.001, (ctx.io.now() - started) / 1000);
     const summary = { ...result, seconds: Math.round(seconds * 1000) / 1000 };
     if (ctx.flags.json) return ctx.printJson(summary);
+    const skipped = result.skipped.length;
     ctx.print(
-      `${ctx.out.green("imported")} ${count(result.memories)} memories and ${
-        count(result.edges)
-      } edges ` +
+      `${ctx.out.green(result.resumed ? "finished the interrupted import:" : "imported")} ${
+        count(result.memories)
+      } memories and ${count(result.edges)} edges ` +
         `in ${seconds.toFixed(1)} s (${count(records.length / seconds)}/s)` +
+        (skipped > 0 ? `; ${count(skipped)} already in the strand (skipped)` : "") +
         (result.memories > result.embedded
           ? ctx.out.dim(
             `; ${count(result.memories - result.embedded)} without vectors (helix backfill)`,
@@ -98,15 +112,25 @@ computed when the embedding model is available; otherwise \`helix backfill\` com
   },
 };
 
+function onExistingFlag(invocation: Parameters<Command["run"]>[0]): "fail" | "skip" {
+  const value = stringFlag(invocation, "on-existing") ?? "fail";
+  if (value !== "fail" && value !== "skip") {
+    throw new UsageError(`--on-existing is "fail" or "skip", not "${value}"`);
+  }
+  return value;
+}
+
 /** The engine names a record by its index; the user knows the line. */
 function atLine(error: unknown, lines: readonly number[]): unknown {
   if (!isHelixError(error)) return error;
   const index = error.details?.index;
   if (typeof index !== "number" || lines[index] === undefined) return error;
   const line = lines[index]!;
+  const problem = error.message.replace(/^Cannot [^:]+: /, "")
+    .replace('onExisting "skip"', "--on-existing skip");
   return new HelixError(
     error.code,
-    `Cannot import line ${line}: ${error.message.replace(/^Cannot [^:]+: /, "")}`,
+    `Cannot import line ${line}: ${problem}`,
     { details: { ...error.details, line } },
   );
 }

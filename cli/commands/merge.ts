@@ -14,8 +14,11 @@ export const merge: Command = {
   summary: "Merge a .dna file's history into the strand; list the conflicts left (exit 1)",
   usage: "helix merge <file.dna>",
   details: `Opens a .dna file (\`helix export\` on another machine or strand), checks its
-signature and contents, and merges its ops into the strand in one transaction: ops already here
-are skipped, edits made concurrently on both sides are merged field by field and text by text.
+signature and contents, and merges its ops into the strand: ops already here are skipped, edits
+made concurrently on both sides are merged field by field and text by text. The merge commits in
+short transactions, so agents writing to the strand meanwhile are never shut out; each leaves the
+strand consistent. A merge that is interrupted is listed by \`helix status\` and \`helix doctor\`;
+merging the same file again finishes it.
 
 Prints the ops added, the signer's key fingerprint, the point to roll back to
 (\`helix rollback <point>\` undoes the merge), and every conflict left open:
@@ -26,7 +29,8 @@ Exits 1 while a conflict is open (0 once none is), so merging the same file agai
 settling them exits 0.
 
 The passphrase comes from ${PASSPHRASE_ENV}, else it is asked for without echo; there is no
-flag for it. Failures leave the strand unchanged; see \`helix help import\` for their exit codes.`,
+flag for it. A file that does not open or check out leaves the strand unchanged; see
+\`helix help import\` for the exit codes.`,
   options: {},
   async run(invocation, ctx) {
     const [file, ...extra] = invocation.positionals;

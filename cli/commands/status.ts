@@ -12,7 +12,8 @@ export const status: Command = {
   usage: "helix status",
   details: `Prints the strand file, its ids, the embedding model it is pinned to, how many
 memories it holds by type and by status, edges, ops, vectors still to compute, the project the
-current folder maps to, and when it last changed.`,
+current folder maps to, and when it last changed. An import or merge that was interrupted (or is
+running in another process) is listed with how far it got: running it again finishes it.`,
   options: {},
   async run(_invocation, ctx) {
     const engine = await ctx.engine();
@@ -72,6 +73,16 @@ current folder maps to, and when it last changed.`,
             lifecycle.due ? out.yellow(` (due: ${lifecycle.due.replaceAll("_", " ")})`) : ""
           }`,
         ],
+        ...stats.unfinished.map((run): [string, string] => [
+          `unfinished ${run.kind}`,
+          out.yellow(
+            `${run.label}: ${count(run.done)} of ${count(run.total)} ${
+              run.kind === "import" ? "records" : "ops"
+            } written (started ${
+              new Date(run.startedAt).toISOString()
+            }); run the same ${run.kind} again to finish it`,
+          ),
+        ]),
       ], 400),
     );
   },

@@ -23,7 +23,11 @@ export interface WriteApi {
    * The content is otherwise kept verbatim.
    */
   write(input: WriteInput): Promise<WriteResult>;
-  /** Stores many memories in one transaction: all or none. */
+  /**
+   * Stores many memories as given (no consolidation). Every item is checked before the first
+   * is written, so a bad one changes nothing; they are then stored in short transactions
+   * (tens of milliseconds each), so other writers are never shut out for long.
+   */
   writeMany(
     inputs: readonly WriteInput[],
     onProgress?: (p: BulkProgress) => void,

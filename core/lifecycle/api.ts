@@ -61,7 +61,12 @@ export interface LifecycleApi {
    * afterwards; this engine keeps recalling without vectors.
    */
   reembed(
-    options?: { batchSize?: number; onProgress?: (status: ReembedStatus) => void },
+    options?: {
+      batchSize?: number;
+      onProgress?: (status: ReembedStatus) => void;
+      /** Awaited between two short transactions (batches, steps of the switch). */
+      pause?: () => Promise<void>;
+    },
   ): Promise<ReembedReport>;
   /** How far an unfinished re-embedding got, or null when none is under way. */
   reembedStatus(): ReembedStatus | null;

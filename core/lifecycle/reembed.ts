@@ -10,10 +10,15 @@
  * 2. {@linkcode reembedStrand} embeds every memory into `reembed_vectors` in small
  *    transactions (`helix reembed` with progress, or the worker's `embed` job in the
  *    background), so it survives a kill and resumes where it stopped.
- * 3. When every memory has its new vector, one transaction switches: `memory_vectors` is
- *    recreated at the new dimension from the staged vectors and the pin moves to the new
- *    model. A process that opens the strand afterwards uses the new vectors (the one that
- *    switched keeps running without vectors until it reopens).
+ * 3. When every memory has its new vector, the strand switches, in short transactions (no
+ *    step holds the write lock for more than ~50 ms at 10^5 memories): the old vectors' state
+ *    is dropped a batch at a time (recall does not use them meanwhile), then `memory_vectors`
+ *    is dropped and recreated at the new dimension and filled from the staged vectors a
+ *    batch at a time (a cursor in `meta` says how far, so a killed switch resumes), the
+ *    staged copies are dropped a batch at a time, and one small transaction moves the pin to
+ *    the new model. Memories written once the switch has begun are left to the backfill.
+ *    A process that opens the strand afterwards uses the new vectors (the one that switched
+ *    keeps running without vectors until it reopens).
  *
  * Vectors are a cache derived from content, so none of this is an op.
  *
@@ -22,12 +27,21 @@
 import type { DatabaseSync } from "node:sqlite";
 import type { Embedder } from "../ports.ts";
 import { HelixError } from "../errors.ts";
+import { appendInChunks } from "../ops/chunks.ts";
 import {
   countLiveMemories,
+  countOldVectorRows,
+  countStaged,
+  countStagedToMove,
   countUnstaged,
+  dropOldVectors,
+  dropStagedVectors,
+  moveEmbeddingPin,
+  moveStagedVectors,
   readReembedTarget,
+  recreateVectorTable,
   stageVector,
-  switchToStagedVectors,
+  switchCursor,
   unstagedBatch,
   writeReembedTarget,
 } from "../store/queries/reembed.ts";
@@ -86,6 +100,8 @@ export function reembedStatus(deps: Pick<LifecycleDeps, "store">): ReembedStatus
   const target = reembedTarget(deps.store.db);
   if (!target) return null;
   const total = countLiveMemories(deps.store);
+  // Once the switch has begun, every vector there is to move is staged.
+  if (switchCursor(deps.store) !== null) return { ...target, total, done: total };
   return { ...target, total, done: total - countUnstaged(deps.store) };
 }
 
@@ -112,7 +128,9 @@ export async function reembedStrand(
   }
   const batchSize = Math.max(1, Math.min(512, options.batchSize ?? 64));
   let embedded = 0;
-  while (true) {
+  // Once the switch has begun (a killed one resumes), memories still without a vector are
+  // left to the backfill.
+  while (switchCursor(deps.store) === null) {
     const batch = unstagedBatch(deps.store, batchSize);
     if (batch.length === 0) break;
     const vectors = await embedder.embed(batch.map((b) => b.content), "document");
@@ -133,9 +151,41 @@ export async function reembedStrand(
     options.onProgress?.(reembedStatus(deps)!);
     await options.pause?.();
   }
-  // One transaction replaces the vectors with the staged ones and moves the pin.
-  deps.log.transact("switch to the re-embedded vectors", () => {
-    switchToStagedVectors(deps.store, target);
-  });
+  await switchToStaged(deps, target, options.pause);
   return { embedded, switched: true, status: { ...target, done: 0, total: 0 } };
+}
+
+/** Rows one transaction of the switch drops or moves: ~10–30 ms of work at 10^5 memories. */
+const SWITCH_BATCH = 512;
+
+/** The switch to the staged vectors, in short transactions (see the module doc). */
+async function switchToStaged(
+  deps: Pick<LifecycleDeps, "store" | "log">,
+  target: { model: string; dimension: number },
+  pause: (() => Promise<void>) | undefined,
+): Promise<void> {
+  const { store, log } = deps;
+  const steps = (rows: number) => Math.ceil(rows / SWITCH_BATCH);
+  const chunkOptions = { maxItems: 1, ...(pause ? { pause } : {}) };
+  const run = (action: string, total: number, step: () => number) =>
+    appendInChunks(log, action, { total, append: () => step() >= 0 }, chunkOptions);
+  if (switchCursor(store) === null) {
+    await run(
+      "drop the old vectors",
+      steps(countOldVectorRows(store)),
+      () => dropOldVectors(store, SWITCH_BATCH),
+    );
+    log.transact("recreate the vector table", () => recreateVectorTable(store, target));
+  }
+  await run(
+    "move the re-embedded vectors",
+    steps(countStagedToMove(store, switchCursor(store) ?? 0)),
+    () => moveStagedVectors(store, SWITCH_BATCH),
+  );
+  await run(
+    "drop the staged vectors",
+    steps(countStaged(store)),
+    () => dropStagedVectors(store, SWITCH_BATCH),
+  );
+  log.transact("switch to the re-embedded vectors", () => moveEmbeddingPin(store, target));
 }

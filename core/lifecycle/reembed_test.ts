@@ -105,3 +105,87 @@ Deno.test("the worker's embed job moves a re-embedding on and switches", async (
   equal(switched.meta.embeddingModel, "test/new");
   switched.close();
 });
+
+Deno.test("the switch to the new vectors is made in steps: killed at any of them, it resumes and completes", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "s.db");
+  const clock = fixedClock(TODAY);
+  const open = (embedder = newModel) =>
+    openEngine({ path, embedder, clock, project: "api", reembed: true });
+  const first = openEngine({ path, embedder: oldModel, clock, project: "api" });
+  await first.writeMany(
+    Array.from({ length: 1_200 }, (_, i) => ({ content: `note ${i} about deploys and billing` })),
+  );
+  first.close();
+
+  let pauses = 0;
+  for (let killAt = 1;; killAt++) {
+    const moving = open();
+    let calls = 0;
+    const outcome = await moving.reembed({
+      batchSize: 500,
+      pause: () => ++calls === killAt ? Promise.reject(new Error("killed")) : Promise.resolve(),
+    }).then(() => "switched", (e) => String(e));
+    pauses = Math.max(pauses, calls);
+    moving.close();
+    if (outcome === "switched") break;
+    equal(outcome, "Error: killed");
+    const resumed = open();
+    const report = await resumed.reembed({ batchSize: 500 });
+    equal(report.switched, true, `killed at pause ${killAt}`);
+    resumed.close();
+    const switched = openEngine({ path, embedder: newModel, clock, project: "api" });
+    equal(switched.meta.embeddingDimension, 16);
+    equal(switched.stats().missingVectors, 0, `killed at pause ${killAt}`);
+    equal(switched.stats().vectors, 1_200);
+    const found = await switched.search({
+      query: "note 7",
+      channels: { bm25: false, exact: false },
+    });
+    equal(found.channels.vector, "used");
+    switched.close();
+    // Back to the old model for the next kill point (a new re-embedding, then).
+    await Deno.remove(path);
+    await Deno.remove(`${path}-wal`).catch(() => {});
+    await Deno.remove(`${path}-shm`).catch(() => {});
+    const again = openEngine({ path, embedder: oldModel, clock, project: "api" });
+    await again.writeMany(
+      Array.from({ length: 1_200 }, (_, i) => ({ content: `note ${i} about deploys and billing` })),
+    );
+    again.close();
+  }
+  ok(pauses >= 5, `${pauses} steps`);
+});
+
+Deno.test("a re-embedding cancelled half-way through the switch leaves vectors of the pinned model to backfill", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "s.db");
+  const clock = fixedClock(TODAY);
+  const first = openEngine({ path, embedder: oldModel, clock });
+  await first.writeMany(
+    Array.from({ length: 1_200 }, (_, i) => ({ content: `note ${i} on deploys` })),
+  );
+  first.close();
+  const moving = openEngine({ path, embedder: newModel, clock, reembed: true });
+  let calls = 0;
+  // Three staging batches, three steps dropping the old state, then the sixth pause comes
+  // while the staged vectors move into the recreated table.
+  await rejects(
+    moving.reembed({
+      batchSize: 500,
+      pause: () => ++calls === 6 ? Promise.reject(new Error("killed")) : Promise.resolve(),
+    }),
+    /killed/,
+  );
+  moving.close();
+
+  const back = openEngine({ path, embedder: oldModel, clock }); // cancels it
+  equal(back.reembedStatus(), null);
+  equal(back.meta.embeddingDimension, 32);
+  equal((await back.backfillEmbeddings()).remaining, 0);
+  equal(back.stats().vectors, 1_200);
+  const found = await back.search({ query: "note 7", channels: { bm25: false, exact: false } });
+  equal(found.channels.vector, "used");
+  ok((await back.inspect()).ok);
+  back.close();
+});

@@ -14,6 +14,7 @@ import { stateHash } from "../ops/state_hash.ts";
 import { guard } from "../store/guard.ts";
 import type { StrandMeta } from "../store/meta.ts";
 import { memoryCounts } from "../store/queries/memories.ts";
+import { type TransferRun, transferRuns } from "../store/queries/transfer_runs.ts";
 import { iso } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { type Flag, MAX_FLAGS, openFlags } from "./flags.ts";
@@ -60,6 +61,11 @@ export interface StrandStats {
    * `normal`: it survives a killed process but not always power loss.
    */
   readonly durability: "full" | "normal";
+  /**
+   * Imports and merges that were interrupted (or are running in another process right now):
+   * running the same import or merge again finishes one.
+   */
+  readonly unfinished: readonly TransferRun[];
 }
 
 /** What a rebuild found. */
@@ -185,5 +191,6 @@ function strandStats(deps: MaintenanceDeps): StrandStats {
     missingVectors: deps.missingVectors(),
     lastOpAt: counts.lastHlc ? iso(parseHlc(counts.lastHlc).wall) : null,
     durability: counts.durability,
+    unfinished: transferRuns(deps.store),
   };
 }

@@ -10,8 +10,11 @@ import type { StrandMeta } from "../store/meta.ts";
 import type { Inspection, InspectionCheck } from "./inspect_types.ts";
 
 /** What the checks judge. */
-export interface Findings
-  extends Pick<Inspection, "quickCheck" | "ftsProblem" | "badOps" | "vectors" | "refold" | "ops"> {
+export interface Findings extends
+  Pick<
+    Inspection,
+    "quickCheck" | "ftsProblem" | "badOps" | "vectors" | "refold" | "ops" | "unfinished"
+  > {
   readonly meta: StrandMeta;
   /** Ops the fresh refold folded. */
   readonly refolded: number;
@@ -71,5 +74,23 @@ export function inspectionChecks(f: Findings): InspectionCheck[] {
         ? `every memory has a current vector (${meta.embeddingModel})`
         : `${vectors.missing} memories without a vector, ${vectors.stale} with a stale one (run backfill)`,
     },
+    transfersCheck(f.unfinished),
   ];
+}
+
+/** Interrupted imports and merges: the strand is sound (each transaction was whole), but unfinished. */
+function transfersCheck(unfinished: Findings["unfinished"]): InspectionCheck {
+  const lines = unfinished.map((run) =>
+    `${
+      run.kind === "import" ? "the import of" : "the merge of"
+    } ${run.label} stopped at ${run.done} of ${run.total} ${
+      run.kind === "import" ? "records" : "ops"
+    } (started ${new Date(run.startedAt).toISOString()}): run it again to finish it`
+  );
+  return {
+    name: "transfers",
+    ok: unfinished.length === 0,
+    severity: "warning",
+    detail: unfinished.length === 0 ? "no import or merge left unfinished" : lines.join("; "),
+  };
 }

@@ -16,6 +16,7 @@ import {
   strandCounts,
   vectorGaps,
 } from "../store/queries/maintenance.ts";
+import { transferRuns } from "../store/queries/transfer_runs.ts";
 import { iso } from "../store/records.ts";
 import { fileBytes } from "../store/sqlite.ts";
 import { inspectionChecks } from "./checks.ts";
@@ -35,6 +36,7 @@ export function inspectStrand(deps: MaintenanceDeps): Inspection {
   return inSnapshot(db, () => {
     const { memories, ops, lastHlc } = strandCounts(db);
     const vectors = vectorGaps(db);
+    const unfinished = transferRuns(store);
     const badOps = log.verify();
     const live = stateHash(db);
     const fresh = refoldFresh(log.canonical(), meta.embeddingDimension, db);
@@ -53,6 +55,7 @@ export function inspectStrand(deps: MaintenanceDeps): Inspection {
       vectors,
       refold,
       refolded: fresh.ops,
+      unfinished,
     });
     return {
       ok: checks.every((c) => c.ok || c.severity !== "error"),
@@ -69,6 +72,7 @@ export function inspectStrand(deps: MaintenanceDeps): Inspection {
       ftsProblem,
       badOps,
       vectors,
+      unfinished,
       refold,
     };
   });

@@ -32,6 +32,7 @@ Deno.test("inspect() passes a healthy strand and reports its facts", async () =>
     ["log", true],
     ["refold", true],
     ["vectors", true],
+    ["transfers", true],
   ]);
   equal(inspection.memories, 3);
   equal(inspection.ops, t.engine.stats().ops);

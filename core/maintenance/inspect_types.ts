@@ -3,11 +3,12 @@
  *
  * @module
  */
+import type { TransferRun } from "../store/queries/transfer_runs.ts";
 
 /** One line of the doctor's checklist. */
 export interface InspectionCheck {
   /** What was checked. */
-  readonly name: "schema" | "sqlite" | "fts" | "log" | "refold" | "vectors";
+  readonly name: "schema" | "sqlite" | "fts" | "log" | "refold" | "vectors" | "transfers";
   /** Whether it passed. */
   readonly ok: boolean;
   /**
@@ -49,6 +50,8 @@ export interface Inspection {
   readonly badOps: readonly string[];
   /** Memories (not forgotten) without a vector, or whose vector is of older content. */
   readonly vectors: { readonly missing: number; readonly stale: number };
+  /** Imports and merges that were interrupted (or run in another process right now). */
+  readonly unfinished: readonly TransferRun[];
   /** The live state hash against the hash of the log folded into a fresh strand. */
   readonly refold: {
     readonly live: string;

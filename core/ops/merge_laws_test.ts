@@ -121,7 +121,18 @@ Deno.test("merge laws: either order gives one state, merging twice or merging on
         equal(fresh.engine.stateHash(), y.engine.stateHash(), "merge(b, b, y) = y");
 
         x.engine.mergeOps(ys);
-        y.engine.mergeOps(xs);
+        // y merges one op (or group) per transaction: the same state, and the fold of its
+        // log at every commit (checked from y's own connection, between two transactions).
+        const known = new Set(ys.map((op) => op.changeId));
+        const lacking = xs.filter((op) => !known.has(op.changeId)).length;
+        const commits: Promise<{ refold: { identical: boolean } }>[] = [];
+        y.engine.mergeOps(xs, {
+          chunkSize: 1,
+          onProgress: (done, total) => {
+            if (total === lacking && done < total) commits.push(y.engine.inspect());
+          },
+        });
+        for (const c of await Promise.all(commits)) ok(c.refold.identical, "each commit");
         equal(x.engine.stateHash(), y.engine.stateHash(), "merge(b, x, y) = merge(b, y, x)");
         const merged = x.engine.stateHash();
         equal(x.engine.mergeOps(ys).added, 0, "re-merging is a no-op");

@@ -47,13 +47,7 @@ export function appendWrite(
   const origin = input.source?.origin ?? "agent-ingested";
   const provenance = opProvenance(input.source, "verbatim");
   const validFrom = input.validFrom ?? tx.now;
-  const empty = input.validTo !== undefined &&
-    (input.allowEmptyValidity ? input.validTo < validFrom : input.validTo <= validFrom);
-  if (empty) {
-    throw new HelixError("invalid_input", "Cannot write memory: validTo must be after validFrom", {
-      details: { field: "validTo" },
-    });
-  }
+  checkValidity(input, validFrom);
   const payload: MemoryPutPayload = {
     id: input.id === undefined
       ? pickId(deps.store, input.content, type)
@@ -77,21 +71,9 @@ export function appendWrite(
     }
   }
 
-  const old = (input.supersedes ?? []).map((id) => {
-    const record = deps.store.memoryById(id);
-    if (!record) throw new HelixError("not_found", `Cannot supersede ${id}: no such memory`);
-    if (record.status === "forgotten") {
-      throw new HelixError("conflict", `Cannot supersede ${id}: it was forgotten`);
-    }
-    if (record.validFrom > validFrom) {
-      throw new HelixError(
-        "invalid_input",
-        `Cannot supersede ${id}: it became valid after the new memory's validFrom`,
-        { details: { field: "validFrom" } },
-      );
-    }
-    return record;
-  });
+  const old = (input.supersedes ?? []).map((id) =>
+    checkSuperseded(id, deps.store.memoryById(id), validFrom)
+  );
 
   const op = tx.append({ kind: "memory.put", payload });
   for (const record of old) {
@@ -120,4 +102,42 @@ export function appendWrite(
     });
   }
   return { id: payload.id, op: op.changeId, superseded: old.map((r) => r.id) };
+}
+
+/**
+ * The memory `id` a write valid from `validFrom` supersedes, `record` as the strand (or the
+ * batch it comes in) holds it; throws `not_found` when there is none, `conflict` when it was
+ * forgotten, `invalid_input` when it became valid after the new memory.
+ */
+export function checkSuperseded<T extends { status: Status; validFrom: number }>(
+  id: string,
+  record: T | undefined,
+  validFrom: number,
+): T {
+  if (!record) throw new HelixError("not_found", `Cannot supersede ${id}: no such memory`);
+  if (record.status === "forgotten") {
+    throw new HelixError("conflict", `Cannot supersede ${id}: it was forgotten`);
+  }
+  if (record.validFrom > validFrom) {
+    throw new HelixError(
+      "invalid_input",
+      `Cannot supersede ${id}: it became valid after the new memory's validFrom`,
+      { details: { field: "validFrom" } },
+    );
+  }
+  return record;
+}
+
+/** Throws `invalid_input` when `input`'s validity interval from `validFrom` is empty. */
+export function checkValidity(
+  input: Pick<PlannedWrite, "validTo" | "allowEmptyValidity">,
+  validFrom: number,
+): void {
+  const empty = input.validTo !== undefined &&
+    (input.allowEmptyValidity ? input.validTo < validFrom : input.validTo <= validFrom);
+  if (empty) {
+    throw new HelixError("invalid_input", "Cannot write memory: validTo must be after validFrom", {
+      details: { field: "validTo" },
+    });
+  }
 }

@@ -12,6 +12,7 @@ import { randomHex } from "../util/hash.ts";
 import { migrate, SCHEMA_VERSION } from "./migrations.ts";
 import { openDatabase, type OpenDatabaseOptions } from "./sqlite.ts";
 import { sqliteError } from "./sqlite_errors.ts";
+import { beginWrite } from "./write_lock.ts";
 
 /** What `meta` pins for a strand. */
 export interface StrandMeta {
@@ -55,7 +56,7 @@ export function openStrandFile(
   const db = openDatabase(path, options);
   try {
     let created = false;
-    db.exec("BEGIN IMMEDIATE");
+    beginWrite(db, `open strand ${path}`);
     try {
       const found = migrate(db, { dimension: options.embeddingDimension });
       if (found === 0) {

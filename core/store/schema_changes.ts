@@ -127,4 +127,22 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       retokenize(db);
     },
   },
+  {
+    version: 10,
+    description:
+      "transfer_runs: imports and merges under way (a local marker, not state), so an interrupted one is reported and finished by running it again",
+    up(db) {
+      db.exec(`
+        CREATE TABLE transfer_runs (
+          key TEXT PRIMARY KEY,
+          kind TEXT NOT NULL,
+          label TEXT NOT NULL,
+          total INTEGER NOT NULL,
+          done INTEGER NOT NULL,
+          started_at INTEGER NOT NULL,
+          updated_at INTEGER NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];

@@ -5,10 +5,12 @@
  *
  * @module
  */
-import type { DatabaseSync } from "node:sqlite";
+import type { DatabaseSync, SQLInputValue } from "node:sqlite";
 import { openStrandFile } from "./meta.ts";
 import { lastSeqno } from "./queries/ops_read.ts";
+import { rowArrays } from "./sqlite.ts";
 import { createStore, type Store } from "./store.ts";
+import { scratchTransaction } from "./transaction.ts";
 
 /**
  * Logs longer than this are folded into a scratch strand in a temporary file rather than in
@@ -30,7 +32,46 @@ export function openScratchStore(
   log: DatabaseSync,
   options: { inMemoryOps?: number } = {},
 ): Store {
-  const inMemory = lastSeqno(log) <= (options.inMemoryOps ?? SCRATCH_IN_MEMORY_OPS);
+  const db = openScratchDb(
+    dimension,
+    lastSeqno(log) <= (options.inMemoryOps ?? SCRATCH_IN_MEMORY_OPS),
+  );
+  return createStore(db, dimension, { exactTokens: false, log });
+}
+
+/**
+ * A scratch strand like {@linkcode openScratchStore}'s that holds its own copy of `live`'s
+ * log (every op and its refs, as `live` reads them: in the caller's read transaction, one
+ * snapshot), so ops the live strand does not hold yet (a merge's) can be added to the copy and
+ * the whole folded without writing the live strand. The caller closes `store.db`.
+ */
+export function openScratchCopy(dimension: number, live: DatabaseSync): Store {
+  const db = openScratchDb(dimension, lastSeqno(live) <= SCRATCH_IN_MEMORY_OPS);
+  try {
+    scratchTransaction(db, () => {
+      copyRows(live, db, "ops", ["seqno", ...OP_COLUMNS]);
+      copyRows(live, db, "op_refs", ["ref", "seqno"]);
+    });
+    return createStore(db, dimension, { exactTokens: false });
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** The columns of `ops` besides `seqno`. */
+const OP_COLUMNS = ["change_id", "hlc", "device_id", "seq", "kind", "payload", "arrived"];
+
+function copyRows(from: DatabaseSync, to: DatabaseSync, table: string, columns: string[]): void {
+  const insert = to.prepare(
+    `INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`,
+  );
+  for (const row of rowArrays(from.prepare(`SELECT ${columns.join(", ")} FROM ${table}`))) {
+    insert.run(...(row as SQLInputValue[]));
+  }
+}
+
+function openScratchDb(dimension: number, inMemory: boolean): DatabaseSync {
   const { db } = openStrandFile(inMemory ? ":memory:" : "", {
     embeddingModel: "scratch",
     embeddingDimension: dimension,
@@ -42,7 +83,7 @@ export function openScratchStore(
     db.exec(`DROP TRIGGER memories_fts_insert; DROP TRIGGER memories_fts_delete;
       DROP TRIGGER memories_fts_update; DROP INDEX memories_visible; DROP INDEX memories_rev;
       DROP INDEX memories_recorded; DROP INDEX memories_latest;`);
-    return createStore(db, dimension, { exactTokens: false, log });
+    return db;
   } catch (error) {
     db.close();
     throw error;

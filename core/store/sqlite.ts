@@ -15,10 +15,14 @@ import { dirname } from "node:path";
 import { HelixError } from "../errors.ts";
 import { sqliteError } from "./sqlite_errors.ts";
 import { vectorExtension } from "./vector_extension.ts";
+import { DEFAULT_LOCK_WAIT_MS, setLockWait } from "./write_lock.ts";
 
 /** How a strand file is opened. */
 export interface OpenDatabaseOptions {
-  /** How long a writer waits for another process's lock before `store_locked`. @default {5000} */
+  /**
+   * How long a writer waits for another connection's write lock before `store_locked` (each
+   * writer holds it for tens of milliseconds; see `write_lock.ts`). @default {30000}
+   */
   busyTimeoutMs?: number;
   /**
    * `"full"`: a committed write survives power loss (an fsync per commit), so what an agent
@@ -39,7 +43,7 @@ const SQLITE_HEADER = "SQLite format 3\u0000";
  * holds an exclusive lock past the busy timeout.
  */
 export function openDatabase(path: string, options: OpenDatabaseOptions = {}): DatabaseSync {
-  const { busyTimeoutMs = 5_000, durability = "full" } = options;
+  const { busyTimeoutMs = DEFAULT_LOCK_WAIT_MS, durability = "full" } = options;
   const file = path !== ":memory:" && path !== "";
   if (file) assertSqliteFile(path);
   let db: DatabaseSync;
@@ -50,6 +54,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   }
   try {
     db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(busyTimeoutMs))}`);
+    setLockWait(db, busyTimeoutMs);
     db.loadExtension(vectorExtension(file ? dirname(path) : null));
     // The first real read is where SQLite notices a non-database or an exclusive lock.
     db.prepare("SELECT count(*) FROM sqlite_master").get();

@@ -1,24 +1,22 @@
 /**
  * Transactions: a write transaction that takes SQLite's write lock up front (so concurrent
- * writers serialize instead of failing half-way) and commits or rolls back as a whole, and
+ * writers serialize instead of failing half-way, each waiting its turn) and commits or rolls back as a whole, and
  * the plain transaction a scratch strand is folded in.
  *
  * @module
  */
 import type { DatabaseSync } from "node:sqlite";
 import { sqliteError } from "./sqlite_errors.ts";
+import { beginWrite } from "./write_lock.ts";
 
 /**
  * Runs `fn` in a write transaction (`BEGIN IMMEDIATE`) and commits; on an error rolls back
- * and throws it, a SQLite failure translated to a `HelixError` ("Cannot <action>: …"; a lock
- * held past the busy timeout is `store_locked`).
+ * and throws it, a SQLite failure translated to a `HelixError` ("Cannot <action>: …"). A
+ * writer that meets another's lock waits its turn (`write_lock.ts`); one held past the lock
+ * wait is `store_locked`.
  */
 export function writeTransaction<T>(db: DatabaseSync, action: string, fn: () => T): T {
-  try {
-    db.exec("BEGIN IMMEDIATE");
-  } catch (error) {
-    throw sqliteError(error, action);
-  }
+  beginWrite(db, action);
   try {
     const result = fn();
     db.exec("COMMIT");

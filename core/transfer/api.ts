@@ -8,7 +8,7 @@ import { exportOptionsSchema, parseInput } from "../model/input.ts";
 import type { ExportOptions } from "../model/queries.ts";
 import type { Clock } from "../ports.ts";
 import type { OpLog } from "../ops/log.ts";
-import { mergeOps, type MergeProgress, type MergeReport } from "../ops/merge.ts";
+import { mergeOps, type MergeOptions, type MergeReport } from "../ops/merge.ts";
 import type { Op } from "../ops/kinds.ts";
 import type { BulkProgress } from "../ops/write_bulk.ts";
 import { guard, guardAsync } from "../store/guard.ts";
@@ -50,9 +50,13 @@ export interface TransferApi {
    */
   exportRecords(options?: ExportOptions): Iterable<ExportRecord>;
   /**
-   * Writes memories and edges in one transaction, all or nothing. A memory's `id` is kept
-   * (it must be free unless `onExisting: "skip"`); edges may join memories of the import or
-   * of the strand. A bad record throws with its 0-based position in `details.index`.
+   * Writes memories and edges. Every record is checked first: a bad one throws with its
+   * 0-based position in `details.index` and changes nothing. They are then written in short
+   * transactions (~50 ms each), so other writers are never shut out for long. A memory's `id`
+   * is kept; one the strand already holds with the same values is skipped, so importing the
+   * same records again changes nothing (`onExisting` says what a differing one does). Edges
+   * may join memories of the import or of the strand. An interrupted import is reported by
+   * `stats().unfinished` and finished by importing the same records again.
    */
   importRecords(
     records: readonly ImportRecord[],
@@ -69,9 +73,11 @@ export interface TransferApi {
   /**
    * Merges another strand's ops (the union of the two histories, folded deterministically;
    * `ops/merge.ts`): concurrent edits are merged three-way and their conflicts recorded.
-   * Ops already here are skipped, so merging the same ops twice changes nothing.
+   * Ops already here are skipped, so merging the same ops twice changes nothing. The merge
+   * commits in short transactions, each leaving the strand consistent; an interrupted one
+   * is reported by `stats().unfinished` and finished by merging the same ops again.
    */
-  mergeOps(ops: readonly Op[], options?: { onProgress?: MergeProgress }): MergeReport;
+  mergeOps(ops: readonly Op[], options?: MergeOptions): MergeReport;
   /** Every op of the strand in fold order (what {@linkcode TransferApi.mergeOps} takes). */
   ops(): Op[];
 }
@@ -99,7 +105,7 @@ export function createTransferApi(deps: TransferDeps): TransferApi {
     exportDna: (options) => guardAsync("export .dna", () => exportDna(deps, options)),
     importDna: (bytes, options) => guardAsync("import .dna", () => importDna(deps, bytes, options)),
     mergeOps: (ops, options = {}) =>
-      guard("merge ops", () => mergeOps(store, log, ops, deps.clock.now(), options.onProgress)),
+      guard("merge ops", () => mergeOps(deps, ops, deps.clock.now(), options)),
     ops: () => guard("read ops", () => [...log.canonical()]),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * A `.dna` file merged into the strand (`docs/dna-format.md` §4.1): opened (signature, key
  * commitment and decryption first), refused when its schema is newer than this build's, its
- * body checked against the manifest, and its ops merged (`ops/merge.ts`): all or nothing.
+ * body checked against the manifest, and its ops merged (`ops/merge.ts`): nothing is written
+ * unless the file opens and checks out; the merge then commits in short transactions.
  *
  * @module
  */
@@ -20,6 +21,8 @@ export interface DnaImportOptions {
   readonly key: DnaKey;
   /** A pinned signer: a file any other device signed is refused (`bad_signature`). */
   readonly expectedSigner?: Uint8Array;
+  /** What the merge is called in the marker an interrupted one leaves (e.g. the file). */
+  readonly label?: string;
   /** Reports progress. */
   readonly onProgress?: (
     progress: { phase: "open" | "merge"; done: number; total: number },
@@ -69,13 +72,10 @@ export async function importDna(
   const ops = await decodeBody(manifest, decoded.body);
   options.onProgress?.({ phase: "open", done: 1, total: 1 });
   options.onProgress?.({ phase: "merge", done: 0, total: ops.length });
-  const merged = mergeOps(
-    deps.store,
-    deps.log,
-    ops,
-    deps.clock.now(),
-    (done, total) => options.onProgress?.({ phase: "merge", done, total }),
-  );
+  const merged = mergeOps(deps, ops, deps.clock.now(), {
+    onProgress: (done, total) => options.onProgress?.({ phase: "merge", done, total }),
+    ...(options.label !== undefined ? { label: options.label } : {}),
+  });
   options.onProgress?.({ phase: "merge", done: ops.length, total: ops.length });
   const strand = { model: deps.meta.embeddingModel, dimension: deps.meta.embeddingDimension };
   return {

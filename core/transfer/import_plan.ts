@@ -1,46 +1,70 @@
 /**
- * What an import writes, checked against the strand: which memories are new and which it
- * already holds (a `conflict`, or skipped), whether every edge end exists (`not_found`), and
- * the `edge.put` of each imported edge.
+ * What an import writes, checked against the strand before anything is written: where each
+ * memory lands (a new memory, one the strand already holds with the same values, which is
+ * skipped, or one it holds with other values, a `conflict` unless the import skips existing
+ * memories), whether every edge end exists (`not_found`), and the `edge.put` of each edge.
  *
  * @module
  */
 import { HelixError } from "../errors.ts";
 import { edgeId } from "../model/ids.ts";
 import type { ParsedImportEdge } from "../model/input.ts";
-import type { LogTransaction } from "../ops/log.ts";
+import type { LogTransaction, OpLog } from "../ops/log.ts";
 import { opProvenance } from "../ops/provenance.ts";
 import type { TransferDeps } from "./deps.ts";
-import type { MemoryItem, ParsedRecords } from "./import_parse.ts";
+import type { EdgeItem, MemoryItem, ParsedRecords } from "./import_parse.ts";
+import { deriveLanding, type Landing, landingOf } from "./import_same.ts";
 
-/** The memories to write, and those skipped because the strand has them. */
+/** The memories to write (each with its id), those the strand has already, and the edges. */
 export interface ImportPlan {
   readonly write: MemoryItem[];
   readonly skipped: MemoryItem[];
+  readonly edges: readonly EdgeItem[];
 }
 
 /**
- * Which memories to write and which the strand already has; throws when an id is taken and
- * the import fails on that, or an edge end is unknown.
+ * Where each memory of the import lands, and whether every edge end exists; throws when a
+ * memory the strand holds differs from its record (unless `skipExisting`) or an edge end is
+ * unknown. Every memory of the plan carries its id.
  */
 export function planImport(
-  deps: Pick<TransferDeps, "store">,
+  deps: Pick<TransferDeps, "store" | "meta"> & { readonly log: Pick<OpLog, "read"> },
   records: Pick<ParsedRecords, "memories" | "edges" | "explicit">,
   skipExisting: boolean,
 ): ImportPlan {
   const write: MemoryItem[] = [];
   const skipped: MemoryItem[] = [];
+  const claimed = new Set(records.explicit.keys());
+  const occurrences = new Map<string, number>();
+  const createdAs = (changeId: string) => {
+    const payload = deps.log.read({ ids: [changeId] })[0]?.payload as
+      | { content?: unknown; type?: unknown }
+      | undefined;
+    return typeof payload?.content === "string" && typeof payload.type === "string"
+      ? { content: payload.content, type: payload.type }
+      : undefined;
+  };
   for (const item of records.memories) {
-    const { id } = item.write;
-    if (id === undefined || deps.store.ridOf(id) === undefined) write.push(item);
-    else if (skipExisting) skipped.push(item);
+    let landing: Landing;
+    if (item.write.id !== undefined) landing = landingOf(deps.store, item.write.id, item.write);
     else {
-      throw new HelixError(
-        "conflict",
-        `Cannot import records: records[${item.index}].id: a memory with id "${id}" already exists`,
-        { details: { index: item.index, field: "id", id } },
+      const key = `${item.write.type ?? "fact"}\u0000${item.write.content}`;
+      const occurrence = occurrences.get(key) ?? 0;
+      occurrences.set(key, occurrence + 1);
+      landing = deriveLanding(
+        deps.store,
+        createdAs,
+        deps.meta.strandId,
+        item.write,
+        occurrence,
+        claimed,
       );
+      claimed.add(landing.id);
     }
+    const landed = { index: item.index, write: { ...item.write, id: landing.id } };
+    if (landing.stored === "new") write.push(landed);
+    else if (landing.stored === "same" || skipExisting) skipped.push(landed);
+    else throw changed(item.index, landing);
   }
   for (const { index, edge } of records.edges) {
     for (const [field, end] of [["from", edge.from], ["to", edge.to]] as const) {
@@ -53,7 +77,15 @@ export function planImport(
       }
     }
   }
-  return { write, skipped };
+  return { write, skipped, edges: records.edges };
+}
+
+function changed(index: number, landing: Landing): HelixError {
+  return new HelixError(
+    "conflict",
+    `Cannot import records: records[${index}].id: a memory with id "${landing.id}" already exists with another ${landing.field} (onExisting "skip" keeps the strand's memory and imports the rest)`,
+    { details: { index, field: "id", id: landing.id, differs: landing.field } },
+  );
 }
 
 /** Appends the `edge.put` of an imported edge; false when an identical active edge exists. */

@@ -93,6 +93,14 @@ Deno.test("exportRecords() then importRecords() into an empty strand reproduces 
   );
   deepEqual(target.engine.verifyLog(), []);
   ok(target.engine.rebuild().identical);
+
+  // Importing the same export again finds every memory and edge with the same values.
+  const state = target.engine.stateHash();
+  const again = await target.engine.importRecords(records);
+  equal(again.memories, 0);
+  equal(again.edges, 0);
+  equal(again.skipped.length, 6);
+  equal(target.engine.stateHash(), state);
 });
 
 Deno.test("exportRecords() streams in recorded order and filters by scope and status", async (t) => {

@@ -356,20 +356,33 @@ Deno.test("errors map to exit codes, with --json errors on stdout", async (t) =>
     equal(result.code, 80);
     equal(result.json().error.code, "unsupported_version");
   });
-  await t.step("store_locked → 75", async () => {
-    const path = join(home.path, "strands", "default.db");
-    const holder = new DatabaseSync(path);
-    holder.exec("PRAGMA busy_timeout = 0; BEGIN EXCLUSIVE");
-    try {
-      // The CLI waits out the busy timeout (5 s) before giving up.
-      const result = await helix(["add", "x", "--json"]);
-      equal(result.code, 75, result.stderr);
-      equal(result.json().error.code, "store_locked");
-    } finally {
-      holder.exec("ROLLBACK");
-      holder.close();
-    }
-  });
+  await t.step(
+    "a write that meets another process's lock waits its turn (store_locked → 75 only after 30 s)",
+    async () => {
+      const path = join(home.path, "strands", "default.db");
+      // Another process takes the write lock, says so, and lets go a second later.
+      const holder = new Deno.Command(Deno.execPath(), {
+        args: [
+          "eval",
+          `import { DatabaseSync } from "node:sqlite";
+         const db = new DatabaseSync(${JSON.stringify(path)});
+         db.exec("BEGIN IMMEDIATE");
+         console.log("held");
+         setTimeout(() => { db.exec("COMMIT"); db.close(); }, 1000);`,
+        ],
+        stdout: "piped",
+      }).spawn();
+      const reader = holder.stdout.getReader();
+      const { value } = await reader.read();
+      equal(new TextDecoder().decode(value).trim(), "held");
+      const result = await helix(["add", "written once the lock is free", "--json"]);
+      equal(result.code, 0, result.stderr);
+      equal(result.json().action, "added");
+      reader.releaseLock();
+      await holder.stdout.cancel();
+      equal((await holder.status).code, 0);
+    },
+  );
   await t.step(
     "a model other than the pinned one is a pending re-embedding, not an error",
     async () => {

@@ -1,7 +1,7 @@
 /**
  * What merging another strand's ops asks of the log: which ops are here already, the newest
- * op, who holds a device's sequence number, a purge's payload, and whether a purge sorts
- * after a point.
+ * op, who holds a device's sequence number, a purge's payload, whether a purge sorts after a
+ * point, and which ops arrived while a merge was being planned.
  *
  * @module
  */
@@ -63,4 +63,30 @@ export function purgeAtOrAfter(store: Pick<Store, "prepare">, key: FoldKey): boo
     `SELECT 1 FROM ops WHERE kind = 'memory.purge'
      AND (hlc, device_id, change_id) >= (?, ?, ?) LIMIT 1`,
   ).get(key.hlc, key.deviceId, key.changeId) !== undefined;
+}
+
+/** An op the log received after some point, with the refs it is indexed under. */
+export interface ArrivedOp {
+  readonly seqno: number;
+  readonly changeId: string;
+  readonly kind: string;
+  readonly refs: string[];
+}
+
+/** The ops stored after sequence number `seqno` (this strand's local order), oldest first. */
+export function opsAfter(store: Pick<Store, "prepare">, seqno: number): ArrivedOp[] {
+  const rows = store.prepare(
+    `SELECT o.seqno AS seqno, o.change_id AS changeId, o.kind AS kind, r.ref AS ref
+     FROM ops o LEFT JOIN op_refs r ON r.seqno = o.seqno WHERE o.seqno > ? ORDER BY o.seqno`,
+  ).all(seqno) as { seqno: number; changeId: string; kind: string; ref: string | null }[];
+  const out: ArrivedOp[] = [];
+  for (const row of rows) {
+    let last = out.at(-1);
+    if (last?.seqno !== row.seqno) {
+      last = { seqno: row.seqno, changeId: row.changeId, kind: row.kind, refs: [] };
+      out.push(last);
+    }
+    if (row.ref !== null) last.refs.push(row.ref);
+  }
+  return out;
 }

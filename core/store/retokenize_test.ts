@@ -17,9 +17,11 @@ Deno.test("opening a schema-8 strand rebuilds memory_tokens with the new rules; 
   const { id } = await first.write({ content: "CI needs `export ZQ47RX=1` before the e2e suite." });
   first.close();
 
-  // What a strand of schema 8 held: only the pair, as the old rules stored it.
+  // What a strand of schema 8 held: only the pair, as the old rules stored it, and none of the
+  // later tables.
   const db = new DatabaseSync(path);
-  db.exec(`DELETE FROM memory_tokens;
+  db.exec(`DROP TABLE transfer_runs;
+    DELETE FROM memory_tokens;
     INSERT INTO memory_tokens (token, rid) SELECT 'zq47rx=1', rid FROM memories;
     UPDATE meta SET value = '8' WHERE key = 'schema_version';`);
   db.close();

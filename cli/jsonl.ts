@@ -73,6 +73,10 @@ export function parseJsonl(text: string): ParsedLines {
     if (typeof value !== "object" || value === null || Array.isArray(value)) {
       throw lineError(line, "expected a JSON object");
     }
+    const broken = loneSurrogate(value, "");
+    if (broken) {
+      throw lineError(line, `"${broken}" holds a lone surrogate (\\ud800…): not Unicode text`);
+    }
     records.push(toRecord(value as Record<string, unknown>, line));
     lines.push(line);
   }
@@ -101,10 +105,75 @@ function toRecord(object: Record<string, unknown>, line: number): ImportRecord {
         `unknown field "${key}" (memory fields: ${Object.keys(MEMORY_FIELDS).join(", ")})`,
       );
     }
+    if (TIME_FIELDS.has(key) && value !== null && typeof value !== "string") {
+      throw lineError(
+        line,
+        `"${key}" must be an ISO 8601 date or time in quotes, e.g. "2026-04-01" (got ${typeof value})`,
+      );
+    }
     if (value !== null) record[field] = value;
   }
   if (!("content" in record)) throw lineError(line, 'a memory line needs "content"');
   return record as unknown as ImportRecord; // checked field by field by the engine
+}
+
+/** The first bytes of every `.dna` file (PNG-style: high bit, name, line endings, EOF). */
+const DNA_MAGIC = [0x89, 0x48, 0x44, 0x4e, 0x41, 0x0d, 0x0a, 0x1a];
+
+/**
+ * `bytes` as JSONL text, or a typed refusal of what cannot be JSONL: a `.dna` whose header is
+ * damaged (most of its magic bytes are there) is a corrupt `.dna` (`corrupt`), other binary
+ * data or text that is not UTF-8 is not JSONL (`corrupt` too: the data is wrong, not the
+ * command). `name` is how the messages name the file.
+ *
+ * @example Usage
+ * ```ts
+ * import { jsonlText } from "./jsonl.ts";
+ * import { equal, throws } from "node:assert/strict";
+ *
+ * equal(jsonlText(new TextEncoder().encode('{"content":"x"}\n'), "a.jsonl"), '{"content":"x"}\n');
+ * throws(() => jsonlText(Uint8Array.of(0x89, 0x48, 0x44, 0x4e, 0x42, 0x0d, 0x0a, 0x1a, 1), "x.dna"), /damaged \.dna header/);
+ * ```
+ */
+export function jsonlText(bytes: Uint8Array, name: string): string {
+  const head = bytes.subarray(0, 8);
+  const magic = DNA_MAGIC.filter((b, i) => head[i] === b).length;
+  if (magic >= 5) {
+    throw new HelixError(
+      "corrupt",
+      `Cannot import ${name}: it is a .dna file with a damaged .dna header (${magic} of its 8 magic bytes are right); the file is corrupt`,
+    );
+  }
+  if (bytes.subarray(0, 4096).includes(0)) {
+    throw new HelixError("corrupt", `Cannot import ${name}: it is binary data, not JSONL text`);
+  }
+  try {
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
+  } catch {
+    throw new HelixError("corrupt", `Cannot import ${name}: it is not UTF-8 text, so not JSONL`);
+  }
+}
+
+/** Fields that hold a time: an ISO 8601 string in JSONL (a number could be seconds or ms). */
+const TIME_FIELDS = new Set(["event_at", "event_end", "valid_from", "valid_to", "recorded_at"]);
+/** A UTF-16 surrogate without its pair: JSON can spell one (`\ud800`), Unicode text cannot. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** The first string anywhere in `value` that holds a lone surrogate, with its field path. */
+function loneSurrogate(value: unknown, path: string): string | null {
+  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = loneSurrogate(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+  } else if (typeof value === "object" && value !== null) {
+    for (const [key, item] of Object.entries(value)) {
+      const found = loneSurrogate(item, path ? `${path}.${key}` : key);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 function lineError(line: number, reason: string): HelixError {

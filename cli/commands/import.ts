@@ -10,7 +10,7 @@ import { type Command, stringFlag, UsageError } from "../command.ts";
 import { mergeDnaFile, PASSPHRASE_ENV, readBytes, resolvePath } from "../dna.ts";
 import { printMerge } from "../dna_report.ts";
 import { EXIT_CODES, EXIT_INTERRUPTED, EXIT_SOFTWARE, EXIT_USAGE } from "../exit_codes.ts";
-import { parseJsonl } from "../jsonl.ts";
+import { jsonlText, parseJsonl } from "../jsonl.ts";
 import { count, createProgress } from "../output.ts";
 
 /** What a script sees when a .dna import fails, for the details text. */
@@ -74,7 +74,7 @@ when the embedding model is available; otherwise \`helix backfill\` computes the
         const path = resolvePath(file, ctx.io.cwd);
         return printMerge(ctx, await ctx.engine(), path, report, "imported");
       }
-      text = new TextDecoder().decode(bytes);
+      text = jsonlText(bytes, file);
     }
     const onExisting = onExistingFlag(invocation);
     const { records, lines } = parseJsonl(text);

@@ -7,6 +7,7 @@
 import { isDna } from "@helix/core";
 import { type Command, UsageError } from "../command.ts";
 import { mergeDnaFile, PASSPHRASE_ENV, readBytes, resolvePath } from "../dna.ts";
+import { jsonlText } from "../jsonl.ts";
 import { printMerge } from "../dna_report.ts";
 
 export const merge: Command = {
@@ -37,6 +38,8 @@ flag for it. A file that does not open or check out leaves the strand unchanged;
     if (!file || extra.length) throw new UsageError("give one .dna file");
     const bytes = await readBytes(file, ctx.io.cwd, "merge");
     if (!isDna(bytes)) {
+      // A damaged header is a corrupt .dna (65); readable text is JSONL for helix import.
+      jsonlText(bytes, file);
       throw new UsageError(`${file} is not a .dna file (for JSONL, use helix import)`);
     }
     const report = await mergeDnaFile(ctx, file, bytes, { create: false });

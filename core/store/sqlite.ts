@@ -50,6 +50,7 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
   try {
     db = new DatabaseSync(path, { allowExtension: true, timeout: busyTimeoutMs });
   } catch (error) {
+    if (file && cannotWriteBeside(error)) return openReadOnly(path);
     throw sqliteError(error, `open strand ${path}`);
   }
   try {
@@ -72,8 +73,58 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     return db;
   } catch (error) {
     db.close();
+    if (file && cannotWriteBeside(error)) return openReadOnly(path);
     throw sqliteError(error, `open strand ${path}`);
   }
+}
+
+/**
+ * Whether opening failed because SQLite may not write beside the strand: a folder the user
+ * cannot write to (the write-ahead log and its index live there) or a read-only strand file.
+ */
+function cannotWriteBeside(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : "";
+  return /unable to open database file|readonly database|attempt to write a readonly/i.test(
+    message,
+  );
+}
+
+/**
+ * The strand read-only, for a folder or file this user cannot write: status, search, list and
+ * export still work; any write fails with `unauthorized`. Without a write-ahead log beside it
+ * the file is opened immutable (nothing can change it while this folder stays read-only);
+ * with one, SQLite reads through it.
+ */
+function openReadOnly(path: string): DatabaseSync {
+  const walBeside = existsSync(`${path}-wal`) && existsSync(`${path}-shm`);
+  const uri = `file:${encodeURI(path).replaceAll("?", "%3F").replaceAll("#", "%23")}${
+    walBeside ? "" : "?immutable=1"
+  }`;
+  let db: DatabaseSync;
+  try {
+    db = new DatabaseSync(uri, { allowExtension: true, readOnly: true });
+  } catch (error) {
+    throw readOnlyError(error, path);
+  }
+  try {
+    db.loadExtension(vectorExtension(dirname(path)));
+    db.prepare("SELECT count(*) FROM sqlite_master").get();
+    db.exec("PRAGMA temp_store = MEMORY");
+    db.exec("PRAGMA cache_size = -8000");
+    return db;
+  } catch (error) {
+    db.close();
+    throw readOnlyError(error, path);
+  }
+}
+
+function readOnlyError(error: unknown, path: string): unknown {
+  const converted = sqliteError(error, `open strand ${path}`);
+  return converted instanceof HelixError && converted.code === "storage_full"
+    ? new HelixError("unauthorized", `Cannot open strand ${path}: permission denied`, {
+      cause: error,
+    })
+    : converted;
 }
 
 /** `StatementSync.setReturnArrays` (node:sqlite ≥ 24), missing from the bundled types. */

@@ -1,7 +1,8 @@
 /**
- * SQLite failures as `HelixError`s: a busy or locked database is `store_locked`, a full or
- * read-only disk `storage_full`, a damaged file `corrupt`, a file that is not SQLite
- * `not_a_strand`, a constraint `conflict`.
+ * SQLite failures as `HelixError`s: a busy or locked database is `store_locked`, a full disk
+ * `storage_full`, a write to a strand opened read-only (its folder is not this user's to write)
+ * `unauthorized`, a damaged file `corrupt`, a file that is not SQLite `not_a_strand`, a
+ * constraint `conflict`.
  *
  * @module
  */
@@ -11,7 +12,7 @@ import { type ErrorCode, HelixError, isHelixError } from "../errors.ts";
 const CODE_BY_RESULT: Readonly<Record<number, ErrorCode>> = {
   5: "store_locked", // SQLITE_BUSY
   6: "store_locked", // SQLITE_LOCKED
-  8: "storage_full", // SQLITE_READONLY
+  8: "unauthorized", // SQLITE_READONLY: a strand opened read-only (a folder this user cannot write)
   10: "storage_full", // SQLITE_IOERR
   11: "corrupt", // SQLITE_CORRUPT
   13: "storage_full", // SQLITE_FULL
@@ -22,6 +23,7 @@ const CODE_BY_RESULT: Readonly<Record<number, ErrorCode>> = {
 
 const CODE_BY_MESSAGE: ReadonlyArray<[RegExp, ErrorCode]> = [
   [/database is locked|database table is locked/i, "store_locked"],
+  [/attempt to write a readonly database/i, "unauthorized"],
   [/file is not a database/i, "not_a_strand"],
   [/malformed|corrupt/i, "corrupt"],
   [
@@ -44,6 +46,10 @@ export function sqliteError(error: unknown, action: string): unknown {
     : undefined;
   code ??= CODE_BY_MESSAGE.find(([pattern]) => pattern.test(error.message))?.[1];
   if (!code) return error;
-  const hint = code === "store_locked" ? " (another process holds the strand; retry)" : "";
+  const hint = code === "store_locked"
+    ? " (another process holds the strand; retry)"
+    : code === "unauthorized"
+    ? " (the strand is read-only here: its folder or file is not writable by this user)"
+    : "";
   return new HelixError(code, `Cannot ${action}: ${error.message}${hint}`, { cause: error });
 }

@@ -32,7 +32,7 @@ export const add: Command = {
   --at <time>          when the event happened (ISO 8601 date or time, or epoch ms)
   --until <time>       when the event ended
   --valid-from <time>  when it became true (default now); --valid-to <time> when it stops
-  --importance <1-10>  how much it matters (default 5)
+  --importance <1-10>  how much it matters (default: estimated from the text)
   --confidence <0-1>   how sure you are (default 0.9 for what you add yourself)
   --tag <tag>          a label; repeat or comma-separate
   --supersedes <id>    the memory this one replaces (closed and linked); repeatable

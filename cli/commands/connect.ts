@@ -26,9 +26,11 @@ export const connect: Command = {
     CLIENTS.map((c) => `${c.aliases[0]} (${c.name})`).join(", ")
   }. Any other name prints instructions for adding Helix by hand.
 
-Merges a "helix" entry into the client's MCP configuration file, keeping every other server,
-setting and comment; the previous file is kept as <file>.helix-backup. Running it again changes
-nothing.
+Merges a "helix" entry into the client's MCP configuration file, keeping every other server and
+setting (and comments, for clients whose format allows them: VS Code, Gemini CLI, Codex's TOML; a
+Claude Code, Cursor, Windsurf or Copilot CLI file with comments is refused and left unchanged, since those
+clients do not document comments); the previous file is kept as <file>.helix-backup. Running it
+again changes nothing.
 
   --scope <scope>    user (every project) or project (this folder; what the client's own docs
                      call project or workspace config). Default: the client's usual one

@@ -39,7 +39,7 @@ const DEFINITION = {
       "ISO 8601 time the event happened (episodes).",
     ),
     importance: z.number().int().min(1).max(10).optional().describe(
-      "1 mundane … 10 pivotal. Default 5.",
+      "1 mundane … 10 pivotal. Default: estimated from the text.",
     ),
     tags: z.array(z.string().min(1).max(64)).max(16).optional(),
     supersedes: z.array(memoryIdArg).max(8).optional()

@@ -29,7 +29,8 @@ export interface RecallApi {
   /** A token-budgeted context block: profile, conventions, then what is relevant. */
   context(input: ContextInput): Promise<ContextPack>;
   /**
-   * Loads what the first search would otherwise load (the vector index, the tokenizer) in
+   * Loads what the first search would otherwise load (the vector index when a model is
+   * configured, the tokenizer) in
    * small steps that yield to the event loop: for servers, right after they start answering.
    */
   warmup(): Promise<void>;
@@ -99,7 +100,9 @@ export function createRecallApi(deps: RecallDeps): RecallApi {
         ));
     },
     async warmup() {
-      await deps.index.warm();
+      // Without a model no query has a vector: the index (tens of MB at 10^5) would sit unused.
+      // A search that gets a vector (a model loaded later) loads it then.
+      if (deps.embedder !== null) await deps.index.warm();
       await tokenCounter();
     },
   };

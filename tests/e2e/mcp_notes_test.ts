@@ -46,7 +46,7 @@ Deno.test("a short answer never edits an unrelated memory, and is kept as its ow
   await using s = await session(path);
   const note = {
     text: "next April",
-    previous_assistant: "When are you planning the Japan trip with Maya?",
+    "previous_assistant": "When are you planning the Japan trip with Maya?",
   };
   const first = await s.call("memory_note", note);
   await s.call("memory_note", note);

@@ -239,3 +239,31 @@ export type {
 export { type HistoryPoint, MIN_PREFIX, type PointInput } from "./history/point.ts";
 export type { RollbackOptions, RollbackReport } from "./history/rollback.ts";
 export { readableConflicts } from "./text/merge3.ts";
+export { newStrandId } from "./sync/wire/ids.ts";
+export { deriveEpochKeys, type EpochKeys, newEpochSecret } from "./sync/wire/epoch.ts";
+export { padme } from "./sync/wire/padme.ts";
+export type { WireFormat } from "./sync/wire/errors.ts";
+export {
+  DELTA_HEADER_LENGTH,
+  type DeltaHeader,
+  MAX_ENVELOPE_BYTES,
+  readDeltaHeader,
+  verifyDeltaWrite,
+} from "./sync/wire/delta_header.ts";
+export {
+  type ChangeBody,
+  changeId,
+  decodeChangeBody,
+  encodeChangeBody,
+  verifyChangeSignature,
+} from "./sync/wire/change.ts";
+export {
+  MAX_BODY_LENGTH,
+  openDelta,
+  type OpenedDelta,
+  sealDelta,
+  type SealDeltaInput,
+  type SealedDelta,
+  sealedDeltaSize,
+} from "./sync/wire/delta.ts";
+export { encodeFrames, type Frame, type FrameLimits, parseFrames } from "./sync/wire/frames.ts";

@@ -6,7 +6,7 @@
  */
 export { xchacha20, xchacha20poly1305 } from "npm:@noble/ciphers@^2/chacha.js";
 export { equalBytes } from "npm:@noble/ciphers@^2/utils.js";
-export { ed25519 } from "npm:@noble/curves@^2/ed25519.js";
+export { ed25519, x25519 } from "npm:@noble/curves@^2/ed25519.js";
 export { argon2idAsync } from "npm:@noble/hashes@^2/argon2.js";
 export { hkdf } from "npm:@noble/hashes@^2/hkdf.js";
 export { hmac } from "npm:@noble/hashes@^2/hmac.js";

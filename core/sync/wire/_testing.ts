@@ -1,0 +1,77 @@
+/**
+ * Fixed keys, bodies and sealed deltas for the wire tests, vectors and the fuzzer.
+ *
+ * @module
+ */
+import { keyFingerprint, publicKeyOf } from "../../crypto/ed25519.ts";
+import type { Op } from "../../ops/kinds.ts";
+import type { ChangeBody } from "./change.ts";
+import { sealDelta } from "./delta.ts";
+import { deriveEpochKeys, type EpochKeys } from "./epoch.ts";
+import { opFromWire } from "./wire_ops.ts";
+
+/** A fixed strand id. */
+export const STRAND = "0123456789abcdef0123456789abcdef";
+/** Another strand id. */
+export const OTHER_STRAND = "fedcba9876543210fedcba9876543210";
+/** A fixed epoch secret (epoch 0) and the next one. */
+export const SECRET_0: Uint8Array = new Uint8Array(32).fill(0x11);
+/** The epoch-1 secret. */
+export const SECRET_1: Uint8Array = new Uint8Array(32).fill(0x22);
+/** Keys of epoch 0 and 1 of {@linkcode STRAND}. */
+export const KEYS_0: EpochKeys = deriveEpochKeys(SECRET_0, STRAND);
+/** Keys of epoch 1. */
+export const KEYS_1: EpochKeys = deriveEpochKeys(SECRET_1, STRAND);
+/** A device signing secret (Ed25519 seed) and its public key and id. */
+export const DEVICE_SECRET: Uint8Array = new Uint8Array(32).fill(0x33);
+/** Its public key. */
+export const DEVICE_PUBLIC: Uint8Array = publicKeyOf(DEVICE_SECRET);
+/** Its device id. */
+export const DEVICE_ID: string = keyFingerprint(DEVICE_PUBLIC);
+/** A fixed nonce. */
+export const NONCE: Uint8Array = new Uint8Array(24).fill(0x44);
+
+/** A live op (memory.forget) at `seq`. */
+export function sampleOp(seq: number, device = DEVICE_ID): Op {
+  const op = opFromWire({
+    device,
+    hlc: `0000000000${String(1000 + seq).padStart(5, "0")}-00000`,
+    kind: "memory.forget",
+    payload: { id: `mem_x_${seq}`, parents: [] },
+    seq,
+    v: 1,
+  }, "op");
+  if (op === null || typeof op === "string") throw new Error(String(op));
+  return op;
+}
+
+/** A change body with `count` ops. */
+export function sampleBody(count = 2, overrides: Partial<ChangeBody> = {}): ChangeBody {
+  return {
+    author: DEVICE_ID,
+    authorSeq: 1,
+    prev: null,
+    deps: [],
+    rosterHead: "ab".repeat(32),
+    hlc: "000000000002000-00001",
+    ops: Array.from({ length: count }, (_, i) => sampleOp(i + 1)),
+    ...overrides,
+  };
+}
+
+/** Keys by epoch for {@linkcode openDelta}. */
+export function keysFor(epoch: number): EpochKeys | undefined {
+  return epoch === 0 ? KEYS_0 : epoch === 1 ? KEYS_1 : undefined;
+}
+
+/** A sealed sample delta (fixed nonce, so fixed bytes). */
+export function sampleDelta(count = 2, epoch = 0): Uint8Array {
+  return sealDelta({
+    strandId: STRAND,
+    epoch,
+    keys: epoch === 0 ? KEYS_0 : KEYS_1,
+    body: sampleBody(count),
+    deviceSecretKey: DEVICE_SECRET,
+    nonce: NONCE,
+  }).bytes;
+}

@@ -289,3 +289,5 @@ export {
   type RosterState,
   verifyRosterChain,
 } from "./sync/wire/roster_chain.ts";
+export { type ExchangeKey, loadOrCreateExchangeKey } from "./crypto/exchange_key.ts";
+export type { KeyPair } from "./crypto/key_file.ts";

@@ -291,3 +291,15 @@ export {
 } from "./sync/wire/roster_chain.ts";
 export { type ExchangeKey, loadOrCreateExchangeKey } from "./crypto/exchange_key.ts";
 export type { KeyPair } from "./crypto/key_file.ts";
+export {
+  encodeHello,
+  encodeWelcome,
+  makePairingCode,
+  openHello,
+  openWelcome,
+  type PairingCode,
+  type PairingPeer,
+  parsePairingCode,
+  shortAuthString,
+  type Welcome,
+} from "./sync/wire/pairing.ts";

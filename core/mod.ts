@@ -303,3 +303,4 @@ export {
   shortAuthString,
   type Welcome,
 } from "./sync/wire/pairing.ts";
+export { splitOps } from "./sync/wire/split.ts";

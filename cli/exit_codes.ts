@@ -40,6 +40,7 @@ export const EXIT_CODES: Readonly<Record<ErrorCode, number>> = {
   "quota_exceeded": 75,
   "embedder_unavailable": 75,
   "relay_misbehaved": 76, // EX_PROTOCOL
+  "relay_unavailable": 69, // EX_UNAVAILABLE
   "decrypt_failed": 77, // EX_NOPERM: the key or passphrase does not open it
   unauthorized: 77,
   // Helix's own, past sysexits (64–78):

@@ -28,6 +28,8 @@ import { openStrandFile, type StrandMeta } from "./store/meta.ts";
 import { createStore } from "./store/store.ts";
 import { VectorIndex } from "./store/vector_index.ts";
 import { createTransferApi, type TransferApi } from "./transfer/api.ts";
+import { createSyncApi, type SyncApi } from "./sync/api.ts";
+import type { SyncKeys } from "./sync/deps.ts";
 
 /** The model and dimension a strand is pinned to when it is created without an embedder. */
 export const DEFAULT_EMBEDDING = { model: "Xenova/bge-small-en-v1.5", dimension: 384 } as const;
@@ -73,15 +75,28 @@ export interface OpenEngineOptions {
    * changed. Null: no anchors.
    */
   readonly files?: FileProbe | null;
+  /** This device's keys, which sync needs to seal, open and pair (none: sync refuses). */
+  readonly syncKeys?: SyncKeys | null;
+  /** This device's name in a synced strand's roster. @default {"helix"} */
+  readonly deviceName?: string;
 }
 
 /**
  * The Helix engine over one strand: the union of the capabilities' APIs ({@linkcode WriteApi},
  * {@linkcode MemoryApi}, {@linkcode RecallApi}, {@linkcode HistoryApi}, {@linkcode TransferApi},
- * {@linkcode MaintenanceApi}, {@linkcode LifecycleApi}). Obtain with {@linkcode openEngine}.
+ * {@linkcode MaintenanceApi}, {@linkcode LifecycleApi}, {@linkcode SyncApi}). Obtain with
+ * {@linkcode openEngine}.
  */
 export interface Engine
-  extends WriteApi, MemoryApi, RecallApi, HistoryApi, TransferApi, MaintenanceApi, LifecycleApi {
+  extends
+    WriteApi,
+    MemoryApi,
+    RecallApi,
+    HistoryApi,
+    TransferApi,
+    MaintenanceApi,
+    LifecycleApi,
+    SyncApi {
   /** Where the strand lives. */
   readonly path: string;
   /** The strand's pinned metadata. */
@@ -159,12 +174,15 @@ function openServices(options: OpenEngineOptions) {
     importance: createImportanceCache(),
     files: options.files ?? null,
     weights: options.rankWeights ?? DEFAULT_RANK_WEIGHTS,
+    keys: options.syncKeys ?? null,
+    deviceName: options.deviceName ?? "helix",
   };
 }
 
 /** The engine over `services`: every API given its part, recall injected where others need it. */
 function compose(services: Services): Engine {
   const recall = createRecallApi(services);
+  const transfer = createTransferApi(services);
   return {
     path: services.path,
     meta: services.meta,
@@ -173,9 +191,10 @@ function compose(services: Services): Engine {
     ...createMemoryApi({ ...services, search: recall.search }),
     ...recall,
     ...createHistoryApi(services),
-    ...createTransferApi(services),
+    ...transfer,
     ...createMaintenanceApi({ ...services, missingVectors: () => missingVectors(services) }),
     ...createLifecycleApi(services),
+    ...createSyncApi({ ...services, mergeOps: transfer.mergeOps }),
     withContext(context) {
       const scope = (value: string | null | undefined, kind: "project" | "session") =>
         value === undefined ? services[kind] : value ? scopeOf(value, kind) : null;

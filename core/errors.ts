@@ -43,6 +43,8 @@ export const ERROR_CODES = [
   "unauthorized",
   /** A relay answered in a way the protocol forbids. */
   "relay_misbehaved",
+  /** The relay could not be reached, or answered that it is unavailable; try again later. */
+  "relay_unavailable",
 ] as const;
 
 /** A machine-readable failure class; see {@linkcode ERROR_CODES}. */

@@ -304,3 +304,11 @@ export {
   type Welcome,
 } from "./sync/wire/pairing.ts";
 export { splitOps } from "./sync/wire/split.ts";
+export type { SyncApi, SyncProgress, SyncReport } from "./sync/api.ts";
+export type { SyncKeys } from "./sync/deps.ts";
+export type { PairingPrompts, PairingResult } from "./sync/pair.ts";
+export type { PullProgress, PullReport } from "./sync/pull.ts";
+export type { PushProgress, PushReport } from "./sync/push.ts";
+export type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./sync/relay_port.ts";
+export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";
+export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/status.ts";

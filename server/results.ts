@@ -39,7 +39,9 @@ export const RECOVERY_HINTS: Readonly<Record<ErrorCode, string>> = {
   "quota_exceeded": "A quota or budget is exhausted; retry later or ask the user.",
   unauthorized: "This operation is not allowed for this client.",
   "relay_misbehaved":
-    "The sync relay answered incorrectly; the user should run `helix sync verify`.",
+    "The sync relay answered incorrectly; the user should run `helix sync status`.",
+  "relay_unavailable":
+    "The sync relay is unreachable; memory works locally and syncs when the relay is back.",
 };
 
 /** A successful result: `text` for the model, `structured` for clients that read it. */

@@ -49,6 +49,12 @@ export interface OpLog {
   /** Reads ops. */
   read(options?: ReadOpsOptions): Op[];
   /**
+   * Installs `hook`, run inside every later write transaction after its work and before it
+   * commits, so what it writes commits with the ops or not at all (sync seals new ops into its
+   * outbox this way, sync-protocol R19). One hook; null removes it.
+   */
+  beforeCommit(hook: (() => void) | null): void;
+  /**
    * Iterates every op in canonical order (hlc, device, change id), the order of the fold;
    * only those the strand held at `bound` when given (see `history/point.ts`).
    */
@@ -73,6 +79,7 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
   const { deviceId, clock } = deps;
   const writer = opWriter(store);
   let inTransaction = false;
+  let hook: (() => void) | null = null;
 
   function* canonical(bound: PointBound = null): Iterable<Op> {
     for (const row of canonicalOpRows(store, bound)) yield decodeOp(row);
@@ -110,7 +117,9 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
         return op;
       },
     };
-    return fn(tx);
+    const result = fn(tx);
+    hook?.();
+    return result;
   };
 
   return {
@@ -122,6 +131,9 @@ export function createOpLog(store: Store, deps: { deviceId: string; clock: Clock
       } finally {
         inTransaction = false;
       }
+    },
+    beforeCommit(next) {
+      hook = next;
     },
     read: (options = {}) => opRows(store, options).map(decodeOp),
     canonical,

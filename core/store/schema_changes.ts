@@ -145,4 +145,69 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 11,
+    description:
+      "sync: this device's place in a synced strand (relay, epochs, roster, cursor) and the outbox, applied, pending, chains, received and quarantine tables of sync-protocol R18; local rows, never ops",
+    up(db) {
+      db.exec(`
+        CREATE TABLE sync_strand (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          strand_id TEXT NOT NULL,
+          relay TEXT NOT NULL,
+          epoch INTEGER NOT NULL,
+          cursor INTEGER NOT NULL DEFAULT 0,
+          sealed_through INTEGER NOT NULL DEFAULT 0,
+          joined_at INTEGER NOT NULL,
+          pushed_at INTEGER,
+          pulled_at INTEGER
+        ) STRICT;
+        CREATE TABLE sync_epochs (
+          epoch INTEGER PRIMARY KEY,
+          wpk BLOB NOT NULL,
+          bundle BLOB NOT NULL
+        ) STRICT;
+        CREATE TABLE sync_roster (
+          seq INTEGER PRIMARY KEY,
+          hash TEXT NOT NULL,
+          bytes BLOB NOT NULL
+        ) STRICT;
+        CREATE TABLE sync_outbox (
+          n INTEGER PRIMARY KEY AUTOINCREMENT,
+          change_id TEXT NOT NULL UNIQUE,
+          delta_id TEXT NOT NULL,
+          bytes BLOB NOT NULL,
+          acked INTEGER NOT NULL DEFAULT 0
+        ) STRICT;
+        CREATE INDEX sync_outbox_unacked ON sync_outbox (n) WHERE acked = 0;
+        CREATE TABLE sync_chains (
+          device_id TEXT PRIMARY KEY,
+          max_seq INTEGER NOT NULL,
+          head TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE sync_applied (
+          change_id TEXT PRIMARY KEY,
+          device_id TEXT NOT NULL,
+          seq INTEGER NOT NULL
+        ) STRICT, WITHOUT ROWID;
+        CREATE TABLE sync_pending (
+          delta_id TEXT PRIMARY KEY,
+          change_id TEXT NOT NULL,
+          missing TEXT NOT NULL,
+          bytes BLOB NOT NULL,
+          since INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE sync_quarantine (
+          delta_id TEXT PRIMARY KEY,
+          server_seq INTEGER NOT NULL,
+          reason TEXT NOT NULL,
+          bytes BLOB NOT NULL,
+          at INTEGER NOT NULL
+        ) STRICT;
+        CREATE TABLE sync_received (
+          change_id TEXT PRIMARY KEY
+        ) STRICT, WITHOUT ROWID;
+      `);
+    },
+  },
 ];

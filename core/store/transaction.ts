@@ -37,3 +37,21 @@ export function scratchTransaction<T>(db: DatabaseSync, fn: () => T): T {
   db.exec("COMMIT");
   return result;
 }
+
+/**
+ * Runs `fn` inside a savepoint of the open transaction: on an error only `fn`'s writes are
+ * undone (the transaction stays open) and the error is thrown. For optional work inside a
+ * write that must never leave half of itself behind (sync sealing its outbox).
+ */
+export function savepoint<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec("SAVEPOINT helix_part");
+  try {
+    const result = fn();
+    db.exec("RELEASE helix_part");
+    return result;
+  } catch (error) {
+    db.exec("ROLLBACK TO helix_part");
+    db.exec("RELEASE helix_part");
+    throw error;
+  }
+}

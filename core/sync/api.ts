@@ -1,0 +1,214 @@
+/**
+ * The sync slice of the engine (issue 17, docs/sync.md): start sync, pair devices, push and
+ * pull through a relay that only ever holds ciphertext, and report where sync stands. When
+ * the strand syncs and the engine has this device's keys, every write transaction seals its
+ * new ops into the outbox before it commits (R19).
+ *
+ * @module
+ */
+import { HelixError } from "../errors.ts";
+import { syncCounts, syncStrand } from "../store/queries/sync.ts";
+import { savepoint, writeTransaction } from "../store/transaction.ts";
+import type { SyncDeps, SyncKeys } from "./deps.ts";
+import { initSync } from "./init.ts";
+import { type Keyring, openKeyring } from "./keyring.ts";
+import { invite, join, type PairingPrompts, type PairingResult } from "./pair.ts";
+import { pull, type PullProgress, type PullReport } from "./pull.ts";
+import { push, type PushProgress, type PushReport } from "./push.ts";
+import { httpRelay } from "./relay_http.ts";
+import type { RelayPort } from "./relay_port.ts";
+import { localRoster, refreshRoster } from "./roster.ts";
+import { sealNew } from "./seal.ts";
+import { type SyncStatus, syncStatus } from "./status.ts";
+
+/** What one `sync` did. */
+export interface SyncReport {
+  /** What the pull did. */
+  readonly pull: PullReport;
+  /** What the push did. */
+  readonly push: PushReport;
+  /** Changes sealed before the push (ops written while no keys were loaded). */
+  readonly sealed: number;
+}
+
+/** Progress of a sync. */
+export interface SyncProgress {
+  /** Called as deltas arrive. */
+  readonly onPull?: PullProgress;
+  /** Called as deltas are uploaded. */
+  readonly onPush?: PushProgress;
+}
+
+/** Syncing this strand with the user's other devices. */
+export interface SyncApi {
+  /** Where sync stands: the relay, devices, queues and alarms. */
+  syncStatus(): SyncStatus;
+  /**
+   * Starts sync on this first device: creates the strand on the relay (`relay` is its URL or
+   * a port) and queues every op already here for upload. `conflict` when the strand syncs.
+   */
+  syncInit(relay: string | RelayPort, options?: { name?: string }): Promise<{ strandId: string }>;
+  /** Adds a device: shows a code, waits for it, and adds it on the person's confirmation. */
+  syncInvite(
+    prompts: PairingPrompts & { onCode(code: string): void },
+    options?: { name?: string; relay?: RelayPort },
+  ): Promise<PairingResult>;
+  /** Joins the strand a code from `syncInvite` names, on the person's confirmation. */
+  syncJoin(
+    code: string,
+    prompts: PairingPrompts,
+    options?: { name?: string; relay?: (url: string) => RelayPort },
+  ): Promise<PairingResult & { strandId?: string }>;
+  /** Pulls, then pushes. */
+  sync(options?: SyncProgress & { relay?: RelayPort }): Promise<SyncReport>;
+  /** Pulls the relay's new deltas. */
+  syncPull(options?: { relay?: RelayPort; onProgress?: PullProgress }): Promise<PullReport>;
+  /** Pushes this device's queued deltas (sealing any not yet sealed first). */
+  syncPush(
+    options?: { relay?: RelayPort; onProgress?: PushProgress },
+  ): Promise<PushReport & { sealed: number }>;
+}
+
+/** Builds the sync API, and installs the outbox seal when the strand syncs and keys are here. */
+export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi {
+  const { store } = deps;
+  let keyring: Keyring | null = null;
+
+  const needKeys = (action: string): SyncKeys => {
+    if (deps.keys === null) {
+      throw new HelixError(
+        "unauthorized",
+        `Cannot ${action}: this process was opened without the device keys sync needs`,
+      );
+    }
+    return deps.keys;
+  };
+  const needStrand = (action: string) => {
+    const strand = syncStrand(store);
+    if (strand === null) {
+      throw new HelixError(
+        "not_found",
+        `Cannot ${action}: this strand does not sync; run \`helix sync init --relay URL\` or \`helix sync join <code>\``,
+      );
+    }
+    return strand;
+  };
+  const ring = (action: string): Keyring => {
+    const strand = needStrand(action);
+    return keyring ??= openKeyring(store, strand.strandId, needKeys(action).exchange.secretKey);
+  };
+  const relayOf = (relay: RelayPort | undefined, url: string) => relay ?? httpRelay(url);
+  const sealPending = (): number => {
+    const strand = syncStrand(store);
+    if (strand === null || deps.keys === null) return 0;
+    return sealNew(store, strand, ring("seal changes"), deps.keys);
+  };
+  const installSeal = () => {
+    if (deps.keys === null || syncStrand(store) === null) return;
+    deps.log.beforeCommit(() => {
+      try {
+        savepoint(store.db, sealPending);
+      } catch {
+        // Left for the next push, which seals what is missing and reports why it failed.
+      }
+    });
+  };
+  installSeal();
+
+  const doPush = async (relay?: RelayPort, onProgress?: PushProgress) => {
+    const action = "push";
+    const strand = needStrand(action);
+    const keys = needKeys(action);
+    const port = relayOf(relay, strand.relay);
+    const roster = await refreshRoster(
+      store,
+      port,
+      strand.strandId,
+      ring(action),
+      keys.exchange.secretKey,
+    );
+    if (!roster.devices.some((d) => d.device === keys.device.fingerprint)) {
+      throw new HelixError(
+        "unauthorized",
+        "Cannot push: this device is no longer in the strand's roster",
+      );
+    }
+    const sealed = writeTransaction(store.db, "seal changes", sealPending);
+    return { ...(await push(deps, port, onProgress)), sealed };
+  };
+  const doPull = async (relay?: RelayPort, onProgress?: PullProgress) => {
+    const action = "pull";
+    const strand = needStrand(action);
+    const keys = needKeys(action);
+    const port = relayOf(relay, strand.relay);
+    const roster = await refreshRoster(
+      store,
+      port,
+      strand.strandId,
+      ring(action),
+      keys.exchange.secretKey,
+    );
+    return await pull(deps, port, ring(action), roster, onProgress);
+  };
+
+  return {
+    syncStatus: () => {
+      const strand = syncStrand(store);
+      let roster = null;
+      if (strand !== null && deps.keys !== null) {
+        try {
+          roster = localRoster(store, strand.strandId, ring("read the roster"));
+        } catch { /* shown as unknown devices */ }
+      }
+      return syncStatus(
+        strand,
+        syncCounts(store),
+        roster,
+        deps.keys?.device.fingerprint ?? null,
+        deps.clock.now(),
+        store,
+      );
+    },
+    async syncInit(relay, options = {}) {
+      const keys = needKeys("start sync");
+      const port = typeof relay === "string" ? httpRelay(relay) : relay;
+      const result = await initSync(deps, keys, port, options.name ?? deps.deviceName);
+      keyring = null;
+      writeTransaction(store.db, "seal changes", sealPending);
+      installSeal();
+      return result;
+    },
+    async syncInvite(prompts, options = {}) {
+      const action = "add a device";
+      const strand = needStrand(action);
+      const keys = needKeys(action);
+      const port = relayOf(options.relay, strand.relay);
+      return await invite(deps, keys, ring(action), port, options.name ?? deps.deviceName, prompts);
+    },
+    async syncJoin(code, prompts, options = {}) {
+      const keys = needKeys("join");
+      const result = await join(
+        deps,
+        keys,
+        options.relay ?? ((url) => httpRelay(url)),
+        code,
+        options.name ?? deps.deviceName,
+        prompts,
+      );
+      if (result.paired) {
+        keyring = null;
+        writeTransaction(store.db, "seal changes", sealPending);
+        installSeal();
+      }
+      return result;
+    },
+    async sync(options = {}) {
+      const pulled = await doPull(options.relay, options.onPull);
+      const pushed = await doPush(options.relay, options.onPush);
+      const { sealed, ...rest } = pushed;
+      return { pull: pulled, push: rest, sealed };
+    },
+    syncPull: (options = {}) => doPull(options.relay, options.onProgress),
+    syncPush: (options = {}) => doPush(options.relay, options.onProgress),
+  };
+}

@@ -1,0 +1,240 @@
+/**
+ * Pairing a new device (R5). The inviter (`helix device add`) leaves its public keys at a
+ * fresh rendezvous, MAC'd under a pairing secret that travels only in the code a person
+ * copies; the joiner (`helix sync join <code>`) leaves its own. Both show the same short
+ * authentication string; on the person's yes the inviter appends `add_device` with the epoch
+ * secret wrapped for the joiner and leaves a welcome; the joiner verifies the whole roster
+ * from genesis, opens its stanza, and only then counts as synced (it never pushes under a key
+ * it cannot open). The relay sees opaque, MAC'd blobs for ten minutes.
+ *
+ * @module
+ */
+import { constantTimeEqual } from "../crypto/bytes.ts";
+import { HelixError } from "../errors.ts";
+import {
+  epochRow,
+  putEpoch,
+  putRosterEntry,
+  startSync,
+  syncStrand,
+} from "../store/queries/sync.ts";
+import { writeTransaction } from "../store/transaction.ts";
+import type { SyncDeps, SyncKeys } from "./deps.ts";
+import { assertNotSynced, rosterDevice } from "./init.ts";
+import type { Keyring } from "./keyring.ts";
+import type { RelayPort } from "./relay_port.ts";
+import { extendKeys, refreshRoster } from "./roster.ts";
+import { openBundle, wrapBundle } from "./wire/bundle.ts";
+import {
+  encodeHello,
+  encodeWelcome,
+  makePairingCode,
+  openHello,
+  openWelcome,
+  type PairingCode,
+  type PairingPeer,
+  parsePairingCode,
+  shortAuthString,
+} from "./wire/pairing.ts";
+import { verifyRosterChain } from "./wire/roster_chain.ts";
+import { sealRosterEntry } from "./wire/roster_entry.ts";
+import { rosterEntryHash } from "./wire/roster_outer.ts";
+
+/** How a pairing step talks to the person and waits. */
+export interface PairingPrompts {
+  /** Shows the short authentication string; true when the person confirms both match. */
+  confirm(sas: string, peer: { name: string }): Promise<boolean>;
+  /** Waits `ms` between polls of the rendezvous. @default setTimeout */
+  sleep?(ms: number): Promise<void>;
+  /** Give up after this long (ms, by the engine's clock). @default {600000} */
+  timeoutMs?: number;
+  /** Poll interval (ms). @default {1000} */
+  pollMs?: number;
+}
+
+/** The outcome of a pairing. */
+export interface PairingResult {
+  /** True when both sides confirmed and the device was added (inviter) or joined (joiner). */
+  readonly paired: boolean;
+  /** The other device's name. */
+  readonly peer: string;
+  /** The short authentication string both showed. */
+  readonly sas: string;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+async function waitFor<T>(
+  deps: Pick<SyncDeps, "clock">,
+  prompts: PairingPrompts,
+  what: string,
+  poll: () => Promise<T | null>,
+): Promise<T> {
+  const deadline = deps.clock.now() + (prompts.timeoutMs ?? 600_000);
+  const sleep = prompts.sleep ?? defaultSleep;
+  for (;;) {
+    const found = await poll();
+    if (found !== null) return found;
+    if (deps.clock.now() >= deadline) {
+      throw new HelixError("not_found", `Cannot pair: ${what} did not arrive in time; start again`);
+    }
+    await sleep(prompts.pollMs ?? 1000);
+  }
+}
+
+function peerOf(keys: SyncKeys, name: string): PairingPeer {
+  return { ed25519: keys.device.publicKey, x25519: keys.exchange.publicKey, name };
+}
+
+/** Slots of a rendezvous. */
+const SLOT = { inviter: "inviter", joiner: "joiner", welcome: "welcome" } as const;
+
+/** The inviter: makes the code (given to `onCode`), waits for the joiner, adds it. */
+export async function invite(
+  deps: Pick<SyncDeps, "store" | "clock">,
+  keys: SyncKeys,
+  keyring: Keyring,
+  relay: RelayPort,
+  name: string,
+  prompts: PairingPrompts & { onCode(code: string): void },
+): Promise<PairingResult> {
+  const strand = syncStrand(deps.store);
+  if (strand === null) {
+    throw new HelixError(
+      "not_found",
+      "Cannot add a device: this strand does not sync; run `helix sync init --relay URL` first",
+    );
+  }
+  const { code, parsed } = makePairingCode(relay.url);
+  const me = peerOf(keys, name);
+  await relay.leave(parsed.rendezvous, SLOT.inviter, encodeHello(me, parsed));
+  prompts.onCode(code);
+  const joiner = await waitFor(deps, prompts, "the new device", async () => {
+    const bytes = await relay.collect(parsed.rendezvous, SLOT.joiner);
+    return bytes === null ? null : openHello(bytes, parsed);
+  });
+  const sas = shortAuthString(parsed.secret, me, joiner);
+  if (!await prompts.confirm(sas, joiner)) return { paired: false, peer: joiner.name, sas };
+  const state = await refreshRoster(
+    deps.store,
+    relay,
+    strand.strandId,
+    keyring,
+    keys.exchange.secretKey,
+  );
+  const epochKeys = keyring.keysFor(state.epoch)!;
+  const secret = openBundle(epochRow(deps.store, state.epoch)!.bundle, keys.exchange.secretKey);
+  const bundle = wrapBundle(secret, [joiner.x25519]);
+  secret.fill(0);
+  const added = rosterDevice(joiner.ed25519, joiner.x25519, joiner.name);
+  const entry = sealRosterEntry({
+    strandId: strand.strandId,
+    seq: state.seq + 1,
+    prev: state.head,
+    epoch: state.epoch,
+    keys: epochKeys,
+    writeKeys: epochKeys,
+    bundle,
+    op: { kind: "add_device", ...added },
+    signerSecretKey: keys.device.secretKey,
+  });
+  const answer = await relay.appendRoster(strand.strandId, entry);
+  if (!answer.ok) {
+    throw new HelixError(
+      "conflict",
+      "Cannot add the device: the roster changed meanwhile; run `helix device add` again",
+    );
+  }
+  const after = await refreshRoster(
+    deps.store,
+    relay,
+    strand.strandId,
+    keyring,
+    keys.exchange.secretKey,
+  );
+  await relay.leave(
+    parsed.rendezvous,
+    SLOT.welcome,
+    encodeWelcome(
+      { inviter: me, strandId: strand.strandId, rosterSeq: after.seq, rosterHead: after.head },
+      parsed,
+    ),
+  );
+  return { paired: true, peer: joiner.name, sas };
+}
+
+/** The joiner: answers the code, waits for the welcome, verifies the roster and joins. */
+export async function join(
+  deps: Pick<SyncDeps, "store" | "clock">,
+  keys: SyncKeys,
+  relayFor: (url: string) => RelayPort,
+  code: string,
+  name: string,
+  prompts: PairingPrompts,
+): Promise<PairingResult & { strandId?: string }> {
+  assertNotSynced(deps, "join");
+  const parsed: PairingCode = parsePairingCode(code);
+  const relay = relayFor(parsed.relayUrl);
+  const inviter = await waitFor(deps, prompts, "the inviting device's keys", async () => {
+    const bytes = await relay.collect(parsed.rendezvous, SLOT.inviter);
+    return bytes === null ? null : openHello(bytes, parsed);
+  });
+  const me = peerOf(keys, name);
+  await relay.leave(parsed.rendezvous, SLOT.joiner, encodeHello(me, parsed));
+  const sas = shortAuthString(parsed.secret, inviter, me);
+  if (!await prompts.confirm(sas, inviter)) return { paired: false, peer: inviter.name, sas };
+  const welcome = await waitFor(deps, prompts, "the welcome", async () => {
+    const bytes = await relay.collect(parsed.rendezvous, SLOT.welcome);
+    return bytes === null ? null : openWelcome(bytes, parsed);
+  });
+  if (
+    !constantTimeEqual(welcome.inviter.ed25519, inviter.ed25519) ||
+    !constantTimeEqual(welcome.inviter.x25519, inviter.x25519)
+  ) {
+    throw new HelixError(
+      "tampered",
+      "Cannot join: the welcome names another device than the code's",
+    );
+  }
+  const records = await relay.roster(welcome.strandId, 0);
+  const entries = records.map((r) => r.bytes);
+  const found = extendKeys(() => undefined, entries, welcome.strandId, keys.exchange.secretKey);
+  if (found.found.size === 0) {
+    throw new HelixError(
+      "decrypt_failed",
+      "Cannot join: no key bundle of the roster opens with this device's key",
+    );
+  }
+  let state;
+  try {
+    state = verifyRosterChain(entries, welcome.strandId, found.get);
+  } catch (error) {
+    throw new HelixError(
+      "relay_misbehaved",
+      `Cannot join: the relay's roster does not verify (${(error as Error).message})`,
+      { cause: error },
+    );
+  }
+  if (!state.devices.some((d) => d.device === keys.device.fingerprint)) {
+    throw new HelixError("unauthorized", "Cannot join: the roster does not list this device");
+  }
+  const upTo = entries.slice(0, welcome.rosterSeq);
+  if (upTo.length !== welcome.rosterSeq) {
+    throw new HelixError(
+      "relay_misbehaved",
+      "Cannot join: the relay withholds the roster entry that added this device",
+    );
+  }
+  const { store } = deps;
+  writeTransaction(store.db, "join sync", () => {
+    startSync(store, {
+      strandId: welcome.strandId,
+      relay: relay.url,
+      epoch: state.epoch,
+      joinedAt: deps.clock.now(),
+    });
+    for (const [epoch, item] of found.found) putEpoch(store, epoch, item.wpk, item.bundle);
+    entries.forEach((bytes, i) => putRosterEntry(store, i + 1, rosterEntryHash(bytes), bytes));
+  });
+  return { paired: true, peer: inviter.name, sas, strandId: welcome.strandId };
+}

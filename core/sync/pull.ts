@@ -1,0 +1,219 @@
+/**
+ * Pull (R20, R21, R24): deltas after the cursor, a page at a time. Each is judged
+ * (`receive.ts`); the page's accepted changes are merged with `mergeOps` (deterministic and
+ * order-independent, duplicates skipped by op change id), then recorded as applied with the
+ * cursor advanced, in one transaction. Parked deltas are tried again whenever something was
+ * applied. A crash anywhere repeats at most the page: merging its ops again is a no-op.
+ *
+ * @module
+ */
+import { isHelixError } from "../errors.ts";
+import type { Op } from "../ops/kinds.ts";
+import {
+  chainOf,
+  isApplied,
+  markApplied,
+  markReceived,
+  park,
+  parked,
+  quarantine,
+  setCursor,
+  syncStrand,
+  unpark,
+} from "../store/queries/sync.ts";
+import { writeTransaction } from "../store/transaction.ts";
+import { sha256Hex } from "../util/hash.ts";
+import type { SyncDeps } from "./deps.ts";
+import type { Keyring } from "./keyring.ts";
+import { type AppliedView, judge } from "./receive.ts";
+import type { RelayPort } from "./relay_port.ts";
+import type { OpenedDelta } from "./wire/delta.ts";
+import type { RosterState } from "./wire/roster_chain.ts";
+
+/** What a pull did. */
+export interface PullReport {
+  /** Deltas the relay served. */
+  readonly received: number;
+  /** Changes applied (parked ones released included). */
+  readonly applied: number;
+  /** Ops new to this strand. */
+  readonly opsAdded: number;
+  /** Deltas already applied (replays, this device's own). */
+  readonly duplicates: number;
+  /** Deltas set aside this pull. */
+  readonly quarantined: number;
+  /** Deltas waiting for what they depend on, after the pull. */
+  readonly pending: number;
+}
+
+/** Called after each page: deltas received so far. */
+export type PullProgress = (received: number) => void;
+
+const PAGE = 200;
+
+/** Pulls until the relay has nothing more after the cursor. */
+export async function pull(
+  deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
+  relay: RelayPort,
+  keyring: Keyring,
+  roster: RosterState,
+  onProgress?: PullProgress,
+): Promise<PullReport> {
+  const { store } = deps;
+  const totals = { received: 0, applied: 0, opsAdded: 0, duplicates: 0, quarantined: 0 };
+  for (;;) {
+    const strand = syncStrand(store)!;
+    const page = await relay.pull(strand.strandId, strand.cursor, PAGE);
+    if (page.records.length === 0) break;
+    const view = overlay(deps);
+    const accepted: OpenedDelta[] = [];
+    const now = deps.clock.now();
+    const parkedNow: { delta: OpenedDelta; missing: readonly string[]; bytes: Uint8Array }[] = [];
+    const setAside: { deltaId: string; serverSeq: number; reason: string; bytes: Uint8Array }[] =
+      [];
+    for (const record of page.records) {
+      const verdict = judge(record.bytes, strand.strandId, keyring, roster, view);
+      if (verdict.kind === "apply") {
+        accepted.push(verdict.delta);
+        view.accept(verdict.delta);
+      } else if (verdict.kind === "duplicate") totals.duplicates++;
+      else if (verdict.kind === "park") {
+        parkedNow.push({ delta: verdict.delta, missing: verdict.missing, bytes: record.bytes });
+      } else {
+        setAside.push({
+          deltaId: deltaIdOf(record.bytes),
+          serverSeq: record.seq,
+          reason: verdict.reason,
+          bytes: record.bytes,
+        });
+      }
+    }
+    totals.received += page.records.length;
+    totals.quarantined += setAside.length;
+    const last = page.records[page.records.length - 1]!.seq;
+    totals.opsAdded += apply(deps, accepted, () => {
+      for (const item of setAside) quarantine(store, { ...item, at: now });
+      for (const item of parkedNow) {
+        park(store, {
+          deltaId: item.delta.deltaId,
+          changeId: item.delta.changeId,
+          missing: item.missing,
+          bytes: item.bytes,
+          since: now,
+        });
+      }
+      setCursor(store, last, now);
+    });
+    totals.applied += accepted.length;
+    if (accepted.length > 0) {
+      const released = releaseParked(deps, strand.strandId, keyring, roster);
+      totals.applied += released.applied;
+      totals.opsAdded += released.opsAdded;
+    }
+    onProgress?.(totals.received);
+    if (!page.more) break;
+  }
+  writeTransaction(store.db, "record the pull", () => setCursor(store, 0, deps.clock.now()));
+  return { ...totals, pending: parked(store).length };
+}
+
+/**
+ * Merges the ops of `accepted`, then records them applied and runs `also`, in one
+ * transaction. When the merge refuses the batch, each change is merged alone and one the
+ * merge refuses is set aside with the merge's reason; the rest apply.
+ */
+function apply(
+  deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
+  accepted: readonly OpenedDelta[],
+  also: () => void,
+): number {
+  const { store } = deps;
+  const ops: Op[] = accepted.flatMap((delta) => [...delta.body.ops]);
+  let added = 0;
+  const refused: { delta: OpenedDelta; reason: string }[] = [];
+  if (ops.length > 0) {
+    writeTransaction(store.db, "note received ops", () => {
+      markReceived(store, ops.map((op) => op.changeId));
+    });
+    try {
+      added = deps.mergeOps(ops, { label: "sync" }).added;
+    } catch (error) {
+      if (!isHelixError(error)) throw error;
+      for (const delta of accepted) {
+        try {
+          added += deps.mergeOps(delta.body.ops, { label: "sync" }).added;
+        } catch (alone) {
+          if (!isHelixError(alone)) throw alone;
+          refused.push({ delta, reason: `${alone.message} (${alone.code})` });
+        }
+      }
+    }
+  }
+  const now = deps.clock.now();
+  writeTransaction(store.db, "record applied changes", () => {
+    for (const delta of accepted) {
+      const no = refused.find((r) => r.delta === delta);
+      if (no) {
+        quarantine(store, {
+          deltaId: delta.deltaId,
+          serverSeq: 0,
+          reason: no.reason,
+          bytes: new Uint8Array(0),
+          at: now,
+        });
+      } else markApplied(store, delta.changeId, delta.body.author, delta.body.authorSeq);
+      unpark(store, delta.deltaId);
+    }
+    also();
+  });
+  return added;
+}
+
+/** Applies parked deltas whose predecessors have arrived, until none is released. */
+function releaseParked(
+  deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
+  strandId: string,
+  keyring: Keyring,
+  roster: RosterState,
+): { applied: number; opsAdded: number } {
+  let applied = 0;
+  let opsAdded = 0;
+  for (;;) {
+    const view = overlay(deps);
+    const ready: OpenedDelta[] = [];
+    const dropped: string[] = [];
+    for (const row of parked(deps.store)) {
+      const verdict = judge(row.bytes, strandId, keyring, roster, view);
+      if (verdict.kind === "apply") {
+        ready.push(verdict.delta);
+        view.accept(verdict.delta);
+      } else if (verdict.kind !== "park") dropped.push(row.deltaId);
+    }
+    if (ready.length === 0 && dropped.length === 0) return { applied, opsAdded };
+    opsAdded += apply(deps, ready, () => {
+      for (const deltaId of dropped) unpark(deps.store, deltaId);
+    });
+    applied += ready.length;
+    if (ready.length === 0) return { applied, opsAdded };
+  }
+}
+
+/** The applied changes and chains, plus those accepted earlier in the same batch. */
+function overlay(
+  deps: Pick<SyncDeps, "store">,
+): AppliedView & { accept(delta: OpenedDelta): void } {
+  const changes = new Set<string>();
+  const heads = new Map<string, { maxSeq: number; head: string }>();
+  return {
+    isApplied: (changeId) => changes.has(changeId) || isApplied(deps.store, changeId),
+    chain: (deviceId) => heads.get(deviceId) ?? chainOf(deps.store, deviceId),
+    accept(delta) {
+      changes.add(delta.changeId);
+      heads.set(delta.body.author, { maxSeq: delta.body.authorSeq, head: delta.changeId });
+    },
+  };
+}
+
+function deltaIdOf(bytes: Uint8Array): string {
+  return sha256Hex(bytes);
+}

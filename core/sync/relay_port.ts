@@ -1,0 +1,50 @@
+/**
+ * What the sync client needs from a relay (docs/sync.md, "Relay HTTP surface"): a bytes-only
+ * store of roster entries, sealed deltas and pairing messages. `relay_http.ts` implements it
+ * over HTTP; tests may put an adversary between the two. Every method throws a `HelixError`:
+ * `relay_unavailable` when the relay cannot be reached, `relay_misbehaved` when it answers
+ * outside the protocol, `conflict`, `unauthorized`, `quota_exceeded` as it says.
+ *
+ * @module
+ */
+
+/** A record of a relay list: its server sequence and its bytes. */
+export interface RelayRecord {
+  /** The relay's server sequence. */
+  readonly seq: number;
+  /** The stored bytes. */
+  readonly bytes: Uint8Array;
+}
+
+/** A page of deltas after a cursor. */
+export interface DeltaPage {
+  /** The deltas, in server order. */
+  readonly records: readonly RelayRecord[];
+  /** Whether more deltas follow the last record. */
+  readonly more: boolean;
+}
+
+/** The result of a roster compare-and-swap. */
+export type RosterAppend =
+  | { readonly ok: true; readonly seq: number }
+  | { readonly ok: false; readonly headSeq: number };
+
+/** A relay, as the sync client sees it. */
+export interface RelayPort {
+  /** The relay's base URL (what `sync status` shows). */
+  readonly url: string;
+  /** Creates a strand with its genesis roster entry; `conflict` when it exists. */
+  createStrand(strandId: string, genesis: Uint8Array): Promise<void>;
+  /** Roster entries with seq greater than `after`, in order. */
+  roster(strandId: string, after: number): Promise<RelayRecord[]>;
+  /** Appends a roster entry if its `prev` is the relay's head. */
+  appendRoster(strandId: string, entry: Uint8Array): Promise<RosterAppend>;
+  /** Uploads a sealed delta; a duplicate answers the sequence it already has. */
+  push(strandId: string, delta: Uint8Array): Promise<{ seq: number; duplicate: boolean }>;
+  /** Deltas with server sequence greater than `after`, at most `limit`. */
+  pull(strandId: string, after: number, limit: number): Promise<DeltaPage>;
+  /** Leaves a pairing message at a rendezvous slot (kept ten minutes). */
+  leave(rendezvous: string, slot: string, bytes: Uint8Array): Promise<void>;
+  /** The pairing message at a rendezvous slot, or null when none is there yet. */
+  collect(rendezvous: string, slot: string): Promise<Uint8Array | null>;
+}

@@ -1,0 +1,96 @@
+/**
+ * Where sync stands, for `helix sync status` and the MCP manifest: the relay and strand,
+ * the devices of the roster, the queues (unpushed, pending, quarantined), when this device
+ * last pushed and pulled, and alarms: a delta waiting longer than {@linkcode WITHHELD_AFTER_MS}
+ * for a predecessor the relay does not serve raises `WITHHELD` (R21).
+ *
+ * @module
+ */
+import { parked, quarantined, type SyncStrandRow } from "../store/queries/sync.ts";
+import type { Store } from "../store/store.ts";
+import type { RosterState } from "./wire/roster_chain.ts";
+
+/** How long a parked delta may wait for its predecessors before it raises `WITHHELD`. */
+export const WITHHELD_AFTER_MS = 60 * 60 * 1000;
+
+/** An alarm sync raised. */
+export interface SyncAlarm {
+  /** `WITHHELD`: the relay seems to withhold changes others depend on. */
+  readonly kind: "WITHHELD";
+  /** What is missing, for people. */
+  readonly detail: string;
+}
+
+/** Where sync stands. */
+export interface SyncStatus {
+  /** Whether this strand syncs. */
+  readonly synced: boolean;
+  /** The strand's id on the relay. */
+  readonly strandId: string | null;
+  /** The relay's URL. */
+  readonly relay: string | null;
+  /** The epoch this device seals under. */
+  readonly epoch: number | null;
+  /** This device's id, when the keys are loaded. */
+  readonly device: string | null;
+  /** The roster's devices (null when the keys are not loaded). */
+  readonly devices: readonly { id: string; name: string; me: boolean }[] | null;
+  /** When this device joined (ms). */
+  readonly joinedAt: number | null;
+  /** When this device last pushed (ms). */
+  readonly pushedAt: number | null;
+  /** When this device last pulled (ms). */
+  readonly pulledAt: number | null;
+  /** Sealed changes not yet acknowledged by the relay. */
+  readonly unpushed: number;
+  /** Received deltas waiting for what they depend on. */
+  readonly pending: number;
+  /** Received deltas set aside because they failed a check. */
+  readonly quarantined: number;
+  /** Changes applied here (this device's and others'). */
+  readonly applied: number;
+  /** The newest quarantined deltas, with their reasons. */
+  readonly quarantine: readonly { deltaId: string; reason: string; at: number }[];
+  /** Alarms. */
+  readonly alarms: readonly SyncAlarm[];
+}
+
+/** The status of a strand from its sync row, counts and roster. */
+export function syncStatus(
+  strand: SyncStrandRow | null,
+  counts: { unacked: number; pending: number; quarantined: number; applied: number },
+  roster: RosterState | null,
+  device: string | null,
+  now: number,
+  store: Pick<Store, "prepare">,
+): SyncStatus {
+  const alarms: SyncAlarm[] = [];
+  for (const row of parked(store)) {
+    if (now - row.since < WITHHELD_AFTER_MS) continue;
+    alarms.push({
+      kind: "WITHHELD",
+      detail: `delta ${row.deltaId.slice(0, 12)} waits since ${
+        new Date(row.since).toISOString()
+      } for ${row.missing.join(", ")}`,
+    });
+  }
+  return {
+    synced: strand !== null,
+    strandId: strand?.strandId ?? null,
+    relay: strand?.relay ?? null,
+    epoch: strand?.epoch ?? null,
+    device,
+    devices:
+      roster?.devices.map((d) => ({ id: d.device, name: d.name, me: d.device === device })) ??
+        null,
+    joinedAt: strand?.joinedAt ?? null,
+    pushedAt: strand?.pushedAt ?? null,
+    pulledAt: strand?.pulledAt ?? null,
+    unpushed: counts.unacked,
+    pending: counts.pending,
+    quarantined: counts.quarantined,
+    applied: counts.applied,
+    quarantine: quarantined(store, 5).map(({ deltaId, reason, at }) => ({ deltaId, reason, at })),
+    alarms,
+  };
+}

@@ -7,6 +7,7 @@
 import {
   createFileProbe,
   detectProject,
+  deviceName,
   type Embedder,
   embedderFromConfig,
   type Engine,
@@ -15,6 +16,7 @@ import {
   openEngine,
   projectRoot,
 } from "@helix/core";
+import { syncKeys } from "./keys.ts";
 import { createStyle, type Io, type Style } from "./output.ts";
 
 /** Flags every command understands. */
@@ -39,7 +41,7 @@ export interface CommandContext {
    * The engine over the configured strand, opened on first call. Read commands refuse a
    * missing strand (`not_found`, "run helix init"); `create` makes it.
    */
-  engine(options?: { create?: boolean; reembed?: boolean }): Promise<Engine>;
+  engine(options?: { create?: boolean; reembed?: boolean; sync?: boolean }): Promise<Engine>;
   /** The project scope the engine defaults to (configured, else detected from the cwd). */
   project(): Promise<string | null>;
   /** Writes a line (or lines) to stdout. */
@@ -76,8 +78,11 @@ export function createContext(
     async engine(options = {}) {
       if (engine) return engine;
       embedder ??= embedderFromConfig(config.config);
+      const keys = await syncKeys(config.config.home, options.sync ?? false);
       engine = openEngine({
         path: config.strandFile,
+        syncKeys: keys,
+        deviceName: deviceName(env),
         embedder,
         project: await context.project(),
         mustExist: !options.create,

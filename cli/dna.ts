@@ -22,10 +22,7 @@ import { createProgress } from "./output.ts";
 /** The environment variable a `.dna` passphrase comes from when there is no terminal. */
 export const PASSPHRASE_ENV = "HELIX_PASSPHRASE";
 
-/** Where the device's signing key lives under the Helix home. */
-export function deviceKeyPath(home: string): string {
-  return join(home, "keys", "device.json");
-}
+import { deviceKeyPath } from "./keys.ts";
 
 /** This device's signing key, made (0600) on first use. */
 export function deviceKey(ctx: CommandContext): Promise<DeviceKey> {

@@ -312,3 +312,5 @@ export type { PushProgress, PushReport } from "./sync/push.ts";
 export type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./sync/relay_port.ts";
 export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";
 export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/status.ts";
+export { deviceKeyFiles, type DeviceKeys, loadDeviceKeys } from "./crypto/device_keys.ts";
+export { deviceName } from "./config/device_name.ts";

@@ -16,6 +16,7 @@ import process from "node:process";
 import {
   createFileProbe,
   detectProject,
+  deviceName,
   embedderFromConfig,
   type Engine,
   type HelixConfig,
@@ -23,13 +24,16 @@ import {
   keepHomePrivate,
   llmFromConfig,
   loadConfig,
+  loadDeviceKeys,
   openEngine,
   projectRoot,
 } from "@helix/core";
+import { join } from "node:path";
 import { HardenedStdioTransport } from "./stdio.ts";
 import { serveHttp } from "./http.ts";
 import { type Activity, createActivity } from "./activity.ts";
 import { startWorker, type Worker } from "./worker.ts";
+import { startSyncLoop, type SyncLoop } from "./sync_loop.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 
@@ -105,6 +109,7 @@ export async function serve(
   let log = createLogger("info", stderr);
   let engine: Engine | undefined;
   let worker: Worker | undefined;
+  let syncLoop: SyncLoop | undefined;
   try {
     const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
@@ -118,6 +123,8 @@ export async function serve(
       reembed: true,
       llm: llmFromConfig(config),
       files: createFileProbe(root),
+      syncKeys: await loadDeviceKeys(join(config.home, "keys"), false),
+      deviceName: deviceName(env),
     });
     // Requests in flight, shared with the lifecycle thread so it works in the quiet moments.
     const activity = createActivity();
@@ -144,6 +151,7 @@ export async function serve(
           : { thread: { path: strandFile, config, root, activity } }),
       });
       void worker.check();
+      syncLoop = startSyncLoop(opened, { log, activity });
     };
     const warm = () =>
       opened.warmup().then(() => embedder?.warmup()).then((status) => {
@@ -199,6 +207,7 @@ export async function serve(
       });}
     return 1;
   } finally {
+    await syncLoop?.stop();
     await worker?.stop();
     engine?.close();
   }

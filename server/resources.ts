@@ -7,7 +7,7 @@
  */
 import { type McpServer, ResourceTemplate } from "./_sdk.ts";
 import { McpError } from "./_sdk.ts";
-import { type Engine, isHelixError, isWithheld } from "@helix/core";
+import { type Engine, isHelixError, isWithheld, type SyncStatus } from "@helix/core";
 import type { Session } from "./session.ts";
 import { edgeOut, memoryOut } from "./shapes.ts";
 
@@ -101,6 +101,7 @@ export function registerResources(
         project: session.project,
         project_source: session.projectSource,
       },
+      sync: syncManifest(session.engine.syncStatus()),
     });
   });
 
@@ -169,4 +170,20 @@ export function registerResources(
     GRAPH_LATER_PAGE,
     (uri, variables) => graphPage(uri, decodeURIComponent(String(variables.cursor ?? ""))),
   );
+}
+
+/** What the manifest says of sync: whether the strand syncs and what waits or alarms. */
+function syncManifest(status: SyncStatus): Record<string, unknown> {
+  if (!status.synced) return { enabled: false };
+  return {
+    enabled: true,
+    relay: status.relay,
+    devices: status.devices?.length ?? null,
+    last_push_at: status.pushedAt,
+    last_pull_at: status.pulledAt,
+    unpushed: status.unpushed,
+    pending: status.pending,
+    quarantined: status.quarantined,
+    alarms: status.alarms.map((alarm) => alarm.kind),
+  };
 }

@@ -10,6 +10,7 @@ import { completions } from "./completions.ts";
 import { config } from "./config.ts";
 import { connect } from "./connect.ts";
 import { context } from "./context.ts";
+import { device } from "./device.ts";
 import { diff } from "./diff.ts";
 import { doctor } from "./doctor.ts";
 import { edit } from "./edit.ts";
@@ -30,6 +31,7 @@ import { search } from "./search.ts";
 import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
 import { status } from "./status.ts";
+import { sync } from "./sync.ts";
 
 /** Every command. */
 export const COMMANDS: readonly Command[] = [
@@ -50,6 +52,8 @@ export const COMMANDS: readonly Command[] = [
   importCommand,
   exportCommand,
   merge,
+  sync,
+  device,
   backfill,
   reembed,
   flush,

@@ -1,0 +1,184 @@
+/**
+ * `helix sync [init|join|push|pull|status]`: keeps this strand in step with the user's other
+ * machines through a relay that only ever holds ciphertext (docs/sync.md). `helix device add`
+ * pairs a new machine.
+ *
+ * @module
+ */
+import type { Engine, PairingPrompts, SyncStatus } from "@helix/core";
+import { booleanFlag, type Command, stringFlag, UsageError } from "../command.ts";
+import type { CommandContext } from "../context.ts";
+import { EXIT_FAILED } from "../exit_codes.ts";
+import { createProgress } from "../output.ts";
+
+const SUBCOMMANDS = ["init", "join", "push", "pull", "status"] as const;
+
+export const sync: Command = {
+  name: "sync",
+  summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
+  usage: "helix sync [init --relay URL | join <code> | push | pull | status] [--yes]",
+  details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
+wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
+clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
+
+  init --relay URL   start syncing this strand through the relay at URL (first machine)
+  join <code>        join the strand of another machine: run \`helix device add\` there and
+                     give its code; both machines show a safety number, confirm they match
+  push               upload this machine's changes
+  pull               download and apply the other machines' changes
+  status             the relay, the devices, what is waiting, set aside or alarming
+  --yes              confirm the safety number without asking (scripts that compare it
+                     themselves)
+
+Exit codes: 0 done; 69 relay unreachable (nothing lost, try again); 76 the relay answered
+outside the protocol; 77 this device's key does not open the strand or it is not a member.`,
+  options: {
+    relay: { type: "string" },
+    name: { type: "string" },
+    yes: { type: "boolean", short: "y" },
+  },
+  completions: SUBCOMMANDS,
+  async run(invocation, ctx) {
+    const [sub, ...rest] = invocation.positionals;
+    const engine = await ctx.engine({ create: sub === "init" || sub === "join", sync: true });
+    switch (sub) {
+      case undefined:
+        return await both(engine, ctx);
+      case "init": {
+        const relay = stringFlag(invocation, "relay");
+        if (!relay) throw new UsageError("give the relay: helix sync init --relay URL");
+        const name = stringFlag(invocation, "name");
+        const { strandId } = await engine.syncInit(relay, name ? { name } : {});
+        const pushed = await engine.syncPush();
+        if (ctx.flags.json) return ctx.printJson({ strandId, relay, uploaded: pushed.uploaded });
+        ctx.print(
+          `${ctx.out.green("syncing")} through ${relay} (strand ${strandId.slice(0, 12)}); ` +
+            `uploaded ${pushed.uploaded} changes.\n` +
+            ctx.out.dim("Add another machine: run `helix device add` here."),
+        );
+        return;
+      }
+      case "join": {
+        const code = rest[0];
+        if (!code) throw new UsageError("give the code `helix device add` showed");
+        const name = stringFlag(invocation, "name");
+        const result = await engine.syncJoin(
+          code,
+          prompts(ctx, booleanFlag(invocation, "yes")),
+          name ? { name } : {},
+        );
+        if (!result.paired) {
+          ctx.note("Not joined: the safety numbers were not confirmed.");
+          return EXIT_FAILED;
+        }
+        const report = await engine.sync();
+        if (ctx.flags.json) return ctx.printJson({ ...result, ...report });
+        ctx.print(
+          `${ctx.out.green("joined")} with ${result.peer}: pulled ${report.pull.applied} ` +
+            `changes (${report.pull.opsAdded} ops), pushed ${report.push.uploaded}.`,
+        );
+        return;
+      }
+      case "push": {
+        const progress = createProgress(ctx.io, "pushing", ctx.err);
+        const report = await engine.syncPush({ onProgress: (d, t) => progress.update(d, t) });
+        progress.finish();
+        if (ctx.flags.json) return ctx.printJson(report);
+        ctx.print(`pushed ${report.uploaded} changes (${kib(report.bytes)})`);
+        return;
+      }
+      case "pull": {
+        const report = await engine.syncPull({ onProgress: pullProgress(ctx) });
+        if (ctx.flags.json) return ctx.printJson(report);
+        ctx.print(pullLine(report));
+        return report.quarantined > 0 ? EXIT_FAILED : undefined;
+      }
+      case "status": {
+        const status = engine.syncStatus();
+        if (ctx.flags.json) return ctx.printJson(status);
+        ctx.print(statusLines(status, ctx).join("\n"));
+        return status.alarms.length > 0 ? EXIT_FAILED : undefined;
+      }
+      default:
+        throw new UsageError(`unknown sync subcommand "${sub}" (one of ${SUBCOMMANDS.join(", ")})`);
+    }
+  },
+};
+
+async function both(engine: Engine, ctx: CommandContext): Promise<number | void> {
+  const progress = createProgress(ctx.io, "pushing", ctx.err);
+  const report = await engine.sync({
+    onPull: pullProgress(ctx),
+    onPush: (d, t) => progress.update(d, t),
+  });
+  progress.finish();
+  if (ctx.flags.json) return ctx.printJson(report);
+  ctx.print(`${pullLine(report.pull)}; pushed ${report.push.uploaded} changes`);
+  return report.pull.quarantined > 0 ? EXIT_FAILED : undefined;
+}
+
+function pullProgress(ctx: CommandContext) {
+  return (received: number) => {
+    if (ctx.io.stderrIsTty) ctx.io.stderr(`\r\x1b[2Kpulling: ${received} received`);
+  };
+}
+
+function pullLine(report: {
+  applied: number;
+  opsAdded: number;
+  quarantined: number;
+  pending: number;
+}): string {
+  const extra = [
+    report.pending ? `${report.pending} waiting for earlier changes` : "",
+    report.quarantined ? `${report.quarantined} set aside (see helix sync status)` : "",
+  ].filter(Boolean);
+  return `pulled ${report.applied} changes (${report.opsAdded} new ops)` +
+    (extra.length ? `, ${extra.join(", ")}` : "");
+}
+
+/** Asks the person to compare the safety number, unless `yes`. */
+export function prompts(ctx: CommandContext, yes: boolean): PairingPrompts {
+  return {
+    async confirm(sas, peer) {
+      ctx.note(`Safety number with ${peer.name}: ${sas}`);
+      if (yes) return true;
+      const answer = await ctx.io.prompt("Does the other machine show the same number? [y/N] ");
+      if (answer === null) {
+        throw new UsageError(
+          "no terminal to confirm the safety number on: compare it and pass --yes",
+        );
+      }
+      return /^(y|yes)$/i.test(answer.trim());
+    },
+  };
+}
+
+function statusLines(status: SyncStatus, ctx: CommandContext): string[] {
+  if (!status.synced) {
+    return ["not syncing: run `helix sync init --relay URL` or `helix sync join <code>`"];
+  }
+  const when = (ms: number | null) => ms === null ? "never" : new Date(ms).toISOString();
+  const lines = [
+    `relay      ${status.relay}`,
+    `strand     ${status.strandId}`,
+    `last push  ${when(status.pushedAt)}`,
+    `last pull  ${when(status.pulledAt)}`,
+    `unpushed   ${status.unpushed}`,
+    `pending    ${status.pending}`,
+    `set aside  ${status.quarantined}`,
+    "devices",
+    ...(status.devices ?? []).map((d) =>
+      `  ${d.id.slice(0, 12)}  ${d.name}${d.me ? ctx.out.dim(" (this machine)") : ""}`
+    ),
+  ];
+  for (const q of status.quarantine) {
+    lines.push(ctx.out.yellow(`set aside ${q.deltaId.slice(0, 12)}: ${q.reason}`));
+  }
+  for (const alarm of status.alarms) lines.push(ctx.out.red(`${alarm.kind}: ${alarm.detail}`));
+  return lines;
+}
+
+function kib(bytes: number): string {
+  return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KiB`;
+}

@@ -3,7 +3,7 @@
  * in the outbox (R12, R13, R19). Runs inside a write transaction: the one that appended the
  * ops (the log's before-commit hook), or one of its own that catches up ops written while no
  * keys were loaded. Ops that arrived by pull are never sealed back. A change is at most one
- * envelope (1 MiB); more ops make more changes.
+ * envelope (1 MiB); more ops make more changes (`wire/split.ts`).
  *
  * @module
  */
@@ -23,15 +23,12 @@ import {
 import type { Store } from "../store/store.ts";
 import type { Keyring } from "./keyring.ts";
 import type { SyncKeys } from "./deps.ts";
-import { type ChangeBody, encodeChangeBody } from "./wire/change.ts";
-import { MAX_BODY_LENGTH, sealDelta } from "./wire/delta.ts";
+import type { ChangeBody } from "./wire/change.ts";
+import { sealDelta } from "./wire/delta.ts";
+import { splitOps } from "./wire/split.ts";
 
 /** Ops read per round while sealing. */
 const PAGE = 2000;
-/** Bytes a body holds besides its ops (ids, deps, clocks), with room to spare. */
-const BODY_FRAME = 4096;
-/** Bytes one dep adds to a body. */
-const DEP_BYTES = 67;
 
 /** Seals every op after the sealed-through cursor; returns the changes queued. */
 export function sealNew(
@@ -45,14 +42,28 @@ export function sealNew(
   for (;;) {
     const rows = opsToSeal(store, through, PAGE);
     if (rows.length === 0) break;
-    for (const ops of batches(rows.map(decodeOp), depsOf(store, keys).length)) {
-      sealChange(store, strand, keyring, keys, ops);
+    const ops = rows.map(decodeOp);
+    const frame = {
+      author: keys.device.fingerprint,
+      deps: depsOf(store, keys),
+      rosterHead: rosterHeadOf(store),
+      hlc: ops[ops.length - 1]!.hlc,
+    };
+    for (const group of splitOps(ops, frame)) {
+      sealChange(store, strand, keyring, keys, group);
       sealed++;
     }
     through = rows[rows.length - 1]!.seqno;
     setSealedThrough(store, through);
   }
   return sealed;
+}
+
+function rosterHeadOf(store: Pick<Store, "prepare">): string {
+  const roster = rosterEntries(store);
+  const head = roster[roster.length - 1];
+  if (head === undefined) throw new HelixError("corrupt", "Cannot seal changes: no roster");
+  return head.hash;
 }
 
 function depsOf(store: Pick<Store, "prepare">, keys: SyncKeys): string[] {
@@ -69,9 +80,6 @@ function sealChange(
 ): void {
   const me = keys.device.fingerprint;
   const chain = chainOf(store, me);
-  const roster = rosterEntries(store);
-  const head = roster[roster.length - 1];
-  if (head === undefined) throw new HelixError("corrupt", "Cannot seal changes: no roster");
   const epoch = keyring.epoch;
   const epochKeys = keyring.keysFor(epoch)!;
   const body: ChangeBody = {
@@ -79,7 +87,7 @@ function sealChange(
     authorSeq: (chain?.maxSeq ?? 0) + 1,
     prev: chain?.head ?? null,
     deps: depsOf(store, keys),
-    rosterHead: head.hash,
+    rosterHead: rosterHeadOf(store),
     hlc: ops[ops.length - 1]!.hlc,
     ops,
   };
@@ -92,39 +100,4 @@ function sealChange(
   });
   queueDelta(store, sealed);
   markApplied(store, sealed.changeId, me, body.authorSeq);
-}
-
-/** Groups ops so each group's body stays under the envelope limit. */
-function* batches(ops: readonly Op[], deps: number): Iterable<Op[]> {
-  const room = MAX_BODY_LENGTH - BODY_FRAME - deps * DEP_BYTES;
-  let group: Op[] = [];
-  let size = 0;
-  for (const op of ops) {
-    const bytes = opSize(op);
-    if (bytes > room) {
-      throw new HelixError(
-        "quota_exceeded",
-        `Cannot seal op ${op.changeId}: it is ${bytes} bytes, over the ${room}-byte room of a change`,
-      );
-    }
-    if (size + bytes > room && group.length > 0) {
-      yield group;
-      group = [];
-      size = 0;
-    }
-    group.push(op);
-    size += bytes;
-  }
-  if (group.length > 0) yield group;
-}
-
-const encoder = new TextEncoder();
-
-function opSize(op: Op): number {
-  return encoder.encode(JSON.stringify(op)).length + 64;
-}
-
-/** The encoded size of a body (for tests of the split). */
-export function bodySize(body: ChangeBody): number {
-  return encodeChangeBody(body).length;
 }

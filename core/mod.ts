@@ -267,3 +267,40 @@ export {
   sealedDeltaSize,
 } from "./sync/wire/delta.ts";
 export { encodeFrames, type Frame, type FrameLimits, parseFrames } from "./sync/wire/frames.ts";
+export { openBundle, type RandomBytes, wrapBundle } from "./sync/wire/bundle.ts";
+export type { RosterDevice, RosterOp } from "./sync/wire/roster_ops.ts";
+export {
+  GENESIS_PREV,
+  readRosterOuter,
+  rosterEntryHash,
+  type RosterOuter,
+  verifyRosterWrite,
+} from "./sync/wire/roster_outer.ts";
+export {
+  type OpenedRosterEntry,
+  openRosterEntry,
+  sealRosterEntry,
+  type SealRosterInput,
+  verifyRosterSignature,
+} from "./sync/wire/roster_entry.ts";
+export {
+  applyRosterEntry,
+  type KeysForEpoch,
+  type RosterState,
+  verifyRosterChain,
+} from "./sync/wire/roster_chain.ts";
+export { type ExchangeKey, loadOrCreateExchangeKey } from "./crypto/exchange_key.ts";
+export type { KeyPair } from "./crypto/key_file.ts";
+export {
+  encodeHello,
+  encodeWelcome,
+  makePairingCode,
+  openHello,
+  openWelcome,
+  type PairingCode,
+  type PairingPeer,
+  parsePairingCode,
+  shortAuthString,
+  type Welcome,
+} from "./sync/wire/pairing.ts";
+export { splitOps } from "./sync/wire/split.ts";

@@ -9,6 +9,12 @@ import type { ChangeBody } from "./change.ts";
 import { sealDelta } from "./delta.ts";
 import { deriveEpochKeys, type EpochKeys } from "./epoch.ts";
 import { opFromWire } from "./wire_ops.ts";
+import { x25519PublicKeyOf } from "../../crypto/x25519.ts";
+import { wrapBundle } from "./bundle.ts";
+import { toHex } from "./ids.ts";
+import { sealRosterEntry } from "./roster_entry.ts";
+import type { RosterDevice } from "./roster_ops.ts";
+import { rosterEntryHash } from "./roster_outer.ts";
 
 /** A fixed strand id. */
 export const STRAND = "0123456789abcdef0123456789abcdef";
@@ -74,4 +80,71 @@ export function sampleDelta(count = 2, epoch = 0): Uint8Array {
     deviceSecretKey: DEVICE_SECRET,
     nonce: NONCE,
   }).bytes;
+}
+
+/** A second device's signing secret. */
+export const DEVICE_B_SECRET: Uint8Array = new Uint8Array(32).fill(0x55);
+/** X25519 secrets of device A and B. */
+export const X_A: Uint8Array = new Uint8Array(32).fill(0x66);
+/** Device B's X25519 secret. */
+export const X_B: Uint8Array = new Uint8Array(32).fill(0x77);
+
+/** The roster record of a device. */
+export function rosterDevice(secret: Uint8Array, xSecret: Uint8Array, name: string): RosterDevice {
+  const publicKey = publicKeyOf(secret);
+  return {
+    device: keyFingerprint(publicKey),
+    ed25519: toHex(publicKey),
+    x25519: toHex(x25519PublicKeyOf(xSecret)),
+    name,
+  };
+}
+
+/** A deterministic byte source for known-answer vectors. */
+export function counterRandom(seed: number): (length: number) => Uint8Array {
+  let counter = 0;
+  return (length) => {
+    const out = new Uint8Array(length);
+    for (let i = 0; i < length; i++) out[i] = (seed * 131 + counter++ * 7 + i) & 0xff;
+    return out;
+  };
+}
+
+/** A three-entry roster: A creates, A adds B (with a bundle for B), B removes A. */
+export function sampleRoster(): Uint8Array[] {
+  const a = rosterDevice(DEVICE_SECRET, X_A, "laptop");
+  const b = rosterDevice(DEVICE_B_SECRET, X_B, "desktop");
+  const genesis = sealRosterEntry({
+    strandId: STRAND,
+    seq: 1,
+    prev: "",
+    epoch: 0,
+    keys: KEYS_0,
+    bundle: wrapBundle(SECRET_0, [x25519PublicKeyOf(X_A)], counterRandom(1)),
+    op: { kind: "create", devices: [a] },
+    signerSecretKey: DEVICE_SECRET,
+    nonce: NONCE,
+  });
+  const add = sealRosterEntry({
+    strandId: STRAND,
+    seq: 2,
+    prev: rosterEntryHash(genesis),
+    epoch: 0,
+    keys: KEYS_0,
+    bundle: wrapBundle(SECRET_0, [x25519PublicKeyOf(X_B)], counterRandom(2)),
+    op: { kind: "add_device", ...b },
+    signerSecretKey: DEVICE_SECRET,
+    nonce: NONCE,
+  });
+  const remove = sealRosterEntry({
+    strandId: STRAND,
+    seq: 3,
+    prev: rosterEntryHash(add),
+    epoch: 0,
+    keys: KEYS_0,
+    op: { kind: "remove_device", device: a.device },
+    signerSecretKey: DEVICE_B_SECRET,
+    nonce: NONCE,
+  });
+  return [genesis, add, remove];
 }

@@ -1,0 +1,160 @@
+/**
+ * Verifying a roster from genesis (sync-protocol R6–R8, stage 1): each entry names the
+ * previous one's hash and the next sequence number, its `wsig` verifies under the write key
+ * of the epoch in force before it (the genesis: its own), an epoch changes only by one and
+ * with a `wpk` that the client's keys for that epoch reproduce, the payload opens under that
+ * epoch's `k_roster`, and the signer is a device of the roster before the entry (the genesis
+ * is signed by a device it creates). The result is the device set, epoch and write key.
+ *
+ * @module
+ */
+import { verifySignature } from "../../crypto/ed25519.ts";
+import { constantTimeEqual } from "../../crypto/bytes.ts";
+import type { EpochKeys } from "./epoch.ts";
+import { corrupt, wireError } from "./errors.ts";
+import { fromHex } from "./ids.ts";
+import { openRosterEntry, verifyRosterSignature } from "./roster_entry.ts";
+import type { RosterDevice } from "./roster_ops.ts";
+import { GENESIS_PREV, readRosterOuter, rosterWriteMessage } from "./roster_outer.ts";
+
+/** What a verified roster says. */
+export interface RosterState {
+  /** Strand id. */
+  readonly strandId: string;
+  /** Sequence of the last entry. */
+  readonly seq: number;
+  /** Hash of the last entry (`rosterHead` in deltas, `prev` of the next entry). */
+  readonly head: string;
+  /** The epoch in force. */
+  readonly epoch: number;
+  /** Its write public key. */
+  readonly writePublic: Uint8Array;
+  /** Current devices, in the order they joined. */
+  readonly devices: readonly RosterDevice[];
+  /** Device ids removed so far (never re-admitted). */
+  readonly removed: readonly string[];
+  /** Bundle of the last entry that carried one, with that entry's epoch. */
+  readonly bundles: readonly {
+    readonly seq: number;
+    readonly epoch: number;
+    readonly bundle: Uint8Array;
+  }[];
+}
+
+/** Keys the verifier holds, by epoch. */
+export type KeysForEpoch = (epoch: number) => EpochKeys | undefined;
+
+function refuse(
+  code: "tampered" | "unauthorized" | "decrypt_failed" | "bad_signature" | "corrupt",
+  reason: string,
+  seq: number,
+  problem: string,
+) {
+  return wireError(code, "roster", reason, `entry ${seq}: ${problem}`);
+}
+
+/**
+ * `state` advanced by one more entry (`state` null: `bytes` must be the genesis entry of
+ * `strandId`). Throws a {@linkcode HelixError}: `tampered` for a broken chain (sequence,
+ * prev, strand), `bad_signature` for a `wsig` or signer signature that does not verify,
+ * `decrypt_failed` when no key of the entry's epoch opens it, `unauthorized` when the signer
+ * is not a device of the roster or the change is not allowed, `corrupt` when malformed.
+ */
+export function applyRosterEntry(
+  state: RosterState | null,
+  bytes: Uint8Array,
+  strandId: string,
+  keysForEpoch: KeysForEpoch,
+): RosterState {
+  const outer = readRosterOuter(bytes);
+  const seq = outer.seq;
+  if (outer.strandId !== strandId) {
+    throw refuse("tampered", "strand", seq, "another strand's entry");
+  }
+  if (seq !== (state?.seq ?? 0) + 1) {
+    throw refuse("tampered", "seq", seq, `expected sequence ${(state?.seq ?? 0) + 1}`);
+  }
+  if (outer.prev !== (state?.head ?? GENESIS_PREV)) {
+    throw refuse("tampered", "prev", seq, "prev is not the hash of the previous entry");
+  }
+  const epoch = state?.epoch;
+  if (
+    state !== null && outer.epoch !== epoch && !(outer.wpk !== null && outer.epoch === epoch! + 1)
+  ) {
+    throw refuse("tampered", "epoch", seq, `epoch ${outer.epoch} does not follow ${epoch}`);
+  }
+  if (state !== null && outer.wpk !== null && outer.epoch === epoch) {
+    throw refuse("tampered", "epoch", seq, "a new write key without a new epoch");
+  }
+  const keys = keysForEpoch(outer.epoch);
+  if (keys === undefined) {
+    throw refuse("decrypt_failed", "epoch", seq, `no keys for epoch ${outer.epoch}`);
+  }
+  if (outer.wpk !== null && !constantTimeEqual(outer.wpk, keys.writePublic)) {
+    throw refuse("decrypt_failed", "wpk", seq, "the published write key is not this epoch's");
+  }
+  const writeKey = state?.writePublic ?? outer.wpk!;
+  if (!verifySignature(outer.wsig, rosterWriteMessage(outer.signedBytes), writeKey)) {
+    throw refuse("bad_signature", "wsig", seq, "the write signature does not verify");
+  }
+  const entry = openRosterEntry(bytes, keys, strandId);
+  const before = state?.devices ?? (entry.op.kind === "create" ? entry.op.devices : []);
+  const signer = before.find((device) => device.device === entry.signer);
+  if (signer === undefined) {
+    throw refuse("unauthorized", "signer", seq, "the signer is not a device of the roster");
+  }
+  if (!verifyRosterSignature(entry, fromHex(signer.ed25519))) {
+    throw refuse("bad_signature", "sig", seq, "the signer's signature does not verify");
+  }
+  const removed = state?.removed ?? [];
+  let devices: readonly RosterDevice[];
+  let gone = removed;
+  const op = entry.op;
+  if (op.kind === "create") {
+    if (state !== null) throw refuse("unauthorized", "op", seq, "create after the genesis entry");
+    devices = op.devices;
+  } else if (state === null) {
+    throw refuse("corrupt", "op", seq, "the genesis entry does not create the roster");
+  } else if (op.kind === "add_device") {
+    if (before.some((d) => d.device === op.device) || removed.includes(op.device)) {
+      throw refuse("unauthorized", "op", seq, "the device is or was already in the roster");
+    }
+    const { kind: _kind, ...device } = op;
+    devices = [...before, device];
+  } else {
+    if (!before.some((d) => d.device === op.device)) {
+      throw refuse("unauthorized", "op", seq, "the removed device is not in the roster");
+    }
+    if (before.length === 1) throw refuse("unauthorized", "op", seq, "removing the last device");
+    devices = before.filter((d) => d.device !== op.device);
+    gone = [...removed, op.device];
+  }
+  const bundles = state?.bundles ?? [];
+  return {
+    strandId,
+    seq,
+    head: outer.hash,
+    epoch: outer.epoch,
+    writePublic: outer.wpk ?? writeKey,
+    devices,
+    removed: gone,
+    bundles: outer.bundle.length === 0
+      ? bundles
+      : [...bundles, { seq, epoch: outer.epoch, bundle: outer.bundle }],
+  };
+}
+
+/**
+ * Verifies a whole roster from its genesis entry (see {@linkcode applyRosterEntry} for the
+ * checks and errors); `corrupt` for an empty list.
+ */
+export function verifyRosterChain(
+  entries: readonly Uint8Array[],
+  strandId: string,
+  keysForEpoch: KeysForEpoch,
+): RosterState {
+  if (entries.length === 0) throw corrupt("roster", "empty", "the roster has no entries");
+  let state: RosterState | null = null;
+  for (const bytes of entries) state = applyRosterEntry(state, bytes, strandId, keysForEpoch);
+  return state!;
+}

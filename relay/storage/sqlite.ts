@@ -1,0 +1,208 @@
+/**
+ * The SQLite relay backend (self-hosting default): one file, WAL, `synchronous = FULL` so an
+ * acknowledged push survives power loss. Tables hold exactly the R15 columns; a strand row keeps
+ * the roster head, the next delta sequence and the bytes used, updated in the same transaction
+ * as each append.
+ *
+ * @module
+ */
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import type {
+  AppendDeltaResult,
+  AppendRosterResult,
+  DeltaRecord,
+  ListCaps,
+  RelayStorage,
+  RosterHead,
+  RosterRecord,
+  StoredItem,
+} from "./types.ts";
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS strands (
+  strand_id TEXT PRIMARY KEY,
+  head_seq INTEGER NOT NULL,
+  head_hash TEXT NOT NULL,
+  epoch INTEGER NOT NULL,
+  wpk BLOB NOT NULL,
+  delta_seq INTEGER NOT NULL DEFAULT 0,
+  bytes_used INTEGER NOT NULL DEFAULT 0
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS roster (
+  strand_id TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  epoch INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  received_day INTEGER NOT NULL,
+  PRIMARY KEY (strand_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS deltas (
+  strand_id TEXT NOT NULL,
+  server_seq INTEGER NOT NULL,
+  delta_id TEXT NOT NULL,
+  epoch INTEGER NOT NULL,
+  bytes BLOB NOT NULL,
+  received_day INTEGER NOT NULL,
+  PRIMARY KEY (strand_id, server_seq),
+  UNIQUE (strand_id, delta_id)
+);
+CREATE TABLE IF NOT EXISTS rendezvous (
+  id TEXT NOT NULL,
+  slot TEXT NOT NULL,
+  bytes BLOB NOT NULL,
+  expires_at INTEGER NOT NULL,
+  PRIMARY KEY (id, slot)
+) WITHOUT ROWID;
+CREATE INDEX IF NOT EXISTS rendezvous_expiry ON rendezvous (expires_at);
+`;
+
+const SQL = {
+  head: "SELECT head_seq AS seq, head_hash AS hash, epoch, wpk FROM strands WHERE strand_id = ?",
+  strand: `SELECT epoch, delta_seq AS deltaSeq, bytes_used AS bytesUsed FROM strands
+    WHERE strand_id = ?`,
+  createStrand: `INSERT INTO strands (strand_id, head_seq, head_hash, epoch, wpk)
+    VALUES (?, ?, ?, ?, ?) ON CONFLICT (strand_id) DO NOTHING`,
+  setHead: `UPDATE strands SET head_seq = ?, head_hash = ?, epoch = ?, wpk = ?
+    WHERE strand_id = ? AND head_seq = ? AND head_hash = ?`,
+  insertRoster:
+    "INSERT INTO roster (strand_id, seq, epoch, bytes, received_day) VALUES (?, ?, ?, ?, ?)",
+  listRoster: `SELECT seq, bytes FROM roster WHERE strand_id = ? AND seq > ?
+    ORDER BY seq LIMIT ?`,
+  findDelta: "SELECT server_seq AS seq FROM deltas WHERE strand_id = ? AND delta_id = ?",
+  insertDelta: `INSERT INTO deltas (strand_id, server_seq, delta_id, epoch, bytes, received_day)
+    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (strand_id, delta_id) DO NOTHING`,
+  bumpStrand: `UPDATE strands SET delta_seq = delta_seq + 1, bytes_used = bytes_used + ?
+    WHERE strand_id = ?`,
+  listDeltas: `SELECT server_seq AS seq, bytes FROM deltas WHERE strand_id = ? AND server_seq > ?
+    ORDER BY server_seq LIMIT ?`,
+  putRendezvous: `INSERT INTO rendezvous (id, slot, bytes, expires_at) VALUES (?, ?, ?, ?)
+    ON CONFLICT (id, slot) DO UPDATE SET bytes = excluded.bytes, expires_at = excluded.expires_at`,
+  getRendezvous: "SELECT bytes FROM rendezvous WHERE id = ? AND slot = ? AND expires_at > ?",
+  expireRendezvous: "DELETE FROM rendezvous WHERE expires_at <= ?",
+} as const;
+
+type Statements = { [K in keyof typeof SQL]: StatementSync };
+
+interface HeadRow {
+  seq: number;
+  hash: string;
+  epoch: number;
+  wpk: Uint8Array;
+}
+
+interface StrandRow {
+  epoch: number;
+  deltaSeq: number;
+  bytesUsed: number;
+}
+
+function headOf(row: HeadRow): RosterHead {
+  return { seq: row.seq, hash: row.hash, epoch: row.epoch, wpk: row.wpk };
+}
+
+/**
+ * Opens (creating if needed) the relay database at `path` (`":memory:"` for a throwaway one).
+ */
+export function openSqliteStorage(path: string): RelayStorage {
+  const db = new DatabaseSync(path);
+  db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; PRAGMA busy_timeout = 5000;");
+  db.exec(SCHEMA);
+  const q = Object.fromEntries(
+    Object.entries(SQL).map(([name, sql]) => [name, db.prepare(sql)]),
+  ) as Statements;
+  const transaction = <T>(work: () => T): T => {
+    db.exec("BEGIN IMMEDIATE");
+    try {
+      const result = work();
+      db.exec("COMMIT");
+      return result;
+    } catch (error) {
+      db.exec("ROLLBACK");
+      throw error;
+    }
+  };
+  const list = (statement: StatementSync, strand: string, after: number, caps: ListCaps) => {
+    const items: StoredItem[] = [];
+    let bytes = 0;
+    for (const row of statement.iterate(strand, after, caps.maxCount)) {
+      const item = row as unknown as StoredItem;
+      if (items.length > 0 && bytes + item.bytes.length > caps.maxBytes) break;
+      bytes += item.bytes.length;
+      items.push({ seq: item.seq, bytes: item.bytes });
+    }
+    return items;
+  };
+
+  return {
+    createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
+      return Promise.resolve(transaction(() => {
+        const { wpk, hash, epoch, seq } = genesis;
+        const created = q.createStrand.run(strand, seq, hash, epoch, wpk).changes === 1;
+        if (created) q.insertRoster.run(strand, seq, epoch, genesis.bytes, genesis.day);
+        return created;
+      }));
+    },
+    rosterHead(strand: string): Promise<RosterHead | null> {
+      const row = q.head.get(strand) as HeadRow | undefined;
+      return Promise.resolve(row ? headOf(row) : null);
+    },
+    appendRoster(strand: string, prev: string, entry: RosterRecord): Promise<AppendRosterResult> {
+      return Promise.resolve(transaction((): AppendRosterResult => {
+        const { seq, hash, epoch, wpk } = entry;
+        const moved = q.setHead.run(seq, hash, epoch, wpk, strand, seq - 1, prev).changes === 1;
+        if (!moved) {
+          const row = q.head.get(strand) as HeadRow | undefined;
+          return row ? { kind: "conflict", head: headOf(row) } : { kind: "no_strand" };
+        }
+        q.insertRoster.run(strand, seq, epoch, entry.bytes, entry.day);
+        return { kind: "stored", seq };
+      }));
+    },
+    listRoster(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
+      return Promise.resolve(list(q.listRoster, strand, after, caps));
+    },
+    findDelta(strand: string, deltaId: string): Promise<number | null> {
+      const row = q.findDelta.get(strand, deltaId) as { seq: number } | undefined;
+      return Promise.resolve(row?.seq ?? null);
+    },
+    appendDelta(strand: string, delta: DeltaRecord, quota: number): Promise<AppendDeltaResult> {
+      return Promise.resolve(transaction((): AppendDeltaResult => {
+        const existing = q.findDelta.get(strand, delta.deltaId) as
+          | { seq: number }
+          | undefined;
+        if (existing) return { kind: "duplicate", seq: existing.seq };
+        const row = q.strand.get(strand) as StrandRow | undefined;
+        if (!row) return { kind: "no_strand" };
+        if (row.epoch !== delta.epoch) return { kind: "stale_epoch", epoch: row.epoch };
+        if (row.bytesUsed + delta.bytes.length > quota) {
+          return { kind: "quota", used: row.bytesUsed };
+        }
+        const seq = row.deltaSeq + 1;
+        q.insertDelta.run(strand, seq, delta.deltaId, delta.epoch, delta.bytes, delta.day);
+        q.bumpStrand.run(delta.bytes.length, strand);
+        return { kind: "stored", seq };
+      }));
+    },
+    listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
+      return Promise.resolve(list(q.listDeltas, strand, after, caps));
+    },
+    bytesUsed(strand: string): Promise<number> {
+      const row = q.strand.get(strand) as StrandRow | undefined;
+      return Promise.resolve(row?.bytesUsed ?? 0);
+    },
+    putRendezvous(id: string, slot: string, bytes: Uint8Array, expiresAt: number): Promise<void> {
+      q.putRendezvous.run(id, slot, bytes, expiresAt);
+      return Promise.resolve();
+    },
+    getRendezvous(id: string, slot: string, now: number): Promise<Uint8Array | null> {
+      const row = q.getRendezvous.get(id, slot, now) as { bytes: Uint8Array } | undefined;
+      return Promise.resolve(row?.bytes ?? null);
+    },
+    expireRendezvous(now: number): Promise<number> {
+      return Promise.resolve(Number(q.expireRendezvous.run(now).changes));
+    },
+    close(): void {
+      if (db.isOpen) db.close();
+    },
+  };
+}

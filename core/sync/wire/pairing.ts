@@ -2,16 +2,17 @@
  * Pairing a new device (sync-protocol R5, `docs/sync.md`). An existing device (the inviter)
  * makes a code `<relay-url>#<rendezvous>.<secret>` (10 random bytes each, base32); the
  * fragment never reaches the relay. The joiner posts a `hello` with its public keys, the
- * inviter answers with a `welcome` naming the strand and roster head; both are canonical JSON
- * with an HMAC-SHA-256 under `SHA-256("helix/pairing/key/v1" ‖ rendezvous ‖ secret)`. Both
+ * inviter answers with a `welcome` naming the strand and roster head (and leaves its own keys
+ * as a `hello` first); each is canonical JSON sealed with XChaCha20-Poly1305 under
+ * `SHA-256("helix/pairing/key/v1" ‖ rendezvous ‖ secret)`, so the relay learns nothing. Both
  * devices show {@linkcode shortAuthString}, which binds both devices' Ed25519 and X25519
  * keys, and the person confirms it matches before the inviter adds the joiner.
  *
  * @module
  */
-import { constantTimeEqual } from "../../crypto/bytes.ts";
-import { HASH_LENGTH, PUBLIC_KEY_LENGTH } from "../../crypto/lengths.ts";
-import { hmacSha256, sha256Bytes } from "../../crypto/sha256.ts";
+import { aeadOpen, aeadSeal } from "../../crypto/aead.ts";
+import { HASH_LENGTH, NONCE_LENGTH, PUBLIC_KEY_LENGTH, TAG_LENGTH } from "../../crypto/lengths.ts";
+import { sha256Bytes } from "../../crypto/sha256.ts";
 import { canonicalJson } from "../../util/canonical_json.ts";
 import { base32Decode, base32Encode } from "./base32.ts";
 import { isRecord, keysProblem, parseCanonical, patternProblem, textProblem } from "./checks.ts";
@@ -122,15 +123,23 @@ export function parsePairingCode(code: string): PairingCode {
   return { relayUrl, rendezvous: rendezvous!, secret };
 }
 
-function macKey(code: Pick<PairingCode, "rendezvous" | "secret">): Uint8Array {
+function pairingKey(code: Pick<PairingCode, "rendezvous" | "secret">): Uint8Array {
   return sha256Bytes(
     concatBytes(utf8("helix/pairing/key/v1"), base32Decode(code.rendezvous)!, code.secret),
   );
 }
 
+const PAIRING_AAD = utf8("helix/pairing/v1");
+
+/**
+ * A pairing message: `nonce (24) ‖ XChaCha20-Poly1305(key, canonical JSON)` under a key only
+ * the pairing code gives, so the relay that carries it learns neither the public keys nor the
+ * names it holds (an AEAD is a MAC too: a changed byte fails to open).
+ */
 function seal(fields: Record<string, unknown>, code: Pick<PairingCode, "rendezvous" | "secret">) {
-  const mac = hmacSha256(macKey(code), utf8(canonicalJson(fields)));
-  return utf8(canonicalJson({ ...fields, mac: toHex(mac) }));
+  const nonce = crypto.getRandomValues(new Uint8Array(NONCE_LENGTH));
+  const sealed = aeadSeal(pairingKey(code), nonce, PAIRING_AAD, utf8(canonicalJson(fields)));
+  return concatBytes(nonce, sealed);
 }
 
 function open(
@@ -139,10 +148,27 @@ function open(
   kind: string,
   fields: readonly string[],
 ): Record<string, unknown> {
-  if (!(bytes instanceof Uint8Array) || bytes.length > MAX_PAIRING_MESSAGE) {
+  if (
+    !(bytes instanceof Uint8Array) || bytes.length > MAX_PAIRING_MESSAGE ||
+    bytes.length < NONCE_LENGTH + TAG_LENGTH
+  ) {
     throw wireError("corrupt", "pairing", "size", `the ${kind} is not bytes of a bounded size`);
   }
-  const parsed = parseCanonical(bytes, canonicalJson);
+  const plaintext = aeadOpen(
+    pairingKey(code),
+    bytes.subarray(0, NONCE_LENGTH),
+    PAIRING_AAD,
+    bytes.subarray(NONCE_LENGTH),
+  );
+  if (plaintext === null) {
+    throw wireError(
+      "tampered",
+      "pairing",
+      "mac",
+      `the ${kind} does not open with this pairing code (another code, or altered)`,
+    );
+  }
+  const parsed = parseCanonical(plaintext, canonicalJson);
   if ("problem" in parsed) {
     throw wireError("corrupt", "pairing", "json", `the ${kind}: ${parsed.problem}`);
   }
@@ -150,21 +176,11 @@ function open(
   if (!isRecord(value)) {
     throw wireError("corrupt", "pairing", "field", `the ${kind} is not an object`);
   }
-  const problem = keysProblem(value, kind, ["kind", "mac", ...fields]) ??
-    (value.kind === kind ? null : `${kind}.kind is not "${kind}"`) ??
-    patternProblem(value.mac, `${kind}.mac`, HEX32);
+  const problem = keysProblem(value, kind, ["kind", ...fields]) ??
+    (value.kind === kind ? null : `${kind}.kind is not "${kind}"`);
   if (problem !== null) throw wireError("corrupt", "pairing", "field", problem);
-  const { mac, ...rest } = value;
-  const expected = hmacSha256(macKey(code), utf8(canonicalJson(rest)));
-  if (!constantTimeEqual(expected, fromHex(mac as string))) {
-    throw wireError(
-      "tampered",
-      "pairing",
-      "mac",
-      `the ${kind} is not MAC'd with this pairing code`,
-    );
-  }
-  return rest;
+  const { kind: _kind, ...rest } = value;
+  return { kind, ...rest };
 }
 
 function peerFields(peer: PairingPeer) {

@@ -1,0 +1,103 @@
+/**
+ * Issue 17, through real processes: a relay process on loopback (SQLite and Deno KV), and
+ * three devices, each `helix` in its own HELIX_HOME. They pair with safety numbers, write,
+ * sync and find each other's memories; a hard forget purges on every device; and the relay's
+ * database holds no plaintext, no device id and no clock (T9).
+ */
+import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { device, pair, startRelay } from "./_sync.ts";
+
+const CANARY = "quokka-canary-7Rw2";
+
+for (const storage of ["sqlite", "kv"] as const) {
+  Deno.test({
+    name: `three devices sync through a real relay process (${storage})`,
+    sanitizeResources: false,
+    async fn() {
+      await using relay = await startRelay(storage);
+      const root = await Deno.makeTempDir({ prefix: "helix-sync-" });
+      const laptop = device(join(root, "laptop"), "laptop");
+      const desktop = device(join(root, "desktop"), "desktop");
+      const ci = device(join(root, "ci"), "ci-box");
+
+      const first = await laptop.helix(
+        "add",
+        `The ${CANARY} payments service stores money as integer cents.`,
+        "--global",
+        "--type",
+        "convention",
+        "--json",
+      );
+      equal(first.code, 0, first.stderr);
+      const firstId = JSON.parse(first.stdout).id as string;
+      const init = await laptop.helix("sync", "init", "--relay", relay.url, "--json");
+      equal(init.code, 0, init.stderr);
+      equal(JSON.parse(init.stdout).uploaded, 1);
+
+      const { invited, joined } = await pair(laptop, desktop);
+      equal(joined.code, 0, joined.stderr);
+      equal(invited.code, 0, invited.stderr);
+      const numbers = [invited.stderr, joined.stderr].map((t) =>
+        /Safety number with .*: (\d{3} \d{3})/.exec(t)?.[1]
+      );
+      ok(numbers[0], invited.stderr);
+      equal(numbers[0], numbers[1], "both machines show the same safety number");
+
+      const written = await desktop.helix(
+        "add",
+        "Deploys to production go out from the release branch on Tuesdays.",
+        "--global",
+        "--json",
+      );
+      equal(written.code, 0, written.stderr);
+      equal((await desktop.helix("sync")).code, 0);
+      const pulled = await laptop.helix("sync", "--json");
+      equal(pulled.code, 0, pulled.stderr);
+      equal(JSON.parse(pulled.stdout).pull.applied, 1);
+      const found = await laptop.helix("search", "release branch deploys", "--json");
+      match(found.stdout, /release branch on Tuesdays/);
+
+      const third = await pair(laptop, ci);
+      equal(third.joined.code, 0, third.joined.stderr);
+      const listed = await ci.helix("list", "--scope", "all", "--json");
+      const contents = JSON.parse(listed.stdout).items.map((m: { content: string }) => m.content);
+      equal(contents.length, 2, listed.stdout);
+      const status = JSON.parse((await ci.helix("sync", "status", "--json")).stdout);
+      deepEqual(status.devices.map((d: { name: string }) => d.name).sort(), [
+        "ci-box",
+        "desktop",
+        "laptop",
+      ]);
+      equal(status.unpushed, 0);
+      equal(status.quarantined, 0);
+
+      // A hard forget purges on every device.
+      const purge = await laptop.helix("forget", firstId, "--hard", "--yes");
+      equal(purge.code, 0, purge.stderr);
+      equal((await laptop.helix("sync")).code, 0);
+      for (const other of [desktop, ci]) {
+        equal((await other.helix("sync")).code, 0);
+        const shown = await other.helix("show", firstId);
+        equal(shown.code, 66, `${other.name}: ${shown.stdout}`);
+      }
+
+      // T9: the relay's files hold no plaintext, no device id, no clock.
+      await relay.stop();
+      const ids = [laptop, desktop, ci].map((d) =>
+        JSON.parse(Deno.readTextFileSync(join(d.home, "keys", "device.json"))).publicKey as string
+      );
+      const statusIds = status.devices.map((d: { id: string }) => d.id) as string[];
+      for await (const entry of Deno.readDir(relay.data)) {
+        const bytes = await Deno.readFile(join(relay.data, entry.name));
+        const text = new TextDecoder("latin1").decode(bytes);
+        ok(!text.includes(CANARY), `${entry.name} holds the canary`);
+        ok(!text.includes("integer cents") && !text.includes("release branch"), entry.name);
+        for (const id of [...ids, ...statusIds]) {
+          ok(!text.includes(id), `${entry.name} holds a device id`);
+        }
+        ok(!/\d{15}-\d{5}/.test(text), `${entry.name} holds a clock`);
+      }
+    },
+  });
+}

@@ -24,6 +24,7 @@ import {
   shortAuthString,
 } from "./pairing.ts";
 import { verifyRosterChain } from "./roster_chain.ts";
+import { readRosterOuter } from "./roster_outer.ts";
 
 function hex(text: string): string {
   return text.replace(/\s+/g, "");
@@ -281,6 +282,55 @@ const V = {
     960419c741dd898c1132ecc4c4789ba14b7e2f8eee96ef02d53c7748c3e2ae57de82323c855af6b5919dcc78
     3e8821f4cd6accf907e65ae46d73da3ee599ac073514e7780d742f66ea01d874cd40e353
   `),
+  failRosterVersion: hex(`
+    48585231020123456789abcdef0123456789abcdef000000025bda30a1dca3bcba524363480a51712c54b6fa
+    86d5266f34598c7a977219687800000000000000006818c2035a4faaf0699b3cfb57adc86b0e4ee9bd0ededb
+    d9e11becbd673e7d247be6eef6fe060e161e262e363e464e565e666e767e868e969e470b82e3eeda70a06601
+    69bda4d674ffc0a1afd4fdd6ddaa02d3b78487ad3aa3c8e2a25551ddc63e235702432ee3e72e444444444444
+    444444444444444444444444444444444444000001b7871ae0566a2a60084562eebd4cc669db795a3016911c
+    cc1bf581fa6da74177d9b28b26781187c9fc5138eb53e61db1c91d58a002f4fd06c8feaf7846cc5b5490f8d4
+    e27f39a4f21c32861cf1ac66bf72468dd7d030bab4d2d77f3d00c7be583eb11a56671758a7bd29373b0f78e2
+    baa4f82ea7c586fac1c6de81b46e757bd7d18d0595f14a2ceb21c18c779cd7cd55ce7a0bd4cfe4c35e07d6fc
+    55350d01095d093bfdc4b0688e82e44ed428e5b092281e9d5379746c225429fae71c624b3730f70d7d1ea3cb
+    92fccceff7374d82aa3bbaa2528b2d3674e12cdb955c66929af45e0d1d46a3e6ef05d47cdd1496b5f7d8e19a
+    b23c20300816d2a636e1aff52326dca1e887e0941a3101cb1965e22413374be487960e4f7d11cff26004fd90
+    21e03ef8ab40ab5f30537b05d0caa85e584f3837ee41ecbe0e2c3bf4f6b30f9a0a6b83fe3b7b926628e0f759
+    574e60752b908bb4719a438eaeb5d258354325afabba7a627503b71d74215a48adccb6a5317c923379673e78
+    49dfc0605e51f33c1d13a306fd141bfbc990bf908879f6e03fdcfabc6f9c9e25a6aae8cfb969050e0e46e59f
+    0892eb8cd5c7f5aaee30ce8a5dd8d55237917b8f995b409a1fcefbaa3e67b7dad027e0bff999950ba0acdb9d
+    9375cf8b3b9dc318b44e5abd3834361a848596567a5cd92c5f8ef6bdbe490f2129158a434e84d0a10d
+  `),
+  failRosterPrev: hex(`
+    48585231010123456789abcdef0123456789abcdef000000025bda30a1dca2bcba524363480a51712c54b6fa
+    86d5266f34598c7a977219687800000000000000006818c2035a4faaf0699b3cfb57adc86b0e4ee9bd0ededb
+    d9e11becbd673e7d247be6eef6fe060e161e262e363e464e565e666e767e868e969e470b82e3eeda70a06601
+    69bda4d674ffc0a1afd4fdd6ddaa02d3b78487ad3aa3c8e2a25551ddc63e235702432ee3e72e444444444444
+    444444444444444444444444444444444444000001b7871ae0566a2a60084562eebd4cc669db795a3016911c
+    cc1bf581fa6da74177d9b28b26781187c9fc5138eb53e61db1c91d58a002f4fd06c8feaf7846cc5b5490f8d4
+    e27f39a4f21c32861cf1ac66bf72468dd7d030bab4d2d77f3d00c7be583eb11a56671758a7bd29373b0f78e2
+    baa4f82ea7c586fac1c6de81b46e757bd7d18d0595f14a2ceb21c18c779cd7cd55ce7a0bd4cfe4c35e07d6fc
+    55350d01095d093bfdc4b0688e82e44ed428e5b092281e9d5379746c225429fae71c624b3730f70d7d1ea3cb
+    92fccceff7374d82aa3bbaa2528b2d3674e12cdb955c66929af45e0d1d46a3e6ef05d47cdd1496b5f7d8e19a
+    b23c20300816d2a636e1aff52326dca1e887e0941a3101cb1965e22413374be487960e4f7d11cff26004fd90
+    21e03ef8ab40ab5f30537b05d0caa85e584f3837ee41ecbe0e2c3bf4f6b30f9a0a6b83fe3b7b926628e0f759
+    574e60752b908bb4719a438eaeb5d258354325afabba7a627503b71d74215a48adccb6a5317c923379673e78
+    49dfc0605e51f33c1d13a306fd141bfbc990bf908879f6e03fdcfabc6f9c9e25a6aae8cfb969050e0e46e59f
+    0892eb8cd5c7f5aaee30ce8a5dd8d55237917b8f995b409a1fcefbaa3e67b7dad027e0bff999950ba0acdb9d
+    9375cf8b3b9dc318b44e5abd3834361a848596567a5cd92c5f8ef6bdbe490f2129158a434e84d0a10d
+  `),
+  failBundleCount: hex(`
+    dcf443125a3863215c888b8ea88b4966371dc5817249ce65f6f8c22704a0774b7b838b939ba3abb3bbc3cbd3
+    dbe3ebf3fb030b131b232b33e2e9da7f267a0387c1167229a469702b13a72b2b336cd4f211267b2f4a19b18a
+    7957023dfddd862e8f89285115a68a71d2d4d0080dd6b1b7b04edb0ea7c08f712d55abf6439cb227b4e6a350
+    19544c1b8b939ba3abb3bbc3cbd3dbe3ebf3fb030b131b232b333b43ca38756414bc7860b409baa548ce0a7d
+    1d95fbeb5d30c32cb88d488aeaa2053ef25b71063e81ce0ab410a80b0fc9cf8d1eb246e2c23d70b3c12a23d9
+    31fd064deb96fc4e828324ac692518d2a19a9a1b030b131b232b333b434b535b636b737b838b939ba3abb3bb
+    eee82e2f20b73eeaa790061e946726cab4b4f4a5faa390abfae290b2fad2709b813156d3abf9c4cc28476c31
+    301f2a8b
+  `),
+  failFramesOrder: "0000000000000002000000010100000000000000010000000102",
+  failHelloMac:
+    '{"ed25519":"0101010101010101010101010101010101010101010101010101010101010101","kind":"hello","mac":"97e93eacde7681cc57544efbe01cc29323fef871f0cd0e687fc3ea43c6116375","name":"desktop","x25519":"1cf579aba45a10ba1d1ef06d91fca2aa9ed0a1150515653155405d0b18cb9a67"}',
 };
 
 const bytes = (name: keyof typeof V) => hexToBytes(V[name]);
@@ -372,4 +422,17 @@ Deno.test("T6: must-fail delta vectors keep failing with their codes", async (t)
       );
     });
   }
+});
+
+Deno.test("T6: must-fail roster, bundle, frame and pairing vectors keep failing with their codes", () => {
+  const code = (c: string) => (e: unknown) => isHelixError(e, c as never);
+  throws(() => readRosterOuter(bytes("failRosterVersion")), code("unsupported_version"));
+  throws(
+    () => verifyRosterChain([bytes("rosterGenesis"), bytes("failRosterPrev")], T.STRAND, T.keysFor),
+    code("tampered"),
+  );
+  throws(() => openBundle(bytes("failBundleCount"), T.X_A), code("corrupt"));
+  throws(() => parseFrames(bytes("failFramesOrder")), code("corrupt"));
+  const pairing = parsePairingCode(V.pairingCode);
+  throws(() => openHello(enc.encode(V.failHelloMac), pairing), code("tampered"));
 });

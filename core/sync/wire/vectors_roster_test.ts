@@ -1,7 +1,7 @@
 /**
  * Known-answer and wire-stability vectors of the sync wire formats (sync-protocol T6), part
- * two of two: roster entries, bundles, pairing, frames. Frozen on 2026-11-25 for format version 1: fixed keys, nonces and
- * random bytes give exactly these bytes, every build must keep decoding them, and the
+ * two of two: roster entries, bundles, pairing, frames. Frozen on 2026-11-25 for format
+ * version 1: fixed keys, nonces and random bytes give exactly these bytes, every build must keep decoding them, and the
  * must-fail vectors must keep failing with the same error code. Never regenerate these to
  * make a test pass: a change here is a wire-format change and needs a new version.
  */

@@ -7,7 +7,7 @@
  */
 import * as T from "./_testing.ts";
 import { openDelta, sealDelta } from "./delta.ts";
-import { readDeltaHeader, verifyDeltaWrite } from "./delta_header.ts";
+import { readDeltaHeader, verifyDeltaWrite, verifyDeltaWriteAsync } from "./delta_header.ts";
 import { encodeFrames, parseFrames } from "./frames.ts";
 import { verifyRosterChain } from "./roster_chain.ts";
 
@@ -28,6 +28,9 @@ Deno.bench(`relay: readDeltaHeader, ${small.length}-byte delta`, () => {
 });
 Deno.bench(`relay: verifyDeltaWrite, ${small.length}-byte delta`, () => {
   verifyDeltaWrite(small, T.KEYS_0.writePublic);
+});
+Deno.bench(`relay: verifyDeltaWriteAsync (WebCrypto), ${small.length}-byte delta`, async () => {
+  await verifyDeltaWriteAsync(small, T.KEYS_0.writePublic);
 });
 Deno.bench(`relay: verifyDeltaWrite, ${large.length}-byte delta`, () => {
   verifyDeltaWrite(large, T.KEYS_0.writePublic);

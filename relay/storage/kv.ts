@@ -59,7 +59,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
     for (let first = 0; first < count; first += CHUNKS_PER_WRITE) {
       const op = kv.atomic();
       for (let i = first; i < Math.min(count, first + CHUNKS_PER_WRITE); i++) {
-        op.set(["blob", strand, hash, i], bytes.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES));
+        op.set(["blob", strand, hash, i], bytes.slice(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES));
       }
       const result = await op.commit();
       if (!result.ok) throw new Error("Cannot store chunks: the atomic write failed");
@@ -87,7 +87,8 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
   }
 
   function itemOf(hash: string, epoch: number, bytes: Uint8Array, day: number): ItemValue {
-    const inline = bytes.length <= CHUNK_BYTES ? bytes : null;
+    // A copy: V8 serializes a view's whole buffer (a request body may sit in a larger one).
+    const inline = bytes.length <= CHUNK_BYTES ? bytes.slice() : null;
     return { hash, epoch, day, size: bytes.length, inline };
   }
 
@@ -125,7 +126,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
         headSeq: genesis.seq,
         headHash: genesis.hash,
         epoch: genesis.epoch,
-        wpk: genesis.wpk,
+        wpk: genesis.wpk.slice(),
         deltaSeq: 0,
         bytesUsed: 0,
       };
@@ -161,7 +162,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
           headSeq: entry.seq,
           headHash: entry.hash,
           epoch: entry.epoch,
-          wpk: entry.wpk,
+          wpk: entry.wpk.slice(),
         };
         const result = await kv.atomic()
           .check(current)
@@ -237,7 +238,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
       for (let i = 0; i < parts; i++) {
         op.set(
           ["rendezvousPart", id, slot, i],
-          bytes.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES),
+          bytes.slice(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES),
         );
       }
       const result = await op.commit();

@@ -34,6 +34,8 @@ const WARMUP = Number(values.warmup);
 const DEPS = Number(values.deps);
 const storage = values.storage === "kv" ? "kv" : "sqlite";
 
+const loadAverage = () => (Deno.loadavg()[0] ?? 0).toFixed(2);
+const loadBefore = loadAverage();
 const data = await Deno.makeTempDir({ prefix: "helix-relay-bench-" });
 const relay = await startRelay({
   storage,
@@ -121,5 +123,6 @@ const report = {
   relayBytesPerDelta: Math.round(dbBytes / deltaCount),
   databaseMiB: (dbBytes / (1 << 20)).toFixed(2),
   cores: navigator.hardwareConcurrency,
+  loadAverage: `${loadBefore} before, ${loadAverage()} after`,
 };
 Deno.stdout.writeSync(new TextEncoder().encode(`${JSON.stringify(report, null, 2)}\n`));

@@ -5,7 +5,10 @@
  * per delta and the database size.
  *
  *   deno task bench:relay [--strands 10] [--devices 2] [--rounds 100] [--deps 8]
- *                         [--storage sqlite|kv] [--warmup 10]
+ *                         [--storage sqlite|kv] [--warmup 10] [--relay-cpus 1]
+ *
+ * `--relay-cpus 1` pins the relay process to one core (`taskset`); run the script itself under
+ * `taskset -c 0` to keep the load generator off that core.
  *
  * The load generator shares the machine with the relay: on a 2-core box both compete for CPU.
  *
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     deps: { type: "string", default: "8" },
     warmup: { type: "string", default: "10" },
     storage: { type: "string", default: "sqlite" },
+    "relay-cpus": { type: "string" },
   },
 });
 const S = Number(values.strands);
@@ -37,9 +41,11 @@ const storage = values.storage === "kv" ? "kv" : "sqlite";
 const loadAverage = () => (Deno.loadavg()[0] ?? 0).toFixed(2);
 const loadBefore = loadAverage();
 const data = await Deno.makeTempDir({ prefix: "helix-relay-bench-" });
+const relayCpus = values["relay-cpus"];
 const relay = await startRelay({
   storage,
   data,
+  ...(relayCpus ? { cpus: relayCpus } : {}),
   env: { HELIX_RELAY_IP_RATE: "1000000/1000000", HELIX_RELAY_STRAND_RATE: "1000000/1000000" },
 });
 
@@ -123,6 +129,7 @@ const report = {
   relayBytesPerDelta: Math.round(dbBytes / deltaCount),
   databaseMiB: (dbBytes / (1 << 20)).toFixed(2),
   cores: navigator.hardwareConcurrency,
+  relayPinnedTo: relayCpus ?? "any core",
   loadAverage: `${loadBefore} before, ${loadAverage()} after`,
 };
 Deno.stdout.writeSync(new TextEncoder().encode(`${JSON.stringify(report, null, 2)}\n`));

@@ -31,6 +31,8 @@ export interface StartRelayOptions {
   readonly data?: string;
   /** Request log lines on stderr (default off: `--log-level warn`). */
   readonly logRequests?: boolean;
+  /** Pins the relay to these CPUs (`taskset -c`, Linux), e.g. "1" for one core. */
+  readonly cpus?: string;
 }
 
 const ROOT = fileURLToPath(new URL("../../", import.meta.url));
@@ -39,8 +41,10 @@ const ROOT = fileURLToPath(new URL("../../", import.meta.url));
 export async function startRelay(options: StartRelayOptions = {}): Promise<RelayProcess> {
   const home = await Deno.makeTempDir({ prefix: "helix-relay-home-" });
   const data = options.data ?? `${home}/data`;
-  const child = new Deno.Command(Deno.execPath(), {
+  const pin = options.cpus === undefined ? [] : ["-c", options.cpus, Deno.execPath()];
+  const child = new Deno.Command(pin.length ? "taskset" : Deno.execPath(), {
     args: [
+      ...pin,
       "run",
       "-A",
       "--quiet",

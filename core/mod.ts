@@ -249,6 +249,7 @@ export {
   MAX_ENVELOPE_BYTES,
   readDeltaHeader,
   verifyDeltaWrite,
+  verifyDeltaWriteAsync,
 } from "./sync/wire/delta_header.ts";
 export {
   type ChangeBody,

@@ -11,10 +11,15 @@ import { deriveEpochKeys, type EpochKeys } from "./epoch.ts";
 import { opFromWire } from "./wire_ops.ts";
 import { x25519PublicKeyOf } from "../../crypto/x25519.ts";
 import { wrapBundle } from "./bundle.ts";
-import { toHex } from "./ids.ts";
 import { sealRosterEntry } from "./roster_entry.ts";
 import type { RosterDevice } from "./roster_ops.ts";
 import { rosterEntryHash } from "./roster_outer.ts";
+import { aeadSeal } from "../../crypto/aead.ts";
+import { signMessage } from "../../crypto/ed25519.ts";
+import { hmacSha256 } from "../../crypto/sha256.ts";
+import { DELTA_COMMIT_OFFSET, DELTA_MAGIC, deltaWriteMessage } from "./delta_header.ts";
+import { fromHex, toHex } from "./ids.ts";
+import { concatBytes, u32Bytes } from "./reader.ts";
 
 /** A fixed strand id. */
 export const STRAND = "0123456789abcdef0123456789abcdef";
@@ -147,4 +152,40 @@ export function sampleRoster(): Uint8Array[] {
     nonce: NONCE,
   });
   return [genesis, add, remove];
+}
+
+/**
+ * An envelope around an arbitrary `plaintext`, correctly committed, sealed and write-signed
+ * under epoch-0 keys: for vectors that must fail inside the ciphertext.
+ */
+export function craftDelta(plaintext: Uint8Array, version = 1): Uint8Array {
+  const header = concatBytes(
+    DELTA_MAGIC,
+    Uint8Array.of(version),
+    fromHex(STRAND),
+    u32Bytes(0),
+    NONCE,
+    new Uint8Array(32),
+    u32Bytes(plaintext.length + 16),
+  );
+  const committed = concatBytes(
+    header.subarray(0, DELTA_COMMIT_OFFSET),
+    header.subarray(DELTA_COMMIT_OFFSET + 32),
+  );
+  header.set(hmacSha256(KEYS_0.commit, committed), DELTA_COMMIT_OFFSET);
+  const signed = concatBytes(header, aeadSeal(KEYS_0.enc, NONCE, header, plaintext));
+  return concatBytes(signed, signMessage(deltaWriteMessage(signed), KEYS_0.writeSeed));
+}
+
+/** `u32 len ‖ body ‖ sig ‖ padding` with the given pieces, unpadded unless `total` is given. */
+export function innerPlaintext(
+  body: Uint8Array,
+  options: { length?: number; total?: number; fill?: number } = {},
+): Uint8Array {
+  const total = options.total ?? 4 + body.length + 64;
+  const out = new Uint8Array(total).fill(options.fill ?? 0);
+  out.set(u32Bytes(options.length ?? body.length), 0);
+  out.set(body, 4);
+  out.set(new Uint8Array(64), 4 + body.length);
+  return out;
 }

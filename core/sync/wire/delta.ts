@@ -123,6 +123,32 @@ function commitOf(keys: EpochKeys, headerBytes: Uint8Array): Uint8Array {
  * Signs (unless `sigDev` is given), pads, seals and write-signs a change. `quota_exceeded`
  * when the envelope would pass {@linkcode MAX_ENVELOPE_BYTES} (split the ops first:
  * `splitOps`).
+ *
+ * @example Seal, check at the relay, open at another device
+ * ```ts
+ * import { openDelta, sealDelta } from "./delta.ts";
+ * import { readDeltaHeader, verifyDeltaWrite } from "./delta_header.ts";
+ * import { deriveEpochKeys, newEpochSecret } from "./epoch.ts";
+ * import { newStrandId } from "./ids.ts";
+ * import { verifyChangeSignature } from "./change.ts";
+ * import { keyFingerprint, publicKeyOf } from "../../crypto/ed25519.ts";
+ * import { deepEqual, equal, ok } from "node:assert/strict";
+ *
+ * const strandId = newStrandId();
+ * const keys = deriveEpochKeys(newEpochSecret(), strandId);
+ * const device = crypto.getRandomValues(new Uint8Array(32));
+ * const body = {
+ *   author: keyFingerprint(publicKeyOf(device)), authorSeq: 1, prev: null, deps: [],
+ *   rosterHead: "00".repeat(32), hlc: "000000000001000-00000", ops: [],
+ * };
+ * const sealed = sealDelta({ strandId, epoch: 0, keys, body, deviceSecretKey: device });
+ * equal(readDeltaHeader(sealed.bytes).epoch, 0); // the relay: no keys needed
+ * ok(verifyDeltaWrite(sealed.bytes, keys.writePublic));
+ * const opened = openDelta(sealed.bytes, (epoch) => (epoch === 0 ? keys : undefined), strandId);
+ * deepEqual(opened.body, body);
+ * equal(opened.changeId, sealed.changeId);
+ * ok(verifyChangeSignature(strandId, opened.bodyBytes, opened.sigDev, publicKeyOf(device)));
+ * ```
  */
 export function sealDelta(input: SealDeltaInput): SealedDelta {
   const { strandId, epoch, keys } = input;

@@ -15,6 +15,7 @@
  * @module
  */
 import { verifySignature } from "../../crypto/ed25519.ts";
+import { verifySignatureAsync } from "../../crypto/ed25519_async.ts";
 import { HASH_LENGTH, NONCE_LENGTH, SIGNATURE_LENGTH, TAG_LENGTH } from "../../crypto/lengths.ts";
 import { sha256Bytes } from "../../crypto/sha256.ts";
 import { corrupt, wireError } from "./errors.ts";
@@ -149,4 +150,19 @@ export function verifyDeltaWrite(bytes: Uint8Array, writePublic: Uint8Array): bo
   const signed = bytes.subarray(0, bytes.length - SIGNATURE_LENGTH);
   const wsig = bytes.subarray(bytes.length - SIGNATURE_LENGTH);
   return verifySignature(wsig, deltaWriteMessage(signed), writePublic);
+}
+
+/**
+ * {@linkcode verifyDeltaWrite} through WebCrypto (`crypto/ed25519_async.ts`): the same
+ * answer for every signature an epoch write key makes, several times faster, for the relay's
+ * upload path. Throws like {@linkcode readDeltaHeader} when the bytes are malformed.
+ */
+export async function verifyDeltaWriteAsync(
+  bytes: Uint8Array,
+  writePublic: Uint8Array,
+): Promise<boolean> {
+  splitDelta(bytes);
+  const signed = bytes.subarray(0, bytes.length - SIGNATURE_LENGTH);
+  const wsig = bytes.subarray(bytes.length - SIGNATURE_LENGTH);
+  return await verifySignatureAsync(wsig, deltaWriteMessage(signed), writePublic);
 }

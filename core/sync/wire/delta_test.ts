@@ -19,6 +19,7 @@ import {
   MAX_ENVELOPE_BYTES,
   readDeltaHeader,
   verifyDeltaWrite,
+  verifyDeltaWriteAsync,
 } from "./delta_header.ts";
 import { padme } from "./padme.ts";
 
@@ -81,6 +82,29 @@ Deno.test("verifyDeltaWrite() accepts the epoch write key only", () => {
   const flipped = bytes.slice();
   flipped[DELTA_HEADER_LENGTH + 3]! ^= 1;
   ok(!verifyDeltaWrite(flipped, KEYS_0.writePublic));
+});
+
+Deno.test("verifyDeltaWriteAsync() answers as verifyDeltaWrite() does", async () => {
+  const bytes = sampleDelta(1, 0);
+  ok(await verifyDeltaWriteAsync(bytes, KEYS_0.writePublic));
+  ok(!await verifyDeltaWriteAsync(bytes, KEYS_1.writePublic));
+  for (let i = 0; i < bytes.length; i += 7) {
+    const flipped = bytes.slice();
+    flipped[i]! ^= 0x20;
+    let sync: boolean | string;
+    try {
+      sync = verifyDeltaWrite(flipped, KEYS_0.writePublic);
+    } catch (error) {
+      sync = isHelixError(error) ? error.code : "untyped";
+    }
+    let async: boolean | string;
+    try {
+      async = await verifyDeltaWriteAsync(flipped, KEYS_0.writePublic);
+    } catch (error) {
+      async = isHelixError(error) ? error.code : "untyped";
+    }
+    equal(async, sync, `byte ${i}`);
+  }
 });
 
 Deno.test("openDelta() refuses another strand, an unknown epoch and a wrong key before decrypting", () => {

@@ -147,6 +147,35 @@ export function applyRosterEntry(
 /**
  * Verifies a whole roster from its genesis entry (see {@linkcode applyRosterEntry} for the
  * checks and errors); `corrupt` for an empty list.
+ *
+ * @example Create a roster and verify it
+ * ```ts
+ * import { verifyRosterChain } from "./roster_chain.ts";
+ * import { sealRosterEntry } from "./roster_entry.ts";
+ * import { deriveEpochKeys, newEpochSecret } from "./epoch.ts";
+ * import { newStrandId } from "./ids.ts";
+ * import { keyFingerprint, publicKeyOf } from "../../crypto/ed25519.ts";
+ * import { x25519PublicKeyOf } from "../../crypto/x25519.ts";
+ * import { bytesToHex } from "../../crypto/_noble.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const strandId = newStrandId();
+ * const keys = deriveEpochKeys(newEpochSecret(), strandId);
+ * const signing = crypto.getRandomValues(new Uint8Array(32));
+ * const laptop = {
+ *   device: keyFingerprint(publicKeyOf(signing)),
+ *   ed25519: bytesToHex(publicKeyOf(signing)),
+ *   x25519: bytesToHex(x25519PublicKeyOf(crypto.getRandomValues(new Uint8Array(32)))),
+ *   name: "laptop",
+ * };
+ * const genesis = sealRosterEntry({
+ *   strandId, seq: 1, prev: "", epoch: 0, keys,
+ *   op: { kind: "create", devices: [laptop] }, signerSecretKey: signing,
+ * });
+ * const state = verifyRosterChain([genesis], strandId, () => keys);
+ * equal(state.devices[0]!.name, "laptop");
+ * equal(state.seq, 1);
+ * ```
  */
 export function verifyRosterChain(
   entries: readonly Uint8Array[],

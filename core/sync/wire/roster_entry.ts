@@ -14,7 +14,7 @@ import { canonicalJson } from "../../util/canonical_json.ts";
 import { isRecord, keysProblem, parseCanonical, patternProblem } from "./checks.ts";
 import type { EpochKeys } from "./epoch.ts";
 import { corrupt, wireError } from "./errors.ts";
-import { fromHex, HEX16, strandIdBytes, toHex } from "./ids.ts";
+import { fromHex, HEX16, HEX32, strandIdBytes, toHex } from "./ids.ts";
 import { concatBytes, u32Bytes, utf8 } from "./reader.ts";
 import { type RosterOp, rosterOpFrom } from "./roster_ops.ts";
 import {
@@ -81,6 +81,9 @@ export function sealRosterEntry(input: SealRosterInput): Uint8Array {
   const problem = rosterOpFrom(JSON.parse(canonicalJson(input.op)));
   if (typeof problem === "string") throw new TypeError(`Cannot seal roster entry: ${problem}`);
   const genesis = seq === 1;
+  if (!genesis && (typeof input.prev !== "string" || !HEX32.test(input.prev))) {
+    throw new TypeError("prev must be 64 lowercase hex digits after the genesis entry");
+  }
   const newEpoch = genesis || input.newEpoch === true;
   const bundle = input.bundle ?? new Uint8Array(0);
   const nonce = input.nonce ?? crypto.getRandomValues(new Uint8Array(NONCE_LENGTH));

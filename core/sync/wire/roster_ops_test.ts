@@ -1,0 +1,34 @@
+import { deepEqual, equal } from "node:assert/strict";
+import { DEVICE_B_SECRET, DEVICE_SECRET, rosterDevice, X_A, X_B } from "./_testing.ts";
+import { rosterOpFrom } from "./roster_ops.ts";
+
+const a = rosterDevice(DEVICE_SECRET, X_A, "laptop");
+const b = rosterDevice(DEVICE_B_SECRET, X_B, "desktop");
+
+Deno.test("rosterOpFrom() accepts the three stage-1 ops", () => {
+  deepEqual(rosterOpFrom({ kind: "create", devices: [a, b] }), { kind: "create", devices: [a, b] });
+  deepEqual(rosterOpFrom({ kind: "add_device", ...b }), { kind: "add_device", ...b });
+  deepEqual(rosterOpFrom({ kind: "remove_device", device: a.device }), {
+    kind: "remove_device",
+    device: a.device,
+  });
+});
+
+Deno.test("rosterOpFrom() names the problem with every malformed op", async (t) => {
+  const cases: Record<string, unknown> = {
+    "not an object": [],
+    "unknown kind": { kind: "add_member", ...b },
+    "empty create": { kind: "create", devices: [] },
+    "duplicate device": { kind: "create", devices: [a, a] },
+    "device not its key's fingerprint": { kind: "add_device", ...b, device: a.device },
+    "extra field": { kind: "add_device", ...b, admin: true },
+    "missing field": { kind: "add_device", device: b.device, ed25519: b.ed25519, name: "x" },
+    "control character in name": { kind: "add_device", ...b, name: "a\u001b[2Jb" },
+    "empty name": { kind: "add_device", ...b, name: "" },
+    "upper-case key": { kind: "add_device", ...b, x25519: b.x25519.toUpperCase() },
+    "bad removed id": { kind: "remove_device", device: "x" },
+  };
+  for (const [name, value] of Object.entries(cases)) {
+    await t.step(name, () => equal(typeof rosterOpFrom(value), "string"));
+  }
+});

@@ -1,7 +1,8 @@
 /**
  * Reads a request body up to a limit without ever holding more: a declared `Content-Length`
  * over the limit is refused before reading, and the streamed bytes are counted as they come
- * (a chunked or lying sender is cut off at the first chunk past the limit).
+ * (a chunked or lying sender is cut off at the first chunk past the limit). The result is its
+ * own exact buffer (stream chunks may be views into larger ones).
  *
  * @module
  */
@@ -33,7 +34,6 @@ export async function readLimitedBody(
     }
     chunks.push(value);
   }
-  if (chunks.length === 1) return chunks[0]!;
   const out = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {

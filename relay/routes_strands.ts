@@ -122,7 +122,7 @@ export function strandRoutes(deps: RelayDeps & { limits: RelayLimits }): Hono<Re
     // A known delta is a no-op whatever its epoch (R15): re-uploads after a crash succeed.
     const known = await storage.findDelta(strand, header.deltaId);
     if (known !== null) return c.json({ seq: known, duplicate: true }, 200);
-    authorizeDelta(bytes, header, head);
+    await authorizeDelta(bytes, header, head);
     const result = await storage.appendDelta(
       strand,
       { deltaId: header.deltaId, epoch: header.epoch, bytes, day: dayOf(clock.now()) },

@@ -14,7 +14,7 @@ import {
   readDeltaHeader,
   readRosterOuter,
   type RosterOuter,
-  verifyDeltaWrite,
+  verifyDeltaWriteAsync,
   verifyRosterWrite,
 } from "@helix/core";
 import { asRelayError, badRequest, RelayError } from "./errors.ts";
@@ -44,14 +44,18 @@ export function readDelta(bytes: Uint8Array, strand: string): DeltaHeader {
 }
 
 /** Refuses (403) a delta the strand at `head` may not store: another epoch, or a bad `wsig`. */
-export function authorizeDelta(bytes: Uint8Array, header: DeltaHeader, head: RosterHead): void {
+export async function authorizeDelta(
+  bytes: Uint8Array,
+  header: DeltaHeader,
+  head: RosterHead,
+): Promise<void> {
   if (header.epoch !== head.epoch) {
     throw forbidden(
       `The delta is sealed under epoch ${header.epoch}; epoch ${head.epoch} is current (re-seal it)`,
       { epoch: head.epoch },
     );
   }
-  if (!verifyDeltaWrite(bytes, head.wpk)) {
+  if (!(await verifyDeltaWriteAsync(bytes, head.wpk))) {
     throw forbidden(`The delta's write signature does not verify under epoch ${head.epoch}'s key`);
   }
 }

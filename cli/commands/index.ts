@@ -26,6 +26,7 @@ import { mcp } from "./mcp.ts";
 import { merge } from "./merge.ts";
 import { reembed } from "./reembed.ts";
 import { relate } from "./relate.ts";
+import { relay } from "./relay.ts";
 import { rollback } from "./rollback.ts";
 import { search } from "./search.ts";
 import { show } from "./show.ts";
@@ -62,6 +63,7 @@ export const COMMANDS: readonly Command[] = [
   config,
   connect,
   mcp,
+  relay,
   completions,
 ];
 

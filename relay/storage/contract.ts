@@ -192,6 +192,26 @@ export function storageContract(name: string, open: () => Promise<StorageFixture
     equal((await s.listDeltas(STRAND, 0, ALL)).length, 12);
   });
 
+  test("bytes that are views into a larger buffer are stored as their own bytes", async (s) => {
+    const big = bytes(300_000, 5);
+    const view = (from: number, length: number) => big.subarray(from, from + length);
+    await s.createStrand(STRAND, { ...entry(1), wpk: view(10, 32), bytes: view(100, 200) });
+    deepEqual((await s.rosterHead(STRAND))?.wpk, big.slice(10, 42));
+    await s.appendRoster(STRAND, entry(1).hash, {
+      ...entry(2),
+      wpk: view(50, 32),
+      bytes: view(9, 70),
+    });
+    deepEqual(await s.appendDelta(STRAND, { ...delta(1), bytes: view(1000, 500) }, UNLIMITED), {
+      kind: "stored",
+      seq: 1,
+    });
+    await s.putRendezvous("view-blob", "hello", view(7, 100), Number.MAX_SAFE_INTEGER);
+    deepEqual((await s.listDeltas(STRAND, 0, ALL))[0]?.bytes, big.slice(1000, 1500));
+    deepEqual((await s.listRoster(STRAND, 1, ALL))[0]?.bytes, big.slice(9, 79));
+    deepEqual(await s.getRendezvous("view-blob", "hello", 0), big.slice(7, 107));
+  });
+
   test("rendezvous blobs are replaced, expire at their time and are swept", async (s) => {
     const t0 = 1_700_000_000_000;
     await s.putRendezvous("abc", "hello", bytes(10, 1), t0 + 600_000);

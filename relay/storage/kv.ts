@@ -87,6 +87,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
   }
 
   function itemOf(hash: string, epoch: number, bytes: Uint8Array, day: number): ItemValue {
+    // A copy: V8 serializes a view's whole buffer (a request body may sit in a larger one).
     const inline = bytes.length <= CHUNK_BYTES ? bytes.slice() : null;
     return { hash, epoch, day, size: bytes.length, inline };
   }
@@ -125,7 +126,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
         headSeq: genesis.seq,
         headHash: genesis.hash,
         epoch: genesis.epoch,
-        wpk: genesis.wpk.slice(), // a copy: a view would store its whole buffer
+        wpk: genesis.wpk.slice(),
         deltaSeq: 0,
         bytesUsed: 0,
       };
@@ -237,7 +238,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
       for (let i = 0; i < parts; i++) {
         op.set(
           ["rendezvousPart", id, slot, i],
-          bytes.subarray(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES),
+          bytes.slice(i * CHUNK_BYTES, (i + 1) * CHUNK_BYTES),
         );
       }
       const result = await op.commit();

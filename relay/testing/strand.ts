@@ -51,7 +51,7 @@ export interface TestStrand {
   readonly keys: EpochKeys;
   readonly epoch: number;
   /** The genesis entry (seq 1). */
-  readonly genesis: Uint8Array;
+  readonly genesis: Uint8Array<ArrayBuffer>;
   /** Hash of the last entry this strand made. */
   readonly head: string;
   readonly headSeq: number;
@@ -59,12 +59,14 @@ export interface TestStrand {
    * The next roster entry (an `add_device` of a fresh id) after the head, signed by this
    * epoch's write key; with `newEpoch` it opens epoch + 1 and the strand moves to it.
    */
-  nextEntry(options?: { newEpoch?: boolean; writeKeys?: EpochKeys }): Promise<Uint8Array>;
+  nextEntry(
+    options?: { newEpoch?: boolean; writeKeys?: EpochKeys },
+  ): Promise<Uint8Array<ArrayBuffer>>;
   /**
    * A sealed delta of this epoch; `n` makes the body (and so the delta id) distinct, `deps`
    * adds that many dependency ids (about 70 bytes each) to make it larger.
    */
-  delta(n: number, deps?: number): Uint8Array;
+  delta(n: number, deps?: number): Uint8Array<ArrayBuffer>;
 }
 
 /** A fresh strand with a genesis entry listing one device. */
@@ -101,7 +103,7 @@ export async function testStrand(strandId: string = newStrandId()): Promise<Test
     get epoch() {
       return epoch;
     },
-    genesis,
+    genesis: genesis.slice(),
     get head() {
       return head;
     },
@@ -133,7 +135,7 @@ export async function testStrand(strandId: string = newStrandId()): Promise<Test
       headSeq += 1;
       keys = nextKeys;
       epoch = nextEpoch;
-      return bytes;
+      return bytes.slice();
     },
     delta(n, deps = 0) {
       const id = (i: number) => (i.toString(16) + "f".repeat(64)).slice(0, 64);
@@ -146,8 +148,8 @@ export async function testStrand(strandId: string = newStrandId()): Promise<Test
         hlc: `${String(1_700_000_000_000 + n).padStart(15, "0")}-00000`,
         ops: [],
       };
-      return sealDelta({ strandId, epoch, keys, body, sigDev: new Uint8Array(64).fill(n % 251) })
-        .bytes;
+      const sigDev = new Uint8Array(64).fill(n % 251);
+      return new Uint8Array(sealDelta({ strandId, epoch, keys, body, sigDev }).bytes);
     },
   };
   return strand;

@@ -51,7 +51,12 @@ export type PullProgress = (received: number) => void;
 
 const PAGE = 200;
 
-/** Pulls until the relay has nothing more after the cursor. */
+/**
+ * Pulls until the relay has nothing more after the cursor. When deltas still wait for
+ * predecessors afterwards, the relay's whole log is read once more without moving the cursor:
+ * a relay that withheld a delta and now serves it heals the gap (R21), and deltas seen before
+ * are skipped as duplicates.
+ */
 export async function pull(
   deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
   relay: RelayPort,
@@ -61,9 +66,35 @@ export async function pull(
 ): Promise<PullReport> {
   const { store } = deps;
   const totals = { received: 0, applied: 0, opsAdded: 0, duplicates: 0, quarantined: 0 };
+  await pass(deps, relay, keyring, roster, totals, true, onProgress);
+  if (parked(store).length > 0) await pass(deps, relay, keyring, roster, totals, false);
+  writeTransaction(store.db, "record the pull", () => setCursor(store, 0, deps.clock.now()));
+  return { ...totals, pending: parked(store).length };
+}
+
+type Totals = {
+  received: number;
+  applied: number;
+  opsAdded: number;
+  duplicates: number;
+  quarantined: number;
+};
+
+/** Reads the relay's deltas after the cursor (`advance`), or all of them (not advancing). */
+async function pass(
+  deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
+  relay: RelayPort,
+  keyring: Keyring,
+  roster: RosterState,
+  totals: Totals,
+  advance: boolean,
+  onProgress?: PullProgress,
+): Promise<void> {
+  const { store } = deps;
+  const strandId = syncStrand(store)!.strandId;
+  let from = advance ? syncStrand(store)!.cursor : 0;
   for (;;) {
-    const strand = syncStrand(store)!;
-    const page = await relay.pull(strand.strandId, strand.cursor, PAGE);
+    const page = await relay.pull(strandId, from, PAGE);
     if (page.records.length === 0) break;
     const view = overlay(deps);
     const accepted: OpenedDelta[] = [];
@@ -72,14 +103,14 @@ export async function pull(
     const setAside: { deltaId: string; serverSeq: number; reason: string; bytes: Uint8Array }[] =
       [];
     for (const record of page.records) {
-      const verdict = judge(record.bytes, strand.strandId, keyring, roster, view);
+      const verdict = judge(record.bytes, strandId, keyring, roster, view);
       if (verdict.kind === "apply") {
         accepted.push(verdict.delta);
         view.accept(verdict.delta);
       } else if (verdict.kind === "duplicate") totals.duplicates++;
       else if (verdict.kind === "park") {
         parkedNow.push({ delta: verdict.delta, missing: verdict.missing, bytes: record.bytes });
-      } else {
+      } else if (advance) {
         setAside.push({
           deltaId: deltaIdOf(record.bytes),
           serverSeq: record.seq,
@@ -88,9 +119,10 @@ export async function pull(
         });
       }
     }
-    totals.received += page.records.length;
+    if (advance) totals.received += page.records.length;
     totals.quarantined += setAside.length;
-    const last = page.records[page.records.length - 1]!.seq;
+    from = page.records[page.records.length - 1]!.seq;
+    const last = from;
     totals.opsAdded += apply(deps, accepted, () => {
       for (const item of setAside) quarantine(store, { ...item, at: now });
       for (const item of parkedNow) {
@@ -102,19 +134,17 @@ export async function pull(
           since: now,
         });
       }
-      setCursor(store, last, now);
+      if (advance) setCursor(store, last, now);
     });
     totals.applied += accepted.length;
     if (accepted.length > 0) {
-      const released = releaseParked(deps, strand.strandId, keyring, roster);
+      const released = releaseParked(deps, strandId, keyring, roster);
       totals.applied += released.applied;
       totals.opsAdded += released.opsAdded;
     }
     onProgress?.(totals.received);
     if (!page.more) break;
   }
-  writeTransaction(store.db, "record the pull", () => setCursor(store, 0, deps.clock.now()));
-  return { ...totals, pending: parked(store).length };
 }
 
 /**

@@ -182,7 +182,10 @@ function rendezvousPath(id: string, slot: string): string {
   return `/v1/rendezvous/${encodeURIComponent(id)}/${encodeURIComponent(slot)}`;
 }
 
-/** The records of a framed list, each after `after` and in increasing order. */
+/**
+ * The records of a framed list after `after`, in increasing order. Records at or before
+ * `after` (a relay replaying what it served) are dropped: replays are no-ops anyway (R24).
+ */
 function frames(action: string, body: Uint8Array, after: number): RelayRecord[] {
   let records: RelayRecord[];
   try {
@@ -193,17 +196,7 @@ function frames(action: string, body: Uint8Array, after: number): RelayRecord[] 
       `Cannot ${action}: the relay's list is malformed (${(error as Error).message})`,
     );
   }
-  let last = after;
-  for (const record of records) {
-    if (record.seq <= last) {
-      throw new HelixError(
-        "relay_misbehaved",
-        `Cannot ${action}: the relay's list is out of order`,
-      );
-    }
-    last = record.seq;
-  }
-  return records;
+  return records.filter((record) => record.seq > after);
 }
 
 function counter(action: string, value: unknown): number {

@@ -2,7 +2,8 @@
  * Where sync stands, for `helix sync status` and the MCP manifest: the relay and strand,
  * the devices of the roster, the queues (unpushed, pending, quarantined), when this device
  * last pushed and pulled, and alarms: a delta waiting longer than {@linkcode WITHHELD_AFTER_MS}
- * for a predecessor the relay does not serve raises `WITHHELD` (R21).
+ * for a predecessor the relay does not serve raises `WITHHELD` (R21); a delta set aside because
+ * it failed a check raises `TAMPER`.
  *
  * @module
  */
@@ -15,8 +16,11 @@ export const WITHHELD_AFTER_MS = 60 * 60 * 1000;
 
 /** An alarm sync raised. */
 export interface SyncAlarm {
-  /** `WITHHELD`: the relay seems to withhold changes others depend on. */
-  readonly kind: "WITHHELD";
+  /**
+   * `WITHHELD`: the relay seems to withhold changes others depend on; `TAMPER`: a delta failed
+   * a check (altered, wrongly signed, of an unknown author) and was set aside.
+   */
+  readonly kind: "WITHHELD" | "TAMPER";
   /** What is missing, for people. */
   readonly detail: string;
 }
@@ -74,6 +78,10 @@ export function syncStatus(
       } for ${row.missing.join(", ")}`,
     });
   }
+  const setAside = quarantined(store, 5);
+  for (const row of setAside) {
+    alarms.push({ kind: "TAMPER", detail: `delta ${row.deltaId.slice(0, 12)}: ${row.reason}` });
+  }
   return {
     synced: strand !== null,
     strandId: strand?.strandId ?? null,
@@ -90,7 +98,7 @@ export function syncStatus(
     pending: counts.pending,
     quarantined: counts.quarantined,
     applied: counts.applied,
-    quarantine: quarantined(store, 5).map(({ deltaId, reason, at }) => ({ deltaId, reason, at })),
+    quarantine: setAside.map(({ deltaId, reason, at }) => ({ deltaId, reason, at })),
     alarms,
   };
 }

@@ -130,14 +130,19 @@ function pairingKey(code: Pick<PairingCode, "rendezvous" | "secret">): Uint8Arra
 }
 
 const PAIRING_AAD = utf8("helix/pairing/v1");
+const systemRandom = (length: number) => crypto.getRandomValues(new Uint8Array(length));
 
 /**
  * A pairing message: `nonce (24) ‖ XChaCha20-Poly1305(key, canonical JSON)` under a key only
  * the pairing code gives, so the relay that carries it learns neither the public keys nor the
  * names it holds (an AEAD is a MAC too: a changed byte fails to open).
  */
-function seal(fields: Record<string, unknown>, code: Pick<PairingCode, "rendezvous" | "secret">) {
-  const nonce = crypto.getRandomValues(new Uint8Array(NONCE_LENGTH));
+function seal(
+  fields: Record<string, unknown>,
+  code: Pick<PairingCode, "rendezvous" | "secret">,
+  random: (length: number) => Uint8Array,
+) {
+  const nonce = random(NONCE_LENGTH);
   const sealed = aeadSeal(pairingKey(code), nonce, PAIRING_AAD, utf8(canonicalJson(fields)));
   return concatBytes(nonce, sealed);
 }
@@ -203,8 +208,12 @@ function peerFrom(value: Record<string, unknown>, kind: string): PairingPeer {
 }
 
 /** The joiner's `hello` message. */
-export function encodeHello(peer: PairingPeer, code: PairingCode): Uint8Array {
-  return seal({ kind: "hello", ...peerFields(peer) }, code);
+export function encodeHello(
+  peer: PairingPeer,
+  code: PairingCode,
+  random: (length: number) => Uint8Array = systemRandom,
+): Uint8Array {
+  return seal({ kind: "hello", ...peerFields(peer) }, code, random);
 }
 
 /** The joiner's keys from a `hello`: `corrupt` when malformed, `tampered` when the MAC fails. */
@@ -213,14 +222,22 @@ export function openHello(bytes: Uint8Array, code: PairingCode): PairingPeer {
 }
 
 /** The inviter's `welcome` message. */
-export function encodeWelcome(welcome: Welcome, code: PairingCode): Uint8Array {
-  return seal({
-    kind: "welcome",
-    ...peerFields(welcome.inviter),
-    strand: welcome.strandId,
-    rosterSeq: welcome.rosterSeq,
-    rosterHead: welcome.rosterHead,
-  }, code);
+export function encodeWelcome(
+  welcome: Welcome,
+  code: PairingCode,
+  random: (length: number) => Uint8Array = systemRandom,
+): Uint8Array {
+  return seal(
+    {
+      kind: "welcome",
+      ...peerFields(welcome.inviter),
+      strand: welcome.strandId,
+      rosterSeq: welcome.rosterSeq,
+      rosterHead: welcome.rosterHead,
+    },
+    code,
+    random,
+  );
 }
 
 /** The welcome's contents: `corrupt` when malformed, `tampered` when the MAC fails. */

@@ -90,8 +90,14 @@ const V = {
     0b5a8ddfd0c352e9f1cec5d876e5cc6b14f6cbf9
   `),
   pairingCode: "https://relay.example#bqkbyjbmgq6eitcu.kjnge2tspkbiveu2",
-  hello:
-    '{"ed25519":"0101010101010101010101010101010101010101010101010101010101010101","kind":"hello","mac":"da5fb0bae1446d896ad95b8d8c251a30091ce8b78f21a6cc80baeec3dade9c3a","name":"desktop","x25519":"1cf579aba45a10ba1d1ef06d91fca2aa9ed0a1150515653155405d0b18cb9a67"}',
+  hello: hex(`
+    8f979fa7afb7bfc7cfd7dfe7eff7ff070f171f272f373f47b8f60af7fc3b0fad0775a254baedc5ba599f78b4
+    8298bc13b5f5db460feb7c0c5cbe554289afdf397d5a7abf7f56a06ec7a15780211e07cfc37b0a22cf2e4803
+    f5337b2331d8dbd7e44a3c5639c805a5cd9633bdd4002c3646b596ccb7734cd82ad6cd5279c1db5e52d0ad80
+    d5f6f002483fd81e678b67a92070567c516b5cfaf57c011f3207bcfa7b6877532d25e72c05386cf2e408c232
+    4cd48c4bf34b6ea0b969ca60844166cbca1f7a63941cafec8493b229eaec7e9f05f2291cd6d9785b8021d909
+    58002edd5b26
+  `),
   sas: "172 904",
   frames: "000000000000000100000001aa000001000000000000000000",
   failRosterVersion: hex(`
@@ -141,12 +147,17 @@ const V = {
     301f2a8b
   `),
   failFramesOrder: "0000000000000002000000010100000000000000010000000102",
-  failHelloMac:
-    '{"ed25519":"0101010101010101010101010101010101010101010101010101010101010101","kind":"hello","mac":"97e93eacde7681cc57544efbe01cc29323fef871f0cd0e687fc3ea43c6116375","name":"desktop","x25519":"1cf579aba45a10ba1d1ef06d91fca2aa9ed0a1150515653155405d0b18cb9a67"}',
+  failHelloMac: hex(`
+    8f979fa7afb7bfc7cfd7dfe7eff7ff070f171f272f373f474dc1010c8c823ff2466a8c4548ece589f5825f14
+    a1db91c83af9c8ad243f42ee3c883f877a229501e8e65a5baf3e34cd70ae79288488afac927107ea61c1882d
+    64fb4375e6a8696657ef8960ab416c3165bec34bf576825fcb562842e57ba4e7641f4aae96f406b1bd1bcbdf
+    62403ad4a1f974432ad3f5e379761cafd2c8bf9117db4f6380543e1a3099664170c379c8df1bd65faf490a00
+    3f6800ab9b81db1d1d947162cbaf37b6c22472af0aa0dc925456d7f63d2cd8d432b99144da5d06b293f0274c
+    47f24375a687
+  `),
 };
 
 const bytes = (name: keyof typeof V) => hexToBytes(V[name]);
-const enc = new TextEncoder();
 const peer = {
   ed25519: new Uint8Array(32).fill(1),
   x25519: x25519PublicKeyOf(T.X_B),
@@ -175,8 +186,8 @@ Deno.test("T6: pairing code, hello, short authentication string and frames", () 
   const pairing = makePairingCode("https://relay.example", T.counterRandom(4));
   equal(pairing.code, V.pairingCode);
   deepEqual(parsePairingCode(V.pairingCode), pairing.parsed);
-  equal(new TextDecoder().decode(encodeHello(peer, pairing.parsed)), V.hello);
-  deepEqual(openHello(enc.encode(V.hello), pairing.parsed), peer);
+  equal(toHex(encodeHello(peer, pairing.parsed, T.counterRandom(5))), V.hello);
+  deepEqual(openHello(bytes("hello"), pairing.parsed), peer);
   const inviter = { ed25519: new Uint8Array(32).fill(2), x25519: x25519PublicKeyOf(T.X_A) };
   equal(shortAuthString(pairing.parsed.secret, inviter, peer), V.sas);
   const frames = [{ seq: 1, bytes: Uint8Array.of(0xaa) }, {
@@ -197,5 +208,5 @@ Deno.test("T6: must-fail roster, bundle, frame and pairing vectors keep failing 
   throws(() => openBundle(bytes("failBundleCount"), T.X_A), code("corrupt"));
   throws(() => parseFrames(bytes("failFramesOrder")), code("corrupt"));
   const pairing = parsePairingCode(V.pairingCode);
-  throws(() => openHello(enc.encode(V.failHelloMac), pairing), code("tampered"));
+  throws(() => openHello(bytes("failHelloMac"), pairing), code("tampered"));
 });

@@ -3,7 +3,9 @@ import { join } from "node:path";
 import { loadOrCreateDeviceKey } from "../crypto/device_key.ts";
 import { loadOrCreateExchangeKey } from "../crypto/exchange_key.ts";
 import { type Engine, openEngine } from "../engine.ts";
+import { loadDeviceKeys } from "../crypto/device_keys.ts";
 import { isHelixError } from "../errors.ts";
+import { MAX_ENVELOPE_BYTES } from "./wire/delta_header.ts";
 import { memoryRelay } from "./_memory_relay_testing.ts";
 import type { RelayPort } from "./relay_port.ts";
 
@@ -110,4 +112,66 @@ Deno.test("sync refuses without keys, and before init", async () => {
   await rejects(engine.syncPush(), (e) => isHelixError(e, "not_found"));
   await rejects(engine.syncInit(memoryRelay()), (e) => isHelixError(e, "unauthorized"));
   engine.close();
+});
+
+Deno.test("T10 through sync: a device a year ahead and one a year behind converge; nobody adopts the future clock", async () => {
+  const dir = await Deno.makeTempDir();
+  const relay = memoryRelay();
+  const YEAR = 365 * 86_400_000;
+  const now = Date.UTC(2026, 10, 25, 12);
+  const at = (t: number) => ({ now: () => t });
+  const open = async (name: string, clock: { now(): number }) =>
+    openEngine({
+      path: join(dir, `${name}.db`),
+      clock,
+      syncKeys: await loadDeviceKeys(join(dir, `${name}-keys`), true),
+      deviceName: name,
+    });
+  const here = await open("here", at(now));
+  const ahead = await open("ahead", at(now + YEAR));
+  const behind = await open("behind", at(now - YEAR));
+  await here.syncInit(relay);
+  await pair(here, ahead, relay);
+  await pair(here, behind, relay);
+  await ahead.write({ content: "Releases are cut on Fridays.", type: "fact" });
+  await behind.write({ content: "Logs go to the audit bucket.", type: "fact" });
+  await here.write({ content: "Builds use Node 20.", type: "fact" });
+  for (let round = 0; round < 2; round++) {
+    for (const e of [here, ahead, behind]) await e.sync({ relay });
+  }
+  equal(ahead.stateHash(), here.stateHash());
+  equal(behind.stateHash(), here.stateHash());
+  for (const e of [here, ahead, behind]) equal(e.syncStatus().quarantined, 0, "no rejection");
+  const later = await here.write({ content: "Staging resets nightly.", type: "fact" });
+  const [put] = here.history({ id: later.id });
+  const stamped = here.ops().find((op) => op.changeId === put!.changeId)!;
+  ok(Number(stamped.hlc.slice(0, 15)) <= now, "this device's clock stays its own");
+  for (const e of [here, ahead, behind]) e.close();
+});
+
+Deno.test("T11: a change too big for one envelope is split into several, each under 1 MiB", async () => {
+  const dir = await Deno.makeTempDir();
+  const relay = memoryRelay();
+  const a = await device(dir, "a");
+  const b = await device(dir, "b");
+  const filler = "x".repeat(600);
+  await a.importRecords(
+    Array.from({ length: 2500 }, (_, i) => ({
+      kind: "memory" as const,
+      content: `Service ${i} keeps its settings in ${filler} (${i}).`,
+      type: "fact" as const,
+    })),
+  );
+  await a.syncInit(relay);
+  const status = a.syncStatus();
+  ok(status.unpushed >= 2, `split into ${status.unpushed} changes`);
+  await a.syncPush({ relay });
+  const stored = [...relay.deltas.values()][0]!;
+  ok(stored.every((r) => r.bytes.length <= MAX_ENVELOPE_BYTES));
+  await pair(a, b, relay);
+  const pulled = await b.syncPull({ relay });
+  equal(pulled.applied, status.unpushed);
+  equal(b.stateHash(), a.stateHash());
+  a.close();
+  b.close();
 });

@@ -6,6 +6,7 @@
  */
 import { bytesToHex, ed25519, sha256 } from "./_noble.ts";
 import { assertBytes } from "./bytes.ts";
+import { nativeSign, nativeVerify } from "./ed25519_native.ts";
 import { KEY_LENGTH, PUBLIC_KEY_LENGTH, SIGNATURE_LENGTH } from "./lengths.ts";
 
 /** The Ed25519 public key of a 32-byte secret key (seed). */
@@ -17,7 +18,23 @@ export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
 /** Ed25519 signature (deterministic, RFC 8032) of `message`. */
 export function signMessage(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
   assertBytes(secretKey, KEY_LENGTH, "secretKey");
+  if (message.length >= NATIVE_FROM) {
+    try {
+      return nativeSign(message, secretKey, publicKeyOf);
+    } catch { /* a runtime without native Ed25519: the same signature in JS */ }
+  }
   return ed25519.sign(message, secretKey);
+}
+
+/** Messages this long or longer are signed and verified natively (`ed25519_native.ts`). */
+const NATIVE_FROM = 4096;
+const ORDER = 2n ** 252n + 27742317777372353535851937790883648493n;
+
+/** Whether the signature's scalar S is below the group order (RFC 8032's strict check). */
+function canonicalScalar(signature: Uint8Array): boolean {
+  let s = 0n;
+  for (let i = SIGNATURE_LENGTH - 1; i >= 32; i--) s = (s << 8n) | BigInt(signature[i]!);
+  return s < ORDER;
 }
 
 /**
@@ -45,6 +62,11 @@ export function verifySignature(
   if (signature.length !== SIGNATURE_LENGTH || publicKey.length !== PUBLIC_KEY_LENGTH) return false;
   try {
     if (ed25519.Point.fromBytes(publicKey, false).isSmallOrder()) return false;
+    if (message.length >= NATIVE_FROM && canonicalScalar(signature)) {
+      try {
+        return nativeVerify(signature, message, publicKey);
+      } catch { /* no native Ed25519: verified in JS below */ }
+    }
     return ed25519.verify(signature, message, publicKey, { zip215: false });
   } catch {
     return false; // not a point on the curve

@@ -97,10 +97,14 @@ const lines = [
   } MiB sealed: ${(pushed.bytes / count).toFixed(0)} bytes per memory, ${
     (pushed.bytes / queued / 1024).toFixed(0)
   } KiB per change`,
-  `- push ${pushMs.toFixed(0)} ms, pull ${pullMs.toFixed(0)} ms (verify, decrypt, merge ${pulled.opsAdded} ops): end to end ${
+  `- push ${pushMs.toFixed(0)} ms, pull ${
+    pullMs.toFixed(0)
+  } ms (verify, decrypt, merge ${pulled.opsAdded} ops): end to end ${
     (pushMs + pullMs).toFixed(0)
   } ms (target ≤ 3000)`,
-  `- relay files after (database and WAL): ${(relayBytes / 1024 / 1024).toFixed(2)} MiB; states equal: ${same}`,
+  `- relay files after (database and WAL): ${
+    (relayBytes / 1024 / 1024).toFixed(2)
+  } MiB; states equal: ${same}`,
 ];
 for (const line of lines) log(line);
 if (values.write) {
@@ -108,7 +112,9 @@ if (values.write) {
 
 \`deno task bench:sync --memories ${count}\` — ${MACHINE_LINE}, load ${
     Deno.loadavg()[0]!.toFixed(2)
-  }, ${new Date().toISOString().slice(0, 10)}. Two devices in one process, a relay process (SQLite) on
+  }, ${
+    new Date().toISOString().slice(0, 10)
+  }. Two devices in one process, a relay process (SQLite) on
 loopback; no embedder (vectors never travel: each device embeds with its own model).
 
 ${lines.join("\n")}

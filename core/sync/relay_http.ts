@@ -88,7 +88,7 @@ export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPor
   }
 
   async function json(action: string, response: Response): Promise<Record<string, unknown>> {
-    const text = await readText(response);
+    const text = await read(action, () => response.text());
     try {
       const value = JSON.parse(text);
       if (value !== null && typeof value === "object" && !Array.isArray(value)) return value;
@@ -102,7 +102,7 @@ export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPor
       await response.body?.cancel();
       throw new HelixError("relay_misbehaved", `Cannot ${action}: the relay's answer is too large`);
     }
-    return new Uint8Array(await response.arrayBuffer());
+    return new Uint8Array(await read(action, () => response.arrayBuffer()));
   }
 
   const strand = (id: string) => `/v1/strands/${encodeURIComponent(id)}`;
@@ -204,6 +204,19 @@ function counter(action: string, value: unknown): number {
   throw new HelixError("relay_misbehaved", `Cannot ${action}: the relay's answer has no valid seq`);
 }
 
+/** An answer's body; a connection that breaks while it arrives is `relay_unavailable`. */
+async function read<T>(action: string, body: () => Promise<T>): Promise<T> {
+  try {
+    return await body();
+  } catch (error) {
+    throw new HelixError(
+      "relay_unavailable",
+      `Cannot ${action}: the connection to the relay broke (${(error as Error).message})`,
+    );
+  }
+}
+
+/** An error answer's text, best effort (for its message). */
 async function readText(response: Response): Promise<string> {
   try {
     const text = await response.text();

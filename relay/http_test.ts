@@ -241,6 +241,7 @@ Deno.test("relay over HTTP: the operator token gates strand creation only", asyn
     "pushes need no token",
   );
   ok(!relay.stderr().includes("s3cret"), "the token is never logged");
+  equal(await relay.stop(), 0, "SIGTERM stops it cleanly");
 });
 
 Deno.test("relay over HTTP: 429 with retry-after past the per-IP rate", async () => {

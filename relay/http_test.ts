@@ -7,9 +7,29 @@
  * @module
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import { parseFrames } from "@helix/core";
+import { parseFrames, rosterEntryHash, sealRosterEntry } from "@helix/core";
 import { startRelay } from "./testing/process.ts";
-import { testStrand } from "./testing/strand.ts";
+import { testDevice, testStrand } from "./testing/strand.ts";
+
+/** Another entry at the position `strand` just filled (its seq and prev), by the same key. */
+async function forkOf(strand: Awaited<ReturnType<typeof testStrand>>) {
+  const other = await testDevice();
+  return new Uint8Array(sealRosterEntry({
+    strandId: strand.strandId,
+    seq: 2,
+    prev: rosterEntryHash(strand.genesis),
+    epoch: strand.epoch,
+    keys: strand.keys,
+    op: {
+      kind: "add_device",
+      device: other.device,
+      ed25519: other.ed25519,
+      x25519: other.ed25519,
+      name: "other",
+    },
+    signerSecretKey: strand.device.seed,
+  }));
+}
 
 type Body = Uint8Array<ArrayBuffer> | ReadableStream<Uint8Array> | string;
 
@@ -81,6 +101,17 @@ for (const storage of ["sqlite", "kv"] as const) {
       const after = await call("GET", `/v1/strands/${id}/roster?after=1`);
       equal(after.headers.get("x-helix-next"), "2");
       equal(after.headers.get("content-type"), "application/octet-stream");
+    });
+
+    await t.step("two writers racing for the same head: one 201, one 409", async () => {
+      const rivalA = await testStrand();
+      await call("PUT", `/v1/strands/${rivalA.strandId}`, rivalA.genesis);
+      // Both build on the same head: the same strand key, two different entries at seq 2.
+      const [a, b] = [await rivalA.nextEntry(), await forkOf(rivalA)];
+      const results = await Promise.all(
+        [a, b].map((entry) => call("POST", `/v1/strands/${rivalA.strandId}/roster`, entry)),
+      );
+      deepEqual(results.map((r) => r.status).sort(), [201, 409]);
     });
 
     await t.step("a roster entry not signed by the epoch's write key is refused", async () => {
@@ -210,6 +241,7 @@ Deno.test("relay over HTTP: the operator token gates strand creation only", asyn
     "pushes need no token",
   );
   ok(!relay.stderr().includes("s3cret"), "the token is never logged");
+  equal(await relay.stop(), 0, "SIGTERM stops it cleanly");
 });
 
 Deno.test("relay over HTTP: 429 with retry-after past the per-IP rate", async () => {
@@ -225,6 +257,22 @@ Deno.test("relay over HTTP: 429 with retry-after past the per-IP rate", async ()
   ok(statuses.slice(0, 5).every((s) => s === 404), String(statuses));
   ok(statuses.includes(429), String(statuses));
   ok(Number(retryAfter) >= 1);
+});
+
+Deno.test("relay over HTTP: 507 past the strand's byte quota", async () => {
+  const strand = await testStrand();
+  const [first, second] = [strand.delta(1), strand.delta(2)];
+  const quota = first.length + second.length;
+  await using relay = await startRelay({ env: { HELIX_RELAY_QUOTA_BYTES: String(quota) } });
+  const call = client(relay.url);
+  await call("PUT", `/v1/strands/${strand.strandId}`, strand.genesis);
+  const path = `/v1/strands/${strand.strandId}/deltas`;
+  equal((await call("POST", path, first)).status, 201);
+  equal((await call("POST", path, second)).status, 201);
+  const full = await call("POST", path, strand.delta(3));
+  equal(full.status, 507);
+  equal(full.body.error.code, "quota");
+  equal(full.body.quota, quota);
 });
 
 Deno.test("relay over HTTP: what was acknowledged survives a restart", async () => {

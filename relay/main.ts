@@ -8,7 +8,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { systemClock } from "@helix/core";
+import { helixHome, systemClock } from "@helix/core";
 import { createRelayApp, type RelayLog } from "./app.ts";
 import { RELAY_FLAGS_HELP, relaySettings, RelayUsageError } from "./config.ts";
 import { openKvStorage } from "./storage/kv.ts";
@@ -48,7 +48,7 @@ export async function serveRelay(
   const io = options.io ?? STD_IO;
   let storage: RelayStorage | undefined;
   try {
-    const settings = relaySettings(argv, env, options.defaultData ?? "relay-data");
+    const settings = relaySettings(argv, env, options.defaultData ?? "relay");
     const [opened, path] = await openStorage(settings.storage, settings.data);
     storage = opened;
     const quiet = settings.logLevel !== "info";
@@ -107,5 +107,6 @@ if (import.meta.main) {
     STD_IO.stdout(RELAY_USAGE);
     Deno.exit(0);
   }
-  Deno.exit(await serveRelay(Deno.args, Deno.env.toObject()));
+  const env = Deno.env.toObject();
+  Deno.exit(await serveRelay(Deno.args, env, { defaultData: join(helixHome(env), "relay") }));
 }

@@ -1,12 +1,13 @@
 /**
  * The SQLite relay backend (self-hosting default): one file, WAL, `synchronous = FULL` so an
- * acknowledged push survives power loss. Tables hold exactly the R15 columns; a strand row keeps
- * the roster head, the next delta sequence and the bytes used, updated in the same transaction
- * as each append.
+ * acknowledged push survives power loss; pushes that arrive together share one commit
+ * (`group_commit.ts`). Tables hold exactly the R15 columns; a strand row keeps the roster head,
+ * the next delta sequence and the bytes used, updated in the same transaction as each append.
  *
  * @module
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { groupCommit } from "./group_commit.ts";
 import type {
   AppendDeltaResult,
   AppendRosterResult,
@@ -87,6 +88,12 @@ const SQL = {
 
 type Statements = { [K in keyof typeof SQL]: StatementSync };
 
+interface DeltaAppend {
+  strand: string;
+  delta: DeltaRecord;
+  quota: number;
+}
+
 interface HeadRow {
   seq: number;
   hash: string;
@@ -146,6 +153,36 @@ export function openSqliteStorage(path: string): RelayStorage {
     return items;
   };
 
+  const appendOne = ({ strand, delta, quota }: DeltaAppend): AppendDeltaResult => {
+    const deltaId = idBytes(delta.deltaId);
+    const existing = q.findDelta.get(strand, deltaId) as { seq: number } | undefined;
+    if (existing) return { kind: "duplicate", seq: existing.seq };
+    const row = q.strand.get(strand) as StrandRow | undefined;
+    if (!row) return { kind: "no_strand" };
+    if (row.epoch !== delta.epoch) return { kind: "stale_epoch", epoch: row.epoch };
+    if (row.bytesUsed + delta.bytes.length > quota) return { kind: "quota", used: row.bytesUsed };
+    const seq = row.deltaSeq + 1;
+    q.insertDelta.run(row.id, seq, deltaId, delta.epoch, delta.bytes, delta.day);
+    q.bumpStrand.run(delta.bytes.length, row.id);
+    return { kind: "stored", seq };
+  };
+  // One transaction (one fsync) per batch; a savepoint keeps one item's failure its own.
+  const appendDeltas = groupCommit<DeltaAppend, AppendDeltaResult>((items) =>
+    transaction(() =>
+      items.map((item) => {
+        db.exec("SAVEPOINT item");
+        try {
+          const result = appendOne(item);
+          db.exec("RELEASE item");
+          return result;
+        } catch (error) {
+          db.exec("ROLLBACK TO item; RELEASE item");
+          return error instanceof Error ? error : new Error(String(error));
+        }
+      })
+    )
+  );
+
   return {
     createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
       return Promise.resolve(transaction(() => {
@@ -179,23 +216,7 @@ export function openSqliteStorage(path: string): RelayStorage {
       return Promise.resolve(row?.seq ?? null);
     },
     appendDelta(strand: string, delta: DeltaRecord, quota: number): Promise<AppendDeltaResult> {
-      return Promise.resolve(transaction((): AppendDeltaResult => {
-        const deltaId = idBytes(delta.deltaId);
-        const existing = q.findDelta.get(strand, deltaId) as
-          | { seq: number }
-          | undefined;
-        if (existing) return { kind: "duplicate", seq: existing.seq };
-        const row = q.strand.get(strand) as StrandRow | undefined;
-        if (!row) return { kind: "no_strand" };
-        if (row.epoch !== delta.epoch) return { kind: "stale_epoch", epoch: row.epoch };
-        if (row.bytesUsed + delta.bytes.length > quota) {
-          return { kind: "quota", used: row.bytesUsed };
-        }
-        const seq = row.deltaSeq + 1;
-        q.insertDelta.run(row.id, seq, deltaId, delta.epoch, delta.bytes, delta.day);
-        q.bumpStrand.run(delta.bytes.length, row.id);
-        return { kind: "stored", seq };
-      }));
+      return appendDeltas({ strand, delta, quota });
     },
     listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
       return Promise.resolve(list(q.listDeltas, strand, after, caps));

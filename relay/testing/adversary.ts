@@ -210,6 +210,19 @@ export const tamper = {
         }),
     };
   },
+  /**
+   * Serves `bytes` in place of served delta `index` (its sequence kept): a delta from another
+   * strand or epoch, a transplanted ciphertext, a swapped header.
+   */
+  substitute(index: number, bytes: Uint8Array): Tamper {
+    return {
+      name: `substitute delta #${index}`,
+      method: "GET",
+      route: "deltas",
+      frames: (frames) =>
+        frames.map((frame, i) => (i === index ? { seq: frame.seq, bytes } : frame)),
+    };
+  },
   /** Cuts every list answer of `route` after `length` bytes (a torn response). */
   truncate(length: number, route: RouteKind = "deltas"): Tamper {
     return {

@@ -95,6 +95,14 @@ Deno.test("adversary tampers: drop, withhold, reorder, duplicate, replay, bit-fl
     equal(diff, s.deltas[1]!.length - 80);
     s.adversary.clear();
   });
+  await t.step("substitute serves other bytes at a delta's place", async () => {
+    const foreign = (await testStrand()).delta(1);
+    s.adversary.add(tamper.substitute(2, foreign));
+    const frames = await s.pull();
+    deepEqual(frames.map((f) => f.seq), [1, 2, 3, 4]);
+    deepEqual(frames[2]!.bytes, foreign);
+    s.adversary.clear();
+  });
   await t.step("truncate tears the answer", async () => {
     s.adversary.add(tamper.truncate(30));
     const response = await s.adversary.fetch(`${s.base}/deltas`);

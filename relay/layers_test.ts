@@ -1,0 +1,34 @@
+/**
+ * The relay's boundary (`docs/sync.md`): it reaches core only through `core/mod.ts` (the
+ * `@helix/core` import), never server/ or cli/, and its source files stay under 400 lines.
+ *
+ * @module
+ */
+import { deepEqual } from "node:assert/strict";
+import { fileURLToPath } from "node:url";
+import { join, relative } from "node:path";
+
+const RELAY = fileURLToPath(new URL(".", import.meta.url));
+
+async function* sources(dir: string): AsyncGenerator<string> {
+  for await (const entry of Deno.readDir(dir)) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory) yield* sources(path);
+    else if (entry.name.endsWith(".ts")) yield path;
+  }
+}
+
+Deno.test("relay/ imports core only as @helix/core, and nothing of server/ or cli/", async () => {
+  const problems: string[] = [];
+  for await (const file of sources(RELAY)) {
+    const text = await Deno.readTextFile(file);
+    for (const [, target] of text.matchAll(/(?:from|import)\s*\(?\s*"([^"]+)"/g)) {
+      const outside = target!.startsWith(".") &&
+        relative(RELAY, join(file, "..", target!)).startsWith("..");
+      if (outside) problems.push(`${relative(RELAY, file)} imports ${target}`);
+    }
+    const lines = text.split("\n").length;
+    if (lines > 400) problems.push(`${relative(RELAY, file)} has ${lines} lines`);
+  }
+  deepEqual(problems, []);
+});

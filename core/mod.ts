@@ -239,72 +239,8 @@ export type {
 export { type HistoryPoint, MIN_PREFIX, type PointInput } from "./history/point.ts";
 export type { RollbackOptions, RollbackReport } from "./history/rollback.ts";
 export { readableConflicts } from "./text/merge3.ts";
-export { newStrandId } from "./sync/wire/ids.ts";
-export { deriveEpochKeys, type EpochKeys, newEpochSecret } from "./sync/wire/epoch.ts";
-export { padme } from "./sync/wire/padme.ts";
-export type { WireFormat } from "./sync/wire/errors.ts";
-export {
-  DELTA_HEADER_LENGTH,
-  type DeltaHeader,
-  MAX_ENVELOPE_BYTES,
-  readDeltaHeader,
-  verifyDeltaWrite,
-  verifyDeltaWriteAsync,
-} from "./sync/wire/delta_header.ts";
-export {
-  type ChangeBody,
-  changeId,
-  decodeChangeBody,
-  encodeChangeBody,
-  verifyChangeSignature,
-} from "./sync/wire/change.ts";
-export {
-  MAX_BODY_LENGTH,
-  openDelta,
-  type OpenedDelta,
-  sealDelta,
-  type SealDeltaInput,
-  type SealedDelta,
-  sealedDeltaSize,
-} from "./sync/wire/delta.ts";
-export { encodeFrames, type Frame, type FrameLimits, parseFrames } from "./sync/wire/frames.ts";
-export { openBundle, type RandomBytes, wrapBundle } from "./sync/wire/bundle.ts";
-export type { RosterDevice, RosterOp } from "./sync/wire/roster_ops.ts";
-export {
-  GENESIS_PREV,
-  readRosterOuter,
-  rosterEntryHash,
-  type RosterOuter,
-  verifyRosterWrite,
-} from "./sync/wire/roster_outer.ts";
-export {
-  type OpenedRosterEntry,
-  openRosterEntry,
-  sealRosterEntry,
-  type SealRosterInput,
-  verifyRosterSignature,
-} from "./sync/wire/roster_entry.ts";
-export {
-  applyRosterEntry,
-  type KeysForEpoch,
-  type RosterState,
-  verifyRosterChain,
-} from "./sync/wire/roster_chain.ts";
-export { type ExchangeKey, loadOrCreateExchangeKey } from "./crypto/exchange_key.ts";
-export type { KeyPair } from "./crypto/key_file.ts";
-export {
-  encodeHello,
-  encodeWelcome,
-  makePairingCode,
-  openHello,
-  openWelcome,
-  type PairingCode,
-  type PairingPeer,
-  parsePairingCode,
-  shortAuthString,
-  type Welcome,
-} from "./sync/wire/pairing.ts";
-export { splitOps } from "./sync/wire/split.ts";
+// The sync wire codecs, also importable alone as `@helix/core/wire` (what the relay uses).
+export * from "./wire.ts";
 export type { SyncApi, SyncProgress, SyncReport } from "./sync/api.ts";
 export type { SyncKeys } from "./sync/deps.ts";
 export type { PairingPrompts, PairingResult } from "./sync/pair.ts";

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { systemClock } from "@helix/core";
+import { systemClock } from "@helix/core/wire";
 import type { Hono } from "hono";
 import { createRelayApp, type RelayEnv } from "./app.ts";
 import { relaySettings } from "./config.ts";

@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { isHelixError } from "@helix/core";
+import { isHelixError } from "@helix/core/wire";
 
 /** Error codes of the relay's HTTP surface. */
 export type RelayErrorCode =

@@ -1,6 +1,7 @@
 /**
- * The relay's boundary (`docs/sync.md`): it reaches core only through `core/mod.ts` (the
- * `@helix/core` import), never server/ or cli/, and its source files stay under 400 lines.
+ * The relay's boundary (`docs/sync.md`): it reaches core only through `@helix/core/wire` (its
+ * tests also through `@helix/core`), never server/ or cli/; its source files stay under 400
+ * lines; and its module graph holds no part of the engine.
  *
  * @module
  */
@@ -31,4 +32,19 @@ Deno.test("relay/ imports core only as @helix/core, and nothing of server/ or cl
     if (lines > 400) problems.push(`${relative(RELAY, file)} has ${lines} lines`);
   }
   deepEqual(problems, []);
+});
+
+Deno.test("the relay's module graph holds the sync wire codecs, not the engine or its models", async () => {
+  const output = await new Deno.Command(Deno.execPath(), {
+    args: ["info", "--json", fileURLToPath(new URL("main.ts", import.meta.url))],
+    stdout: "piped",
+    stderr: "null",
+  }).output();
+  const graph = JSON.parse(new TextDecoder().decode(output.stdout)) as {
+    modules: { specifier: string }[];
+  };
+  const heavy = graph.modules.map((m) => m.specifier).filter((s) =>
+    /core\/engine\.ts|transformers|onnxruntime|sqlite-vec|modelcontextprotocol/.test(s)
+  );
+  deepEqual(heavy, []);
 });

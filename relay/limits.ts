@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { MAX_ENVELOPE_BYTES } from "@helix/core";
+import { MAX_ENVELOPE_BYTES } from "@helix/core/wire";
 
 /** A token bucket's shape: `perSecond` tokens refill, up to `burst`. */
 export interface Rate {

@@ -8,7 +8,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { helixHome, systemClock } from "@helix/core";
+import { helixHome, systemClock } from "@helix/core/wire";
 import { createRelayApp, type RelayLog } from "./app.ts";
 import { RELAY_FLAGS_HELP, relaySettings, RelayUsageError } from "./config.ts";
 import { openKvStorage } from "./storage/kv.ts";

@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { encodeFrames } from "@helix/core";
+import { encodeFrames } from "@helix/core/wire";
 import { Hono } from "hono";
 import type { Context } from "hono";
 import type { RelayDeps, RelayEnv } from "./app.ts";

@@ -16,7 +16,7 @@ import {
   type RosterOuter,
   verifyDeltaWriteAsync,
   verifyRosterWrite,
-} from "@helix/core";
+} from "@helix/core/wire";
 import { asRelayError, badRequest, RelayError } from "./errors.ts";
 import type { RosterHead, RosterRecord } from "./storage/types.ts";
 

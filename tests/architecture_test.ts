@@ -34,7 +34,7 @@ interface Layer {
 
 /** The layer table of DESIGN §3, top to bottom. A file may import only its own unit and lower layers. */
 const LAYERS: readonly Layer[] = [
-  { name: "facade", units: ["mod.ts", "engine.ts"] },
+  { name: "facade", units: ["mod.ts", "engine.ts", "wire.ts"] },
   {
     name: "capabilities",
     units: [

@@ -1,0 +1,77 @@
+/**
+ * The sync wire surface alone: the codecs of deltas, roster entries, key bundles, pairing
+ * messages and relay lists (`sync/wire/`, docs/sync.md), with the errors, clock and key files
+ * they come with. A relay imports this entry (`@helix/core/wire`) and never loads the engine,
+ * its models or its SQLite extensions; `mod.ts` re-exports all of it.
+ *
+ * @module
+ */
+export { HelixError, isHelixError } from "./errors.ts";
+export { systemClock } from "./clock.ts";
+export { helixHome } from "./config/config.ts";
+export { newStrandId } from "./sync/wire/ids.ts";
+export { deriveEpochKeys, type EpochKeys, newEpochSecret } from "./sync/wire/epoch.ts";
+export { padme } from "./sync/wire/padme.ts";
+export type { WireFormat } from "./sync/wire/errors.ts";
+export {
+  DELTA_HEADER_LENGTH,
+  type DeltaHeader,
+  MAX_ENVELOPE_BYTES,
+  readDeltaHeader,
+  verifyDeltaWrite,
+  verifyDeltaWriteAsync,
+} from "./sync/wire/delta_header.ts";
+export {
+  type ChangeBody,
+  changeId,
+  decodeChangeBody,
+  encodeChangeBody,
+  verifyChangeSignature,
+} from "./sync/wire/change.ts";
+export {
+  MAX_BODY_LENGTH,
+  openDelta,
+  type OpenedDelta,
+  sealDelta,
+  type SealDeltaInput,
+  type SealedDelta,
+  sealedDeltaSize,
+} from "./sync/wire/delta.ts";
+export { encodeFrames, type Frame, type FrameLimits, parseFrames } from "./sync/wire/frames.ts";
+export { openBundle, type RandomBytes, wrapBundle } from "./sync/wire/bundle.ts";
+export type { RosterDevice, RosterOp } from "./sync/wire/roster_ops.ts";
+export {
+  GENESIS_PREV,
+  readRosterOuter,
+  rosterEntryHash,
+  type RosterOuter,
+  verifyRosterWrite,
+} from "./sync/wire/roster_outer.ts";
+export {
+  type OpenedRosterEntry,
+  openRosterEntry,
+  sealRosterEntry,
+  type SealRosterInput,
+  verifyRosterSignature,
+} from "./sync/wire/roster_entry.ts";
+export {
+  applyRosterEntry,
+  type KeysForEpoch,
+  type RosterState,
+  verifyRosterChain,
+} from "./sync/wire/roster_chain.ts";
+export { type ExchangeKey, loadOrCreateExchangeKey } from "./crypto/exchange_key.ts";
+export type { KeyPair } from "./crypto/key_file.ts";
+export {
+  encodeHello,
+  encodeWelcome,
+  makePairingCode,
+  openHello,
+  openWelcome,
+  type PairingCode,
+  type PairingPeer,
+  parsePairingCode,
+  shortAuthString,
+  type Welcome,
+} from "./sync/wire/pairing.ts";
+export { splitOps } from "./sync/wire/split.ts";

@@ -33,7 +33,8 @@ import { HardenedStdioTransport } from "./stdio.ts";
 import { serveHttp } from "./http.ts";
 import { type Activity, createActivity } from "./activity.ts";
 import { startWorker, type Worker } from "./worker.ts";
-import { startSyncLoop, type SyncLoop } from "./sync_loop.ts";
+import type { SyncLoop } from "./sync_loop.ts";
+import { startSyncThread } from "./sync_host.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 
@@ -151,7 +152,17 @@ export async function serve(
           : { thread: { path: strandFile, config, root, activity } }),
       });
       void worker.check();
-      syncLoop = startSyncLoop(opened, { log, activity });
+      if (strandFile !== ":memory:") {
+        syncLoop = startSyncThread({
+          path: strandFile,
+          keys: join(config.home, "keys"),
+          deviceName: deviceName(env),
+          activity,
+          log,
+          onPulled: () => void worker?.embed(),
+          ...syncTiming(env),
+        });
+      }
     };
     const warm = () =>
       opened.warmup().then(() => embedder?.warmup()).then((status) => {
@@ -214,3 +225,23 @@ export async function serve(
 }
 
 if (import.meta.main) Deno.exit(await serve(Deno.args, Deno.env.toObject()));
+
+/**
+ * Background sync timing from the environment: `HELIX_SYNC_INTERVAL` (seconds between full
+ * syncs, default 60) and `HELIX_SYNC_CHECK` (seconds between looks for unpushed writes,
+ * default 2). A value that is not a positive number is ignored.
+ */
+function syncTiming(
+  env: Readonly<Record<string, string | undefined>>,
+): { intervalMs?: number; checkMs?: number } {
+  const seconds = (name: string) => {
+    const value = Number(env[name]);
+    return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
+  };
+  const intervalMs = seconds("HELIX_SYNC_INTERVAL");
+  const checkMs = seconds("HELIX_SYNC_CHECK");
+  return {
+    ...(intervalMs !== undefined ? { intervalMs } : {}),
+    ...(checkMs !== undefined ? { checkMs } : {}),
+  };
+}

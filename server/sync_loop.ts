@@ -1,21 +1,30 @@
 /**
- * Background sync for the MCP server: when the strand syncs, push soon after a write (the
- * write sealed its change into the outbox; the loop notices within `checkMs`) and pull and
- * push on an interval, only while no tool call is in flight and the agent has been quiet for
- * a moment, so sync never delays a tool call. A relay that is down is retried on the next
- * tick; nothing is lost (the outbox keeps every change). Failures are logged, never thrown.
+ * Background sync for the MCP server, in a thread of its own (`sync_thread.ts`, with its own
+ * engine and SQLite connection on the strand) so that merging what other machines wrote never
+ * holds up a tool call. When the strand syncs, the loop pushes soon after a write (the write
+ * sealed its change into the outbox; the loop notices within `checkMs`) and pulls and pushes
+ * on an interval, starting only while no tool call is in flight and the agent has been quiet
+ * for a moment. A relay that is down is retried later; nothing is lost (the outbox keeps every
+ * change). Failures are logged, never thrown.
  *
  * @module
  */
 import { type Engine, isHelixError } from "@helix/core";
-import { type ActivityReader, readActivity } from "./activity.ts";
-import type { Logger } from "./log.ts";
+import type { ActivityReader } from "./activity.ts";
+
+/** Where the loop reports. */
+export interface SyncLoopLog {
+  info(message: string, fields: Record<string, unknown>): void;
+  warn(message: string, fields: Record<string, unknown>): void;
+}
 
 /** Options of {@linkcode startSyncLoop}. */
 export interface SyncLoopOptions {
-  readonly log: Logger;
-  /** Requests in flight, from the transports. */
-  readonly activity: { readonly buffer: SharedArrayBuffer };
+  readonly log: SyncLoopLog;
+  /** Requests in flight on the server. */
+  readonly activity: ActivityReader;
+  /** Called after a sync that applied changes from other machines (to embed them). */
+  readonly onPulled?: (applied: number) => void;
   /** How often to look for unpushed changes (ms). @default {2000} */
   readonly checkMs?: number;
   /** How often to pull and push regardless (ms). @default {60000} */
@@ -30,10 +39,9 @@ export interface SyncLoop {
   stop(): Promise<void>;
 }
 
-/** Starts the loop; a strand that does not sync gets a loop that does nothing. */
+/** Starts the loop over `engine`; a strand that does not sync gets a loop that does nothing. */
 export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoop {
-  const { log } = options;
-  const reader: ActivityReader = readActivity(options.activity.buffer);
+  const { log, activity } = options;
   const checkMs = options.checkMs ?? 2000;
   const intervalMs = options.intervalMs ?? 60_000;
   const quietMs = options.quietMs ?? 500;
@@ -54,9 +62,10 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
     const now = Date.now();
     const retrying = now - failedAt < Math.min(intervalMs, 30_000);
     const due = now - lastFull >= intervalMs || (status.unpushed > 0 && !retrying);
-    if (!due || reader.inFlight() > 0 || reader.quietFor(now) < quietMs) return;
+    if (!due || activity.inFlight() > 0 || activity.quietFor(now) < quietMs) return;
     lastFull = now;
     running = engine.sync().then((report) => {
+      if (report.pull.applied > 0) options.onPulled?.(report.pull.applied);
       if (report.pull.applied || report.push.uploaded || report.pull.quarantined) {
         log.info("synced", {
           pulled: report.pull.applied,

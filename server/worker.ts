@@ -46,6 +46,8 @@ export interface WorkerOptions {
 export interface Worker {
   /** Checks now (e.g. after a session ended); resolves when any run it started ends. */
   check(): Promise<void>;
+  /** Embeds the memories that have no vector yet (e.g. ones sync brought from another machine). */
+  embed(): Promise<void>;
   /** Stops checking; a run in progress stops after its current slice. Resolves when it has. */
   stop(): Promise<void>;
 }
@@ -107,6 +109,12 @@ function inProcessWorker(engine: Engine, options: WorkerOptions): Worker {
   Deno.unrefTimer(timer);
   return {
     check,
+    embed: () =>
+      embedPending(engine, log, pause).catch((error: unknown) => {
+        if (!stopped) {
+          log.warn("embed failed", { error: isHelixError(error) ? error.code : String(error) });
+        }
+      }),
     async stop() {
       stopped = true;
       clearInterval(timer);
@@ -176,6 +184,7 @@ function threadWorker(engine: Engine, options: WorkerOptions): Worker {
   void embed();
   return {
     check,
+    embed,
     async stop() {
       if (stopped) return;
       stopped = true;

@@ -1,0 +1,72 @@
+/**
+ * Starting and stopping the sync thread from the server (`sync_thread.ts`): its log lines
+ * reach the server's log, and changes it pulled are reported so the server embeds them
+ * (vectors never travel: each machine embeds with its own model).
+ *
+ * @module
+ */
+import type { Activity } from "./activity.ts";
+import type { Logger } from "./log.ts";
+import type { SyncLoop } from "./sync_loop.ts";
+import type { SyncThreadCommand, SyncThreadEvent } from "./sync_thread.ts";
+
+/** Options of {@linkcode startSyncThread}. */
+export interface SyncThreadOptions {
+  readonly path: string;
+  /** The folder of this device's key files. */
+  readonly keys: string;
+  readonly deviceName: string;
+  readonly activity: Activity;
+  readonly log: Logger;
+  /** Called when the thread applied changes from other machines. */
+  readonly onPulled?: (applied: number) => void;
+  readonly intervalMs?: number;
+  readonly checkMs?: number;
+}
+
+/** Starts the sync thread. */
+export function startSyncThread(options: SyncThreadOptions): SyncLoop {
+  const { log } = options;
+  const worker = new Worker(new URL("./sync_thread.ts", import.meta.url).href, {
+    type: "module",
+  });
+  let onStopped: () => void = () => {};
+  const stoppedSignal = new Promise<void>((resolve) => (onStopped = resolve));
+  worker.onmessage = (event: MessageEvent<SyncThreadEvent>) => {
+    const message = event.data;
+    if (message.type === "log") {
+      if (message.level === "info") log.info(message.message, message.fields);
+      else log.warn(message.message, message.fields);
+    } else if (message.type === "pulled") options.onPulled?.(message.applied);
+    else onStopped();
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    log.warn("sync thread failed", { error: event.message });
+    onStopped();
+  };
+  const start: SyncThreadCommand = {
+    type: "start",
+    path: options.path,
+    keys: options.keys,
+    deviceName: options.deviceName,
+    activity: options.activity.buffer,
+    ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
+    ...(options.checkMs !== undefined ? { checkMs: options.checkMs } : {}),
+  };
+  worker.postMessage(start);
+  let stopped = false;
+  return {
+    async stop() {
+      if (stopped) return;
+      stopped = true;
+      worker.postMessage({ type: "stop" } satisfies SyncThreadCommand);
+      const grace = new Promise<void>((resolve) => {
+        const t = setTimeout(resolve, 5_000);
+        Deno.unrefTimer(t);
+      });
+      await Promise.race([stoppedSignal, grace]);
+      worker.terminate();
+    },
+  };
+}

@@ -266,6 +266,26 @@ const pemRule: Rule = (text, out) => {
   }
 };
 
+/** PuTTY `.ppk` files: the base64 lines after `Private-Lines: N` hold the private key. */
+const PUTTY_PRIVATE = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
+
+const puttyRule: Rule = (text, out) => {
+  for (const match of text.matchAll(PUTTY_PRIVATE)) {
+    const header = text.lastIndexOf("PuTTY-User-Key-File-", match.index);
+    if (header === -1 || match.index - header > 8192) continue;
+    const start = match.index + match[0].length + 1;
+    let end = start;
+    for (let line = 0; line < Number(match[1]) && end < text.length; line++) {
+      const next = text.indexOf("\n", end);
+      const lineEnd = next === -1 ? text.length : next;
+      if (!/^[ \t]*[A-Za-z0-9+\/=]{4,200}[ \t\r]*$/.test(text.slice(end, lineEnd))) break;
+      end = lineEnd + 1;
+    }
+    const [from, to] = [start, text[end - 1] === "\n" ? end - 1 : end];
+    if (to - from >= 16) out.push({ start: from, end: to, type: "pem_private_key", tier: 4 });
+  }
+};
+
 /** End of a block with no END line (a truncated paste): the run of base64 or header lines. */
 function openBodyEnd(text: string, from: number): number {
   if (text.startsWith("\\n", from)) { // a JSON string: runs to the closing quote
@@ -295,6 +315,9 @@ const DB_SCHEMES = words(
 
 const URL_USERINFO =
   /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?#"'<>`]{1,256})@(?=[\w\[.\-%])/gd;
+/** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
+const URL_USER_TOKEN =
+  /(?<![\w+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
 
 const urlRule: Rule = (text, out) => {
@@ -308,6 +331,14 @@ const urlRule: Rule = (text, out) => {
     const db = DB_SCHEMES.has(scheme) || DB_SCHEMES.has(scheme.split("+")[0]!);
     const type = db ? "database_url_password" : "url_password";
     out.push({ start, end, type, tier: 2 });
+  }
+  for (const match of text.matchAll(URL_USER_TOKEN)) {
+    const user = match[1]!;
+    if (!isLiteral(user) || !/^(?:[0-9a-f]{32,}|[A-Za-z0-9_\-]{20,})$/.test(user)) continue;
+    const hex = /^[0-9a-f]+$/.test(user); // a Sentry DSN's public key is 32 hex and no password
+    if (hex ? user.length < 40 && match[0].indexOf(":", 8) === -1 : !secretLooking(user)) continue;
+    const [start, end] = match.indices![1]!;
+    out.push({ start, end, type: "url_password", tier: 2 });
   }
   for (const match of text.matchAll(MYSQL_DSN)) {
     if (!isLiteral(match[1]!)) continue;
@@ -373,7 +404,8 @@ const STRONG_SUFFIXES = [
   "secretkey",
   "privatekey",
 ];
-const STRONG_KEY_QUALIFIERS = words(
+/** See {@linkcode nameSignal}. */
+export const STRONG_KEY_QUALIFIERS: ReadonlySet<string> = words(
   "api secret private access encryption encrypt signing sign master client app auth admin " +
     "webhook shared hmac jwt crypt cipher aes decryption consumer ssh gpg pgp openai " +
     "anthropic stripe sendgrid mailgun twilio google gcp maps aws azure github gitlab slack " +
@@ -382,14 +414,16 @@ const STRONG_KEY_QUALIFIERS = words(
     "together fireworks perplexity elevenlabs notion airtable hubspot paypal plaid coinbase " +
     "binance",
 );
-const DENY_BEFORE = words(
+/** See {@linkcode nameSignal}. */
+export const DENY_BEFORE: ReadonlySet<string> = words(
   "max min num n total count next prev page pagination continuation cursor cancellation " +
     "cancel is has use show hide enable allow require input prompt ask validate check verify " +
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
     "composite row column index group map dict forgot csrf per",
 );
-const DENY_AFTER = words(
+/** See {@linkcode nameSignal}. */
+export const DENY_AFTER: ReadonlySet<string> = words(
   "file path dir name id ids type kind url uri endpoint length len size count min max limit " +
     "expiry expires expiration expire ttl lifetime timeout age rotation policy hint prompt " +
     "label placeholder description help message msg error regex pattern validator validation " +
@@ -463,6 +497,7 @@ const assignmentRule: Rule = (text, out) => {
   for (const match of text.matchAll(NAME)) {
     if (match.index < valueEnd) continue;
     if (inPlaceholder(match.index)) continue;
+    if (text.startsWith("://", match.index - 3)) continue; // a URL's user name
     const dashes = match[1] ?? "";
     let name = match[2]!;
     const [nameStart] = match.indices![2]!;
@@ -609,6 +644,11 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     const next = text.slice(value.end, value.end + 8);
     if (/^[(\[]/.test(next)) return false; // a call or an index
     if (!context.literalForm && isReference(raw, next)) return false;
+    if (
+      /^[a-z]+$/.test(raw) && /[ \t]:$/.test(text.slice(value.start - 8, value.start).trimEnd())
+    ) {
+      return false; // `API_KEY : owns`: a relation or a label, not a value
+    }
     if (/^[a-z]+$/.test(raw)) {
       const lineEnd = text.indexOf("\n", value.end);
       const rest = text.slice(value.end, lineEnd === -1 ? text.length : lineEnd);
@@ -685,6 +725,7 @@ export function isLiteral(value: string): boolean {
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
+  if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   const allPlaceholder = words.length > 0 && words.every((w) => PLACEHOLDER_WORDS.has(w));
   if (allPlaceholder && (words.length >= 2 || /^[A-Z_]+$/.test(v))) return false;
@@ -795,6 +836,7 @@ const extraRule: Rule = (text, out) => {
 const RULES: readonly Rule[] = [
   tokenRule,
   pemRule,
+  puttyRule,
   urlRule,
   headerRule,
   cookieRule,

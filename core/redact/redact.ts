@@ -22,6 +22,7 @@ import { catalogueCandidates } from "./catalogue.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
 import { Intervals } from "./intervals.ts";
+import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -56,7 +57,9 @@ export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
   const placeholders = [...text.matchAll(PLACEHOLDER)].map((m) => [m.index, m.index + m[0].length]);
   const occupied = new Intervals(placeholders as [number, number][]);
-  const accepted = resolve(text, catalogueCandidates(text), occupied);
+  const candidates = catalogueCandidates(text);
+  proseCandidates(text, candidates);
+  const accepted = resolve(text, candidates, occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {
     accepted.push({ start: view.original(start), end: view.original(end - 1) + 1, type, tier: 0 });

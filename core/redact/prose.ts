@@ -1,0 +1,156 @@
+/**
+ * Secrets named in a sentence rather than assigned: "the Datadog API key for prod is …",
+ * "passed … as the client secret", "密码是…". A secret-bearing label (`labels.ts`) is bound
+ * to the nearest secret-shaped value (`value_shape.ts`) of its clause, on either side; a
+ * value on the line after a label that ends its line counts too. A word that names something
+ * public (a commit, a hash, an id) blocks a value only when it is that value's own key.
+ *
+ * @module
+ */
+import type { Candidate } from "./catalogue.ts";
+import { findLabels, type Label, type LabelKind } from "./labels.ts";
+import { trimWord, type ValueShape, valueShape } from "./value_shape.ts";
+
+/** Words between a key and its value that do not name anything. */
+const CONNECTORS = new Set(
+  ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
+    "now also set changed reset updated becomes became with here").split(" "),
+);
+
+/** Words that name something public when they are a value's own key. */
+const PUBLIC_KEYS = new Set(
+  ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
+    "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
+    "invoice record object event message workspace project").split(" "),
+);
+
+/** What each kind of label accepts, and how far it looks (in words). */
+const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
+  password: { shapes: ["random", "password", "hex", "uuid", "letters"], ahead: 8, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 8, back: 6 },
+  vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
+  weak: { shapes: ["password"], ahead: 4, back: 0 },
+};
+
+interface Word {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+const WORD =
+  /[^\s;"`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。；：、（）「」『』【】！？]+/gu;
+
+/** Candidate spans for secrets named in prose. */
+export function proseCandidates(text: string, out: Candidate[]): void {
+  const taken = new Set<number>();
+  for (const label of findLabels(text)) {
+    const value = bind(text, label);
+    if (value === undefined || taken.has(value.start)) continue;
+    taken.add(value.start);
+    out.push({ start: value.start, end: value.end, type: "secret_assignment", tier: 1 });
+  }
+}
+
+/** The value a label names, if its clause holds one. */
+function bind(text: string, label: Label): { start: number; end: number } | undefined {
+  const accepts = ACCEPTS[label.kind];
+  const lineEnd = indexOrEnd(text, "\n", label.end);
+  const ahead = words(text, label.end, lineEnd);
+  let best: { start: number; end: number; distance: number } | undefined;
+  for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
+    if (ahead[i]!.text.includes("[REDACTED:")) return undefined; // already redacted
+    const value = accept(ahead[i]!, accepts.shapes);
+    if (value && !publicKey(ahead.slice(0, i).map((w) => w.text))) {
+      best = { ...value, distance: i };
+      break;
+    }
+    if (endsClause(text, ahead[i]!) && i < ahead.length - 1) break; // the sentence ended
+  }
+  if (best === undefined && ahead.every((w) => !/[.;]$/.test(w.text) || w === ahead.at(-1))) {
+    const next = nextLineWord(text, lineEnd);
+    const value = next && ahead.length <= 4 ? accept(next, accepts.shapes) : undefined;
+    if (value) best = { ...value, distance: ahead.length };
+  }
+  if (accepts.back > 0) {
+    const lineStart = text.lastIndexOf("\n", label.start - 1) + 1;
+    const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
+    for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
+      if (best !== undefined && i >= best.distance) break;
+      if (endsClause(text, behind[i]!)) break; // the previous sentence
+      const value = accept(behind[i]!, accepts.shapes);
+      const between = behind.slice(0, i).map((w) => w.text.toLowerCase());
+      if (value && between.some((w) => /^(?:as|is|was|=|for|→)$/.test(w))) {
+        best = { ...value, distance: i };
+        break;
+      }
+    }
+  }
+  return best;
+}
+
+/** Whether a sentence or clause ends with this word. */
+function endsClause(text: string, word: Word): boolean {
+  return /[.!?]$/.test(word.text) || text[word.end] === ";";
+}
+
+function indexOrEnd(text: string, search: string, from: number): number {
+  const at = text.indexOf(search, from);
+  return at === -1 ? text.length : at;
+}
+
+function words(text: string, from: number, to: number): Word[] {
+  const out: Word[] = [];
+  for (const m of text.slice(from, to).matchAll(WORD)) {
+    out.push({ start: from + m.index, end: from + m.index + m[0].length, text: m[0] });
+  }
+  return out;
+}
+
+/** The next line when it holds one word and nothing else: a value under its label. */
+function nextLineWord(text: string, lineEnd: number): Word | undefined {
+  if (lineEnd >= text.length) return undefined;
+  const end = indexOrEnd(text, "\n", lineEnd + 1);
+  const line = words(text, lineEnd + 1, end);
+  return line.length === 1 ? line[0] : undefined;
+}
+
+/** The trimmed value of a word when its shape is one the label accepts. */
+function accept(
+  word: Word,
+  shapes: readonly ValueShape[],
+): { start: number; end: number } | undefined {
+  let { start, end } = trimWord(word.text);
+  let value = word.text.slice(start, end);
+  const query = /[&?][A-Za-z_]\w*=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
+  if (query) {
+    end = start + 1 + query.index;
+    value = value.slice(0, 1 + query.index);
+  }
+  const pair = /^([A-Za-z][\w.\-]{0,31}):([^:]{6,})$/.exec(value); // user:password
+  if (pair && !valueShape(pair[1]!)) {
+    start += pair[1]!.length + 1;
+    value = pair[2]!;
+  }
+  const shape = valueShape(value);
+  if (shape === undefined || !shapes.includes(shape)) return undefined;
+  return { start: word.start + start, end: word.start + end };
+}
+
+/** Whether the word just before a value (past connectors and asides) names something public. */
+function publicKey(before: readonly string[]): boolean {
+  let depth = 0;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const word = before[i]!.toLowerCase();
+    if (word.endsWith(")")) depth++;
+    if (word.startsWith("(")) {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
+    return PUBLIC_KEYS.has(bare);
+  }
+  return false;
+}

@@ -45,7 +45,7 @@ const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀�
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
 
 const LABEL = new RegExp(
-  String.raw`(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})|(?<![\p{L}\p{N}_\-./@$])(?:` +
+  String.raw`(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})|(?<![\p{L}\p{N}_\-./@$:])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
     String.raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|totp|(?:recovery|backup)[ ]codes?)` +
@@ -77,7 +77,9 @@ export function findLabels(text: string): Label[] {
     if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
     const next = nextWord(text, end).toLowerCase();
     const previous = previousWord(text, start);
-    if (PROSE_DENY_AFTER.has(next) || PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
+    const foreign = groups.foreign ?? groups.foreignSecret ?? groups.cjk ?? groups.cjkSecret;
+    if (PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
+    if (foreign === undefined && PROSE_DENY_AFTER.has(next)) continue; // "password policy"
     let kind: LabelKind | undefined;
     if (groups.foreign || groups.cjk) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
@@ -115,7 +117,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([
   ...STRONG_KEY_QUALIFIERS,
-  ..."application license licence ingest integration service account server browser"
+  ..."application license licence ingest integration service role account server browser"
     .split(" "),
 ]);
 

@@ -9,6 +9,7 @@
  */
 import type { Candidate } from "./catalogue.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
+import { wordFraction } from "./lexical.ts";
 import { trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
 /** Words between a key and its value that do not name anything. */
@@ -67,9 +68,9 @@ function bind(text: string, label: Label): { start: number; end: number } | unde
     }
     if (endsClause(text, ahead[i]!) && i < ahead.length - 1) break; // the sentence ended
   }
-  if (best === undefined && ahead.every((w) => !/[.;]$/.test(w.text) || w === ahead.at(-1))) {
+  if (best === undefined && ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w))) {
     const next = nextLineWord(text, lineEnd);
-    const value = next && ahead.length <= 4 ? accept(next, accepts.shapes) : undefined;
+    const value = next && ahead.length <= 8 ? accept(next, accepts.shapes) : undefined;
     if (value) best = { ...value, distance: ahead.length };
   }
   if (accepts.back > 0) {
@@ -122,8 +123,8 @@ function accept(
 ): { start: number; end: number } | undefined {
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
-  const query = /[&?][A-Za-z_]\w*=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
-  if (query) {
+  const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
+  if (query && wordFraction(query[1]!) >= 0.5) {
     end = start + 1 + query.index;
     value = value.slice(0, 1 + query.index);
   }

@@ -105,7 +105,10 @@ function lettersShape(v: string): ValueShape | undefined {
     if (humps.length < 3) return undefined;
     return humps.some((h) => CODE_WORDS.has(h.toLowerCase())) ? undefined : "letters";
   }
-  const flips = (v.match(/[a-z][A-Z]|[A-Z][a-z]/g) ?? []).length;
+  let flips = 0;
+  for (let i = 1; i < v.length; i++) {
+    flips += Number(/[a-z]/.test(v[i]!) !== /[a-z]/.test(v[i - 1]!));
+  }
   if (flips < 3 || nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
   return wordFraction(v) < 0.9 ? "letters" : undefined;
 }
@@ -127,7 +130,7 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^--?[A-Za-z]/, // a command-line flag
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
-  /^[\w.\-]+:[\w.\-]+:[\w.\-]+/, // a cache or Redis key, a coordinate
+  /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
   /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/, // a name: ssh-ed25519, eu-west-1
 ];
 

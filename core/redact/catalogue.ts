@@ -316,8 +316,7 @@ const DB_SCHEMES = words(
 const URL_USERINFO =
   /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?#"'<>`]{1,256})@(?=[\w\[.\-%])/gd;
 /** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
-const URL_USER_TOKEN =
-  /(?<![\w+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
+const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
 
 const urlRule: Rule = (text, out) => {
@@ -333,10 +332,17 @@ const urlRule: Rule = (text, out) => {
     out.push({ start, end, type, tier: 2 });
   }
   for (const match of text.matchAll(URL_USER_TOKEN)) {
+    if (
+      !/(?<![\w+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}$/.test(
+        text.slice(Math.max(0, match.index - 32), match.index),
+      )
+    ) {
+      continue; // not after a scheme
+    }
     const user = match[1]!;
     if (!isLiteral(user) || !/^(?:[0-9a-f]{32,}|[A-Za-z0-9_\-]{20,})$/.test(user)) continue;
     const hex = /^[0-9a-f]+$/.test(user); // a Sentry DSN's public key is 32 hex and no password
-    if (hex ? user.length < 40 && match[0].indexOf(":", 8) === -1 : !secretLooking(user)) continue;
+    if (hex ? user.length < 40 && match[0].indexOf(":", 3) === -1 : !secretLooking(user)) continue;
     const [start, end] = match.indices![1]!;
     out.push({ start, end, type: "url_password", tier: 2 });
   }

@@ -126,8 +126,10 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   const line = before.slice(before.lastIndexOf("\n") + 1);
   if (/^\s*(?:set-)?cookie\s*:/i.test(line)) return "negative";
   // The key of the value the token is part of: `"VersionId": "G4J4KGDF.<token>`.
-  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?[^\s"'`:=]{0,40}$/
-    .exec(line)?.[1];
+  let glued = line.length; // the part of the value before the token: `"G4J4KGDF.<token>`
+  while (glued > 0 && line.length - glued < 40 && !/[\s"'`:=]/.test(line[glued - 1]!)) glued--;
+  const head = line.slice(0, glued);
+  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(head)?.[1];
   const recent = (line.match(/[A-Za-z][A-Za-z0-9_\-]*/g) ?? [])
     .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase()) && !CONNECTORS.has(w.toLowerCase()))
     .slice(-2).reverse();

@@ -44,14 +44,17 @@ const FOREIGN_SECRET =
 const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호";
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
 
+/** Letters and digits of the scripts labels are written in (a class without `u`, which is slower). */
+const LETTER = String.raw`\w\u00C0-\u02FF\u0370-\u1FFF\u2C00-\u2DFF\u3040-\u9FFF\uAC00-\uD7AF`;
+
 const LABEL = new RegExp(
-  String.raw`(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})|(?<![\p{L}\p{N}_\-./@$:])(?:` +
+  String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
     String.raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<weak>admin|root|sa|superuser|try)` +
-    String.raw`)(?![\p{L}\p{N}_\-])`,
-  "giu",
+    String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
+  "gi",
 );
 
 const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;

@@ -39,6 +39,9 @@ interface Word {
   readonly text: string;
 }
 
+/** How many words after a label are read: the longest reach, plus one. */
+const LOOK_AHEAD = 11;
+
 const WORD =
   /[^\s;"`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。；：、（）「」『』【】！？]+/gu;
 
@@ -57,7 +60,8 @@ export function proseCandidates(text: string, out: Candidate[]): void {
 function bind(text: string, label: Label): { start: number; end: number } | undefined {
   const accepts = ACCEPTS[label.kind];
   const lineEnd = indexOrEnd(text, "\n", label.end);
-  const ahead = words(text, label.end, lineEnd);
+  const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
+  const whole = ahead.length < LOOK_AHEAD; // every word up to the end of the line
   let best: { start: number; end: number; distance: number } | undefined;
   for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
     if (ahead[i]!.text.includes("[REDACTED:")) return undefined; // already redacted
@@ -66,9 +70,10 @@ function bind(text: string, label: Label): { start: number; end: number } | unde
       best = { ...value, distance: i };
       break;
     }
-    if (endsClause(text, ahead[i]!) && i < ahead.length - 1) break; // the sentence ended
+    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break; // sentence ended
   }
-  if (best === undefined && ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w))) {
+  const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
+  if (best === undefined && whole && open) {
     const next = nextLineWord(text, lineEnd);
     const value = next && ahead.length <= 8 ? accept(next, accepts.shapes) : undefined;
     if (value) best = { ...value, distance: ahead.length };
@@ -100,10 +105,14 @@ function indexOrEnd(text: string, search: string, from: number): number {
   return at === -1 ? text.length : at;
 }
 
-function words(text: string, from: number, to: number): Word[] {
+/** The words of `text` in [from, to), at most `limit` of them. */
+function words(text: string, from: number, to: number, limit = Infinity): Word[] {
   const out: Word[] = [];
-  for (const m of text.slice(from, to).matchAll(WORD)) {
-    out.push({ start: from + m.index, end: from + m.index + m[0].length, text: m[0] });
+  WORD.lastIndex = from;
+  for (let m = WORD.exec(text); m !== null && out.length < limit; m = WORD.exec(text)) {
+    if (m.index >= to) break;
+    const end = Math.min(to, m.index + m[0].length);
+    out.push({ start: m.index, end, text: text.slice(m.index, end) });
   }
   return out;
 }
@@ -112,7 +121,7 @@ function words(text: string, from: number, to: number): Word[] {
 function nextLineWord(text: string, lineEnd: number): Word | undefined {
   if (lineEnd >= text.length) return undefined;
   const end = indexOrEnd(text, "\n", lineEnd + 1);
-  const line = words(text, lineEnd + 1, end);
+  const line = words(text, lineEnd + 1, end, 2);
   return line.length === 1 ? line[0] : undefined;
 }
 

@@ -88,13 +88,13 @@ export function valueShape(v: string): ValueShape | undefined {
   if (!/[A-Za-z]/.test(v) || /^[\d\W_]*$/.test(v)) return undefined;
   const core = v.replace(/[!?]+$/, "");
   if (/^[A-Za-z]+$/.test(core)) return lettersShape(core);
-  const decoded = /^[A-Za-z0-9+\/_\-]{16,}={0,2}$/.test(v) ? decodeBase64(v) : undefined;
-  if (decoded !== undefined && decoded.length >= 12 && isText(decoded)) return undefined;
   const symbol = PASSWORD_SYMBOL.test(v);
   if (symbol && (/\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v))) {
     return wordFraction(v) < 0.8 ? "password" : undefined;
   }
-  return secretLooking(v) && wordFraction(v) < 0.5 ? "random" : undefined;
+  if (!secretLooking(v) || wordFraction(v) >= 0.5) return undefined;
+  const decoded = /^[A-Za-z0-9+\/_\-]{16,}={0,2}$/.test(v) ? decodeBase64(v) : undefined;
+  return decoded !== undefined && decoded.length >= 12 && isText(decoded) ? undefined : "random";
 }
 
 /** Mixed-case letters: random case (`ecuBrULFUGH`) or three capitalised words (`CorrectHorseBattery`). */

@@ -48,8 +48,9 @@ const WORD =
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {
   const taken = new Set<number>();
+  const shapes: Shapes = new Map();
   for (const label of findLabels(text)) {
-    const value = bind(text, label);
+    const value = bind(text, label, shapes);
     if (value === undefined || taken.has(value.start)) continue;
     taken.add(value.start);
     out.push({ start: value.start, end: value.end, type: "secret_assignment", tier: 1 });
@@ -57,15 +58,24 @@ export function proseCandidates(text: string, out: Candidate[]): void {
 }
 
 /** The value a label names, if its clause holds one. */
-function bind(text: string, label: Label): { start: number; end: number } | undefined {
+function bind(
+  text: string,
+  label: Label,
+  shapes: Shapes,
+): { start: number; end: number } | undefined {
   const accepts = ACCEPTS[label.kind];
+  const accept = (word: Word) => {
+    if (!shapes.has(word.start)) shapes.set(word.start, shaped(word));
+    const value = shapes.get(word.start);
+    return value && accepts.shapes.includes(value.shape) ? value : undefined;
+  };
   const lineEnd = indexOrEnd(text, "\n", label.end);
   const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
   const whole = ahead.length < LOOK_AHEAD; // every word up to the end of the line
   let best: { start: number; end: number; distance: number } | undefined;
   for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
     if (ahead[i]!.text.includes("[REDACTED:")) return undefined; // already redacted
-    const value = accept(ahead[i]!, accepts.shapes);
+    const value = accept(ahead[i]!);
     if (value && !publicKey(ahead.slice(0, i).map((w) => w.text))) {
       best = { ...value, distance: i };
       break;
@@ -75,7 +85,7 @@ function bind(text: string, label: Label): { start: number; end: number } | unde
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (best === undefined && whole && open) {
     const next = nextLineWord(text, lineEnd);
-    const value = next && ahead.length <= 8 ? accept(next, accepts.shapes) : undefined;
+    const value = next && ahead.length <= 8 ? accept(next) : undefined;
     if (value) best = { ...value, distance: ahead.length };
   }
   if (accepts.back > 0) {
@@ -84,7 +94,7 @@ function bind(text: string, label: Label): { start: number; end: number } | unde
     for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
       if (best !== undefined && i >= best.distance) break;
       if (endsClause(text, behind[i]!)) break; // the previous sentence
-      const value = accept(behind[i]!, accepts.shapes);
+      const value = accept(behind[i]!);
       const between = behind.slice(0, i).map((w) => w.text.toLowerCase());
       if (value && between.some((w) => /^(?:as|is|was|=|for|→)$/.test(w))) {
         best = { ...value, distance: i };
@@ -125,11 +135,12 @@ function nextLineWord(text: string, lineEnd: number): Word | undefined {
   return line.length === 1 ? line[0] : undefined;
 }
 
-/** The trimmed value of a word when its shape is one the label accepts. */
-function accept(
-  word: Word,
-  shapes: readonly ValueShape[],
-): { start: number; end: number } | undefined {
+/** A word's value and its shape, per word start: labels near each other share them. */
+type Shapes = Map<number, { start: number; end: number; shape: ValueShape } | undefined>;
+
+/** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
+function shaped(word: Word): { start: number; end: number; shape: ValueShape } | undefined {
+  if (word.text.length < 8) return undefined; // shorter than any value, whatever is trimmed
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
   const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
@@ -143,8 +154,7 @@ function accept(
     value = pair[2]!;
   }
   const shape = valueShape(value);
-  if (shape === undefined || !shapes.includes(shape)) return undefined;
-  return { start: word.start + start, end: word.start + end };
+  return shape && { start: word.start + start, end: word.start + end, shape };
 }
 
 /** Whether the word just before a value (past connectors and asides) names something public. */

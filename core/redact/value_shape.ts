@@ -77,17 +77,21 @@ const PASSWORD_SYMBOL = /[!@#$%^&*+=?~|<>\\(){}\[\]]/;
  * ```
  */
 export function valueShape(v: string): ValueShape | undefined {
-  if (v.length < 8 || v.length > 256 || !isLiteral(v) || isPublicPoint(v)) return undefined;
+  if (v.length < 8 || v.length > 256) return undefined;
+  const core = v.replace(/[!?]+$/, "");
+  if (/^[A-Za-z]+$/.test(core)) {
+    return /[a-z]/.test(core) && /[A-Z]/.test(core) && isLiteral(v)
+      ? lettersShape(core)
+      : undefined; // words, the most common case, leave first
+  }
+  if (!isLiteral(v) || isPublicPoint(v)) return undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
   if (setting && setting.length >= 3 && wordFraction(setting) >= 0.5) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) return /\d/.test(v) ? "hex" : undefined;
-  if (/^[A-Za-z]+$/.test(v)) return lettersShape(v);
-  if (!/[A-Za-z]/.test(v) || /^[\d\W_]*$/.test(v)) return undefined;
-  const core = v.replace(/[!?]+$/, "");
-  if (/^[A-Za-z]+$/.test(core)) return lettersShape(core);
+  if (!/[A-Za-z]/.test(v)) return undefined;
   const symbol = PASSWORD_SYMBOL.test(v);
   if (symbol && (/\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v))) {
     return wordFraction(v) < 0.8 ? "password" : undefined;

@@ -532,11 +532,15 @@ const assignmentRule: Rule = (text, out) => {
     const value = readValue(text, i, form === "env" && tight ? "env" : "code", cache);
     if (value === undefined) continue;
     if ((op === "==" || op === "===" || op === ",") && !value.quoted) continue;
+    // Server=db;User Id=app;Password=value; (ADO.NET, ODBC, JDBC): a list of literal pairs.
+    const pairList = tight && (text[nameStart - 1] === ";" || /^;[ \t]*[A-Za-z][\w ]{0,30}=/.test(
+      text.slice(value.end, value.end + 40),
+    ));
     const context = {
       signal,
       form,
       spaced: op === undefined,
-      literalForm: form === "env" && tight,
+      literalForm: (form === "env" && tight) || pairList,
       quotedName: quote !== "",
       name,
     };

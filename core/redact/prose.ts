@@ -9,8 +9,7 @@
  */
 import type { Candidate } from "./catalogue.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
-import { wordFraction } from "./lexical.ts";
-import { trimWord, type ValueShape, valueShape } from "./value_shape.ts";
+import { isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -93,13 +92,13 @@ function bind(
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
     for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
       if (best !== undefined && i >= best.distance) break;
-      if (endsClause(text, behind[i]!)) break; // the previous sentence
       const value = accept(behind[i]!);
       const between = behind.slice(0, i).map((w) => w.text.toLowerCase());
       if (value && between.some((w) => /^(?:as|is|was|=|for|→)$/.test(w))) {
         best = { ...value, distance: i };
         break;
       }
+      if (endsClause(text, behind[i]!)) break; // the previous sentence
     }
   }
   return best;
@@ -144,7 +143,7 @@ function shaped(word: Word): { start: number; end: number; shape: ValueShape } |
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
   const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
-  if (query && wordFraction(query[1]!) >= 0.5) {
+  if (query && isSettingName(query[1]!)) {
     end = start + 1 + query.index;
     value = value.slice(0, 1 + query.index);
   }

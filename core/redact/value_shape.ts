@@ -89,7 +89,7 @@ export function valueShape(v: string): ValueShape | undefined {
   if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
-  if (setting && setting.length >= 3 && wordFraction(setting) >= 0.5) return undefined;
+  if (setting && isSettingName(setting)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) return /\d/.test(v) ? "hex" : undefined;
   if (!/[A-Za-z]/.test(v)) return undefined;
   const symbol = PASSWORD_SYMBOL.test(v);
@@ -145,4 +145,14 @@ function readablePath(v: string): boolean {
     s.length < 20 && (wordFraction(s) >= 0.5 || /^[a-z0-9._\-@:]+$/.test(s))
   );
   return readable.length * 2 >= segments.length;
+}
+
+/**
+ * Whether a word reads as the name of a setting (`issuer`, `apiKey`, `DB_HOST`): words in
+ * lower, camel or constant case, not random letters (`QwQDEESW`).
+ */
+export function isSettingName(name: string): boolean {
+  return name.length >= 3 && wordFraction(name) >= 0.5 &&
+    /^(?:[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$/
+      .test(name);
 }

@@ -426,7 +426,7 @@ export const DENY_BEFORE: ReadonlySet<string> = words(
     "cancel is has use show hide enable allow require input prompt ask validate check verify " +
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
-    "composite row column index group map dict forgot csrf per",
+    "composite row column index group map dict forgot csrf per invalid incorrect wrong bad",
 );
 /** See {@linkcode nameSignal}. */
 export const DENY_AFTER: ReadonlySet<string> = words(
@@ -662,7 +662,7 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     if (/^[a-z]+$/.test(raw)) {
       const lineEnd = text.indexOf("\n", value.end);
       const rest = text.slice(value.end, lineEnd === -1 ? text.length : lineEnd);
-      if (context.spaced || /^[ \t]+[A-Za-z]/.test(rest)) return false; // prose or a positional
+      if (context.spaced || /^[ \t]+[A-Za-z0-9]/.test(rest)) return false; // prose or a positional
     }
     if (
       /^\d[\d_.]*$/.test(raw) && (raw.length < 4 || context.signal === "weak" || context.quotedName)
@@ -797,6 +797,15 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
       /(?:\bauth[ \t]{0,4}=[ \t]{0,4}\(|BasicAuth\()[ \t]{0,4}["'][^"'\n]{1,100}["'][ \t]{0,4},[ \t]{0,4}["']([^"'\n]{1,256})["']/gd,
   },
   { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
+  {
+    type: "cli_secret_flag", // echo '…' | docker login --password-stdin
+    regex:
+      /\becho[ \t]+["']?([^\s"'|]{1,256})["']?[ \t]*\|[ \t]*(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin/gd,
+  },
+  {
+    type: "secret_assignment", // a presigned URL's signature
+    regex: /[?&](?:X-Amz-Signature|X-Goog-Signature|Signature)=([A-Za-z0-9%+\/=_\-]{16,1024})/gd,
+  },
   {
     type: "cli_secret_flag",
     regex: /\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]{1,4}["']?([^\s"']{1,256})/gd,

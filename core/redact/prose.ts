@@ -8,6 +8,7 @@
  * @module
  */
 import type { Candidate } from "./catalogue.ts";
+import { cellsBelow } from "./table_column.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
 import { isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
@@ -87,6 +88,12 @@ function bind(
     const value = next && ahead.length <= 8 ? accept(next) : undefined;
     if (value) best = { ...value, distance: ahead.length };
   }
+  if (best === undefined && label.kind !== "weak") {
+    for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
+      const value = accept(cell);
+      if (value) return value;
+    }
+  }
   if (accepts.back > 0) {
     const lineStart = text.lastIndexOf("\n", label.start - 1) + 1;
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
@@ -128,10 +135,14 @@ function words(text: string, from: number, to: number, limit = Infinity): Word[]
 
 /** The next line when it holds one word and nothing else: a value under its label. */
 function nextLineWord(text: string, lineEnd: number): Word | undefined {
-  if (lineEnd >= text.length) return undefined;
-  const end = indexOrEnd(text, "\n", lineEnd + 1);
-  const line = words(text, lineEnd + 1, end, 2);
-  return line.length === 1 ? line[0] : undefined;
+  let at = lineEnd;
+  for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
+    const end = indexOrEnd(text, "\n", at + 1);
+    const line = words(text, at + 1, end, 2);
+    if (line.length > 0) return line.length === 1 ? line[0] : undefined;
+    at = end;
+  }
+  return undefined;
 }
 
 /** A word's value and its shape, per word start: labels near each other share them. */
@@ -147,7 +158,7 @@ function shaped(word: Word): { start: number; end: number; shape: ValueShape } |
     end = start + 1 + query.index;
     value = value.slice(0, 1 + query.index);
   }
-  const pair = /^([A-Za-z][\w.\-]{0,31}):([^:]{6,})$/.exec(value); // user:password
+  const pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
   if (pair && !valueShape(pair[1]!)) {
     start += pair[1]!.length + 1;
     value = pair[2]!;

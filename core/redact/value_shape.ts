@@ -77,7 +77,7 @@ const PASSWORD_SYMBOL = /[!@#$%^&*+=?~|<>\\(){}\[\]]/;
  * ```
  */
 export function valueShape(v: string): ValueShape | undefined {
-  if (v.length < 8 || v.length > 256) return undefined;
+  if (v.length < 8 || v.length > 256 || /\s/.test(v)) return undefined;
   const core = v.replace(/[!?]+$/, "");
   if (/^[A-Za-z]+$/.test(core)) {
     return /[a-z]/.test(core) && /[A-Z]/.test(core) && isLiteral(v)
@@ -132,6 +132,7 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^(?:sha\d{1,3}|md5|sha)[:\-=]/i, // a digest
   /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
   /^--?[A-Za-z]/, // a command-line flag
+  /\[[^\]]{1,40}\][{*+?]|\\[dwsb]|^\^.*\$$/, // a regular expression
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate

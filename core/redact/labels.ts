@@ -36,10 +36,10 @@ const PASSWORD_WORDS = new Set(
 const FOREIGN_PASSWORD =
   "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
   "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
-  "passord|heslo|jelsz[óo]|lozinka";
-const FOREIGN_SECRET =
+  "passord|heslo|jelsz[óo]|lozinka|kennwort";
+const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
-  "kunci|token(?:et|u)?";
+  "kunci|token(?:et|u)?)";
 /** Chinese, Japanese and Korean labels: no spaces around them. */
 const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호";
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";

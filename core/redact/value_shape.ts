@@ -18,8 +18,8 @@ export interface Trimmed {
   readonly end: number;
 }
 
-const OPENERS = `"'\`“‘«(「【[<`;
-const CLOSERS = `"'\`”’»)」】]>`;
+const OPENERS = `"'\`“‘«(「【[<„‚‹`;
+const CLOSERS = `"'\`”’»)」】]>“‘›`;
 
 /**
  * The value inside `word` without the quotes, brackets, Markdown emphasis and sentence

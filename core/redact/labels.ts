@@ -131,5 +131,11 @@ function nextWord(text: string, at: number): string {
 
 /** The word before a label on its line, as written, or "". */
 function previousWord(text: string, at: number): string {
-  return /([A-Za-z][\w\-]*)[ \t]{1,3}$/.exec(text.slice(Math.max(0, at - 40), at))?.[1] ?? "";
+  let end = at;
+  while (end > 0 && at - end < 3 && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  if (end === at) return "";
+  let start = end;
+  while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
+  while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
+  return text.slice(start, end);
 }

@@ -42,8 +42,9 @@ interface Word {
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
+/** A word: a run between spaces, quotes, semicolons and CJK characters (kana, hanzi, hangul). */
 const WORD =
-  /[^\s;"`\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}，。；：、（）「」『』【】！？]+/gu;
+  /[^\s;"`\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]+/g;
 
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {

@@ -6,8 +6,7 @@
  * @module
  */
 import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
-import { decodeBase64, isPublicPoint, secretLooking, wordFraction } from "./lexical.ts";
-import { isText } from "./blobs.ts";
+import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
 
 /** The shapes a secret value takes in prose. */
 export type ValueShape = "random" | "password" | "hex" | "uuid" | "letters";
@@ -92,13 +91,29 @@ export function valueShape(v: string): ValueShape | undefined {
   if (setting && isSettingName(setting)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) return /\d/.test(v) ? "hex" : undefined;
   if (!/[A-Za-z]/.test(v)) return undefined;
-  const symbol = PASSWORD_SYMBOL.test(v);
-  if (symbol && (/\d/.test(v) || /[a-z]/.test(v) && /[A-Z]/.test(v))) {
-    return wordFraction(v) < 0.8 ? "password" : undefined;
+  const digit = /\d/.test(v);
+  const lower = /[a-z]/.test(v);
+  const upper = /[A-Z]/.test(v);
+  const words = wordFraction(v);
+  if (PASSWORD_SYMBOL.test(v) && (digit || lower && upper)) {
+    return words < 0.8 ? "password" : undefined;
   }
-  if (!secretLooking(v) || wordFraction(v) >= 0.5) return undefined;
+  const classes = Number(digit) + Number(lower) + Number(upper) + Number(/[^A-Za-z0-9]/.test(v));
+  if (classes < 2 || words >= 0.5 || /^[A-Za-z]+[-_]?v?\d{1,4}(?:\.\d+)*$/.test(v)) {
+    return undefined;
+  }
   const decoded = /^[A-Za-z0-9+\/_\-]{16,}={0,2}$/.test(v) ? decodeBase64(v) : undefined;
-  return decoded !== undefined && decoded.length >= 12 && isText(decoded) ? undefined : "random";
+  return decoded !== undefined && decoded.length >= 12 && asciiText(decoded) ? undefined : "random";
+}
+
+/** Whether decoded bytes are ASCII text (a cursor, `{"id":…}`), not key material. */
+function asciiText(bytes: string): boolean {
+  let plain = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || c === 9 || c === 10 || c === 13) plain++;
+  }
+  return plain >= 0.95 * bytes.length;
 }
 
 /** Mixed-case letters: random case (`ecuBrULFUGH`) or three capitalised words (`CorrectHorseBattery`). */

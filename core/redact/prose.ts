@@ -27,8 +27,8 @@ const PUBLIC_KEYS = new Set(
 
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
-  password: { shapes: ["random", "password", "hex", "uuid", "letters"], ahead: 8, back: 6 },
-  secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 8, back: 6 },
+  password: { shapes: ["random", "password", "hex", "uuid", "letters"], ahead: 10, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password"], ahead: 4, back: 0 },
 };
@@ -51,10 +51,18 @@ export function proseCandidates(text: string, out: Candidate[]): void {
   const taken = new Set<number>();
   const shapes: Shapes = new Map();
   for (const label of findLabels(text)) {
-    const value = bind(text, label, shapes);
-    if (value === undefined || taken.has(value.start)) continue;
-    taken.add(value.start);
-    out.push({ start: value.start, end: value.end, type: "secret_assignment", tier: 1 });
+    const accept = (word: Word) => {
+      if (!shapes.has(word.start)) shapes.set(word.start, shaped(word));
+      const value = shapes.get(word.start);
+      return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
+    };
+    const value = bind(text, label, accept);
+    if (value === undefined) continue;
+    for (const { start, end } of [value, ...siblings(text, value.end, accept)]) {
+      if (taken.has(start)) continue;
+      taken.add(start);
+      out.push({ start, end, type: "secret_assignment", tier: 1 });
+    }
   }
 }
 
@@ -62,18 +70,13 @@ export function proseCandidates(text: string, out: Candidate[]): void {
 function bind(
   text: string,
   label: Label,
-  shapes: Shapes,
-): { start: number; end: number } | undefined {
+  accept: (word: Word) => Shaped | undefined,
+): Shaped | undefined {
   const accepts = ACCEPTS[label.kind];
-  const accept = (word: Word) => {
-    if (!shapes.has(word.start)) shapes.set(word.start, shaped(word));
-    const value = shapes.get(word.start);
-    return value && accepts.shapes.includes(value.shape) ? value : undefined;
-  };
   const lineEnd = indexOrEnd(text, "\n", label.end);
   const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
   const whole = ahead.length < LOOK_AHEAD; // every word up to the end of the line
-  let best: { start: number; end: number; distance: number } | undefined;
+  let best: (Shaped & { distance: number }) | undefined;
   for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
     if (ahead[i]!.text.includes("[REDACTED:")) return undefined; // already redacted
     const value = accept(ahead[i]!);
@@ -81,13 +84,18 @@ function bind(
       best = { ...value, distance: i };
       break;
     }
-    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break; // sentence ended
+    const asked = i === 0 && /^[?？]$/.test(ahead[0]!.text); // "the DB password? A: …"
+    if (!asked && endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
-  if (best === undefined && whole && open) {
-    const next = nextLineWord(text, lineEnd);
-    const value = next && ahead.length <= 8 ? accept(next) : undefined;
-    if (value) best = { ...value, distance: ahead.length };
+  if (best === undefined && whole && open && ahead.length <= 8) {
+    const next = nextLine(text, lineEnd);
+    for (let i = 0; i < next.length && best === undefined; i++) {
+      const value = accept(next[i]!);
+      if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
+        best = { ...value, distance: ahead.length };
+      }
+    }
   }
   if (best === undefined && label.kind !== "weak") {
     for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
@@ -101,8 +109,11 @@ function bind(
     for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
       if (best !== undefined && i >= best.distance) break;
       const value = accept(behind[i]!);
-      const between = behind.slice(0, i).map((w) => w.text.toLowerCase());
-      if (value && between.some((w) => /^(?:as|is|was|=|for|→)$/.test(w))) {
+      const between = behind.slice(0, i).map((w) => w.text);
+      const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w));
+      if (
+        value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
+      ) {
         best = { ...value, distance: i };
         break;
       }
@@ -134,23 +145,67 @@ function words(text: string, from: number, to: number, limit = Infinity): Word[]
   return out;
 }
 
-/** The next line when it holds one word and nothing else: a value under its label. */
-function nextLineWord(text: string, lineEnd: number): Word | undefined {
+/** The next line when it holds a value and little else ("A: …", "-> …"): under its label. */
+function nextLine(text: string, lineEnd: number): Word[] {
   let at = lineEnd;
   for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
     const end = indexOrEnd(text, "\n", at + 1);
-    const line = words(text, at + 1, end, 2);
-    if (line.length > 0) return line.length === 1 ? line[0] : undefined;
+    const line = words(text, at + 1, end, 4);
+    if (line.length > 0) return line.length <= 3 ? line : [];
     at = end;
   }
-  return undefined;
+  return [];
+}
+
+/** Words that may stand between a value and the label after it ("Is … still the Redis password?"). */
+const LIGHT = new Set(
+  ("the a an our my your its their this that still also now currently new old current same " +
+    "default shared temporary temp real actual staging stage prod production dev development " +
+    "qa uat test preprod local admin root db database main master wifi vpn").split(" "),
+);
+
+function light(word: string): boolean {
+  return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
+}
+
+/** Words that join two values of one label: "from … to …", "… and …", "… / …". */
+const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));
+
+/**
+ * Values that follow a bound value and are joined to it ("from X to Y", "X and Y", "X / Y"):
+ * one label, several secrets.
+ */
+function siblings(
+  text: string,
+  from: number,
+  accept: (word: Word) => Shaped | undefined,
+): Shaped[] {
+  const out: Shaped[] = [];
+  let at = from;
+  for (let n = 0; n < 3; n++) {
+    const next = words(text, at, indexOrEnd(text, "\n", at), 4);
+    const i = next.findIndex((w) => !JOINERS.has(w.text.toLowerCase()));
+    if (i < 1 || i === -1) break; // a value must follow a joiner
+    const value = accept(next[i]!);
+    if (value === undefined) break;
+    out.push(value);
+    at = value.end;
+  }
+  return out;
 }
 
 /** A word's value and its shape, per word start: labels near each other share them. */
-type Shapes = Map<number, { start: number; end: number; shape: ValueShape } | undefined>;
+type Shapes = Map<number, Shaped | undefined>;
+
+/** A value inside a word, and its shape. */
+interface Shaped {
+  readonly start: number;
+  readonly end: number;
+  readonly shape: ValueShape;
+}
 
 /** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
-function shaped(word: Word): { start: number; end: number; shape: ValueShape } | undefined {
+function shaped(word: Word): Shaped | undefined {
   if (word.text.length < 8) return undefined; // shorter than any value, whatever is trimmed
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);

@@ -98,7 +98,7 @@ export function valueShape(v: string): ValueShape | undefined {
   if (PASSWORD_SYMBOL.test(v) && (digit || lower && upper)) {
     return words < 0.8 ? "password" : undefined;
   }
-  const classes = Number(digit) + Number(lower) + Number(upper) + Number(/[^A-Za-z0-9]/.test(v));
+  const classes = Number(digit) + Number(lower) + Number(upper); // symbols alone do not count
   if (classes < 2 || words >= 0.5 || /^[A-Za-z]+[-_]?v?\d{1,4}(?:\.\d+)*$/.test(v)) {
     return undefined;
   }

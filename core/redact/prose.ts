@@ -108,7 +108,8 @@ function bind(
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
     for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
       if (best !== undefined && i >= best.distance) break;
-      const value = accept(behind[i]!);
+      if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
+      const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
       const between = behind.slice(0, i).map((w) => w.text);
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w));
       if (

@@ -662,7 +662,9 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     if (/^[a-z]+$/.test(raw)) {
       const lineEnd = text.indexOf("\n", value.end);
       const rest = text.slice(value.end, lineEnd === -1 ? text.length : lineEnd);
-      if (context.spaced || /^[ \t]+[A-Za-z0-9]/.test(rest)) return false; // prose or a positional
+      if (context.spaced || /^[ \t]+(?:[A-Za-z0-9]|\[REDACTED:)/.test(rest)) {
+        return false; // prose or a positional
+      }
     }
     if (
       /^\d[\d_.]*$/.test(raw) && (raw.length < 4 || context.signal === "weak" || context.quotedName)
@@ -818,9 +820,6 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
   },
 ];
 
-const PROSE =
-  /\b(?:password|passphrase|passcode|api[ _\-]?key|api[ _\-]?token|access[ _\-]?token|auth[ _\-]?token|secret(?:[ _\-]key)?|token)[ \t]{1,4}(?:is|was)[ \t]{1,4}:?[ \t]{0,4}([`"']?)([^\s`"']{6,256})\1/gdi;
-
 const extraRule: Rule = (text, out) => {
   for (const { type, regex } of extraPatterns) {
     for (const match of text.matchAll(regex)) {
@@ -843,12 +842,6 @@ const extraRule: Rule = (text, out) => {
       const [start, end] = match.indices![1]!;
       out.push({ start, end, type, tier: 1 });
     }
-  }
-  for (const match of text.matchAll(PROSE)) {
-    const raw = match[2]!.replace(/[.,;:!?)]+$/, "");
-    if (!isLiteral(raw) || !secretLooking(raw)) continue;
-    const start = match.indices![2]![0];
-    out.push({ start, end: start + raw.length, type: "secret_assignment", tier: 1 });
   }
 };
 

@@ -78,6 +78,9 @@ export function findLabels(text: string): Label[] {
     if (!CJK.test(m[0]) && /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
     if (text[start - 1] === "=") continue; // the value of a setting, not a label
     if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
+    if (/\[REDACTED:[a-z0-9_]{1,40}\]$/.test(text.slice(Math.max(0, start - 52), start))) {
+      continue; // glued to an earlier redaction: it was glued to the secret the first time
+    }
     const next = nextWord(text, end).toLowerCase();
     const previous = previousWord(text, start);
     const foreign = groups.foreign ?? groups.foreignSecret ?? groups.cjk ?? groups.cjkSecret;

@@ -42,9 +42,9 @@ interface Word {
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
-/** A word: a run between spaces, quotes, semicolons and CJK characters (kana, hanzi, hangul). */
+/** A word: a run between spaces, quotes, semicolons, table bars and CJK characters (kana, hanzi, hangul). */
 const WORD =
-  /[^\s;"`\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]+/g;
+  /[^\s;"`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]+/g;
 
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {
@@ -73,12 +73,12 @@ function bind(
   accept: (word: Word) => Shaped | undefined,
 ): Shaped | undefined {
   const accepts = ACCEPTS[label.kind];
-  const lineEnd = indexOrEnd(text, "\n", label.end);
+  const { end: lineEnd, cut } = lineEndFrom(text, label.end);
   const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
-  const whole = ahead.length < LOOK_AHEAD; // every word up to the end of the line
+  const whole = ahead.length < LOOK_AHEAD && !cut; // every word up to the end of the line
   let best: (Shaped & { distance: number }) | undefined;
   for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
-    if (ahead[i]!.text.includes("[REDACTED:")) return undefined; // already redacted
+    if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
     if (value && !publicKey(ahead.slice(0, i).map((w) => w.text))) {
       best = { ...value, distance: i };
@@ -91,6 +91,7 @@ function bind(
   if (best === undefined && whole && open && ahead.length <= 8) {
     const next = nextLine(text, lineEnd);
     for (let i = 0; i < next.length && best === undefined; i++) {
+      if (redacted(next[i]!)) return undefined;
       const value = accept(next[i]!);
       if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
         best = { ...value, distance: ahead.length };
@@ -99,16 +100,17 @@ function bind(
   }
   if (best === undefined && label.kind !== "weak") {
     for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
+      if (redacted(cell)) return undefined;
       const value = accept(cell);
       if (value) return value;
     }
   }
-  if (accepts.back > 0) {
-    const lineStart = text.lastIndexOf("\n", label.start - 1) + 1;
+  if (best === undefined && accepts.back > 0) { // a value before its label: "… as the password"
+    const lineStart = lineStartBefore(text, label.start);
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
     for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
-      if (best !== undefined && i >= best.distance) break;
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
+      if (i > 0 && redacted(behind[i]!)) break;
       const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
       const between = behind.slice(0, i).map((w) => w.text);
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w));
@@ -124,24 +126,40 @@ function bind(
   return best;
 }
 
+/** Whether a word holds an earlier redaction: its label's value is taken care of. */
+function redacted(word: Word): boolean {
+  return word.text.includes("[REDACTED:");
+}
+
 /** Whether a sentence or clause ends with this word. */
 function endsClause(text: string, word: Word): boolean {
   return /[.!?]$/.test(word.text) || text[word.end] === ";";
 }
 
-function indexOrEnd(text: string, search: string, from: number): number {
-  const at = text.indexOf(search, from);
-  return at === -1 ? text.length : at;
+/** How far around a label redaction looks for its line's ends: keeps long lines linear. */
+const REACH = 600;
+
+/** The end of the line at `from`, or `from + REACH` when the line runs on (then `cut`). */
+function lineEndFrom(text: string, from: number): { end: number; cut: boolean } {
+  const window = text.slice(from, from + REACH);
+  const at = window.indexOf("\n");
+  if (at !== -1) return { end: from + at, cut: false };
+  return { end: from + window.length, cut: from + window.length < text.length };
+}
+
+/** The start of the line at `to`, looking back at most REACH characters. */
+function lineStartBefore(text: string, to: number): number {
+  const from = Math.max(0, to - REACH);
+  return from + text.slice(from, to).lastIndexOf("\n") + 1;
 }
 
 /** The words of `text` in [from, to), at most `limit` of them. */
 function words(text: string, from: number, to: number, limit = Infinity): Word[] {
   const out: Word[] = [];
-  WORD.lastIndex = from;
-  for (let m = WORD.exec(text); m !== null && out.length < limit; m = WORD.exec(text)) {
-    if (m.index >= to) break;
-    const end = Math.min(to, m.index + m[0].length);
-    out.push({ start: m.index, end, text: text.slice(m.index, end) });
+  const window = text.slice(from, to);
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(window); m !== null && out.length < limit; m = WORD.exec(window)) {
+    out.push({ start: from + m.index, end: from + m.index + m[0].length, text: m[0] });
   }
   return out;
 }
@@ -150,7 +168,7 @@ function words(text: string, from: number, to: number, limit = Infinity): Word[]
 function nextLine(text: string, lineEnd: number): Word[] {
   let at = lineEnd;
   for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
-    const end = indexOrEnd(text, "\n", at + 1);
+    const { end } = lineEndFrom(text, at + 1);
     const line = words(text, at + 1, end, 4);
     if (line.length > 0) return line.length <= 3 ? line : [];
     at = end;
@@ -184,9 +202,9 @@ function siblings(
   const out: Shaped[] = [];
   let at = from;
   for (let n = 0; n < 3; n++) {
-    const next = words(text, at, indexOrEnd(text, "\n", at), 4);
+    const next = words(text, at, lineEndFrom(text, at).end, 4);
     const i = next.findIndex((w) => !JOINERS.has(w.text.toLowerCase()));
-    if (i < 1 || i === -1) break; // a value must follow a joiner
+    if (i < 1 || redacted(next[i]!)) break; // a value must follow a joiner
     const value = accept(next[i]!);
     if (value === undefined) break;
     out.push(value);

@@ -14,6 +14,8 @@ export interface Cell {
 
 /** How many rows under a header are read. */
 const ROWS = 20;
+/** The longest line read as a table row. */
+const LONGEST = 1000;
 
 /**
  * The cells under the header cell that holds [start, end), top to bottom, when that cell is
@@ -30,8 +32,11 @@ const ROWS = 20;
  * ```
  */
 export function cellsBelow(text: string, start: number, end: number): Cell[] {
-  const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+  const from = Math.max(0, start - LONGEST);
+  const lineStart = from + text.slice(from, start).lastIndexOf("\n") + 1;
+  if (lineStart === from && from > 0) return []; // a line too long to be a table row
   const lineEnd = indexOrEnd(text, end);
+  if (lineEnd - lineStart > LONGEST) return [];
   const before = text.slice(lineStart, start);
   const after = text.slice(end, lineEnd);
   if (!before.includes("|") && !after.includes("|")) return [];
@@ -42,6 +47,7 @@ export function cellsBelow(text: string, start: number, end: number): Cell[] {
   let at = lineEnd + 1;
   for (let row = 0; row < ROWS && at < text.length; row++) {
     const rowEnd = indexOrEnd(text, at);
+    if (rowEnd - at > LONGEST) break;
     const line = text.slice(at, rowEnd);
     if (!line.includes("|")) break;
     if (/^[\s|:+\-]*$/.test(line)) {
@@ -62,9 +68,10 @@ export function cellsBelow(text: string, start: number, end: number): Cell[] {
   return out;
 }
 
+/** The end of the line at `from`, looking at most LONGEST + 1 characters ahead. */
 function indexOrEnd(text: string, from: number): number {
-  const at = text.indexOf("\n", from);
-  return at === -1 ? text.length : at;
+  const at = text.slice(from, from + LONGEST + 1).indexOf("\n");
+  return at === -1 ? Math.min(text.length, from + LONGEST + 1) : from + at;
 }
 
 function count(s: string, c: string): number {

@@ -89,7 +89,9 @@ export function valueShape(v: string): ValueShape | undefined {
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
   if (setting && isSettingName(setting)) return undefined;
-  if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) return /\d/.test(v) ? "hex" : undefined;
+  if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
+    return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
+  }
   if (!/[A-Za-z]/.test(v)) return undefined;
   const digit = /\d/.test(v);
   const lower = /[a-z]/.test(v);

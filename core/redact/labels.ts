@@ -61,7 +61,17 @@ const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hang
 
 /** Words that follow a label in prose without making it something else ("the password was …"). */
 const PROSE_DENY_AFTER = new Set(
-  [...DENY_AFTER, "reset", "rotation", "rotations", "usage", "budget", "hashing", "manager"]
+  [
+    ...DENY_AFTER,
+    "reset",
+    "rotation",
+    "rotations",
+    "usage",
+    "budget",
+    "hashing",
+    "hashes",
+    "manager",
+  ]
     .filter((w) => !["set", "changed", "updated", "created", "used", "key", "auth"].includes(w)),
 );
 const PROSE_DENY_BEFORE = new Set(

@@ -52,8 +52,9 @@ export function proseCandidates(text: string, out: Candidate[]): void {
   const shapes: Shapes = new Map();
   for (const label of findLabels(text)) {
     const accept = (word: Word) => {
-      if (!shapes.has(word.start)) shapes.set(word.start, shaped(word));
-      const value = shapes.get(word.start);
+      const key = word.start * 1024 + Math.min(1023, word.end - word.start);
+      if (!shapes.has(key)) shapes.set(key, shaped(word));
+      const value = shapes.get(key);
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     const value = bind(text, label, accept);
@@ -80,7 +81,8 @@ function bind(
   for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
-    if (value && !publicKey(ahead.slice(0, i).map((w) => w.text))) {
+    const named = value && !publicKey(ahead.slice(0, i).map((w) => w.text));
+    if (named && stated(value, ahead[i - 1], ahead[i + 1])) {
       best = { ...value, distance: i };
       break;
     }
@@ -101,6 +103,7 @@ function bind(
   if (best === undefined && label.kind !== "weak") {
     for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
       if (redacted(cell)) return undefined;
+      if (/\s/.test(cell.text)) continue; // words, not a value
       const value = accept(cell);
       if (value) return value;
     }
@@ -113,7 +116,9 @@ function bind(
       if (i > 0 && redacted(behind[i]!)) break;
       const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
       const between = behind.slice(0, i).map((w) => w.text);
-      const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w));
+      // Hex and UUIDs before a label are commits and ids more often than secrets.
+      const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
+        value?.shape !== "hex" && value?.shape !== "uuid";
       if (
         value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
       ) {
@@ -125,6 +130,25 @@ function bind(
   }
   return best;
 }
+
+/**
+ * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
+ * only right after the label or after "is", "to", ":" or "=" ("rotated in <sha>" is not).
+ */
+function stated(value: Shaped, before: Word | undefined, after: Word | undefined): boolean {
+  if (value.shape !== "hex" && value.shape !== "uuid") return true;
+  if (before === undefined) return true;
+  const word = before.text.toLowerCase();
+  if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
+  return /[:=→：]$/.test(word) || COPULAS.has(word);
+}
+
+/** "is" and "to" in the languages labels are written in. */
+const COPULAS = new Set(
+  ("is was are were be to now still becomes became -> => - – — es era é está est était ist " +
+    "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
+    "olarak dır dir").split(" "),
+);
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */
 function redacted(word: Word): boolean {
@@ -213,7 +237,7 @@ function siblings(
   return out;
 }
 
-/** A word's value and its shape, per word start: labels near each other share them. */
+/** A word's value and its shape, per word (start and length): labels near each other share them. */
 type Shapes = Map<number, Shaped | undefined>;
 
 /** A value inside a word, and its shape. */

@@ -800,6 +800,11 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
   },
   { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
   {
+    type: "database_url_password", // Oracle EZConnect: sqlplus app/secret@db:1521/ORCL
+    regex:
+      /\b(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl|sql|conn|connect)[ \t]+(?:-[A-Za-z]+[ \t]+)*["']?[\w$#]{1,30}\/([^\s\/@"']{1,128})@/gd,
+  },
+  {
     type: "cli_secret_flag", // echo '…' | docker login --password-stdin
     regex:
       /\becho[ \t]+["']?([^\s"'|]{1,256})["']?[ \t]*\|[ \t]*(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin/gd,

@@ -75,7 +75,10 @@ const PROSE_DENY_AFTER = new Set(
     .filter((w) => !["set", "changed", "updated", "created", "used", "key", "auth"].includes(w)),
 );
 const PROSE_DENY_BEFORE = new Set(
-  [...DENY_BEFORE].filter((w) => !["is", "has", "use", "show", "input", "ask"].includes(w)),
+  [...DENY_BEFORE].filter((w) =>
+    !["is", "has", "use", "show", "input", "ask", "invalid", "incorrect", "wrong", "bad"]
+      .includes(w) // "invalid password <the password>" in a log is still the password
+  ),
 );
 
 /** Every label in `text`, in order. */

@@ -8,12 +8,15 @@
  *
  * Usage: deno task bench:redaction [--runs 7] [--seed 20260105] [--write]
  * `--write` records bench/RESULTS-redaction.md and bench/results/redaction.json.
+ * `--prose [--split tune|heldout|both]` scores the prose secrets batch instead
+ * (bench/redaction_prose.ts; run the held-out half once, after tuning).
  *
  * @module
  */
 import { parseArgs } from "node:util";
 import { join } from "node:path";
 import { log, MACHINE, MACHINE_LINE } from "./measure.ts";
+import { runProse } from "./redaction_prose.ts";
 import { redact } from "../core/redact/redact.ts";
 import { SECRET_TYPES, type SecretType } from "../core/redact/types.ts";
 import { secretsCorpus } from "../tests/fixtures/secrets_corpus.ts";
@@ -187,8 +190,14 @@ if (import.meta.main) {
       runs: { type: "string", default: "7" },
       seed: { type: "string", default: "20260105" },
       write: { type: "boolean", default: false },
+      prose: { type: "boolean", default: false },
+      split: { type: "string", default: "tune" },
     },
   });
+  if (values.prose) {
+    await runProse(values.split, values.write);
+    Deno.exit(0);
+  }
   const runs = Number(values.runs);
   const seed = Number(values.seed);
   const q = quality(seed);

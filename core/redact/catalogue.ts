@@ -266,6 +266,26 @@ const pemRule: Rule = (text, out) => {
   }
 };
 
+/** PuTTY `.ppk` files: the base64 lines after `Private-Lines: N` hold the private key. */
+const PUTTY_PRIVATE = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
+
+const puttyRule: Rule = (text, out) => {
+  for (const match of text.matchAll(PUTTY_PRIVATE)) {
+    const header = text.lastIndexOf("PuTTY-User-Key-File-", match.index);
+    if (header === -1 || match.index - header > 8192) continue;
+    const start = match.index + match[0].length + 1;
+    let end = start;
+    for (let line = 0; line < Number(match[1]) && end < text.length; line++) {
+      const next = text.indexOf("\n", end);
+      const lineEnd = next === -1 ? text.length : next;
+      if (!/^[ \t]*[A-Za-z0-9+\/=]{4,200}[ \t\r]*$/.test(text.slice(end, lineEnd))) break;
+      end = lineEnd + 1;
+    }
+    const [from, to] = [start, text[end - 1] === "\n" ? end - 1 : end];
+    if (to - from >= 16) out.push({ start: from, end: to, type: "pem_private_key", tier: 4 });
+  }
+};
+
 /** End of a block with no END line (a truncated paste): the run of base64 or header lines. */
 function openBodyEnd(text: string, from: number): number {
   if (text.startsWith("\\n", from)) { // a JSON string: runs to the closing quote
@@ -295,6 +315,8 @@ const DB_SCHEMES = words(
 
 const URL_USERINFO =
   /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?#"'<>`]{1,256})@(?=[\w\[.\-%])/gd;
+/** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
+const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
 
 const urlRule: Rule = (text, out) => {
@@ -308,6 +330,21 @@ const urlRule: Rule = (text, out) => {
     const db = DB_SCHEMES.has(scheme) || DB_SCHEMES.has(scheme.split("+")[0]!);
     const type = db ? "database_url_password" : "url_password";
     out.push({ start, end, type, tier: 2 });
+  }
+  for (const match of text.matchAll(URL_USER_TOKEN)) {
+    if (
+      !/(?<![\w+.\-])[a-zA-Z][a-zA-Z0-9+.\-]{1,30}$/.test(
+        text.slice(Math.max(0, match.index - 32), match.index),
+      )
+    ) {
+      continue; // not after a scheme
+    }
+    const user = match[1]!;
+    if (!isLiteral(user) || !/^(?:[0-9a-f]{32,}|[A-Za-z0-9_\-]{20,})$/.test(user)) continue;
+    const hex = /^[0-9a-f]+$/.test(user); // a Sentry DSN's public key is 32 hex and no password
+    if (hex ? user.length < 40 && match[0].indexOf(":", 3) === -1 : !secretLooking(user)) continue;
+    const [start, end] = match.indices![1]!;
+    out.push({ start, end, type: "url_password", tier: 2 });
   }
   for (const match of text.matchAll(MYSQL_DSN)) {
     if (!isLiteral(match[1]!)) continue;
@@ -373,7 +410,8 @@ const STRONG_SUFFIXES = [
   "secretkey",
   "privatekey",
 ];
-const STRONG_KEY_QUALIFIERS = words(
+/** See {@linkcode nameSignal}. */
+export const STRONG_KEY_QUALIFIERS: ReadonlySet<string> = words(
   "api secret private access encryption encrypt signing sign master client app auth admin " +
     "webhook shared hmac jwt crypt cipher aes decryption consumer ssh gpg pgp openai " +
     "anthropic stripe sendgrid mailgun twilio google gcp maps aws azure github gitlab slack " +
@@ -382,14 +420,16 @@ const STRONG_KEY_QUALIFIERS = words(
     "together fireworks perplexity elevenlabs notion airtable hubspot paypal plaid coinbase " +
     "binance",
 );
-const DENY_BEFORE = words(
+/** See {@linkcode nameSignal}. */
+export const DENY_BEFORE: ReadonlySet<string> = words(
   "max min num n total count next prev page pagination continuation cursor cancellation " +
     "cancel is has use show hide enable allow require input prompt ask validate check verify " +
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
-    "composite row column index group map dict forgot csrf per",
+    "composite row column index group map dict forgot csrf per invalid incorrect wrong bad",
 );
-const DENY_AFTER = words(
+/** See {@linkcode nameSignal}. */
+export const DENY_AFTER: ReadonlySet<string> = words(
   "file path dir name id ids type kind url uri endpoint length len size count min max limit " +
     "expiry expires expiration expire ttl lifetime timeout age rotation policy hint prompt " +
     "label placeholder description help message msg error regex pattern validator validation " +
@@ -463,6 +503,7 @@ const assignmentRule: Rule = (text, out) => {
   for (const match of text.matchAll(NAME)) {
     if (match.index < valueEnd) continue;
     if (inPlaceholder(match.index)) continue;
+    if (text.startsWith("://", match.index - 3)) continue; // a URL's user name
     const dashes = match[1] ?? "";
     let name = match[2]!;
     const [nameStart] = match.indices![2]!;
@@ -491,11 +532,15 @@ const assignmentRule: Rule = (text, out) => {
     const value = readValue(text, i, form === "env" && tight ? "env" : "code", cache);
     if (value === undefined) continue;
     if ((op === "==" || op === "===" || op === ",") && !value.quoted) continue;
+    // Server=db;User Id=app;Password=value; (ADO.NET, ODBC, JDBC): a list of literal pairs.
+    const pairList = tight && (text[nameStart - 1] === ";" || /^;[ \t]*[A-Za-z][\w ]{0,30}=/.test(
+      text.slice(value.end, value.end + 40),
+    ));
     const context = {
       signal,
       form,
       spaced: op === undefined,
-      literalForm: form === "env" && tight,
+      literalForm: (form === "env" && tight) || pairList,
       quotedName: quote !== "",
       name,
     };
@@ -609,10 +654,17 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     const next = text.slice(value.end, value.end + 8);
     if (/^[(\[]/.test(next)) return false; // a call or an index
     if (!context.literalForm && isReference(raw, next)) return false;
+    if (
+      /^[a-z]+$/.test(raw) && /[ \t]:$/.test(text.slice(value.start - 8, value.start).trimEnd())
+    ) {
+      return false; // `API_KEY : owns`: a relation or a label, not a value
+    }
     if (/^[a-z]+$/.test(raw)) {
       const lineEnd = text.indexOf("\n", value.end);
       const rest = text.slice(value.end, lineEnd === -1 ? text.length : lineEnd);
-      if (context.spaced || /^[ \t]+[A-Za-z]/.test(rest)) return false; // prose or a positional
+      if (context.spaced || /^[ \t]+(?:[A-Za-z0-9]|\[REDACTED:)/.test(rest)) {
+        return false; // prose or a positional
+      }
     }
     if (
       /^\d[\d_.]*$/.test(raw) && (raw.length < 4 || context.signal === "weak" || context.quotedName)
@@ -685,6 +737,7 @@ export function isLiteral(value: string): boolean {
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
+  if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   const allPlaceholder = words.length > 0 && words.every((w) => PLACEHOLDER_WORDS.has(w));
   if (allPlaceholder && (words.length >= 2 || /^[A-Z_]+$/.test(v))) return false;
@@ -747,6 +800,20 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
   },
   { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
   {
+    type: "database_url_password", // Oracle EZConnect: sqlplus app/secret@db:1521/ORCL
+    regex:
+      /\b(?:sqlplus|rman|expdp|impdp|sqlldr|dgmgrl|sql|conn|connect)[ \t]+(?:-[A-Za-z]+[ \t]+)*["']?[\w$#]{1,30}\/([^\s\/@"']{1,128})@/gd,
+  },
+  {
+    type: "cli_secret_flag", // echo '…' | docker login --password-stdin
+    regex:
+      /\becho[ \t]+["']?([^\s"'|]{1,256})["']?[ \t]*\|[ \t]*(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin/gd,
+  },
+  {
+    type: "secret_assignment", // a presigned URL's signature
+    regex: /[?&](?:X-Amz-Signature|X-Goog-Signature|Signature)=([A-Za-z0-9%+\/=_\-]{16,1024})/gd,
+  },
+  {
     type: "cli_secret_flag",
     regex: /\bredis-cli\b[^\n|;&]{0,200}?[ \t]-a[ \t]{1,4}["']?([^\s"']{1,256})/gd,
   },
@@ -757,9 +824,6 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
       /\b(?:curl|wget|http|https)\b[^\n|;&]{0,300}?[ \t](?:-u|--user)[ \t=]{1,4}["']?[^\s:"']{1,100}:([^\s"']{1,256})/gd,
   },
 ];
-
-const PROSE =
-  /\b(?:password|passphrase|passcode|api[ _\-]?key|api[ _\-]?token|access[ _\-]?token|auth[ _\-]?token|secret(?:[ _\-]key)?|token)[ \t]{1,4}(?:is|was)[ \t]{1,4}:?[ \t]{0,4}([`"']?)([^\s`"']{6,256})\1/gdi;
 
 const extraRule: Rule = (text, out) => {
   for (const { type, regex } of extraPatterns) {
@@ -784,17 +848,12 @@ const extraRule: Rule = (text, out) => {
       out.push({ start, end, type, tier: 1 });
     }
   }
-  for (const match of text.matchAll(PROSE)) {
-    const raw = match[2]!.replace(/[.,;:!?)]+$/, "");
-    if (!isLiteral(raw) || !secretLooking(raw)) continue;
-    const start = match.indices![2]![0];
-    out.push({ start, end: start + raw.length, type: "secret_assignment", tier: 1 });
-  }
 };
 
 const RULES: readonly Rule[] = [
   tokenRule,
   pemRule,
+  puttyRule,
   urlRule,
   headerRule,
   cookieRule,

@@ -31,8 +31,10 @@ const NEGATIVE_WORDS = words(
     "thumbprint challenge deployment deploy service track playlist album video release job " +
     "task pod container instance node project workspace post comment issue ticket item " +
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
-    "checkpoint snapshot",
+    "checkpoint snapshot ksuid nanoid snowflake cuid",
 );
+/** Words between a key and its value: "a KSUID like …", "the trace id is …". */
+const CONNECTORS = words("like e.g eg such as is are was were");
 /** Words before a token that say it is a secret. */
 const SECRET_WORDS =
   /(?:secret|token|passw|api[ _-]?key|apikey|private[ _-]?key|credential|access[ _-]?key|auth)/i;
@@ -123,13 +125,19 @@ function* splitAtEquals(offset: number, run: string): Generator<[number, number]
 function contextSignal(before: string): "negative" | "secret" | undefined {
   const line = before.slice(before.lastIndexOf("\n") + 1);
   if (/^\s*(?:set-)?cookie\s*:/i.test(line)) return "negative";
-  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(line)?.[1];
+  // The key of the value the token is part of: `"VersionId": "G4J4KGDF.<token>`.
+  let glued = line.length; // the part of the value before the token: `"G4J4KGDF.<token>`
+  while (glued > 0 && line.length - glued < 40 && !/[\s"'`:=]/.test(line[glued - 1]!)) glued--;
+  const head = line.slice(0, glued);
+  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(head)?.[1];
   const recent = (line.match(/[A-Za-z][A-Za-z0-9_\-]*/g) ?? [])
-    .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase())).slice(-2).reverse();
-  for (const words of [key ? [key] : [], ...recent.map((w) => [w])]) {
-    const parts = words.flatMap(nameWords);
-    if (parts.some((w) => NEGATIVE_WORDS.has(w))) return "negative";
-    if (words.some((w) => SECRET_WORDS.test(w))) return "secret";
+    .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase()) && !CONNECTORS.has(w.toLowerCase()))
+    .slice(-2).reverse();
+  // Only the token's own key (a `key:` or the nearest word) can say it names something public:
+  // in "the auth service uses …", "service" is the subject, not the key.
+  for (const [i, word] of [...(key ? [key] : []), ...recent].entries()) {
+    if (i === 0 && nameWords(word).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
+    if (SECRET_WORDS.test(word)) return "secret";
   }
   return undefined;
 }

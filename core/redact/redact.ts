@@ -5,9 +5,12 @@
  * variable name in `DB_PASSWORD=[REDACTED:env_secret]`, the host in
  * `postgres://app:[REDACTED:database_url_password]@db:5432/x`.
  *
- * Two detectors run. The catalogue (`catalogue.ts`) knows provider token formats,
- * private key blocks, credentials in URLs, headers and cookies, and secret-named assignments
- * in env files, code, YAML, JSON and command lines. The entropy detector then looks at what is
+ * Three detectors run. The catalogue (`catalogue.ts`) knows provider token formats,
+ * private key blocks (PEM, OpenSSH, PuTTY), credentials in URLs, headers and cookies, and
+ * secret-named assignments in env files, code, YAML, JSON and command lines. The prose binder
+ * (`prose.ts`) catches secrets named in a sentence rather than assigned ("the Datadog API key
+ * for prod is …", "passed … as the client secret", "密码是…"): it binds a secret-bearing label
+ * to the nearest secret-shaped value of its clause. The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
  * checksums, integrity strings, base64 data, identifiers, paths and URLs.
  *
@@ -22,6 +25,7 @@ import { catalogueCandidates } from "./catalogue.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
 import { Intervals } from "./intervals.ts";
+import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -56,7 +60,9 @@ export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
   const placeholders = [...text.matchAll(PLACEHOLDER)].map((m) => [m.index, m.index + m[0].length]);
   const occupied = new Intervals(placeholders as [number, number][]);
-  const accepted = resolve(text, catalogueCandidates(text), occupied);
+  const candidates = catalogueCandidates(text);
+  proseCandidates(text, candidates);
+  const accepted = resolve(text, candidates, occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {
     accepted.push({ start: view.original(start), end: view.original(end - 1) + 1, type, tier: 0 });

@@ -59,6 +59,7 @@ Deno.test("redact() is idempotent on the corpus and on arbitrary mixes", () => {
   const piece = fc.oneof(
     fc.constantFrom(...fragments),
     fc.constantFrom(" ", "\n", "=", ":", '"', "/", "[REDACTED:jwt]", "password=", "token: "),
+    fc.constantFrom(" the API key is ", " as the password", "密码是", "| password |\n", " to "),
     fc.string({ maxLength: 30 }),
   );
   fc.assert(
@@ -102,6 +103,13 @@ Deno.test("redact() finishes on 16 KB adversarial inputs (linear-time patterns)"
     repeat(`${chars(ALNUM, 48)}\n`),
     repeat("a="),
     repeat("sk-"),
+    repeat("password "),
+    repeat("| password "),
+    repeat("| api key |\n"),
+    repeat("pw: Xq7#kL2!mZ9p and "),
+    repeat("密码是"),
+    repeat("PuTTY-User-Key-File-3: x\nPrivate-Lines: 9\n"),
+    repeat("https://" + chars(ALNUM, 24) + "@"),
   ];
   for (const input of inputs) {
     const result = redact(input);

@@ -1,0 +1,180 @@
+/**
+ * Prose secrets benchmark (issue 16, item 5): runs `redact()` over the prose secrets batch
+ * (bench/fixtures/secrets_prose.ts) and scores it as `secrets_prose.md` suggests: a positive
+ * leaks when any of its secrets, or any 12-character run of one, survives; a negative is a
+ * false positive when its text changes at all; kept context must survive. Figures per split,
+ * per shape and per kind.
+ *
+ * The held-out half is scored as aggregates only: no held-out item is ever printed, and it is
+ * meant to be run once, after tuning (see `secrets_prose.md`, "The held-out rule").
+ *
+ * Usage: deno task bench:redaction --prose [--split tune|heldout|both] [--write]
+ * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json.
+ *
+ * @module
+ */
+import { join } from "node:path";
+import { log, MACHINE, MACHINE_LINE } from "./measure.ts";
+import { redact } from "../core/redact/redact.ts";
+import { buildSecretsProse, SECRETS_PROSE_SEED, type Split } from "./fixtures/secrets_prose.ts";
+
+const ROOT = new URL("..", import.meta.url).pathname;
+
+interface Row {
+  items: number;
+  misses: number;
+}
+
+/** The figures of one split. */
+export interface ProseScore {
+  split: Split;
+  positives: number;
+  leaked: number;
+  keepLost: number;
+  negatives: number;
+  falsePositives: number;
+  perShape: Record<string, Row>;
+  perKind: Record<string, Row>;
+  /** Ids of leaked positives and changed negatives: filled for the tune split only. */
+  leakedIds: string[];
+  falsePositiveIds: string[];
+  /** Throughput of `redact()` over the split's texts, MB/s (median of 5). */
+  mbPerSecond: number;
+}
+
+/** Whether a secret, or a 12-character run of it, is still in `text`. */
+function leaks(secret: string, text: string): boolean {
+  if (text.includes(secret)) return true;
+  for (let i = 0; i + 12 <= secret.length; i++) {
+    if (text.includes(secret.slice(i, i + 12))) return true;
+  }
+  return false;
+}
+
+function bump(rows: Record<string, Row>, key: string, miss: boolean): void {
+  const row = rows[key] ??= { items: 0, misses: 0 };
+  row.items++;
+  if (miss) row.misses++;
+}
+
+/** Scores one split of the batch built from `seed`. */
+export function scoreProse(split: Split, seed = SECRETS_PROSE_SEED): ProseScore {
+  const batch = buildSecretsProse(seed);
+  const positives = batch.positives.filter((p) => p.split === split);
+  const negatives = batch.negatives.filter((n) => n.split === split);
+  const score: ProseScore = {
+    split,
+    positives: positives.length,
+    leaked: 0,
+    keepLost: 0,
+    negatives: negatives.length,
+    falsePositives: 0,
+    perShape: {},
+    perKind: {},
+    leakedIds: [],
+    falsePositiveIds: [],
+    mbPerSecond: 0,
+  };
+  for (const p of positives) {
+    const { text } = redact(p.text);
+    const leaked = p.secrets.some((s) => leaks(s, text));
+    bump(score.perShape, p.shape, leaked);
+    if (leaked) {
+      score.leaked++;
+      if (split === "tune") score.leakedIds.push(p.id);
+    }
+    if (!p.keep.every((k) => text.includes(k))) score.keepLost++;
+  }
+  for (const n of negatives) {
+    const changed = redact(n.text).text !== n.text;
+    bump(score.perKind, n.kind, changed);
+    if (changed) {
+      score.falsePositives++;
+      if (split === "tune") score.falsePositiveIds.push(n.id);
+    }
+  }
+  const texts = [...positives, ...negatives].map((x) => x.text);
+  const bytes = texts.reduce((sum, t) => sum + new TextEncoder().encode(t).length, 0);
+  const runs: number[] = [];
+  for (let run = 0; run < 5; run++) {
+    const started = performance.now();
+    for (const t of texts) redact(t);
+    runs.push((performance.now() - started) / 1000);
+  }
+  score.mbPerSecond = bytes / 1e6 / runs.sort((a, b) => a - b)[2]!;
+  return score;
+}
+
+const percent = (n: number, d: number) => `${((100 * n) / d).toFixed(2)} %`;
+
+/** The Markdown tables of a set of scores. */
+export function proseReport(scores: readonly ProseScore[]): string {
+  const lines = [
+    "| split | positives | recall | leaked | context kept | negatives | false positives | MB/s |",
+    "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
+    ...scores.map((s) =>
+      `| ${s.split} | ${s.positives} | ${
+        percent(s.positives - s.leaked, s.positives)
+      } | ${s.leaked} | ${percent(s.positives - s.keepLost, s.positives)} | ${s.negatives} | ${
+        percent(s.falsePositives, s.negatives)
+      } (${s.falsePositives}) | ${s.mbPerSecond.toFixed(2)} |`
+    ),
+  ];
+  const table = (title: string, pick: (s: ProseScore) => Record<string, Row>, what: string) => {
+    const keys = [...new Set(scores.flatMap((s) => Object.keys(pick(s))))];
+    return [
+      "",
+      `| ${title} | ${scores.map((s) => `${s.split} ${what}`).join(" | ")} |`,
+      `| --- | ${scores.map(() => "---:").join(" | ")} |`,
+      ...keys.map((k) =>
+        `| ${k} | ${
+          scores.map((s) => {
+            const row = pick(s)[k];
+            return row ? `${row.misses}/${row.items}` : "–";
+          }).join(" | ")
+        } |`
+      ),
+    ];
+  };
+  return [
+    ...lines,
+    ...table("shape (positives)", (s) => s.perShape, "leaked"),
+    ...table("kind (negatives)", (s) => s.perKind, "changed"),
+  ].join("\n");
+}
+
+/** Runs the prose benchmark from the command line (`bench/redaction.ts --prose`). */
+export async function runProse(split: string, write: boolean): Promise<void> {
+  const splits: Split[] = split === "both" ? ["tune", "heldout"] : [split as Split];
+  if (!splits.every((s) => s === "tune" || s === "heldout")) {
+    throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
+  }
+  const scores = splits.map((s) => scoreProse(s));
+  const table = proseReport(scores);
+  const tune = scores.find((s) => s.split === "tune");
+  const notes = tune
+    ? `Tune misses: ${tune.leakedIds.join(", ") || "none"}. Tune false positives: ${
+      tune.falsePositiveIds.join(", ") || "none"
+    }.`
+    : "";
+  log(`${table}\n\n${notes}`);
+  if (!write) return;
+  const date = new Date().toISOString();
+  await Deno.writeTextFile(
+    join(ROOT, "bench/RESULTS-redaction-prose.md"),
+    `# Prose secrets benchmark\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
+      date.slice(0, 10)
+    }: ${MACHINE_LINE}. \`redact()\` over the prose secrets batch (bench/fixtures/secrets_prose.ts, seed ${SECRETS_PROSE_SEED}; ` +
+      "see bench/fixtures/secrets_prose.md): secrets named in sentences, chat, lists, tables, config files, shell history, " +
+      "connection strings, URLs, logs, diffs, PuTTY and PEM keys, in several languages, and risky-looking texts holding " +
+      "no secret. A positive leaks when any secret or any 12-character run of one survives; a negative is a false " +
+      "positive when its text changes at all. The redactor was tuned on the tune half only; the held-out half was " +
+      "scored once, after tuning, as aggregates (no held-out item was read).\n\n" +
+      `${table}\n\n${notes}\n`,
+  );
+  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
+  await Deno.writeTextFile(
+    join(ROOT, "bench/results/redaction_prose.json"),
+    `${JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_SEED, scores }, null, 2)}\n`,
+  );
+}

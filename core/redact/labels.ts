@@ -1,0 +1,157 @@
+/**
+ * Secret-bearing labels in prose: the words that say a nearby value is a secret, in English
+ * and the languages people write notes in ("password", "DB pw", "API key", "client secret",
+ * `ROLLBAR_ACCESS_TOKEN`, "Datadog key", "senha", "密码", "パスワード"), and weak ones that
+ * only vouch for a value shaped like a password ("as admin /", "can you try").
+ *
+ * @module
+ */
+import {
+  DENY_AFTER,
+  DENY_BEFORE,
+  nameSignal,
+  nameWords,
+  STRONG_KEY_QUALIFIERS,
+} from "./catalogue.ts";
+
+/**
+ * How much a label vouches for: `password` takes any secret shape, letters included;
+ * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
+ * `weak` only a password with symbols right after it.
+ */
+export type LabelKind = "password" | "secret" | "vendor" | "weak";
+
+/** A label and where it sits. */
+export interface Label {
+  readonly start: number;
+  readonly end: number;
+  readonly kind: LabelKind;
+}
+
+const PASSWORD_WORDS = new Set(
+  "password passwd pwd pw pass passphrase passcode passwort kennwort".split(" "),
+);
+
+/** Password, key and token in other languages (a label in any of them is a `password` label). */
+const FOREIGN_PASSWORD =
+  "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
+  "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
+  "passord|heslo|jelsz[óo]|lozinka|kennwort";
+const FOREIGN_SECRET = "(?:api[- ])?(?:" +
+  "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
+  "kunci|token(?:et|u)?)";
+/** Chinese, Japanese and Korean labels: no spaces around them. */
+const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호";
+const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
+
+/** Letters and digits of the scripts labels are written in (a class without `u`, which is slower). */
+const LETTER = String.raw`\w\u00C0-\u02FF\u0370-\u1FFF\u2C00-\u2DFF\u3040-\u9FFF\uAC00-\uD7AF`;
+
+const LABEL = new RegExp(
+  String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
+    String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
+    String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
+    String.raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|totp|(?:recovery|backup)[ ]codes?)` +
+    String.raw`|(?<weak>admin|root|sa|superuser|try)` +
+    String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
+  "gi",
+);
+
+const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/** Words that follow a label in prose without making it something else ("the password was …"). */
+const PROSE_DENY_AFTER = new Set(
+  [
+    ...DENY_AFTER,
+    "reset",
+    "rotation",
+    "rotations",
+    "usage",
+    "budget",
+    "hashing",
+    "hashes",
+    "manager",
+  ]
+    .filter((w) => !["set", "changed", "updated", "created", "used", "key", "auth"].includes(w)),
+);
+const PROSE_DENY_BEFORE = new Set(
+  [...DENY_BEFORE].filter((w) =>
+    !["is", "has", "use", "show", "input", "ask", "invalid", "incorrect", "wrong", "bad"]
+      .includes(w) // "invalid password <the password>" in a log is still the password
+  ),
+);
+
+/** Every label in `text`, in order. */
+export function findLabels(text: string): Label[] {
+  const out: Label[] = [];
+  for (const m of text.matchAll(LABEL)) {
+    const groups = m.groups!;
+    const start = m.index;
+    const end = start + m[0].length;
+    if (!CJK.test(m[0]) && /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
+    if (text[start - 1] === "=") continue; // the value of a setting, not a label
+    if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
+    if (/\[REDACTED:[a-z0-9_]{1,40}\]$/.test(text.slice(Math.max(0, start - 52), start))) {
+      continue; // glued to an earlier redaction: it was glued to the secret the first time
+    }
+    const next = nextWord(text, end).toLowerCase();
+    const previous = previousWord(text, start);
+    const foreign = groups.foreign ?? groups.foreignSecret ?? groups.cjk ?? groups.cjkSecret;
+    if (PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
+    if (foreign === undefined && PROSE_DENY_AFTER.has(next)) continue; // "password policy"
+    let kind: LabelKind | undefined;
+    if (groups.foreign || groups.cjk) kind = "password";
+    else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
+    else if (groups.weak) {
+      kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
+    } else kind = nameKind(m[0], previous, text[end] ?? "");
+    if (kind !== undefined) out.push({ start, end, kind });
+  }
+  return out;
+}
+
+/** The kind of an English label or identifier, given the word before it. */
+function nameKind(name: string, previous: string, after: string): LabelKind | undefined {
+  const bare = name.replace(/[\-_]+$/, "");
+  const lower = bare.toLowerCase();
+  const singular = lower.replace(/s$/, "");
+  if (PASSWORD_WORDS.has(singular) || PASSWORD_WORDS.has(lower)) {
+    if (singular === "pass" && !/^[ \t]*[:=]/.test(after + " ")) return undefined;
+    return "password";
+  }
+  if (/^(?:creds?|credentials?)$/.test(lower)) return "secret";
+  const words = nameWords(bare);
+  if (words.at(-1) === "key" || words.at(-1) === "keys") {
+    if (words.length > 1) {
+      return nameSignal(bare.replace(/s$/, "")) === "strong" ? "secret" : undefined;
+    }
+    if (KEY_QUALIFIERS.has(previous.toLowerCase())) return "secret";
+    return /^[A-Z]/.test(previous) ? "vendor" : undefined;
+  }
+  const signal = nameSignal(/(?:token|secret)s$/i.test(bare) ? bare.slice(0, -1) : bare);
+  if (signal !== "strong") return undefined;
+  return words.some((w) => PASSWORD_WORDS.has(w)) ? "password" : "secret";
+}
+
+/** Words before "key" that make it a secret key: "API key", "license key", "app key". */
+const KEY_QUALIFIERS = new Set([
+  ...STRONG_KEY_QUALIFIERS,
+  ..."application license licence ingest integration service role account server browser"
+    .split(" "),
+]);
+
+/** The word after a label on its line (lower case letters only), or "". */
+function nextWord(text: string, at: number): string {
+  return /^[ \t]{1,3}([A-Za-z]+)/.exec(text.slice(at, at + 40))?.[1] ?? "";
+}
+
+/** The word before a label on its line, as written, or "". */
+function previousWord(text: string, at: number): string {
+  let end = at;
+  while (end > 0 && at - end < 3 && (text[end - 1] === " " || text[end - 1] === "\t")) end--;
+  if (end === at) return "";
+  let start = end;
+  while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
+  while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
+  return text.slice(start, end);
+}

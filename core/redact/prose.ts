@@ -1,0 +1,285 @@
+/**
+ * Secrets named in a sentence rather than assigned: "the Datadog API key for prod is …",
+ * "passed … as the client secret", "密码是…". A secret-bearing label (`labels.ts`) is bound
+ * to the nearest secret-shaped value (`value_shape.ts`) of its clause, on either side; a
+ * value on the line after a label that ends its line counts too. A word that names something
+ * public (a commit, a hash, an id) blocks a value only when it is that value's own key.
+ *
+ * @module
+ */
+import type { Candidate } from "./catalogue.ts";
+import { cellsBelow } from "./table_column.ts";
+import { findLabels, type Label, type LabelKind } from "./labels.ts";
+import { isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
+
+/** Words between a key and its value that do not name anything. */
+const CONNECTORS = new Set(
+  ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
+    "now also set changed reset updated becomes became with here").split(" "),
+);
+
+/** Words that name something public when they are a value's own key. */
+const PUBLIC_KEYS = new Set(
+  ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
+    "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
+    "invoice record object event message workspace project").split(" "),
+);
+
+/** What each kind of label accepts, and how far it looks (in words). */
+const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
+  password: { shapes: ["random", "password", "hex", "uuid", "letters"], ahead: 10, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
+  vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
+  weak: { shapes: ["password"], ahead: 4, back: 0 },
+};
+
+interface Word {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+/** How many words after a label are read: the longest reach, plus one. */
+const LOOK_AHEAD = 11;
+
+/** A word: a run between spaces, quotes, semicolons, table bars and CJK characters (kana, hanzi, hangul). */
+const WORD =
+  /[^\s;"`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]+/g;
+
+/** Candidate spans for secrets named in prose. */
+export function proseCandidates(text: string, out: Candidate[]): void {
+  const taken = new Set<number>();
+  const shapes: Shapes = new Map();
+  for (const label of findLabels(text)) {
+    const accept = (word: Word) => {
+      const key = word.start * 1024 + Math.min(1023, word.end - word.start);
+      if (!shapes.has(key)) shapes.set(key, shaped(word));
+      const value = shapes.get(key);
+      return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
+    };
+    const value = bind(text, label, accept);
+    if (value === undefined) continue;
+    for (const { start, end } of [value, ...siblings(text, value.end, accept)]) {
+      if (taken.has(start)) continue;
+      taken.add(start);
+      out.push({ start, end, type: "secret_assignment", tier: 1 });
+    }
+  }
+}
+
+/** The value a label names, if its clause holds one. */
+function bind(
+  text: string,
+  label: Label,
+  accept: (word: Word) => Shaped | undefined,
+): Shaped | undefined {
+  const accepts = ACCEPTS[label.kind];
+  const { end: lineEnd, cut } = lineEndFrom(text, label.end);
+  const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
+  const whole = ahead.length < LOOK_AHEAD && !cut; // every word up to the end of the line
+  let best: (Shaped & { distance: number }) | undefined;
+  for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
+    if (redacted(ahead[i]!)) return undefined;
+    const value = accept(ahead[i]!);
+    const named = value && !publicKey(ahead.slice(0, i).map((w) => w.text));
+    if (named && stated(value, ahead[i - 1], ahead[i + 1])) {
+      best = { ...value, distance: i };
+      break;
+    }
+    const asked = i === 0 && /^[?？]$/.test(ahead[0]!.text); // "the DB password? A: …"
+    if (!asked && endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
+  }
+  const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
+  if (best === undefined && whole && open && ahead.length <= 8) {
+    const next = nextLine(text, lineEnd);
+    for (let i = 0; i < next.length && best === undefined; i++) {
+      if (redacted(next[i]!)) return undefined;
+      const value = accept(next[i]!);
+      if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
+        best = { ...value, distance: ahead.length };
+      }
+    }
+  }
+  if (best === undefined && label.kind !== "weak") {
+    for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
+      if (redacted(cell)) return undefined;
+      if (/\s/.test(cell.text)) continue; // words, not a value
+      const value = accept(cell);
+      if (value) return value;
+    }
+  }
+  if (best === undefined && accepts.back > 0) { // a value before its label: "… as the password"
+    const lineStart = lineStartBefore(text, label.start);
+    const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
+    for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
+      if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
+      if (i > 0 && redacted(behind[i]!)) break;
+      const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      const between = behind.slice(0, i).map((w) => w.text);
+      // Hex and UUIDs before a label are commits and ids more often than secrets.
+      const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
+        value?.shape !== "hex" && value?.shape !== "uuid";
+      if (
+        value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
+      ) {
+        best = { ...value, distance: i };
+        break;
+      }
+      if (endsClause(text, behind[i]!)) break; // the previous sentence
+    }
+  }
+  return best;
+}
+
+/**
+ * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
+ * only right after the label or after "is", "to", ":" or "=" ("rotated in <sha>" is not).
+ */
+function stated(value: Shaped, before: Word | undefined, after: Word | undefined): boolean {
+  if (value.shape !== "hex" && value.shape !== "uuid") return true;
+  if (before === undefined) return true;
+  const word = before.text.toLowerCase();
+  if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
+  return /[:=→：]$/.test(word) || COPULAS.has(word);
+}
+
+/** "is" and "to" in the languages labels are written in. */
+const COPULAS = new Set(
+  ("is was are were be to now still becomes became -> => - – — es era é está est était ist " +
+    "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
+    "olarak dır dir").split(" "),
+);
+
+/** Whether a word holds an earlier redaction: its label's value is taken care of. */
+function redacted(word: Word): boolean {
+  return word.text.includes("[REDACTED:");
+}
+
+/** Whether a sentence or clause ends with this word. */
+function endsClause(text: string, word: Word): boolean {
+  return /[.!?]$/.test(word.text) || text[word.end] === ";";
+}
+
+/** How far around a label redaction looks for its line's ends: keeps long lines linear. */
+const REACH = 600;
+
+/** The end of the line at `from`, or `from + REACH` when the line runs on (then `cut`). */
+function lineEndFrom(text: string, from: number): { end: number; cut: boolean } {
+  const window = text.slice(from, from + REACH);
+  const at = window.indexOf("\n");
+  if (at !== -1) return { end: from + at, cut: false };
+  return { end: from + window.length, cut: from + window.length < text.length };
+}
+
+/** The start of the line at `to`, looking back at most REACH characters. */
+function lineStartBefore(text: string, to: number): number {
+  const from = Math.max(0, to - REACH);
+  return from + text.slice(from, to).lastIndexOf("\n") + 1;
+}
+
+/** The words of `text` in [from, to), at most `limit` of them. */
+function words(text: string, from: number, to: number, limit = Infinity): Word[] {
+  const out: Word[] = [];
+  const window = text.slice(from, to);
+  WORD.lastIndex = 0;
+  for (let m = WORD.exec(window); m !== null && out.length < limit; m = WORD.exec(window)) {
+    out.push({ start: from + m.index, end: from + m.index + m[0].length, text: m[0] });
+  }
+  return out;
+}
+
+/** The next line when it holds a value and little else ("A: …", "-> …"): under its label. */
+function nextLine(text: string, lineEnd: number): Word[] {
+  let at = lineEnd;
+  for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
+    const { end } = lineEndFrom(text, at + 1);
+    const line = words(text, at + 1, end, 4);
+    if (line.length > 0) return line.length <= 3 ? line : [];
+    at = end;
+  }
+  return [];
+}
+
+/** Words that may stand between a value and the label after it ("Is … still the Redis password?"). */
+const LIGHT = new Set(
+  ("the a an our my your its their this that still also now currently new old current same " +
+    "default shared temporary temp real actual staging stage prod production dev development " +
+    "qa uat test preprod local admin root db database main master wifi vpn").split(" "),
+);
+
+function light(word: string): boolean {
+  return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
+}
+
+/** Words that join two values of one label: "from … to …", "… and …", "… / …". */
+const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));
+
+/**
+ * Values that follow a bound value and are joined to it ("from X to Y", "X and Y", "X / Y"):
+ * one label, several secrets.
+ */
+function siblings(
+  text: string,
+  from: number,
+  accept: (word: Word) => Shaped | undefined,
+): Shaped[] {
+  const out: Shaped[] = [];
+  let at = from;
+  for (let n = 0; n < 3; n++) {
+    const next = words(text, at, lineEndFrom(text, at).end, 4);
+    const i = next.findIndex((w) => !JOINERS.has(w.text.toLowerCase()));
+    if (i < 1 || redacted(next[i]!)) break; // a value must follow a joiner
+    const value = accept(next[i]!);
+    if (value === undefined) break;
+    out.push(value);
+    at = value.end;
+  }
+  return out;
+}
+
+/** A word's value and its shape, per word (start and length): labels near each other share them. */
+type Shapes = Map<number, Shaped | undefined>;
+
+/** A value inside a word, and its shape. */
+interface Shaped {
+  readonly start: number;
+  readonly end: number;
+  readonly shape: ValueShape;
+}
+
+/** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
+function shaped(word: Word): Shaped | undefined {
+  if (word.text.length < 8) return undefined; // shorter than any value, whatever is trimmed
+  let { start, end } = trimWord(word.text);
+  let value = word.text.slice(start, end);
+  const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
+  if (query && isSettingName(query[1]!)) {
+    end = start + 1 + query.index;
+    value = value.slice(0, 1 + query.index);
+  }
+  const pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
+  if (pair && !valueShape(pair[1]!)) {
+    start += pair[1]!.length + 1;
+    value = pair[2]!;
+  }
+  const shape = valueShape(value);
+  return shape && { start: word.start + start, end: word.start + end, shape };
+}
+
+/** Whether the word just before a value (past connectors and asides) names something public. */
+function publicKey(before: readonly string[]): boolean {
+  let depth = 0;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const word = before[i]!.toLowerCase();
+    if (word.endsWith(")")) depth++;
+    if (word.startsWith("(")) {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
+    return PUBLIC_KEYS.has(bare);
+  }
+  return false;
+}

@@ -1,0 +1,64 @@
+/**
+ * Tests of secrets named in prose, one behaviour at a time: which side of its label a value
+ * may sit on, what blocks it, tables, joined values, other languages and idempotence.
+ *
+ * @module
+ */
+import { equal, ok } from "node:assert/strict";
+import { redact } from "./redact.ts";
+import { ALNUM, chars, hex } from "./examples_testing.ts";
+
+const pw = () => "Vq7#" + chars(ALNUM, 6) + "!x";
+const gone = (text: string, secret: string) => {
+  const out = redact(text).text;
+  ok(!out.includes(secret), out);
+  equal(redact(out).text, out, "a second pass changes nothing");
+  return out;
+};
+const kept = (text: string) => equal(redact(text).text, text);
+
+Deno.test("prose: a label binds the nearest value of its clause, after it or before it", () => {
+  const a = pw();
+  equal(gone(`the staging DB password for the etl user is ${a}.`, a).endsWith("."), true);
+  const b = pw();
+  gone(`we passed ${b} as the client secret`, b);
+  const c = pw();
+  gone(`Is ${c} still the Redis password?`, c);
+});
+
+Deno.test("prose: hex and UUIDs bind only when stated, and never after a public key word", () => {
+  const key = hex(32);
+  gone(`the Datadog API key for prod is ${key}`, key);
+  kept(`The API key was rotated in ${hex(40)} last week.`);
+  kept(`The token for build 4821 is in commit ${hex(40)}.`);
+  kept(`Reverted ${hex(40)} as the token parsing broke.`);
+});
+
+Deno.test("prose: a non-secret word blocks a label only when it is the key itself", () => {
+  kept("Token usage: 845 input / 509 output");
+  kept("The password policy needs 12 characters (e.g. Example#2024 is valid).");
+  kept("API key rotation: done for New Relic");
+});
+
+Deno.test("prose: joined values, a header's column, the next line and other languages", () => {
+  const [a, b] = [hex(32), hex(32)];
+  const joined = redact(`rotated the Twilio auth token from ${a} to ${b} today`).text;
+  ok(!joined.includes(a) && !joined.includes(b), joined);
+  const c = pw();
+  gone(`| Service | Password |\n|---|---|\n| redis | ${c} |`, c);
+  const d = pw();
+  gone(`password for the uat db is below\n\n${d}`, d);
+  const e = pw();
+  gone(`数据库密码是${e}`, e);
+  const f = pw();
+  gone(`Das Kennwort lautet „${f}“`, f);
+});
+
+Deno.test("prose: hosts, emails, paths, versions, identifiers and placeholders are not values", () => {
+  kept("The password for the staging DB is in 1Password under db.staging.acme.io.");
+  kept("Password reset emails go to kenji@acme-corp.net.");
+  kept("The token is mounted at /var/run/secrets/kubernetes.io/serviceaccount/token.");
+  kept("Bumped the API token client to v2.14.3-rc.1.");
+  kept("The password hasher is QueueRefreshProfileWriter.");
+  kept("Token: <paste here>");
+});

@@ -1,0 +1,177 @@
+/**
+ * What a word of prose looks like as a secret value: random, a password with symbols, hex, a
+ * UUID, mixed-case letters, or nothing a secret could be (a word, a host, an email, a path, a
+ * version, a date, an identifier, code, a placeholder).
+ *
+ * @module
+ */
+import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
+import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
+
+/** The shapes a secret value takes in prose. */
+export type ValueShape = "random" | "password" | "hex" | "uuid" | "letters";
+
+/** Where the value sits inside a whitespace-separated word, once wrappers and punctuation are cut. */
+export interface Trimmed {
+  readonly start: number;
+  readonly end: number;
+}
+
+const OPENERS = `"'\`“‘«(「【[<„‚‹`;
+const CLOSERS = `"'\`”’»)」】]>“‘›`;
+
+/**
+ * The value inside `word` without the quotes, brackets, Markdown emphasis and sentence
+ * punctuation around it. `!` and `?` stay: passwords end with them.
+ */
+export function trimWord(word: string): Trimmed {
+  let start = 0;
+  let end = word.length;
+  for (;;) {
+    const before = [start, end];
+    while (end > start && /[.,;:]/.test(word[end - 1]!)) end--;
+    while (end > start && /[=:]/.test(word[start]!)) start++;
+    if (word.startsWith("**", start) && word.endsWith("**", end) && end - start > 4) {
+      start += 2;
+      end -= 2;
+    }
+    if (end > start && OPENERS.includes(word[start]!)) start++;
+    const last = word[end - 1];
+    if (end > start && last !== undefined && CLOSERS.includes(last)) {
+      const open = OPENERS[CLOSERS.indexOf(last)]!;
+      const inner = word.slice(start, end - 1);
+      if (last !== ")" && last !== "]" || count(inner, open) < count(inner + last, last)) end--;
+    }
+    if (before[0] === start && before[1] === end) return { start, end };
+  }
+}
+
+function count(s: string, c: string): number {
+  let n = 0;
+  for (const ch of s) if (ch === c) n++;
+  return n;
+}
+
+/** Words of code that name things, never a passphrase: `QueueRefreshWriter`, `SecretStr`. */
+const CODE_WORDS = new Set(
+  ("class error exception handler service provider manager factory writer reader adapter " +
+    "config input output request response client server controller model view store string " +
+    "str type interface auth key secret password token hash hasher encoder validator helper " +
+    "util builder event listener impl base abstract default test spec mock failed refresh " +
+    "profile queue mapper option value field name id").split(" "),
+);
+
+/** A symbol people put in passwords (`-`, `_` and `.` are common in names too). */
+const PASSWORD_SYMBOL = /[!@#$%^&*+=?~|<>\\(){}\[\]]/;
+
+/**
+ * The shape of a trimmed prose value, or undefined when it is not something a secret can be.
+ *
+ * @example Usage
+ * ```ts
+ * import { valueShape } from "./value_shape.ts";
+ * import { equal } from "node:assert/strict";
+ * equal(valueShape("Tr0ub4dor&3"), "password");
+ * equal(valueShape("db.internal.acme.io"), undefined);
+ * ```
+ */
+export function valueShape(v: string): ValueShape | undefined {
+  if (v.length < 8 || v.length > 256 || /\s/.test(v)) return undefined;
+  const core = v.replace(/[!?]+$/, "");
+  if (/^[A-Za-z]+$/.test(core)) {
+    return /[a-z]/.test(core) && /[A-Z]/.test(core) && isLiteral(v)
+      ? lettersShape(core)
+      : undefined; // words, the most common case, leave first
+  }
+  if (!isLiteral(v) || isPublicPoint(v)) return undefined;
+  if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
+  if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;
+  if (v.includes("/") && readablePath(v)) return undefined;
+  const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
+  if (setting && isSettingName(setting)) return undefined;
+  if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
+    return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
+  }
+  if (!/[A-Za-z]/.test(v)) return undefined;
+  const digit = /\d/.test(v);
+  const lower = /[a-z]/.test(v);
+  const upper = /[A-Z]/.test(v);
+  const words = wordFraction(v);
+  if (PASSWORD_SYMBOL.test(v) && (digit || lower && upper)) {
+    return words < 0.8 ? "password" : undefined;
+  }
+  const classes = Number(digit) + Number(lower) + Number(upper); // symbols alone do not count
+  if (classes < 2 || words >= 0.5 || /^[A-Za-z]+[-_]?v?\d{1,4}(?:\.\d+)*$/.test(v)) {
+    return undefined;
+  }
+  const decoded = /^[A-Za-z0-9+\/_\-]{16,}={0,2}$/.test(v) ? decodeBase64(v) : undefined;
+  return decoded !== undefined && decoded.length >= 12 && asciiText(decoded) ? undefined : "random";
+}
+
+/** Whether decoded bytes are ASCII text (a cursor, `{"id":…}`), not key material. */
+function asciiText(bytes: string): boolean {
+  let plain = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const c = bytes.charCodeAt(i);
+    if ((c >= 0x20 && c < 0x7f) || c === 9 || c === 10 || c === 13) plain++;
+  }
+  return plain >= 0.95 * bytes.length;
+}
+
+/** Mixed-case letters: random case (`ecuBrULFUGH`) or three capitalised words (`CorrectHorseBattery`). */
+function lettersShape(v: string): ValueShape | undefined {
+  if (!/[a-z]/.test(v) || !/[A-Z]/.test(v)) return undefined;
+  const humps = v.match(/[A-Z][a-z]+/g) ?? [];
+  if (humps.join("") === v) {
+    if (humps.length < 3) return undefined;
+    return humps.some((h) => CODE_WORDS.has(h.toLowerCase())) ? undefined : "letters";
+  }
+  let flips = 0;
+  for (let i = 1; i < v.length; i++) {
+    flips += Number(/[a-z]/.test(v[i]!) !== /[a-z]/.test(v[i - 1]!));
+  }
+  if (flips < 3 || nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
+  return wordFraction(v) < 0.9 ? "letters" : undefined;
+}
+
+/** Things that are not secret values, whatever their letters. */
+const NOT_A_VALUE: readonly RegExp[] = [
+  /:\/\/|^www\./i, // a URL
+  /^(?:~?\/|\.\.?\/|[A-Za-z]:\\)/, // a path
+  /^[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+$/, // an email
+  /^[a-z0-9\-]+(?:\.[a-z0-9\-]+)+\.?$/, // a host name
+  /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/, // an IPv4 address
+  /^v?\d+(?:\.\d+)+(?:[\-+][\w.\-+]*)?$/, // a version
+  /^\d{4}-\d\d-\d\d/, // a date
+  /^[\w\-]+\.(?:json|ya?ml|toml|[jt]sx?|py|rb|go|rs|md|txt|log|ppk|pem|key|pub|crt|env|sh|conf|cfg|ini|xml|html|csv|sql|db|zip|tar|gz|tgz|lock)$/i,
+  /^[A-Za-z_$][\w$.]*\(|=>|[=!]==|&&|\|\||::|->|<\//, // code
+  /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // a constant or an environment variable name
+  /^(?:sha\d{1,3}|md5|sha)[:\-=]/i, // a digest
+  /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
+  /^--?[A-Za-z]/, // a command-line flag
+  /^[A-Za-z_]\w*=[^=,]*,[A-Za-z_]\w*=/, // a list of settings: m=65536,t=3,p=4
+  /\[[^\]]{1,40}\][{*+?]|\\[dwsb]|^\^.*\$$/, // a regular expression
+  /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
+  /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
+  /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
+  /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/, // a name: ssh-ed25519, eu-west-1
+];
+
+/** A path of readable segments (`ghcr.io/acme/api:1.2`), not base64 that holds a slash. */
+function readablePath(v: string): boolean {
+  const segments = v.split("/").filter((s) => s.length > 0);
+  const readable = segments.filter((s) =>
+    s.length < 20 && (wordFraction(s) >= 0.5 || /^[a-z0-9._\-@:]+$/.test(s))
+  );
+  return readable.length * 2 >= segments.length;
+}
+
+/**
+ * Whether a word reads as the name of a setting (`issuer`, `apiKey`, `DB_HOST`): words in
+ * lower, camel or constant case, not random letters (`QwQDEESW`).
+ */
+export function isSettingName(name: string): boolean {
+  return name.length >= 3 && wordFraction(name) >= 0.5 &&
+    /^(?:[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$/
+      .test(name);
+}

@@ -17,6 +17,7 @@ import {
   park,
   parked,
   quarantine,
+  rosterEntries,
   setCursor,
   syncStrand,
   unpark,
@@ -29,6 +30,7 @@ import { type AppliedView, judge } from "./receive.ts";
 import type { RelayPort } from "./relay_port.ts";
 import type { OpenedDelta } from "./wire/delta.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
+import type { RosterView } from "./receive.ts";
 
 /** What a pull did. */
 export interface PullReport {
@@ -66,8 +68,9 @@ export async function pull(
 ): Promise<PullReport> {
   const { store } = deps;
   const totals = { received: 0, applied: 0, opsAdded: 0, duplicates: 0, quarantined: 0 };
-  await pass(deps, relay, keyring, roster, totals, true, onProgress);
-  if (parked(store).length > 0) await pass(deps, relay, keyring, roster, totals, false);
+  const view: RosterView = { ...roster, heads: rosterEntries(store).map((entry) => entry.hash) };
+  await pass(deps, relay, keyring, view, totals, true, onProgress);
+  if (parked(store).length > 0) await pass(deps, relay, keyring, view, totals, false);
   writeTransaction(store.db, "record the pull", () => setCursor(store, 0, deps.clock.now()));
   return { ...totals, pending: parked(store).length };
 }
@@ -85,7 +88,7 @@ async function pass(
   deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
   relay: RelayPort,
   keyring: Keyring,
-  roster: RosterState,
+  roster: RosterView,
   totals: Totals,
   advance: boolean,
   onProgress?: PullProgress,
@@ -204,7 +207,7 @@ function releaseParked(
   deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
   strandId: string,
   keyring: Keyring,
-  roster: RosterState,
+  roster: RosterView,
 ): { applied: number; opsAdded: number } {
   let applied = 0;
   let opsAdded = 0;

@@ -14,6 +14,9 @@ import { openDelta, type OpenedDelta } from "./wire/delta.ts";
 import { fromHex } from "./wire/ids.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 
+/** A verified roster and the hashes of its entries (what a change may cite as its roster head). */
+export type RosterView = RosterState & { readonly heads: readonly string[] };
+
 /** What this device has applied, as a delta is judged. */
 export interface AppliedView {
   isApplied(changeId: string): boolean;
@@ -32,7 +35,7 @@ export function judge(
   bytes: Uint8Array,
   strandId: string,
   keyring: Keyring,
-  roster: RosterState,
+  roster: RosterView,
   applied: AppliedView,
 ): Verdict {
   let delta: OpenedDelta;
@@ -54,6 +57,12 @@ export function judge(
   }
   if (!verifyChangeSignature(strandId, delta.bodyBytes, delta.sigDev, fromHex(author.ed25519))) {
     return { kind: "quarantine", reason: "the author's signature does not verify (bad_signature)" };
+  }
+  if (!roster.heads.includes(body.rosterHead)) {
+    return {
+      kind: "quarantine",
+      reason: `it cites roster head ${body.rosterHead.slice(0, 12)}, which is not in this roster`,
+    };
   }
   if (applied.isApplied(delta.changeId)) return { kind: "duplicate", changeId: delta.changeId };
   const chain = applied.chain(body.author);

@@ -6,6 +6,8 @@
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { DELTA_HEADER_LENGTH, padme } from "@helix/core";
 import { device, pair, startRelay } from "./_sync.ts";
 
 const CANARY = "quokka-canary-7Rw2";
@@ -97,6 +99,17 @@ for (const storage of ["sqlite", "kv"] as const) {
           ok(!text.includes(id), `${entry.name} holds a device id`);
         }
         ok(!/\d{15}-\d{5}/.test(text), `${entry.name} holds a clock`);
+      }
+      if (storage === "sqlite") {
+        // Only padded sizes: every sealed plaintext is a PADMÉ length.
+        const db = new DatabaseSync(join(relay.data, "relay.sqlite"), { readOnly: true });
+        const sizes = db.prepare("SELECT length(bytes) AS n FROM deltas").all() as { n: number }[];
+        db.close();
+        ok(sizes.length >= 3, `${sizes.length} deltas`);
+        for (const { n } of sizes) {
+          const plaintext = n - DELTA_HEADER_LENGTH - 16 - 64;
+          equal(padme(plaintext), plaintext, `a delta of ${n} bytes is not padded`);
+        }
       }
     },
   });

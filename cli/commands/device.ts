@@ -17,7 +17,9 @@ export const device: Command = {
 minutes. Both machines then show a six-digit safety number: confirm on each that they match.
 The code holds a secret that never reaches the relay; the relay only passes sealed messages.
 
-  --yes   confirm the safety number without asking (scripts that compare it themselves)`,
+  --yes         confirm the safety number without asking (scripts that compare it themselves)
+  --name NAME   this machine's name as the new machine shows it (default HELIX_DEVICE_NAME,
+                else the host name)`,
   options: { yes: { type: "boolean", short: "y" }, name: { type: "string" } },
   completions: ["add"],
   async run(invocation, ctx) {

@@ -21,12 +21,16 @@ export const sync: Command = {
 wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
 
-  init --relay URL   start syncing this strand through the relay at URL (first machine)
+  init --relay URL   start syncing this strand through the relay at URL (first machine); a
+                     relay that needs its operator token to create strands gets it from
+                     HELIX_RELAY_TOKEN
   join <code>        join the strand of another machine: run \`helix device add\` there and
                      give its code; both machines show a safety number, confirm they match
   push               upload this machine's changes
   pull               download and apply the other machines' changes
   status             the relay, the devices, what is waiting, set aside or alarming
+  --name NAME        this machine's name in the roster (init, join; default HELIX_DEVICE_NAME,
+                     else the host name)
   --yes              confirm the safety number without asking (scripts that compare it
                      themselves)
 
@@ -48,7 +52,11 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         const relay = stringFlag(invocation, "relay");
         if (!relay) throw new UsageError("give the relay: helix sync init --relay URL");
         const name = stringFlag(invocation, "name");
-        const { strandId } = await engine.syncInit(relay, name ? { name } : {});
+        const token = ctx.env.HELIX_RELAY_TOKEN;
+        const { strandId } = await engine.syncInit(relay, {
+          ...(name ? { name } : {}),
+          ...(token ? { token } : {}),
+        });
         const pushed = await engine.syncPush();
         if (ctx.flags.json) return ctx.printJson({ strandId, relay, uploaded: pushed.uploaded });
         ctx.print(

@@ -47,7 +47,10 @@ export interface SyncApi {
    * Starts sync on this first device: creates the strand on the relay (`relay` is its URL or
    * a port) and queues every op already here for upload. `conflict` when the strand syncs.
    */
-  syncInit(relay: string | RelayPort, options?: { name?: string }): Promise<{ strandId: string }>;
+  syncInit(
+    relay: string | RelayPort,
+    options?: { name?: string; token?: string },
+  ): Promise<{ strandId: string }>;
   /** Adds a device: shows a code, waits for it, and adds it on the person's confirmation. */
   syncInvite(
     prompts: PairingPrompts & { onCode(code: string): void },
@@ -171,7 +174,9 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     },
     async syncInit(relay, options = {}) {
       const keys = needKeys("start sync");
-      const port = typeof relay === "string" ? httpRelay(relay) : relay;
+      const port = typeof relay === "string"
+        ? httpRelay(relay, options.token ? { token: options.token } : {})
+        : relay;
       const result = await initSync(deps, keys, port, options.name ?? deps.deviceName);
       keyring = null;
       writeTransaction(store.db, "seal changes", sealPending);

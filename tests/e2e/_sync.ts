@@ -68,7 +68,7 @@ export interface Ran {
 }
 
 /** A device: `helix` with its own HELIX_HOME. */
-export function device(home: string, name: string) {
+export function device(home: string, name: string, extraEnv: Record<string, string> = {}) {
   Deno.mkdirSync(home, { recursive: true, mode: 0o700 });
   const env = {
     HELIX_HOME: home,
@@ -76,6 +76,7 @@ export function device(home: string, name: string) {
     HELIX_EMBEDDER: "none",
     HELIX_DEVICE_NAME: name,
     NO_COLOR: "1",
+    ...extraEnv,
   };
   const command = (args: string[]) =>
     new Deno.Command(Deno.execPath(), {

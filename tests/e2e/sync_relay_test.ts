@@ -8,6 +8,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { DELTA_HEADER_LENGTH, padme } from "@helix/core";
+import { startRelay as startRelayWith } from "../../relay/testing/process.ts";
 import { device, pair, startRelay } from "./_sync.ts";
 
 const CANARY = "quokka-canary-7Rw2";
@@ -114,3 +115,24 @@ for (const storage of ["sqlite", "kv"] as const) {
     },
   });
 }
+
+Deno.test({
+  name:
+    "a relay with an operator token refuses to create strands without it; HELIX_RELAY_TOKEN passes",
+  sanitizeResources: false,
+  async fn() {
+    const token = "op-token-" + crypto.randomUUID();
+    await using relay = await startRelayWith({
+      env: { RELAY_OPERATOR: token },
+      args: ["--token-env", "RELAY_OPERATOR"],
+    });
+    const root = await Deno.makeTempDir({ prefix: "helix-token-" });
+    const without = device(join(root, "a"), "a");
+    const refused = await without.helix("sync", "init", "--relay", relay.url);
+    equal(refused.code, 77, refused.stderr);
+    match(refused.stderr, /operator token/);
+    const withToken = device(join(root, "b"), "b", { HELIX_RELAY_TOKEN: token });
+    const created = await withToken.helix("sync", "init", "--relay", relay.url);
+    equal(created.code, 0, created.stderr);
+  },
+});

@@ -251,3 +251,4 @@ export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";
 export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/status.ts";
 export { deviceKeyFiles, type DeviceKeys, loadDeviceKeys } from "./crypto/device_keys.ts";
 export { deviceName } from "./config/device_name.ts";
+export type { RepairReport } from "./sync/repair.ts";

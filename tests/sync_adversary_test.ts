@@ -183,3 +183,71 @@ Deno.test("a relay that fails mid-push loses nothing: the next push uploads each
     w.close();
   }
 });
+
+Deno.test("an amnesiac relay (database wiped) converges again after sync repair on each device", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "helix-amnesia-" });
+  const clock = { t: Date.UTC(2026, 10, 25, 12), now: () => clock.t };
+  let storage = openSqliteStorage(join(dir, "relay-1.sqlite"));
+  let app = createRelayApp({ storage, clock });
+  const relay = httpRelay("http://relay.test", {
+    fetch: async (input, init) =>
+      await app.fetch(new Request(input as string, init), { remoteAddr: {} }),
+  });
+  const open = async (name: string) =>
+    openEngine({
+      path: join(dir, `${name}.db`),
+      clock,
+      syncKeys: await loadDeviceKeys(join(dir, `${name}-keys`), true),
+      deviceName: name,
+    });
+  const a = await open("a");
+  const b = await open("b");
+  await a.syncInit(relay);
+  let code = "";
+  let ready: () => void = () => {};
+  const shown = new Promise<void>((resolve) => ready = resolve);
+  const sleep = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const inviting = a.syncInvite(
+    { onCode: (c) => (code = c, ready()), confirm: () => Promise.resolve(true), sleep },
+    { relay },
+  );
+  await shown;
+  await b.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => relay });
+  await inviting;
+  for (let i = 0; i < 5; i++) await a.write({ content: `Fact ${i} about the deploy pipeline.` });
+  await a.sync({ relay });
+  await b.write({ content: "The desktop runs the nightly backup." });
+  await b.sync({ relay });
+  await a.sync({ relay });
+  equal(a.stateHash(), b.stateHash());
+
+  // The relay loses everything.
+  storage.close();
+  storage = openSqliteStorage(join(dir, "relay-2.sqlite"));
+  app = createRelayApp({ storage, clock });
+  await rejects(a.syncPush({ relay }), (e) => isHelixError(e, "not_found"));
+  const repairedA = await a.syncRepair({ relay });
+  equal(repairedA.rosterRestored, 2, "genesis and the desktop's entry");
+  ok(repairedA.restored >= 1);
+  const repairedB = await b.syncRepair({ relay });
+  equal(repairedB.rosterRestored, 0);
+  ok(repairedB.restored >= 1);
+  await a.write({ content: "Written after the relay came back." });
+  await a.sync({ relay });
+  await b.sync({ relay });
+  equal(b.stateHash(), a.stateHash());
+  const c = await open("c");
+  code = "";
+  const shown2 = new Promise<void>((resolve) => ready = resolve);
+  const inviting2 = a.syncInvite(
+    { onCode: (x) => (code = x, ready()), confirm: () => Promise.resolve(true), sleep },
+    { relay },
+  );
+  await shown2;
+  await c.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => relay });
+  await inviting2;
+  await c.sync({ relay });
+  equal(c.stateHash(), a.stateHash(), "a new device gets everything from the repaired relay");
+  for (const e of [a, b, c]) e.close();
+  storage.close();
+});

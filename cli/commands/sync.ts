@@ -11,12 +11,12 @@ import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
 
-const SUBCOMMANDS = ["init", "join", "push", "pull", "status"] as const;
+const SUBCOMMANDS = ["init", "join", "push", "pull", "status", "repair"] as const;
 
 export const sync: Command = {
   name: "sync",
   summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
-  usage: "helix sync [init --relay URL | join <code> | push | pull | status] [--yes]",
+  usage: "helix sync [init --relay URL | join <code> | push | pull | status | repair] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
 wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
@@ -29,12 +29,15 @@ clock. Every write is sealed for upload in its own transaction, so a crash never
   push               upload this machine's changes
   pull               download and apply the other machines' changes
   status             the relay, the devices, what is waiting, set aside or alarming
+  repair             upload the roster and every change this machine sealed again, after the
+                     relay lost data (asks first; run it on every machine)
   --name NAME        this machine's name in the roster (init, join; default HELIX_DEVICE_NAME,
                      else the host name)
-  --yes              confirm the safety number without asking (scripts that compare it
-                     themselves)
+  --yes              confirm the safety number (or the repair) without asking (scripts that
+                     compare it themselves)
 
-Exit codes: 0 done; 69 relay unreachable (nothing lost, try again); 76 the relay answered
+Exit codes: 0 done; 1 deltas were set aside (pull), an alarm is up (status) or you declined;
+69 relay unreachable (nothing lost, try again); 76 the relay answered
 outside the protocol; 77 this device's key does not open the strand or it is not a member.`,
   options: {
     relay: { type: "string" },
@@ -106,6 +109,30 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         if (ctx.flags.json) return ctx.printJson(status);
         ctx.print(statusLines(status, ctx).join("\n"));
         return status.alarms.length > 0 ? EXIT_FAILED : undefined;
+      }
+      case "repair": {
+        if (!booleanFlag(invocation, "yes")) {
+          const answer = await ctx.io.prompt(
+            "Upload the roster and every change this machine sealed to the relay again? [y/N] ",
+          );
+          if (answer === null) {
+            throw new UsageError("no terminal to confirm on: pass --yes to repair");
+          }
+          if (!/^(y|yes)$/i.test(answer.trim())) {
+            ctx.note("Not repaired: nothing was sent.");
+            return EXIT_FAILED;
+          }
+        }
+        const progress = createProgress(ctx.io, "repairing", ctx.err);
+        const report = await engine.syncRepair({ onProgress: (d, t) => progress.update(d, t) });
+        progress.finish();
+        if (ctx.flags.json) return ctx.printJson(report);
+        ctx.print(
+          `repaired: ${report.restored} changes and ${report.rosterRestored} roster entries ` +
+            `restored, ${report.present} already there; the next pull reads the relay's log ` +
+            "from the start",
+        );
+        return;
       }
       default:
         throw new UsageError(`unknown sync subcommand "${sub}" (one of ${SUBCOMMANDS.join(", ")})`);

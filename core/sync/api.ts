@@ -15,6 +15,7 @@ import { type Keyring, openKeyring } from "./keyring.ts";
 import { invite, join, type PairingPrompts, type PairingResult } from "./pair.ts";
 import { pull, type PullProgress, type PullReport } from "./pull.ts";
 import { push, type PushProgress, type PushReport } from "./push.ts";
+import { repair, type RepairReport } from "./repair.ts";
 import { httpRelay } from "./relay_http.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
@@ -66,6 +67,13 @@ export interface SyncApi {
   sync(options?: SyncProgress & { relay?: RelayPort }): Promise<SyncReport>;
   /** Pulls the relay's new deltas. */
   syncPull(options?: { relay?: RelayPort; onProgress?: PullProgress }): Promise<PullReport>;
+  /**
+   * Uploads the roster and every change this device sealed again (no-ops for what the relay
+   * has): heals a relay that lost data. Run it on every device.
+   */
+  syncRepair(
+    options?: { relay?: RelayPort; onProgress?: (done: number, total: number) => void },
+  ): Promise<RepairReport>;
   /** Pushes this device's queued deltas (sealing any not yet sealed first). */
   syncPush(
     options?: { relay?: RelayPort; onProgress?: PushProgress },
@@ -214,6 +222,12 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       return { pull: pulled, push: rest, sealed };
     },
     syncPull: (options = {}) => doPull(options.relay, options.onProgress),
+    async syncRepair(options = {}) {
+      const strand = needStrand("repair");
+      needKeys("repair");
+      writeTransaction(store.db, "seal changes", sealPending);
+      return await repair(store, relayOf(options.relay, strand.relay), options.onProgress);
+    },
     syncPush: (options = {}) => doPush(options.relay, options.onProgress),
   };
 }

@@ -85,6 +85,12 @@ for (const storage of ["sqlite", "kv"] as const) {
         equal(shown.code, 66, `${other.name}: ${shown.stdout}`);
       }
 
+      // Repair on a relay that lost nothing re-sends everything as no-ops.
+      const repaired = await laptop.helix("sync", "repair", "--yes", "--json");
+      equal(repaired.code, 0, repaired.stderr);
+      equal(JSON.parse(repaired.stdout).restored, 0);
+      ok(JSON.parse(repaired.stdout).present >= 2);
+
       // T9: the relay's files hold no plaintext, no device id, no clock.
       await relay.stop();
       const ids = [laptop, desktop, ci].map((d) =>

@@ -57,6 +57,11 @@ export function setCursor(store: Db, cursor: number, now: number): void {
     .run(cursor, now);
 }
 
+/** Reads the relay's log from the start again at the next pull (after a relay lost data). */
+export function resetCursor(store: Db): void {
+  store.prepare("UPDATE sync_strand SET cursor = 0 WHERE one = 1").run();
+}
+
 /** Stamps a finished push. */
 export function stampPush(store: Db, now: number): void {
   store.prepare("UPDATE sync_strand SET pushed_at = ? WHERE one = 1").run(now);

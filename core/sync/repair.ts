@@ -1,0 +1,70 @@
+/**
+ * `helix sync repair` (R23's healing, in its stage-1 form): uploads again everything this
+ * device holds that the relay should have: the roster from genesis (creating the strand when
+ * the relay lost it, then appending each entry by compare-and-swap) and every change this
+ * device sealed, acknowledged or not. All of it is content-addressed, so what the relay still
+ * has is a no-op; a relay that lost its database (amnesia) gets back every change each device
+ * repairs. Run it on every device after a relay lost data: each also reads the relay's log from
+ * the start at its next pull, since a relay that lost data numbers its log anew.
+ *
+ * @module
+ */
+import { HelixError, isHelixError } from "../errors.ts";
+import { allQueued, resetCursor, rosterEntries, syncStrand } from "../store/queries/sync.ts";
+import type { Store } from "../store/store.ts";
+import { writeTransaction } from "../store/transaction.ts";
+import type { RelayPort } from "./relay_port.ts";
+
+/** What a repair did. */
+export interface RepairReport {
+  /** Roster entries the relay lacked and took back. */
+  readonly rosterRestored: number;
+  /** Changes uploaded that the relay lacked. */
+  readonly restored: number;
+  /** Changes the relay still had. */
+  readonly present: number;
+}
+
+/** Uploads the roster and every sealed change again. */
+export async function repair(
+  store: Store,
+  relay: RelayPort,
+  onProgress?: (done: number, total: number) => void,
+): Promise<RepairReport> {
+  const strand = syncStrand(store)!;
+  const roster = rosterEntries(store);
+  const [genesis, ...rest] = roster;
+  if (genesis === undefined) throw new HelixError("corrupt", "Cannot repair: no roster is kept");
+  let rosterRestored = 0;
+  let known: number;
+  try {
+    known = (await relay.roster(strand.strandId, 0)).length;
+  } catch (error) {
+    if (!isHelixError(error, "not_found")) throw error;
+    await relay.createStrand(strand.strandId, genesis.bytes);
+    rosterRestored++;
+    known = 1;
+  }
+  for (const entry of rest) {
+    if (entry.seq <= known) continue;
+    const answer = await relay.appendRoster(strand.strandId, entry.bytes);
+    if (!answer.ok) {
+      throw new HelixError(
+        "relay_misbehaved",
+        `Cannot repair: the relay's roster has ${answer.headSeq} entries that differ from this device's`,
+      );
+    }
+    rosterRestored++;
+  }
+  const queued = allQueued(store);
+  let restored = 0;
+  let present = 0;
+  for (const [i, row] of queued.entries()) {
+    const answer = await relay.push(strand.strandId, row.bytes);
+    if (answer.duplicate) present++;
+    else restored++;
+    onProgress?.(i + 1, queued.length);
+  }
+  writeTransaction(store.db, "read the relay's log again", () => resetCursor(store));
+  return { rosterRestored, restored, present };
+}

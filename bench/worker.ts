@@ -157,7 +157,10 @@ const table = [
   row("p95 during / after", (r) => `${(r.during.p95 / r.after.p95).toFixed(2)}×`, "≤ 1.5×"),
   row("max during, ms", (r) => String(r.during.max), "≤ 100"),
   row("backlog wall time (server start to the run's end), s", (r) => r.backlogSeconds.toFixed(1)),
-  row("contradictions flagged (≤ 500 listed)", (r) => String(r.contradictions)),
+  row(
+    "contradictions flagged (≤ 500 listed; the fixture's templates give one repo or service two values, real conflicts)",
+    (r) => String(r.contradictions),
+  ),
   row("memories archived", (r) => String(r.archived)),
 ].join("\n");
 log(table);

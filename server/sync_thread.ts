@@ -39,12 +39,18 @@ export type SyncThreadEvent =
 const post = (event: SyncThreadEvent) => self.postMessage(event);
 let engine: Engine | null = null;
 let loop: SyncLoop | null = null;
+let stopping = false;
 
 self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
   const command = event.data;
   if (command.type === "start") {
-    const keys = await loadDeviceKeys(command.keys, false);
-    if (keys === null) return; // never paired: nothing to sync
+    // A machine paired after the server started has its keys only then: look for them again.
+    let keys = await loadDeviceKeys(command.keys, false);
+    while (keys === null && !stopping) {
+      await new Promise((resolve) => setTimeout(resolve, command.intervalMs ?? 60_000));
+      keys = await loadDeviceKeys(command.keys, false);
+    }
+    if (keys === null) return;
     engine = openEngine({
       path: command.path,
       mustExist: true,
@@ -62,6 +68,7 @@ self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
       ...(command.checkMs !== undefined ? { checkMs: command.checkMs } : {}),
     });
   } else {
+    stopping = true;
     await loop?.stop();
     engine?.close();
     post({ type: "stopped" });

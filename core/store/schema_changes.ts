@@ -210,4 +210,12 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 12,
+    description:
+      "sync_strand.first: whether this device started the synced strand (it alone derives memories: distillations, insights, profiles)",
+    up(db) {
+      db.exec("ALTER TABLE sync_strand ADD COLUMN first INTEGER NOT NULL DEFAULT 0");
+    },
+  },
 ];

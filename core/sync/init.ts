@@ -8,7 +8,13 @@
 import { bytesToHex } from "../crypto/_noble.ts";
 import { keyFingerprint } from "../crypto/ed25519.ts";
 import { HelixError } from "../errors.ts";
-import { putEpoch, putRosterEntry, startSync, syncStrand } from "../store/queries/sync.ts";
+import {
+  markFirstDevice,
+  putEpoch,
+  putRosterEntry,
+  startSync,
+  syncStrand,
+} from "../store/queries/sync.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import type { SyncDeps, SyncKeys } from "./deps.ts";
 import type { RelayPort } from "./relay_port.ts";
@@ -73,6 +79,7 @@ export async function initSync(
   const { store } = deps;
   writeTransaction(store.db, "start sync", () => {
     startSync(store, { strandId, relay: relay.url, epoch: 0, joinedAt: deps.clock.now() });
+    markFirstDevice(store);
     putEpoch(store, 0, epochKeys.writePublic, bundle);
     putRosterEntry(store, 1, state.head, genesis);
   });

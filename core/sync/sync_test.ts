@@ -175,3 +175,26 @@ Deno.test("T11: a change too big for one envelope is split into several, each un
   a.close();
   b.close();
 });
+
+Deno.test("on synced machines, derived memories (profiles) are made once, by the first machine", async () => {
+  const dir = await Deno.makeTempDir();
+  const relay = memoryRelay();
+  const first = await device(dir, "first");
+  const second = await device(dir, "second");
+  await first.write({ content: "The user is Ada, a backend engineer.", type: "identity" });
+  await first.write({ content: "Prefers pnpm over npm.", type: "preference" });
+  await first.syncInit(relay);
+  await pair(first, second, relay);
+  await second.sync({ relay });
+  equal((await second.sleep({ only: "profile" })).changed, 0, "the joined machine derives nothing");
+  equal((await first.sleep({ only: "profile" })).changed, 1, "the first one writes the profile");
+  for (let round = 0; round < 2; round++) {
+    for (const e of [first, second]) await e.sync({ relay });
+  }
+  const profiles = (e: Engine) => e.list({ types: ["profile"], scope: "all" }).items.length;
+  equal(profiles(first), 1);
+  equal(profiles(second), 1, "one profile on both machines, not one each");
+  equal(second.stateHash(), first.stateHash());
+  first.close();
+  second.close();
+});

@@ -20,6 +20,7 @@ import {
 } from "../distil.ts";
 import type { Chunk, JobContext, JobDefinition } from "../job.ts";
 import { findSame, link, workerSource } from "../writes.ts";
+import { derivesHere } from "../../store/queries/sync.ts";
 
 /** Episodes distilled per slice. */
 const DISTIL_SLICE = 50;
@@ -139,4 +140,9 @@ async function distilEpisodes(
 }
 
 /** The `distil` job. */
-export const distilJob: JobDefinition = { name: "distil", run: distilEpisodes };
+export const distilJob: JobDefinition = {
+  name: "distil",
+  run: distilEpisodes,
+  // On a synced strand, derived memories are made on one device only (they then sync).
+  enabled: (deps) => derivesHere(deps.store),
+};

@@ -21,6 +21,7 @@ import {
   staticProfile,
 } from "../profile.ts";
 import { workerSource } from "../writes.ts";
+import { derivesHere } from "../../store/queries/sync.ts";
 
 /** The profiles to keep, and how many scopes were looked at. */
 export interface ProfilesPlan {
@@ -125,4 +126,9 @@ async function refreshProfiles(
 }
 
 /** The `profile` job. */
-export const profileJob: JobDefinition = { name: "profile", run: refreshProfiles };
+export const profileJob: JobDefinition = {
+  name: "profile",
+  run: refreshProfiles,
+  // On a synced strand, derived memories are made on one device only (they then sync).
+  enabled: (deps) => derivesHere(deps.store),
+};

@@ -19,6 +19,7 @@ import {
   scopesToReflect,
 } from "../reflect.ts";
 import { findSame, link, workerSource } from "../writes.ts";
+import { derivesHere } from "../../store/queries/sync.ts";
 
 type ReflectDeps = Pick<
   LifecycleDeps,
@@ -119,4 +120,9 @@ async function reflect(deps: ReflectDeps, ctx: JobContext) {
 }
 
 /** The `reflect` job. */
-export const reflectJob: JobDefinition = { name: "reflect", run: reflect };
+export const reflectJob: JobDefinition = {
+  name: "reflect",
+  run: reflect,
+  // On a synced strand, derived memories are made on one device only (they then sync).
+  enabled: (deps) => derivesHere(deps.store),
+};

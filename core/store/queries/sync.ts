@@ -51,6 +51,23 @@ export function startSync(
   ).run(row.strandId, row.relay, row.epoch, row.joinedAt);
 }
 
+/** Records that this device started the synced strand. */
+export function markFirstDevice(store: Db): void {
+  store.prepare("UPDATE sync_strand SET first = 1 WHERE one = 1").run();
+}
+
+/**
+ * Whether this device makes derived memories (distillations, insights, profiles): always on a
+ * strand that does not sync; on a synced one only on the device that started it, so two
+ * machines never distil the same episodes into two memories each.
+ */
+export function derivesHere(store: Db): boolean {
+  const row = store.prepare("SELECT first FROM sync_strand WHERE one = 1").get() as
+    | { first: number }
+    | undefined;
+  return row === undefined || row.first === 1;
+}
+
 /** Advances the pull cursor and stamps the pull. */
 export function setCursor(store: Db, cursor: number, now: number): void {
   store.prepare("UPDATE sync_strand SET cursor = max(cursor, ?), pulled_at = ? WHERE one = 1")

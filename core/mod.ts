@@ -252,3 +252,4 @@ export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/statu
 export { deviceKeyFiles, type DeviceKeys, loadDeviceKeys } from "./crypto/device_keys.ts";
 export { deviceName } from "./config/device_name.ts";
 export type { RepairReport } from "./sync/repair.ts";
+export type { SyncFingerprint } from "./sync/verify.ts";

@@ -11,12 +11,13 @@ import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
 
-const SUBCOMMANDS = ["init", "join", "push", "pull", "status", "repair"] as const;
+const SUBCOMMANDS = ["init", "join", "push", "pull", "status", "verify", "repair"] as const;
 
 export const sync: Command = {
   name: "sync",
   summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
-  usage: "helix sync [init --relay URL | join <code> | push | pull | status | repair] [--yes]",
+  usage:
+    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
 wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
@@ -29,6 +30,9 @@ clock. Every write is sealed for upload in its own transaction, so a crash never
   push               upload this machine's changes
   pull               download and apply the other machines' changes
   status             the relay, the devices, what is waiting, set aside or alarming
+  verify             sync, then print a fingerprint of what this machine holds: compare it with
+                     your other machines (after they sync too); equal means the same memories
+                     (--offline: no sync first)
   repair             upload the roster and every change this machine sealed again, after the
                      relay lost data (asks first; run it on every machine)
   --name NAME        this machine's name in the roster (init, join; default HELIX_DEVICE_NAME,
@@ -43,6 +47,7 @@ outside the protocol; 77 this device's key does not open the strand or it is not
     relay: { type: "string" },
     name: { type: "string" },
     yes: { type: "boolean", short: "y" },
+    offline: { type: "boolean" },
   },
   completions: SUBCOMMANDS,
   async run(invocation, ctx) {
@@ -109,6 +114,18 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         if (ctx.flags.json) return ctx.printJson(status);
         ctx.print(statusLines(status, ctx).join("\n"));
         return status.alarms.length > 0 ? EXIT_FAILED : undefined;
+      }
+      case "verify": {
+        if (!booleanFlag(invocation, "offline")) await engine.sync();
+        const print = engine.syncFingerprint();
+        if (ctx.flags.json) return ctx.printJson(print);
+        ctx.print(
+          `${print.fingerprint}  (${print.applied} changes)\n` +
+            ctx.out.dim(
+              "Compare it with your other machines after they sync: equal means the same memories.",
+            ),
+        );
+        return;
       }
       case "repair": {
         if (!booleanFlag(invocation, "yes")) {

@@ -16,6 +16,8 @@ import { invite, join, type PairingPrompts, type PairingResult } from "./pair.ts
 import { pull, type PullProgress, type PullReport } from "./pull.ts";
 import { push, type PushProgress, type PushReport } from "./push.ts";
 import { repair, type RepairReport } from "./repair.ts";
+import { fingerprintOf, type SyncFingerprint } from "./verify.ts";
+import { stateHash } from "../ops/state_hash.ts";
 import { httpRelay } from "./relay_http.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
@@ -74,6 +76,11 @@ export interface SyncApi {
   syncRepair(
     options?: { relay?: RelayPort; onProgress?: (done: number, total: number) => void },
   ): Promise<RepairReport>;
+  /**
+   * A short fingerprint of this machine's state in the synced strand, to compare with the
+   * other machines after each has synced: equal fingerprints, same memories.
+   */
+  syncFingerprint(): SyncFingerprint;
   /** Pushes this device's queued deltas (sealing any not yet sealed first). */
   syncPush(
     options?: { relay?: RelayPort; onProgress?: PushProgress },
@@ -222,6 +229,10 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       return { pull: pulled, push: rest, sealed };
     },
     syncPull: (options = {}) => doPull(options.relay, options.onProgress),
+    syncFingerprint() {
+      const strand = needStrand("fingerprint the strand");
+      return fingerprintOf(strand.strandId, stateHash(store.db), syncCounts(store).applied);
+    },
     async syncRepair(options = {}) {
       const strand = needStrand("repair");
       needKeys("repair");

@@ -85,6 +85,21 @@ for (const storage of ["sqlite", "kv"] as const) {
         equal(shown.code, 66, `${other.name}: ${shown.stdout}`);
       }
 
+      // The three machines show the same fingerprint.
+      const prints = [];
+      for (const d of [laptop, desktop, ci]) {
+        const verified = await d.helix("sync", "verify", "--json");
+        equal(verified.code, 0, verified.stderr);
+        prints.push(JSON.parse(verified.stdout).fingerprint);
+      }
+      for (const d of [laptop, desktop, ci]) {
+        prints.push(
+          JSON.parse((await d.helix("sync", "verify", "--offline", "--json")).stdout).fingerprint,
+        );
+      }
+      equal(new Set(prints).size, 1, prints.join(" "));
+      match(prints[0], /^[0-9a-f]{4}(-[0-9a-f]{4}){5}$/);
+
       // Repair on a relay that lost nothing re-sends everything as no-ops.
       const repaired = await laptop.helix("sync", "repair", "--yes", "--json");
       equal(repaired.code, 0, repaired.stderr);

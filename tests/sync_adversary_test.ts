@@ -144,6 +144,8 @@ Deno.test("T1 bit-flip: the altered delta is set aside with a TAMPER alarm, the 
     equal(contents(w.b).length, 0);
     const status = w.b.syncStatus();
     equal(status.alarms[0]?.kind, "TAMPER");
+    const manifestLike = w.b.syncStatus().alarms.map((a) => a.kind);
+    deepEqual(manifestLike, ["TAMPER"], "alarms stay until dealt with");
     equal(status.quarantine.length, 1);
   } finally {
     w.close();

@@ -33,6 +33,7 @@ export const doctor: Command = {
     tables exactly (same state hash)
   - vectors missing or stale (\`helix backfill\` computes them)
   - the embedding model loads (downloading it on first use unless HELIX_ALLOW_DOWNLOAD is off)
+  - sync, when the strand syncs: alarms (a delta withheld or set aside) and what waits
   - where each non-default setting comes from
 
   --no-model   skip loading the embedding model
@@ -52,6 +53,8 @@ export const doctor: Command = {
       inspection = report;
       checks.push(...report.checks);
       if (booleanFlag(invocation, "stale")) checks.push(await staleCheck(engine));
+      const sync = syncCheck(engine);
+      if (sync) checks.push(sync);
     } catch (error) {
       if (!isHelixError(error)) throw error;
       checks.push({ name: "strand", ok: false, severity: "error", detail: error.message });
@@ -128,6 +131,24 @@ function configuredSettings(ctx: CommandContext) {
 }
 
 /** The `--stale` check: memories whose cited files changed since they were written. */
+/** Sync's alarms, for a strand that syncs (null otherwise); local only, no network. */
+function syncCheck(engine: Engine): Check | null {
+  const status = engine.syncStatus();
+  if (!status.synced) return null;
+  const waiting = `${status.unpushed} to push, ${status.pending} waiting for earlier changes`;
+  if (status.alarms.length === 0) {
+    return { name: "sync", ok: true, severity: "error", detail: `no alarms; ${waiting}` };
+  }
+  return {
+    name: "sync",
+    ok: false,
+    severity: "error",
+    detail: `${status.alarms.length} alarms (${waiting}):\n    ${
+      status.alarms.map((a) => `${a.kind}: ${a.detail}`).join("\n    ")
+    }`,
+  };
+}
+
 async function staleCheck(engine: Engine): Promise<Check> {
   const { stale, run } = await engine.checkStale();
   if (stale.length === 0) {

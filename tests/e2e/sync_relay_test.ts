@@ -100,6 +100,13 @@ for (const storage of ["sqlite", "kv"] as const) {
       equal(new Set(prints).size, 1, prints.join(" "));
       match(prints[0], /^[0-9a-f]{4}(-[0-9a-f]{4}){5}$/);
 
+      // helix doctor reports sync with no alarms.
+      const doctor = await ci.helix("doctor", "--no-model", "--json");
+      const syncCheck = JSON.parse(doctor.stdout).checks.find((c: { name: string }) =>
+        c.name === "sync"
+      );
+      equal(syncCheck?.ok, true, doctor.stdout);
+
       // Repair on a relay that lost nothing re-sends everything as no-ops.
       const repaired = await laptop.helix("sync", "repair", "--yes", "--json");
       equal(repaired.code, 0, repaired.stderr);

@@ -75,7 +75,7 @@ export {
   type Welcome,
 } from "./sync/wire/pairing.ts";
 export { splitOps } from "./sync/wire/split.ts";
-export { ephemeralRelayKey, loadOrCreateRelayKey } from "./crypto/relay_key.ts";
+export { ephemeralRelayKey, loadOrCreateRelayKey, relayKeyFromSeed } from "./crypto/relay_key.ts";
 export { keyFingerprint } from "./crypto/ed25519.ts";
 export {
   EMPTY_LOG_ROOT,

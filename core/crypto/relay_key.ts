@@ -38,6 +38,11 @@ export function loadOrCreateRelayKey(path: string): Promise<KeyPair> {
   return loadOrCreateKeyFile(RELAY_KEY, path);
 }
 
+/** The relay key pair of a 32-byte Ed25519 seed (a key kept outside a file). */
+export function relayKeyFromSeed(secretKey: Uint8Array): KeyPair {
+  return { publicKey: publicKeyOf(secretKey), secretKey };
+}
+
 /** A fresh relay key kept in memory only (tests, or a relay with nowhere to keep one). */
 export function ephemeralRelayKey(): KeyPair {
   const secretKey = crypto.getRandomValues(new Uint8Array(32));

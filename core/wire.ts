@@ -75,3 +75,44 @@ export {
   type Welcome,
 } from "./sync/wire/pairing.ts";
 export { splitOps } from "./sync/wire/split.ts";
+export { ephemeralRelayKey, loadOrCreateRelayKey, relayKeyFromSeed } from "./crypto/relay_key.ts";
+export { keyFingerprint } from "./crypto/ed25519.ts";
+export {
+  EMPTY_LOG_ROOT,
+  logAppendNodes,
+  logAppendSiblings,
+  logLeafHash,
+  type LogNode,
+  type LogNodeKey,
+  type LogNodeLookup,
+  logRangeHash,
+  logRoot,
+  planLogNodes,
+  withLogNodes,
+} from "./sync/wire/log_tree.ts";
+export {
+  logConsistencyProof,
+  logInclusionProof,
+  verifyLogConsistency,
+  verifyLogInclusion,
+} from "./sync/wire/log_proof.ts";
+export {
+  encodeLogProof,
+  type LogProof,
+  MAX_PROOF_HASHES,
+  parseLogProof,
+} from "./sync/wire/log_proof_codec.ts";
+export {
+  encodeLogHead,
+  LOG_HEAD_HEADER,
+  LOG_HEAD_LABEL,
+  LOG_HEAD_LENGTH,
+  type LogHead,
+  logHeadFromHeader,
+  logHeadToHeader,
+  openLogHead,
+  parseLogHead,
+  type SignedLogHead,
+  signLogHead,
+  verifyLogHead,
+} from "./sync/wire/log_head.ts";

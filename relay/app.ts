@@ -6,9 +6,12 @@
  *
  * @module
  */
+import { ephemeralRelayKey, type KeyPair } from "@helix/core/wire";
 import { Hono } from "hono";
 import { errorBody, RelayError } from "./errors.ts";
 import { createRateLimiter, DEFAULT_LIMITS, type RelayLimits } from "./limits.ts";
+import { createVerifiableLog } from "./verifiable_log.ts";
+import { logRoutes, relayKeyRoute } from "./routes_log.ts";
 import { rendezvousRoutes } from "./routes_rendezvous.ts";
 import { strandRoutes } from "./routes_strands.ts";
 import type { RelayStorage } from "./storage/types.ts";
@@ -34,6 +37,11 @@ export interface RelayDeps {
    * it the connection's address counts.
    */
   readonly clientIpHeader?: string | undefined;
+  /**
+   * The relay's Ed25519 key, which signs every log head (R16); `serveRelay` keeps it in the
+   * data folder. Without one the app makes a key that lives as long as it does (tests).
+   */
+  readonly relayKey?: KeyPair;
 }
 
 /** The serving environment Hono passes on (Deno.serve's handler info). */
@@ -93,7 +101,11 @@ export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
     await next();
   });
 
-  app.route("/v1/strands", strandRoutes({ ...deps, limits }));
+  const relayKey = deps.relayKey ?? ephemeralRelayKey();
+  const verifiable = createVerifiableLog(deps.storage, relayKey);
+  app.route("/v1/relay-key", relayKeyRoute(relayKey));
+  app.route("/v1/strands", strandRoutes({ ...deps, limits, verifiable }));
+  app.route("/v1/strands", logRoutes(verifiable));
   app.route("/v1/rendezvous", rendezvousRoutes({ ...deps, limits }));
   return app;
 }

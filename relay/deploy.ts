@@ -6,10 +6,11 @@
  *
  * @module
  */
-import { systemClock } from "@helix/core/wire";
+import { type KeyPair, systemClock } from "@helix/core/wire";
 import type { Hono } from "hono";
 import { createRelayApp, type RelayEnv } from "./app.ts";
 import { relaySettings } from "./config.ts";
+import { loadOrCreateKvRelayKey } from "./relay_key_kv.ts";
 import { openKvStorage } from "./storage/kv.ts";
 
 /** The relay app over `kv`, configured from `env`. */
@@ -17,6 +18,7 @@ export function deployRelay(
   kv: Deno.Kv,
   env: Readonly<Record<string, string | undefined>>,
   log: (line: string) => void,
+  relayKey?: KeyPair,
 ): Hono<RelayEnv> {
   const settings = relaySettings([], env, "");
   return createRelayApp({
@@ -25,6 +27,7 @@ export function deployRelay(
     limits: settings.limits,
     operatorToken: settings.operatorToken,
     clientIpHeader: settings.clientIpHeader,
+    ...(relayKey ? { relayKey } : {}),
     log: (line) => {
       if (settings.logLevel === "info" || line.level === "error") log(JSON.stringify(line));
     },
@@ -33,7 +36,9 @@ export function deployRelay(
 
 if (import.meta.main) {
   const env = Deno.env.toObject();
+  const kv = await Deno.openKv();
+  const key = await loadOrCreateKvRelayKey(kv, env);
   // deno-lint-ignore no-console
-  const app = deployRelay(await Deno.openKv(), env, (line) => console.log(line));
+  const app = deployRelay(kv, env, (line) => console.log(line), key);
   Deno.serve({ port: Number(env.PORT ?? 8000) }, app.fetch);
 }

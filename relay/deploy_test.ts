@@ -3,9 +3,10 @@
  *
  * @module
  */
-import { deepEqual, equal } from "node:assert/strict";
+import { deepEqual, equal, rejects } from "node:assert/strict";
 import { parseFrames } from "@helix/core";
 import { deployRelay } from "./deploy.ts";
+import { loadOrCreateKvRelayKey } from "./relay_key_kv.ts";
 import { testStrand } from "./testing/strand.ts";
 
 Deno.test("deployRelay() serves strands over Deno KV with the token from the environment", async () => {
@@ -29,6 +30,26 @@ Deno.test("deployRelay() serves strands over Deno KV with the token from the env
     const listed = await app.request(`${base}/deltas`);
     deepEqual(parseFrames(new Uint8Array(await listed.arrayBuffer())).map((f) => f.seq), [1]);
     equal(lines.length, 4);
+  } finally {
+    kv.close();
+  }
+});
+
+Deno.test("loadOrCreateKvRelayKey() keeps one key in KV, or takes the seed from the environment", async () => {
+  const kv = await Deno.openKv(":memory:");
+  try {
+    const first = await loadOrCreateKvRelayKey(kv, {});
+    deepEqual((await loadOrCreateKvRelayKey(kv, {})).publicKey, first.publicKey);
+    const seed = "07".repeat(32);
+    const given = await loadOrCreateKvRelayKey(kv, { HELIX_RELAY_SIGNING_KEY: seed });
+    deepEqual(given.secretKey, new Uint8Array(32).fill(7));
+    await rejects(() => loadOrCreateKvRelayKey(kv, { HELIX_RELAY_SIGNING_KEY: "xyz" }));
+    const app = deployRelay(kv, {}, () => {}, given);
+    const key = await (await app.request("http://relay/v1/relay-key")).json();
+    equal(
+      key.public_key,
+      Array.from(given.publicKey, (b) => b.toString(16).padStart(2, "0")).join(""),
+    );
   } finally {
     kv.close();
   }

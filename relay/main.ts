@@ -8,7 +8,7 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { helixHome, systemClock } from "@helix/core/wire";
+import { helixHome, loadOrCreateRelayKey, systemClock } from "@helix/core/wire";
 import { createRelayApp, type RelayLog } from "./app.ts";
 import { RELAY_FLAGS_HELP, relaySettings, RelayUsageError } from "./config.ts";
 import { openKvStorage } from "./storage/kv.ts";
@@ -51,6 +51,8 @@ export async function serveRelay(
     const settings = relaySettings(argv, env, options.defaultData ?? "relay");
     const [opened, path] = await openStorage(settings.storage, settings.data);
     storage = opened;
+    // Made on first start, owner-only; every log head is signed with it (R16).
+    const relayKey = await loadOrCreateRelayKey(join(settings.data, "relay.key"));
     const quiet = settings.logLevel !== "info";
     const log: RelayLog = (line) => {
       if (quiet && line.level !== "error") return;
@@ -62,6 +64,7 @@ export async function serveRelay(
       limits: settings.limits,
       operatorToken: settings.operatorToken,
       clientIpHeader: settings.clientIpHeader,
+      relayKey,
       log,
     });
     const stop = new AbortController();

@@ -11,6 +11,8 @@ import type { RelayDeps, RelayEnv } from "./app.ts";
 import { readLimitedBody } from "./body.ts";
 import { badRequest, RelayError } from "./errors.ts";
 import type { RelayLimits } from "./limits.ts";
+import type { VerifiableLog } from "./verifiable_log.ts";
+import { withHead } from "./routes_log.ts";
 import { dayOf, type RosterHead, type StoredItem } from "./storage/types.ts";
 import {
   authorizeAppend,
@@ -49,8 +51,10 @@ function conflict(message: string, head: RosterHead): RelayError {
 }
 
 /** The `/v1/strands` routes. */
-export function strandRoutes(deps: RelayDeps & { limits: RelayLimits }): Hono<RelayEnv> {
-  const { storage, clock, limits } = deps;
+export function strandRoutes(
+  deps: RelayDeps & { limits: RelayLimits; verifiable: VerifiableLog },
+): Hono<RelayEnv> {
+  const { storage, clock, limits, verifiable } = deps;
   const routes = new Hono<RelayEnv>();
   const headOf = async (strand: string): Promise<RosterHead> => {
     const head = await storage.rosterHead(strand);
@@ -121,13 +125,19 @@ export function strandRoutes(deps: RelayDeps & { limits: RelayLimits }): Hono<Re
     const head = await headOf(strand);
     // A known delta is a no-op whatever its epoch (R15): re-uploads after a crash succeed.
     const known = await storage.findDelta(strand, header.deltaId);
-    if (known !== null) return c.json({ seq: known, duplicate: true }, 200);
+    if (known !== null) {
+      withHead(c, await verifiable.head(strand));
+      return c.json({ seq: known, duplicate: true }, 200);
+    }
     await authorizeDelta(bytes, header, head);
     const result = await storage.appendDelta(
       strand,
       { deltaId: header.deltaId, epoch: header.epoch, bytes, day: dayOf(clock.now()) },
       limits.quotaBytes,
     );
+    if (result.kind === "stored" || result.kind === "duplicate") {
+      withHead(c, await verifiable.head(strand));
+    }
     switch (result.kind) {
       case "stored":
         return c.json({ seq: result.seq, duplicate: false }, 201);
@@ -155,7 +165,10 @@ export function strandRoutes(deps: RelayDeps & { limits: RelayLimits }): Hono<Re
     const limit = cursor(c.req.query("limit"), "limit", 500, limits.maxListCount);
     await headOf(strand);
     const caps = { maxCount: Math.max(1, limit), maxBytes: limits.maxListBytes };
-    return framed(c, await storage.listDeltas(strand, after, caps), after);
+    const items = await storage.listDeltas(strand, after, caps);
+    // Read after the list: the head covers every listed delta (the log only grows).
+    withHead(c, await verifiable.head(strand));
+    return framed(c, items, after);
   });
 
   return routes;

@@ -16,6 +16,16 @@ const HEX_HASH = /^[0-9a-f]{64}$/;
 /** Hex root of the empty tree: SHA-256 of the empty string. */
 export const EMPTY_MERKLE_ROOT = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
+/** RFC 9162 leaf hash: `H(0x00 ‖ leaf)`. */
+export function merkleLeafHash(leaf: Uint8Array): Uint8Array {
+  return sha256.create().update(LEAF_PREFIX).update(leaf).digest();
+}
+
+/** RFC 9162 inner node hash: `H(0x01 ‖ left ‖ right)`. */
+export function merkleNodeHash(left: Uint8Array, right: Uint8Array): Uint8Array {
+  return sha256.create().update(NODE_PREFIX).update(left).update(right).digest();
+}
+
 /**
  * RFC 9162 root over arbitrary leaf byte strings, in order. Computed bottom-up: pairing the
  * nodes of each level left to right and carrying an odd last node up unchanged gives the same
@@ -23,15 +33,11 @@ export const EMPTY_MERKLE_ROOT = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b93
  */
 export function merkleRootOfLeaves(leaves: readonly Uint8Array[]): Uint8Array {
   if (leaves.length === 0) return sha256(new Uint8Array(0));
-  let level: Uint8Array[] = leaves.map((leaf) =>
-    sha256.create().update(LEAF_PREFIX).update(leaf).digest()
-  );
+  let level: Uint8Array[] = leaves.map(merkleLeafHash);
   while (level.length > 1) {
     const next: Uint8Array[] = [];
     for (let i = 0; i + 1 < level.length; i += 2) {
-      next.push(
-        sha256.create().update(NODE_PREFIX).update(level[i]!).update(level[i + 1]!).digest(),
-      );
+      next.push(merkleNodeHash(level[i]!, level[i + 1]!));
     }
     if (level.length % 2 === 1) next.push(level[level.length - 1]!);
     level = next;

@@ -6,7 +6,8 @@
  * @module
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import type { RelayStorage, RosterRecord } from "./types.ts";
+import { logContract } from "./contract_log.ts";
+import type { DeltaRecord, RelayStorage, RosterRecord } from "./types.ts";
 
 /** A fresh backend for one test, and how to open it again on the same data (durability). */
 export interface StorageFixture {
@@ -44,7 +45,7 @@ function entry(seq: number, epoch = 0, size = 200): RosterRecord {
   };
 }
 
-function delta(n: number, epoch = 0, size = 300) {
+function delta(n: number, epoch = 0, size = 300): DeltaRecord {
   return { deltaId: hex(0xd000 + n), epoch, bytes: bytes(size, n + 100), day: DAY };
 }
 
@@ -62,6 +63,8 @@ export function storageContract(name: string, open: () => Promise<StorageFixture
         await fixture.cleanup();
       }
     });
+
+  logContract(test, { strand: STRAND, other: OTHER, entry, delta });
 
   test("a strand is created once, with its genesis entry as the head", async (s) => {
     equal(await s.rosterHead(STRAND), null);

@@ -7,14 +7,19 @@
  * index entry that makes them visible is committed atomically afterwards. One key per strand,
  * `["head", strand]`, holds the roster head, the next delta sequence and the bytes used; every
  * append commits with an atomic `check` on it, which is the roster compare-and-swap (R7, R17).
+ * The log tree's nodes (R16) sit at `["logNode", strand, level, index]`, written in the same
+ * atomic commit as the delta they close; `logSize` in the head counts the leaves (a strand
+ * from before the tree is built up to `deltaSeq` on first use).
  *
  * @module
  */
+import { logAppendNodes, logAppendSiblings, logLeafHash } from "@helix/core/wire";
 import type {
   AppendDeltaResult,
   AppendRosterResult,
   DeltaRecord,
   ListCaps,
+  LogNodeKey,
   RelayStorage,
   RosterHead,
   RosterRecord,
@@ -33,6 +38,8 @@ interface HeadValue {
   wpk: Uint8Array;
   deltaSeq: number;
   bytesUsed: number;
+  /** Leaves in the log tree; absent on strands stored before the tree existed. */
+  logSize?: number;
 }
 
 /** An index entry: the bytes inline when small, else the chunk count under its hash. */
@@ -110,6 +117,49 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
       items.push({ seq: entry.key[2] as number, bytes: await bytesOf(strand, entry.value) });
     }
     return items;
+  }
+
+  const nodeKey = (strand: string, key: LogNodeKey) => ["logNode", strand, key.level, key.index];
+
+  async function readNodes(
+    strand: string,
+    keys: readonly LogNodeKey[],
+  ): Promise<(Uint8Array | null)[]> {
+    const out: (Uint8Array | null)[] = [];
+    for (let i = 0; i < keys.length; i += 10) { // getMany takes at most 10 keys
+      const batch = keys.slice(i, i + 10).map((key) => nodeKey(strand, key));
+      for (const entry of await kv.getMany<Uint8Array[]>(batch)) out.push(entry.value);
+    }
+    return out;
+  }
+
+  /** The nodes that leaf `index` with delta id `deltaId` adds to the tree. */
+  async function newNodes(strand: string, index: number, deltaId: string) {
+    const siblings = logAppendSiblings(index);
+    const hashes = await readNodes(strand, siblings);
+    const lookup = (level: number, at: number) => {
+      const found = hashes[siblings.findIndex((k) => k.level === level && k.index === at)];
+      if (!found) throw new Error(`The log tree lacks node ${level}/${at}`);
+      return found;
+    };
+    return logAppendNodes(index, logLeafHash(deltaId), lookup);
+  }
+
+  /** Builds the tree of a strand stored before it existed, up to its last delta. */
+  async function catchUpLog(strand: string): Promise<void> {
+    for (;;) {
+      const current = await kv.get<HeadValue>(headKey(strand));
+      const head = current.value;
+      if (!head || (head.logSize ?? 0) >= head.deltaSeq) return;
+      const index = head.logSize ?? 0;
+      const item = await kv.get<ItemValue>(["delta", strand, index + 1]);
+      if (!item.value) throw new Error(`Cannot build the log tree: delta ${index + 1} is missing`);
+      const op = kv.atomic().check(current).set(headKey(strand), { ...head, logSize: index + 1 });
+      for (const node of await newNodes(strand, index, item.value.hash)) {
+        op.set(nodeKey(strand, node), node.hash);
+      }
+      await op.commit();
+    }
   }
 
   const headOf = (value: HeadValue): RosterHead => ({
@@ -190,6 +240,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
       const known = await kv.get<number>(idKey);
       if (known.value !== null) return { kind: "duplicate", seq: known.value };
       await writeChunks(strand, delta.deltaId, delta.bytes);
+      await catchUpLog(strand);
       for (;;) {
         const [current, existing] = await kv.getMany<[HeadValue, number]>([headKey(strand), idKey]);
         if (existing.value !== null) return { kind: "duplicate", seq: existing.value };
@@ -206,22 +257,37 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
           return refused ?? { kind: "no_strand" };
         }
         const seq = head.deltaSeq + 1;
-        const result = await kv.atomic()
+        if ((head.logSize ?? 0) !== head.deltaSeq) {
+          await catchUpLog(strand);
+          continue;
+        }
+        const op = kv.atomic()
           .check(current)
           .check(existing)
           .set(headKey(strand), {
             ...head,
             deltaSeq: seq,
             bytesUsed: head.bytesUsed + delta.bytes.length,
+            logSize: seq,
           })
           .set(["delta", strand, seq], itemOf(delta.deltaId, delta.epoch, delta.bytes, delta.day))
-          .set(idKey, seq)
-          .commit();
+          .set(idKey, seq);
+        for (const node of await newNodes(strand, seq - 1, delta.deltaId)) {
+          op.set(nodeKey(strand, node), node.hash);
+        }
+        const result = await op.commit();
         if (result.ok) return { kind: "stored", seq };
       }
     },
     listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
       return list("delta", strand, after, caps);
+    },
+    async logSize(strand: string): Promise<number | null> {
+      await catchUpLog(strand);
+      return (await kv.get<HeadValue>(headKey(strand))).value?.deltaSeq ?? null;
+    },
+    logNodes(strand: string, keys: readonly LogNodeKey[]): Promise<(Uint8Array | null)[]> {
+      return readNodes(strand, keys);
     },
     async bytesUsed(strand: string): Promise<number> {
       return (await kv.get<HeadValue>(headKey(strand))).value?.bytesUsed ?? 0;

@@ -7,12 +7,14 @@
  * @module
  */
 import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { logAppendNodes, logLeafHash } from "@helix/core/wire";
 import { groupCommit } from "./group_commit.ts";
 import type {
   AppendDeltaResult,
   AppendRosterResult,
   DeltaRecord,
   ListCaps,
+  LogNodeKey,
   RelayStorage,
   RosterHead,
   RosterRecord,
@@ -48,6 +50,13 @@ CREATE TABLE IF NOT EXISTS deltas (
   PRIMARY KEY (strand, server_seq),
   UNIQUE (strand, delta_id)
 );
+CREATE TABLE IF NOT EXISTS log_nodes (
+  strand INTEGER NOT NULL REFERENCES strands (id),
+  level INTEGER NOT NULL,
+  idx INTEGER NOT NULL,
+  hash BLOB NOT NULL,
+  PRIMARY KEY (strand, level, idx)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS rendezvous (
   id TEXT NOT NULL,
   slot TEXT NOT NULL,
@@ -80,6 +89,14 @@ const SQL = {
     WHERE id = ?`,
   listDeltas: `SELECT server_seq AS seq, bytes FROM deltas WHERE strand = ${STRAND}
     AND server_seq > ? ORDER BY server_seq LIMIT ?`,
+  logNode: "SELECT hash FROM log_nodes WHERE strand = ? AND level = ? AND idx = ?",
+  insertLogNode: "INSERT INTO log_nodes (strand, level, idx, hash) VALUES (?, ?, ?, ?)",
+  strandId: "SELECT id FROM strands WHERE strand_id = ?",
+  logSize: "SELECT delta_seq AS size FROM strands WHERE strand_id = ?",
+  unlogged: `SELECT s.id AS id, s.delta_seq AS size, (SELECT COUNT(*) FROM log_nodes n
+    WHERE n.strand = s.id AND n.level = 0) AS logged FROM strands s`,
+  deltaIdsFrom: `SELECT delta_id AS deltaId FROM deltas WHERE strand = ? AND server_seq > ?
+    ORDER BY server_seq`,
   putRendezvous: `INSERT INTO rendezvous (id, slot, bytes, expires_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (id, slot) DO UPDATE SET bytes = excluded.bytes, expires_at = excluded.expires_at`,
   getRendezvous: "SELECT bytes FROM rendezvous WHERE id = ? AND slot = ? AND expires_at > ?",
@@ -112,6 +129,12 @@ interface StrandRow {
 function idBytes(deltaId: string): Uint8Array | string {
   if (!/^[0-9a-f]{64}$/.test(deltaId)) return deltaId;
   return Uint8Array.from(deltaId.match(/../g)!, (pair) => parseInt(pair, 16));
+}
+
+/** A stored delta id back to hex. */
+function idText(stored: Uint8Array | string): string {
+  if (typeof stored === "string") return stored;
+  return Array.from(stored, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 function headOf(row: HeadRow): RosterHead {
@@ -153,6 +176,28 @@ export function openSqliteStorage(path: string): RelayStorage {
     return items;
   };
 
+  /** Adds leaf `index` (delta id `deltaId`) to the log tree of strand row `id`. */
+  const logAppend = (id: number, index: number, deltaId: string) => {
+    const lookup = (level: number, at: number) => {
+      const row = q.logNode.get(id, level, at) as { hash: Uint8Array } | undefined;
+      if (!row) throw new Error(`The log tree lacks node ${level}/${at}`);
+      return row.hash;
+    };
+    for (const node of logAppendNodes(index, logLeafHash(deltaId), lookup)) {
+      q.insertLogNode.run(id, node.level, node.index, node.hash);
+    }
+  };
+  // A database from before the log tree (or cut short): build the missing leaves in order.
+  transaction(() => {
+    for (const row of q.unlogged.all() as { id: number; size: number; logged: number }[]) {
+      if (row.logged >= row.size) continue;
+      let index = row.logged;
+      for (const item of q.deltaIdsFrom.iterate(row.id, row.logged)) {
+        logAppend(row.id, index++, idText((item as { deltaId: Uint8Array | string }).deltaId));
+      }
+    }
+  });
+
   const appendOne = ({ strand, delta, quota }: DeltaAppend): AppendDeltaResult => {
     const deltaId = idBytes(delta.deltaId);
     const existing = q.findDelta.get(strand, deltaId) as { seq: number } | undefined;
@@ -164,6 +209,7 @@ export function openSqliteStorage(path: string): RelayStorage {
     const seq = row.deltaSeq + 1;
     q.insertDelta.run(row.id, seq, deltaId, delta.epoch, delta.bytes, delta.day);
     q.bumpStrand.run(delta.bytes.length, row.id);
+    logAppend(row.id, seq - 1, delta.deltaId);
     return { kind: "stored", seq };
   };
   // One transaction (one fsync) per batch; a savepoint keeps one item's failure its own.
@@ -220,6 +266,20 @@ export function openSqliteStorage(path: string): RelayStorage {
     },
     listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
       return Promise.resolve(list(q.listDeltas, strand, after, caps));
+    },
+    logSize(strand: string): Promise<number | null> {
+      const row = q.logSize.get(strand) as { size: number } | undefined;
+      return Promise.resolve(row?.size ?? null);
+    },
+    logNodes(strand: string, keys: readonly LogNodeKey[]): Promise<(Uint8Array | null)[]> {
+      const row = q.strandId.get(strand) as { id: number } | undefined;
+      return Promise.resolve(keys.map((key) => {
+        if (!row) return null;
+        const node = q.logNode.get(row.id, key.level, key.index) as
+          | { hash: Uint8Array }
+          | undefined;
+        return node?.hash ?? null;
+      }));
     },
     bytesUsed(strand: string): Promise<number> {
       const row = q.strand.get(strand) as StrandRow | undefined;

@@ -83,6 +83,12 @@ export type AppendRosterResult =
   | { readonly kind: "conflict"; readonly head: RosterHead }
   | { readonly kind: "no_strand" };
 
+/** A complete subtree of a strand's log tree: level (0 = a leaf) and index at that level. */
+export interface LogNodeKey {
+  readonly level: number;
+  readonly index: number;
+}
+
 /** The relay's storage: bytes in, bytes out. */
 export interface RelayStorage {
   /** Creates a strand with its genesis entry (seq 1); false when the strand exists. */
@@ -97,11 +103,21 @@ export interface RelayStorage {
   findDelta(strand: string, deltaId: string): Promise<number | null>;
   /**
    * Appends a delta unless its id is already there (then its sequence), the strand is not at
-   * `epoch` any more, or the strand's bytes would pass `quota`.
+   * `epoch` any more, or the strand's bytes would pass `quota`. In the same commit it adds
+   * the delta id as the next leaf of the strand's log tree (R16): the leaf and every complete
+   * subtree it closes (`logAppendNodes` of `@helix/core/wire`).
    */
   appendDelta(strand: string, delta: DeltaRecord, quota: number): Promise<AppendDeltaResult>;
   /** Deltas with seq > `after`, in order, within `caps`. */
   listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]>;
+  /** Leaves in the strand's log tree (its last delta sequence), or null for an unknown strand. */
+  logSize(strand: string): Promise<number | null>;
+  /**
+   * The hashes of the complete subtrees `keys` of the strand's log tree, in order; null for
+   * one that is not there (not yet closed, or an unknown strand). Nodes never change once
+   * written, so a size read first and nodes read after always agree.
+   */
+  logNodes(strand: string, keys: readonly LogNodeKey[]): Promise<(Uint8Array | null)[]>;
   /** Bytes of deltas stored for the strand (what the quota counts). */
   bytesUsed(strand: string): Promise<number>;
   /** Stores a rendezvous blob until `expiresAt` (ms), replacing any earlier one in the slot. */

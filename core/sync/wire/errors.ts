@@ -20,7 +20,9 @@ export type WireFormat =
   | "bundle"
   | "frames"
   | "pairing"
-  | "exchange key";
+  | "exchange key"
+  | "log head"
+  | "log proof";
 
 /** A {@linkcode HelixError} for `format`: "Cannot read sync <format>: <problem>". */
 export function wireError(

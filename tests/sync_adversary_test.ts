@@ -12,9 +12,9 @@ import {
   httpRelay,
   isHelixError,
   loadDeviceKeys,
+  logHeadToHeader,
   openEngine,
   type RelayPort,
-  WITHHELD_AFTER_MS,
 } from "@helix/core";
 import { createRelayApp } from "../relay/app.ts";
 import { openSqliteStorage } from "../relay/storage/sqlite.ts";
@@ -87,7 +87,7 @@ async function threeChanges(w: World): Promise<void> {
 
 const contents = (e: Engine) => e.list({ limit: 50 }).items.map((m) => m.content).sort();
 
-for (const mode of ["reorder", "duplicate", "replay"] as const) {
+for (const mode of ["duplicate", "replay"] as const) {
   Deno.test(`T1 ${mode}: harmless, B ends where an honest relay would take it`, async () => {
     const w = await world();
     try {
@@ -108,45 +108,99 @@ for (const mode of ["reorder", "duplicate", "replay"] as const) {
   });
 }
 
-Deno.test("T1 drop: the later changes wait, WITHHELD is raised after an hour, and an honest relay heals it", async () => {
+/**
+ * A mode the relay's signed log exposes: the pull stops with `relay_misbehaved` before it
+ * applies anything of the page, the alarm stays, and once the relay answers honestly the
+ * next pull brings B where A is.
+ */
+async function caught(
+  w: World,
+  mode: Parameters<World["adversary"]["add"]>[0],
+  kind: "WITHHELD" | "TAMPER" | "ROLLBACK",
+  appliedBefore = 0,
+): Promise<void> {
+  w.adversary.add(mode);
+  await rejects(
+    w.b.syncPull({ relay: w.relay }),
+    (e) => isHelixError(e, "relay_misbehaved") && (e.details as { alarm?: string }).alarm === kind,
+  );
+  ok(w.adversary.log.length > 0, "the tamper acted");
+  equal(contents(w.b).length, appliedBefore, "nothing of the page was applied");
+  ok(w.b.syncStatus().alarms.some((alarm) => alarm.kind === kind), `a lasting ${kind} alarm`);
+  w.adversary.clear();
+  await w.b.syncPull({ relay: w.relay });
+  equal(w.b.stateHash(), w.a.stateHash(), "an honest relay afterwards brings B where A is");
+  ok(w.b.syncStatus().alarms.some((alarm) => alarm.kind === kind), "the alarm never clears itself");
+}
+
+Deno.test("T1 drop: a delta left out of the list is WITHHELD at once", async () => {
   const w = await world();
   try {
     await threeChanges(w);
-    w.adversary.add(tamper.dropDelta(1));
-    const pulled = await w.b.syncPull({ relay: w.relay });
-    equal(pulled.applied, 0, "nothing applies past the missing change");
-    equal(pulled.pending, 2);
-    deepEqual(w.b.syncStatus().alarms, [], "not yet: it may still come");
-    w.clock.t += WITHHELD_AFTER_MS + 1;
-    const alarms = w.b.syncStatus().alarms;
-    equal(alarms.length, 2);
-    ok(alarms.every((alarm) => alarm.kind === "WITHHELD"));
-    equal(contents(w.b).length, 0, "B never shows a state with a hole in A's history");
-    // The relay serves it again: the next pull heals the gap.
-    w.adversary.clear();
-    const healed = await w.b.syncPull({ relay: w.relay });
-    equal(healed.pending, 0);
-    equal(w.b.stateHash(), w.a.stateHash());
-    deepEqual(w.b.syncStatus().alarms, []);
+    await caught(w, tamper.dropDelta(2), "WITHHELD");
   } finally {
     w.close();
   }
 });
 
-Deno.test("T1 bit-flip: the altered delta is set aside with a TAMPER alarm, the strand untouched", async () => {
+Deno.test("T1 withhold: a chain's tail the relay's head counts but does not serve is WITHHELD", async () => {
+  const w = await world();
+  try {
+    await threeChanges(w);
+    await caught(w, tamper.withholdFrom(2), "WITHHELD", 1);
+  } finally {
+    w.close();
+  }
+});
+
+Deno.test("T1 reorder: deltas served in another order than the signed log are TAMPER", async () => {
+  const w = await world();
+  try {
+    await threeChanges(w);
+    await caught(w, tamper.reorder(), "TAMPER");
+  } finally {
+    w.close();
+  }
+});
+
+Deno.test("T1 bit-flip: an altered delta is TAMPER before anything is applied", async () => {
   const w = await world();
   try {
     await w.a.write({ content: "Payments store money as integer cents.", type: "convention" });
     await w.a.syncPush({ relay: w.relay });
-    w.adversary.add(tamper.bitflip({ index: 0, offset: -100 }));
-    const pulled = await w.b.syncPull({ relay: w.relay });
-    equal(pulled.quarantined, 1);
-    equal(contents(w.b).length, 0);
-    const status = w.b.syncStatus();
-    equal(status.alarms[0]?.kind, "TAMPER");
-    const manifestLike = w.b.syncStatus().alarms.map((a) => a.kind);
-    deepEqual(manifestLike, ["TAMPER"], "alarms stay until dealt with");
-    equal(status.quarantine.length, 1);
+    await caught(w, tamper.bitflip({ index: 0, offset: -100 }), "TAMPER");
+  } finally {
+    w.close();
+  }
+});
+
+Deno.test("T1 stale log: a relay whose log goes back on what B verified is a ROLLBACK", async () => {
+  const w = await world();
+  try {
+    await w.a.write({ content: "The first fact, before the relay's old head." });
+    await w.a.syncPush({ relay: w.relay });
+    const stale = (await w.relay.pull(w.a.syncStatus().strandId!, 0, 1)).head!;
+    equal(stale.size, 1);
+    await threeChanges(w);
+    await w.b.syncPull({ relay: w.relay });
+    // The relay answers with its old head (size 1): the log B verified had 4 deltas.
+    w.adversary.add({
+      name: "stale head",
+      method: "GET",
+      route: "deltas",
+      request: () =>
+        new Response(new Uint8Array(0), {
+          status: 200,
+          headers: { "x-helix-head": logHeadToHeader({ ...stale, size: stale.size }) },
+        }),
+    });
+    await rejects(
+      w.b.syncPull({ relay: w.relay }),
+      (e) =>
+        isHelixError(e, "relay_misbehaved") &&
+        (e.details as { alarm?: string }).alarm === "ROLLBACK",
+    );
+    ok(w.b.syncStatus().alarms.some((alarm) => alarm.kind === "ROLLBACK"));
   } finally {
     w.close();
   }

@@ -218,4 +218,26 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       db.exec("ALTER TABLE sync_strand ADD COLUMN first INTEGER NOT NULL DEFAULT 0");
     },
   },
+  {
+    version: 13,
+    description:
+      "sync_log and sync_alarms: the relay's pinned key and the frontier of its log this device verified (R16, R23), and alarms that stay until the user acts",
+    up(db) {
+      db.exec(`
+        CREATE TABLE sync_log (
+          one INTEGER PRIMARY KEY CHECK (one = 1),
+          relay_key BLOB,
+          frontier TEXT NOT NULL
+        ) STRICT;
+        CREATE TABLE sync_alarms (
+          n INTEGER PRIMARY KEY AUTOINCREMENT,
+          kind TEXT NOT NULL,
+          detail TEXT NOT NULL,
+          at INTEGER NOT NULL,
+          cleared_at INTEGER,
+          UNIQUE (kind, detail)
+        ) STRICT;
+      `);
+    },
+  },
 ];

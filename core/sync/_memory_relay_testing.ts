@@ -58,8 +58,13 @@ export function memoryRelay(url = "http://relay.test"): RelayPort & {
     pull(strandId, after, limit) {
       known(strandId);
       const list = deltas.get(strandId)!.filter((r) => r.seq > after);
-      return Promise.resolve({ records: list.slice(0, limit), more: list.length > limit });
+      return Promise.resolve({
+        records: list.slice(0, limit),
+        more: list.length > limit,
+        head: null,
+      });
     },
+    relayKey: () => Promise.resolve(null),
     leave(rendezvous, slot, bytes) {
       slots.set(`${rendezvous}/${slot}`, bytes);
       return Promise.resolve();

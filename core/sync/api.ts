@@ -237,7 +237,12 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       const strand = needStrand("repair");
       needKeys("repair");
       writeTransaction(store.db, "seal changes", sealPending);
-      return await repair(store, relayOf(options.relay, strand.relay), options.onProgress);
+      return await repair(
+        store,
+        relayOf(options.relay, strand.relay),
+        deps.clock.now(),
+        options.onProgress,
+      );
     },
     syncPush: (options = {}) => doPush(options.relay, options.onProgress),
   };

@@ -261,6 +261,7 @@ Deno.test({
           Promise.resolve({
             records: served.map((bytes, i) => ({ seq: i + 1, bytes })).filter((r) => r.seq > after),
             more: false,
+            head: null,
           }),
       };
       const report = await reader!.syncPull({ relay: shuffled });

@@ -18,6 +18,8 @@ import {
 import { writeTransaction } from "../store/transaction.ts";
 import type { SyncDeps, SyncKeys } from "./deps.ts";
 import type { RelayPort } from "./relay_port.ts";
+import { pinRelayKey } from "../store/queries/sync_log.ts";
+import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
 import { wrapBundle } from "./wire/bundle.ts";
 import { deriveEpochKeys, newEpochSecret } from "./wire/epoch.ts";
 import { newStrandId } from "./wire/ids.ts";
@@ -76,8 +78,10 @@ export async function initSync(
   });
   const state = applyRosterEntry(null, genesis, strandId, (e) => e === 0 ? epochKeys : undefined);
   await relay.createStrand(strandId, genesis);
+  const relayKey = await relay.relayKey();
   const { store } = deps;
   writeTransaction(store.db, "start sync", () => {
+    if (relayKey) pinRelayKey(store, relayKey, frontierText(EMPTY_FRONTIER));
     startSync(store, { strandId, relay: relay.url, epoch: 0, joinedAt: deps.clock.now() });
     markFirstDevice(store);
     putEpoch(store, 0, epochKeys.writePublic, bundle);

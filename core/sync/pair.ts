@@ -23,6 +23,8 @@ import type { SyncDeps, SyncKeys } from "./deps.ts";
 import { assertNotSynced, rosterDevice } from "./init.ts";
 import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
+import { pinRelayKey } from "../store/queries/sync_log.ts";
+import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
 import { extendKeys, refreshRoster } from "./roster.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import {
@@ -225,8 +227,10 @@ export async function join(
       "Cannot join: the relay withholds the roster entry that added this device",
     );
   }
+  const relayKey = await relay.relayKey();
   const { store } = deps;
   writeTransaction(store.db, "join sync", () => {
+    if (relayKey) pinRelayKey(store, relayKey, frontierText(EMPTY_FRONTIER));
     startSync(store, {
       strandId: welcome.strandId,
       relay: relay.url,

@@ -24,6 +24,9 @@ import {
 } from "../store/queries/sync.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import { sha256Hex } from "../util/hash.ts";
+import { logState, setFrontier } from "../store/queries/sync_log.ts";
+import { checkPage } from "./log_check.ts";
+import { type Frontier, frontierFrom, frontierText } from "./log_frontier.ts";
 import type { SyncDeps } from "./deps.ts";
 import type { Keyring } from "./keyring.ts";
 import { type AppliedView, judge } from "./receive.ts";
@@ -96,8 +99,24 @@ async function pass(
   const { store } = deps;
   const strandId = syncStrand(store)!.strandId;
   let from = advance ? syncStrand(store)!.cursor : 0;
+  // The relay's log is checked as the cursor moves over it (when its key is pinned).
+  const log = advance ? verifiedLog(store, from) : null;
+  let frontier = log?.frontier ?? null;
   for (;;) {
     const page = await relay.pull(strandId, from, PAGE);
+    let behind = false;
+    if (log && frontier) {
+      const checked = checkPage(store, {
+        strandId,
+        relayKey: log.relayKey,
+        frontier,
+        records: page.records,
+        head: page.head,
+        now: deps.clock.now(),
+      });
+      frontier = checked.frontier;
+      behind = checked.behind;
+    }
     if (page.records.length === 0) break;
     const view = overlay(deps);
     const accepted: OpenedDelta[] = [];
@@ -138,6 +157,7 @@ async function pass(
         });
       }
       if (advance) setCursor(store, last, now);
+      if (frontier) setFrontier(store, frontierText(frontier));
     });
     totals.applied += accepted.length;
     if (accepted.length > 0) {
@@ -146,7 +166,7 @@ async function pass(
       totals.opsAdded += released.opsAdded;
     }
     onProgress?.(totals.received);
-    if (!page.more) break;
+    if (!page.more && !behind) break;
   }
 }
 
@@ -245,6 +265,21 @@ function overlay(
       heads.set(delta.body.author, { maxSeq: delta.body.authorSeq, head: delta.changeId });
     },
   };
+}
+
+/**
+ * The relay's pinned key and the frontier verified through `cursor`, or null when the relay
+ * keeps no verifiable log, or the frontier does not stand at the cursor (a strand synced
+ * before the log was checked): then nothing is checked.
+ */
+function verifiedLog(
+  store: SyncDeps["store"],
+  cursor: number,
+): { relayKey: Uint8Array; frontier: Frontier } | null {
+  const state = logState(store);
+  if (state.relayKey === null || state.frontier === null) return null;
+  const frontier = frontierFrom(state.frontier);
+  return frontier.size === cursor ? { relayKey: state.relayKey, frontier } : null;
 }
 
 function deltaIdOf(bytes: Uint8Array): string {

@@ -9,6 +9,8 @@
 import { HelixError } from "../errors.ts";
 import type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./relay_port.ts";
 import { parseFrames } from "./wire/frames.ts";
+import { fromHex } from "./wire/ids.ts";
+import { LOG_HEAD_HEADER, logHeadFromHeader, type SignedLogHead } from "./wire/log_head.ts";
 
 /** Options of {@linkcode httpRelay}. */
 export interface HttpRelayOptions {
@@ -151,11 +153,27 @@ export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPor
       );
       if (response.status !== 200) return fail(action, response);
       const next = response.headers.get("x-helix-next");
+      const head = headOf(action, response);
       const records = frames(action, await bytes(action, response), after);
       if (records.length > limit) {
         throw new HelixError("relay_misbehaved", `Cannot ${action}: the relay sent too many`);
       }
-      return { records, more: next !== null && next !== "" };
+      return { records, more: next !== null && next !== "", head };
+    },
+    async relayKey() {
+      const action = "read the relay's key";
+      const response = await call(action, "GET", "/v1/relay-key");
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (response.status !== 200) return fail(action, response);
+      const body = await json(action, response);
+      const key = body.public_key;
+      if (typeof key !== "string" || !/^[0-9a-f]{64}$/.test(key)) {
+        throw new HelixError("relay_misbehaved", `Cannot ${action}: the answer holds no key`);
+      }
+      return fromHex(key);
     },
     async leave(rendezvous, slot, message) {
       const action = "leave a pairing message";
@@ -197,6 +215,20 @@ function frames(action: string, body: Uint8Array, after: number): RelayRecord[] 
     );
   }
   return records.filter((record) => record.seq > after);
+}
+
+/** The signed head an answer carries, parsed (not yet verified), or null when it has none. */
+function headOf(action: string, response: Response): SignedLogHead | null {
+  const text = response.headers.get(LOG_HEAD_HEADER);
+  if (text === null) return null;
+  try {
+    return logHeadFromHeader(text);
+  } catch (error) {
+    throw new HelixError(
+      "relay_misbehaved",
+      `Cannot ${action}: the relay's log head is malformed (${(error as Error).message})`,
+    );
+  }
 }
 
 function counter(action: string, value: unknown): number {

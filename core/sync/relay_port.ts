@@ -7,6 +7,7 @@
  *
  * @module
  */
+import type { SignedLogHead } from "./wire/log_head.ts";
 
 /** A record of a relay list: its server sequence and its bytes. */
 export interface RelayRecord {
@@ -22,6 +23,8 @@ export interface DeltaPage {
   readonly records: readonly RelayRecord[];
   /** Whether more deltas follow the last record. */
   readonly more: boolean;
+  /** The relay's signed log head with the answer (R16), or null from a relay without one. */
+  readonly head: SignedLogHead | null;
 }
 
 /** The result of a roster compare-and-swap. */
@@ -43,6 +46,8 @@ export interface RelayPort {
   push(strandId: string, delta: Uint8Array): Promise<{ seq: number; duplicate: boolean }>;
   /** Deltas with server sequence greater than `after`, at most `limit`. */
   pull(strandId: string, after: number, limit: number): Promise<DeltaPage>;
+  /** The relay's log signing key (R16), or null from a relay that keeps no verifiable log. */
+  relayKey(): Promise<Uint8Array | null>;
   /** Leaves a pairing message at a rendezvous slot (kept ten minutes). */
   leave(rendezvous: string, slot: string, bytes: Uint8Array): Promise<void>;
   /** The pairing message at a rendezvous slot, or null when none is there yet. */

@@ -5,7 +5,8 @@
  * device sealed, acknowledged or not. All of it is content-addressed, so what the relay still
  * has is a no-op; a relay that lost its database (amnesia) gets back every change each device
  * repairs. Run it on every device after a relay lost data: each also reads the relay's log from
- * the start at its next pull, since a relay that lost data numbers its log anew.
+ * the start at its next pull, since a relay that lost data numbers its log anew, pins the key
+ * the relay signs with now, and clears the log alarms the person has acted on.
  *
  * @module
  */
@@ -14,6 +15,8 @@ import { allQueued, resetCursor, rosterEntries, syncStrand } from "../store/quer
 import type { Store } from "../store/store.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import type { RelayPort } from "./relay_port.ts";
+import { clearAlarms, repinRelayKey } from "../store/queries/sync_log.ts";
+import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
 
 /** What a repair did. */
 export interface RepairReport {
@@ -29,6 +32,7 @@ export interface RepairReport {
 export async function repair(
   store: Store,
   relay: RelayPort,
+  now: number,
   onProgress?: (done: number, total: number) => void,
 ): Promise<RepairReport> {
   const strand = syncStrand(store)!;
@@ -65,6 +69,13 @@ export async function repair(
     else restored++;
     onProgress?.(i + 1, queued.length);
   }
-  writeTransaction(store.db, "read the relay's log again", () => resetCursor(store));
+  const relayKey = await relay.relayKey();
+  writeTransaction(store.db, "read the relay's log again", () => {
+    resetCursor(store);
+    // The relay numbers its log anew (and a relay whose data folder was wiped signs with a new
+    // key): verify it from the start under the key it has now; the person acted on the alarms.
+    repinRelayKey(store, relayKey, frontierText(EMPTY_FRONTIER));
+    clearAlarms(store, ["ROLLBACK", "WITHHELD", "TAMPER"], now);
+  });
   return { rosterRestored, restored, present };
 }

@@ -9,6 +9,7 @@
  */
 import { parked, quarantined, type SyncStrandRow } from "../store/queries/sync.ts";
 import type { Store } from "../store/store.ts";
+import { openAlarms } from "../store/queries/sync_log.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 
 /** How long a parked delta may wait for its predecessors before it raises `WITHHELD`. */
@@ -17,10 +18,11 @@ export const WITHHELD_AFTER_MS = 60 * 60 * 1000;
 /** An alarm sync raised. */
 export interface SyncAlarm {
   /**
-   * `WITHHELD`: the relay seems to withhold changes others depend on; `TAMPER`: a delta failed
-   * a check (altered, wrongly signed, of an unknown author) and was set aside.
+   * `WITHHELD`: the relay withholds changes (a delta others depend on, or deltas of its own
+   * signed log); `TAMPER`: a delta or a log head failed a check (altered, wrongly signed, of
+   * an unknown author); `ROLLBACK`: the relay's log went back on what this device verified.
    */
-  readonly kind: "WITHHELD" | "TAMPER";
+  readonly kind: "WITHHELD" | "TAMPER" | "ROLLBACK";
   /** What is missing, for people. */
   readonly detail: string;
 }
@@ -77,6 +79,9 @@ export function syncStatus(
         new Date(row.since).toISOString()
       } for ${row.missing.join(", ")}`,
     });
+  }
+  for (const raised of openAlarms(store)) {
+    alarms.push({ kind: raised.kind as SyncAlarm["kind"], detail: raised.detail });
   }
   const setAside = quarantined(store, 5);
   for (const row of setAside) {

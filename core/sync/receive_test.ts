@@ -1,0 +1,102 @@
+/**
+ * What `judge` does with one delta (R20, R24): apply it when its author is in the roster,
+ * signed it, cites a known roster head and follows its chain; park it when a predecessor is
+ * missing; set it aside when a check fails, and never twice apply the same change.
+ */
+import { deepEqual, equal } from "node:assert/strict";
+import { bytesToHex } from "../crypto/_noble.ts";
+import { publicKeyOf } from "../crypto/ed25519.ts";
+import { type AppliedView, judge, type RosterView } from "./receive.ts";
+import { sealDelta } from "./wire/delta.ts";
+import type { ChangeBody } from "./wire/change.ts";
+import {
+  DEVICE_B_SECRET,
+  DEVICE_ID,
+  DEVICE_PUBLIC,
+  DEVICE_SECRET,
+  KEYS_0,
+  keysFor,
+  sampleBody,
+  STRAND,
+} from "./wire/_testing.ts";
+import { keyFingerprint } from "../crypto/ed25519.ts";
+
+const HEAD = "ab".repeat(32);
+const roster: RosterView = {
+  strandId: STRAND,
+  seq: 1,
+  head: HEAD,
+  epoch: 0,
+  writePublic: KEYS_0.writePublic,
+  devices: [{
+    device: DEVICE_ID,
+    ed25519: bytesToHex(DEVICE_PUBLIC),
+    x25519: "cd".repeat(32),
+    name: "a",
+  }],
+  removed: [],
+  bundles: [],
+  heads: [HEAD],
+};
+const keyring = { keysFor, epoch: 0 };
+const nothing: AppliedView = { isApplied: () => false, chain: () => null };
+
+function seal(body: ChangeBody, secret = DEVICE_SECRET) {
+  return sealDelta({ strandId: STRAND, epoch: 0, keys: KEYS_0, body, deviceSecretKey: secret });
+}
+
+Deno.test("a delta from a device of the roster, first in its chain, applies", () => {
+  equal(judge(seal(sampleBody()).bytes, STRAND, keyring, roster, nothing).kind, "apply");
+});
+
+Deno.test("a delta by a device outside the roster is set aside", () => {
+  const stranger = keyFingerprint(publicKeyOf(DEVICE_B_SECRET));
+  const verdict = judge(
+    seal(sampleBody(2, { author: stranger }), DEVICE_B_SECRET).bytes,
+    STRAND,
+    keyring,
+    roster,
+    nothing,
+  );
+  equal(verdict.kind, "quarantine");
+  equal(verdict.kind === "quarantine" && /not a device of the roster/.test(verdict.reason), true);
+});
+
+Deno.test("a delta claiming a roster member but signed by another key is set aside", () => {
+  const verdict = judge(
+    seal(sampleBody(), DEVICE_B_SECRET).bytes,
+    STRAND,
+    keyring,
+    roster,
+    nothing,
+  );
+  equal(verdict.kind === "quarantine" && /signature/.test(verdict.reason), true);
+});
+
+Deno.test("a delta citing a roster head this device does not know is set aside", () => {
+  const verdict = judge(
+    seal(sampleBody(2, { rosterHead: "ef".repeat(32) })).bytes,
+    STRAND,
+    keyring,
+    roster,
+    nothing,
+  );
+  equal(verdict.kind === "quarantine" && /roster head/.test(verdict.reason), true);
+});
+
+Deno.test("a later change waits for its predecessor; an applied one is a duplicate; a second change at a used position is a fork", () => {
+  const first = seal(sampleBody());
+  const second = seal(sampleBody(1, { authorSeq: 2, prev: first.changeId }));
+  const parked = judge(second.bytes, STRAND, keyring, roster, nothing);
+  equal(parked.kind, "park");
+  deepEqual(parked.kind === "park" && parked.missing, [`${DEVICE_ID}:1`]);
+  const afterFirst: AppliedView = {
+    isApplied: (id) => id === first.changeId,
+    chain: () => ({ maxSeq: 1, head: first.changeId }),
+  };
+  equal(judge(first.bytes, STRAND, keyring, roster, afterFirst).kind, "duplicate");
+  equal(judge(second.bytes, STRAND, keyring, roster, afterFirst).kind, "apply");
+  const rival = seal(sampleBody(3));
+  const fork = judge(rival.bytes, STRAND, keyring, roster, afterFirst);
+  equal(fork.kind === "quarantine" && /forked device/.test(fork.reason), true);
+});

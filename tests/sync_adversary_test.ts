@@ -9,6 +9,7 @@ import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import { join } from "node:path";
 import {
   type Engine,
+  ephemeralRelayKey,
   httpRelay,
   isHelixError,
   loadDeviceKeys,
@@ -306,4 +307,69 @@ Deno.test("an amnesiac relay (database wiped) converges again after sync repair 
   equal(c.stateHash(), a.stateHash(), "a new device gets everything from the repaired relay");
   for (const e of [a, b, c]) e.close();
   storage.close();
+});
+
+Deno.test("T1 fork: a relay that shows two devices two histories is caught by the heads they gossip (FORK)", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "helix-fork-" });
+  const clock = { t: Date.UTC(2026, 10, 25, 12), now: () => clock.t };
+  const key = ephemeralRelayKey();
+  const storages = [1, 2].map((n) => openSqliteStorage(join(dir, `relay-${n}.sqlite`)));
+  const apps = storages.map((storage) => createRelayApp({ storage, clock, relayKey: key }));
+  const [toX, toY] = apps.map((app) =>
+    httpRelay("http://relay.test", {
+      fetch: async (input, init) =>
+        await app.fetch(new Request(input as string, init), { remoteAddr: {} }),
+    })
+  ) as [RelayPort, RelayPort];
+  const open = async (name: string) =>
+    openEngine({
+      path: join(dir, `${name}.db`),
+      clock,
+      syncKeys: await loadDeviceKeys(join(dir, `${name}-keys`), true),
+      deviceName: name,
+    });
+  const x = await open("x");
+  const y = await open("y");
+  try {
+    await x.syncInit(toX);
+    await x.write({ content: "The first fact both devices see." });
+    await x.syncPush({ relay: toX });
+    let code = "";
+    let ready: () => void = () => {};
+    const shown = new Promise<void>((resolve) => ready = resolve);
+    const sleep = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+    const inviting = x.syncInvite(
+      { onCode: (c) => (code = c, ready()), confirm: () => Promise.resolve(true), sleep },
+      { relay: toX },
+    );
+    await shown;
+    await y.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => toX });
+    await inviting;
+    // The relay forks: it copies the strand into a second log that only y is shown.
+    await x.syncRepair({ relay: toY });
+    await x.syncPull({ relay: toX });
+    await y.syncPull({ relay: toY });
+    await x.write({ content: "x's change, shown only to x." });
+    await x.syncPush({ relay: toX });
+    await y.write({ content: "y's change, shown only to y." });
+    await y.syncPush({ relay: toY });
+    await x.syncPull({ relay: toX });
+    await y.syncPull({ relay: toY });
+    deepEqual(x.syncStatus().alarms, []);
+    deepEqual(y.syncStatus().alarms, []);
+    // y's next change gossips the head of the log y was shown; the relay lets it reach x.
+    await y.write({ content: "y's second change." });
+    await y.syncPush({ relay: toY });
+    const yLog = [...(await toY.pull(y.syncStatus().strandId!, 1, 100)).records];
+    for (const record of yLog) await toX.push(y.syncStatus().strandId!, record.bytes);
+    await x.syncPull({ relay: toX }).catch(() => {});
+    ok(
+      x.syncStatus().alarms.some((alarm) => alarm.kind === "FORK"),
+      JSON.stringify(x.syncStatus().alarms),
+    );
+  } finally {
+    x.close();
+    y.close();
+    for (const storage of storages) storage.close();
+  }
 });

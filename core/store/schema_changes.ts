@@ -240,4 +240,12 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 14,
+    description:
+      "sync_log.head: the relay's signed head this device last verified, gossiped in its changes (R22)",
+    up(db) {
+      db.exec("ALTER TABLE sync_log ADD COLUMN head BLOB");
+    },
+  },
 ];

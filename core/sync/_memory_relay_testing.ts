@@ -65,6 +65,7 @@ export function memoryRelay(url = "http://relay.test"): RelayPort & {
       });
     },
     relayKey: () => Promise.resolve(null),
+    consistency: () => Promise.resolve(null),
     leave(rendezvous, slot, bytes) {
       slots.set(`${rendezvous}/${slot}`, bytes);
       return Promise.resolve();

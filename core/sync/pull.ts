@@ -24,7 +24,9 @@ import {
 } from "../store/queries/sync.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import { sha256Hex } from "../util/hash.ts";
-import { logState, setFrontier } from "../store/queries/sync_log.ts";
+import { logState, setFrontier, setVerifiedHead } from "../store/queries/sync_log.ts";
+import { checkGossip } from "./fork_check.ts";
+import { encodeLogHead, type SignedLogHead } from "./wire/log_head.ts";
 import { checkPage } from "./log_check.ts";
 import { type Frontier, frontierFrom, frontierText } from "./log_frontier.ts";
 import type { SyncDeps } from "./deps.ts";
@@ -102,6 +104,7 @@ async function pass(
   // The relay's log is checked as the cursor moves over it (when its key is pinned).
   const log = advance ? verifiedLog(store, from) : null;
   let frontier = log?.frontier ?? null;
+  let verified: SignedLogHead | null = null;
   for (;;) {
     const page = await relay.pull(strandId, from, PAGE);
     let behind = false;
@@ -116,6 +119,7 @@ async function pass(
       });
       frontier = checked.frontier;
       behind = checked.behind;
+      if (page.head && frontier.size === page.head.size) verified = page.head;
     }
     if (page.records.length === 0) break;
     const view = overlay(deps);
@@ -158,7 +162,9 @@ async function pass(
       }
       if (advance) setCursor(store, last, now);
       if (frontier) setFrontier(store, frontierText(frontier));
+      if (verified) setVerifiedHead(store, encodeLogHead(verified));
     });
+    if (advance) await checkHeads(deps, relay, strandId, accepted);
     totals.applied += accepted.length;
     if (accepted.length > 0) {
       const released = releaseParked(deps, strandId, keyring, roster);
@@ -265,6 +271,27 @@ function overlay(
       heads.set(delta.body.author, { maxSeq: delta.body.authorSeq, head: delta.changeId });
     },
   };
+}
+
+/** Checks the heads the applied changes gossip against this device's log (R22: `FORK`). */
+async function checkHeads(
+  deps: Pick<SyncDeps, "store" | "clock">,
+  relay: RelayPort,
+  strandId: string,
+  accepted: readonly OpenedDelta[],
+): Promise<void> {
+  const seen = new Set<string>();
+  for (const delta of accepted) {
+    const head = delta.body.observedHead;
+    if (head === undefined || seen.has(head)) continue;
+    seen.add(head);
+    await checkGossip(deps.store, relay, {
+      strandId,
+      author: delta.body.author,
+      head,
+      now: deps.clock.now(),
+    });
+  }
 }
 
 /**

@@ -10,6 +10,7 @@ import { HelixError } from "../errors.ts";
 import type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./relay_port.ts";
 import { parseFrames } from "./wire/frames.ts";
 import { fromHex } from "./wire/ids.ts";
+import { parseLogProof } from "./wire/log_proof_codec.ts";
 import { LOG_HEAD_HEADER, logHeadFromHeader, type SignedLogHead } from "./wire/log_head.ts";
 
 /** Options of {@linkcode httpRelay}. */
@@ -159,6 +160,32 @@ export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPor
         throw new HelixError("relay_misbehaved", `Cannot ${action}: the relay sent too many`);
       }
       return { records, more: next !== null && next !== "", head };
+    },
+    async consistency(strandId, from, to) {
+      const action = "read a consistency proof of the relay's log";
+      const response = await call(
+        action,
+        "GET",
+        `${strand(strandId)}/log/consistency?from=${from}&to=${to}`,
+      );
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (response.status !== 200) return fail(action, response);
+      let proof;
+      try {
+        proof = parseLogProof(await bytes(action, response));
+      } catch (error) {
+        throw new HelixError(
+          "relay_misbehaved",
+          `Cannot ${action}: the proof is malformed (${(error as Error).message})`,
+        );
+      }
+      if (proof.kind !== "consistency" || proof.first !== from || proof.second !== to) {
+        throw new HelixError("relay_misbehaved", `Cannot ${action}: it proves something else`);
+      }
+      return [...proof.hashes];
     },
     async relayKey() {
       const action = "read the relay's key";

@@ -46,6 +46,11 @@ export interface RelayPort {
   push(strandId: string, delta: Uint8Array): Promise<{ seq: number; duplicate: boolean }>;
   /** Deltas with server sequence greater than `after`, at most `limit`. */
   pull(strandId: string, after: number, limit: number): Promise<DeltaPage>;
+  /**
+   * A consistency proof (RFC 9162) of the relay's log from size `from` to size `to`, or null
+   * from a relay that keeps no verifiable log.
+   */
+  consistency(strandId: string, from: number, to: number): Promise<Uint8Array[] | null>;
   /** The relay's log signing key (R16), or null from a relay that keeps no verifiable log. */
   relayKey(): Promise<Uint8Array | null>;
   /** Leaves a pairing message at a rendezvous slot (kept ten minutes). */

@@ -26,6 +26,8 @@ import type { SyncKeys } from "./deps.ts";
 import type { ChangeBody } from "./wire/change.ts";
 import { sealDelta } from "./wire/delta.ts";
 import { splitOps } from "./wire/split.ts";
+import { toHex } from "./wire/ids.ts";
+import { verifiedHead } from "../store/queries/sync_log.ts";
 
 /** Ops read per round while sealing. */
 const PAGE = 2000;
@@ -59,6 +61,12 @@ export function sealNew(
   return sealed;
 }
 
+/** The relay's head this device last verified, gossiped in its changes (R22). */
+function observed(store: Pick<Store, "prepare">): { observedHead?: string } {
+  const head = verifiedHead(store);
+  return head === null ? {} : { observedHead: toHex(head) };
+}
+
 function rosterHeadOf(store: Pick<Store, "prepare">): string {
   const roster = rosterEntries(store);
   const head = roster[roster.length - 1];
@@ -90,6 +98,7 @@ function sealChange(
     rosterHead: rosterHeadOf(store),
     hlc: ops[ops.length - 1]!.hlc,
     ops,
+    ...observed(store),
   };
   const sealed = sealDelta({
     strandId: strand.strandId,

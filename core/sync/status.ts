@@ -20,9 +20,10 @@ export interface SyncAlarm {
   /**
    * `WITHHELD`: the relay withholds changes (a delta others depend on, or deltas of its own
    * signed log); `TAMPER`: a delta or a log head failed a check (altered, wrongly signed, of
-   * an unknown author); `ROLLBACK`: the relay's log went back on what this device verified.
+   * an unknown author); `ROLLBACK`: the relay's log went back on what this device verified;
+   * `FORK`: another device saw a relay log this device's log is not consistent with.
    */
-  readonly kind: "WITHHELD" | "TAMPER" | "ROLLBACK";
+  readonly kind: "WITHHELD" | "TAMPER" | "ROLLBACK" | "FORK";
   /** What is missing, for people. */
   readonly detail: string;
 }

@@ -40,6 +40,19 @@ export function setFrontier(store: Db, frontier: string): void {
   ).run(frontier);
 }
 
+/** Records the signed head whose root this device verified (its encoding). */
+export function setVerifiedHead(store: Db, head: Uint8Array): void {
+  store.prepare("UPDATE sync_log SET head = ? WHERE one = 1").run(head);
+}
+
+/** The signed head this device last verified (its encoding), or null. */
+export function verifiedHead(store: Db): Uint8Array | null {
+  const row = store.prepare("SELECT head FROM sync_log WHERE one = 1").get() as
+    | { head: Uint8Array | null }
+    | undefined;
+  return row?.head ?? null;
+}
+
 /** Raises an alarm (once per kind and detail; one cleared before is raised again). */
 export function raiseAlarm(store: Db, kind: string, detail: string, at: number): void {
   store.prepare(

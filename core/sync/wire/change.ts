@@ -15,7 +15,8 @@ import type { Op } from "../../ops/kinds.ts";
 import { canonicalJson } from "../../util/canonical_json.ts";
 import { isRecord, keysProblem, parseCanonical, patternProblem, type Problem } from "./checks.ts";
 import { corrupt } from "./errors.ts";
-import { HEX16, HEX32, strandIdBytes, toHex } from "./ids.ts";
+import { fromHex, HEX16, HEX32, strandIdBytes, toHex } from "./ids.ts";
+import { LOG_HEAD_LENGTH, parseLogHead } from "./log_head.ts";
 import { concatBytes, utf8 } from "./reader.ts";
 import { opFromWire, opToWire } from "./wire_ops.ts";
 
@@ -37,6 +38,11 @@ export interface ChangeBody {
   readonly ops: readonly Op[];
   /** Hex state hash at `deps`, when the author computed one. */
   readonly stateHash?: string;
+  /**
+   * The relay's signed log head the author last verified (`observed_log_head`, R12/R22), as
+   * hex of its encoding: other devices check it against the log they verified (`FORK`).
+   */
+  readonly observedHead?: string;
 }
 
 /** Domain-separation prefix of `sig_dev`. */
@@ -55,6 +61,7 @@ function bodyValue(body: ChangeBody) {
     hlc: body.hlc,
     ops: body.ops.map(opToWire),
     stateHash: body.stateHash,
+    observedHead: body.observedHead,
   };
 }
 
@@ -64,10 +71,10 @@ function bodyProblem(value: unknown): Problem | ChangeBody {
     value,
     "body",
     ["author", "authorSeq", "deps", "hlc", "ops", "prev", "rosterHead"],
-    ["stateHash"],
+    ["stateHash", "observedHead"],
   );
   if (keys !== null) return keys;
-  const { author, authorSeq, prev, deps, rosterHead, hlc, ops, stateHash } = value;
+  const { author, authorSeq, prev, deps, rosterHead, hlc, ops, stateHash, observedHead } = value;
   const fields = patternProblem(author, "body.author", HEX16) ??
     (Number.isSafeInteger(authorSeq) && (authorSeq as number) >= 1
       ? null
@@ -77,7 +84,8 @@ function bodyProblem(value: unknown): Problem | ChangeBody {
       : patternProblem(prev, "body.prev", HEX32)) ??
     patternProblem(rosterHead, "body.rosterHead", HEX32) ??
     patternProblem(hlc, "body.hlc", HLC) ??
-    (stateHash === undefined ? null : patternProblem(stateHash, "body.stateHash", HEX32));
+    (stateHash === undefined ? null : patternProblem(stateHash, "body.stateHash", HEX32)) ??
+    (observedHead === undefined ? null : headProblem(observedHead));
   if (fields !== null) return fields;
   if (!Array.isArray(deps) || deps.length > MAX_DEPS) return "body.deps is not a bounded array";
   for (let i = 0; i < deps.length; i++) {
@@ -102,7 +110,24 @@ function bodyProblem(value: unknown): Problem | ChangeBody {
     hlc: hlc as string,
     ops: decoded,
   };
-  return stateHash === undefined ? body : { ...body, stateHash: stateHash as string };
+  return {
+    ...body,
+    ...(stateHash === undefined ? {} : { stateHash: stateHash as string }),
+    ...(observedHead === undefined ? {} : { observedHead: observedHead as string }),
+  };
+}
+
+const HEAD_HEX = new RegExp(`^[0-9a-f]{${LOG_HEAD_LENGTH * 2}}$`);
+
+function headProblem(value: unknown): Problem {
+  const shape = patternProblem(value, "body.observedHead", HEAD_HEX);
+  if (shape !== null) return shape;
+  try {
+    parseLogHead(fromHex(value as string));
+    return null;
+  } catch {
+    return "body.observedHead is not a log head";
+  }
 }
 
 /**

@@ -70,6 +70,8 @@ const env: Record<string, string> = {
   HELIX_SYNC_CHECK: "0.2",
   HELIX_DEVICE_NAME: "desktop",
   PATH: Deno.env.get("PATH") ?? "",
+  ...(Deno.env.get("HOME") ? { HOME: Deno.env.get("HOME")! } : {}),
+  ...(Deno.env.get("DENO_DIR") ? { DENO_DIR: Deno.env.get("DENO_DIR")! } : {}),
 };
 const client = new Client({ name: "bench-mcp-sync", version: "1" });
 await client.connect(

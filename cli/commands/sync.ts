@@ -116,7 +116,10 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         return status.alarms.length > 0 ? EXIT_FAILED : undefined;
       }
       case "verify": {
-        if (!booleanFlag(invocation, "offline")) await engine.sync();
+        if (!booleanFlag(invocation, "offline")) {
+          await engine.sync();
+          await engine.syncPull(); // and read back what this machine just pushed
+        }
         const print = engine.syncFingerprint();
         if (ctx.flags.json) return ctx.printJson(print);
         ctx.print(

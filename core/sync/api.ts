@@ -17,6 +17,9 @@ import { pull, type PullProgress, type PullReport } from "./pull.ts";
 import { push, type PushProgress, type PushReport } from "./push.ts";
 import { repair, type RepairReport } from "./repair.ts";
 import { fingerprintOf, type SyncFingerprint } from "./verify.ts";
+import { verifiedHead } from "../store/queries/sync_log.ts";
+import { parseLogHead } from "./wire/log_head.ts";
+import { toHex } from "./wire/ids.ts";
 import { stateHash } from "../ops/state_hash.ts";
 import { httpRelay } from "./relay_http.ts";
 import type { RelayPort } from "./relay_port.ts";
@@ -231,7 +234,14 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     syncPull: (options = {}) => doPull(options.relay, options.onProgress),
     syncFingerprint() {
       const strand = needStrand("fingerprint the strand");
-      return fingerprintOf(strand.strandId, stateHash(store.db), syncCounts(store).applied);
+      const head = verifiedHead(store);
+      const log = head === null ? null : parseLogHead(head);
+      return fingerprintOf(
+        strand.strandId,
+        stateHash(store.db),
+        syncCounts(store).applied,
+        log === null ? null : { size: log.size, root: toHex(log.root) },
+      );
     },
     async syncRepair(options = {}) {
       const strand = needStrand("repair");

@@ -8,6 +8,13 @@
 import { join } from "node:path";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
+
+/**
+ * The Deno cache of this test run. A child given its own HOME would otherwise fill a fresh
+ * cache of every npm package under it (700 MB per device, and a first-run download each time).
+ */
+export const DENO_DIR: string = Deno.env.get("DENO_DIR") ??
+  join(Deno.env.get("XDG_CACHE_HOME") ?? join(Deno.env.get("HOME") ?? "/root", ".cache"), "deno");
 const decoder = new TextDecoder();
 
 /** A relay process. */
@@ -73,6 +80,7 @@ export function device(home: string, name: string, extraEnv: Record<string, stri
   const env = {
     HELIX_HOME: home,
     HOME: home,
+    DENO_DIR,
     HELIX_EMBEDDER: "none",
     HELIX_DEVICE_NAME: name,
     NO_COLOR: "1",

@@ -7,6 +7,7 @@
  */
 import { equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
+import { DENO_DIR } from "./_sync.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 const decoder = new TextDecoder();
@@ -100,6 +101,7 @@ Deno.test({
         PATH: Deno.env.get("PATH") ?? "",
         HELIX_HOME: homes[machine]!,
         HOME: homes[machine]!,
+        DENO_DIR,
         HELIX_EMBEDDER: "none",
         HELIX_DEVICE_NAME: machine,
         NO_COLOR: "1",

@@ -7,7 +7,7 @@
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { DatabaseSync } from "node:sqlite";
-import { device, pair, startRelay } from "./_sync.ts";
+import { DENO_DIR, device, pair, startRelay } from "./_sync.ts";
 
 const ROOT = new URL("../../", import.meta.url).pathname;
 
@@ -39,7 +39,13 @@ async function killedAfter(home: string, name: string, args: string[], ms: numbe
   const child = new Deno.Command(Deno.execPath(), {
     args: ["run", "-A", "--quiet", join(ROOT, "cli/main.ts"), ...args],
     cwd: home,
-    env: { HELIX_HOME: home, HOME: home, HELIX_EMBEDDER: "none", HELIX_DEVICE_NAME: name },
+    env: {
+      HELIX_HOME: home,
+      HOME: home,
+      DENO_DIR,
+      HELIX_EMBEDDER: "none",
+      HELIX_DEVICE_NAME: name,
+    },
     stdout: "null",
     stderr: "null",
   }).spawn();

@@ -19,7 +19,7 @@ export const hook: Command = {
 by \`helix connect claude-code --hooks\`; run by the agent, not by hand.
 
 Events (the agent's own spelling; any case):
-  claude   SessionStart, Stop, SubagentStop, PreCompact, SessionEnd
+  claude   SessionStart, Stop, PreCompact, SessionEnd
   codex    SessionStart, Stop
   gemini   SessionStart, AfterAgent, PreCompress, SessionEnd
   cursor   sessionStart, beforeSubmitPrompt, afterAgentResponse, stop, preCompact, sessionEnd

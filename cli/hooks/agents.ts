@@ -48,13 +48,13 @@ const hookSpecific = (context: string) =>
 
 /** The agents' hook protocols. */
 export const AGENT_HOOKS: Readonly<Record<AgentName, AgentHooks>> = {
-  // code.claude.com/docs/en/hooks: plain stdout would do too; JSON keeps it out of the transcript.
+  // code.claude.com/docs/en/hooks: plain stdout is added too; the JSON form names the event.
   claude: {
     client: "claude-code",
     events: {
       SessionStart: "start",
+      // Not SubagentStop: parallel subagents' reports would pile up near-duplicates.
       Stop: "turn",
-      SubagentStop: "turn",
       PreCompact: "compact",
       SessionEnd: "end",
     },

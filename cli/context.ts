@@ -39,9 +39,12 @@ export interface CommandContext {
   readonly err: Style;
   /**
    * The engine over the configured strand, opened on first call. Read commands refuse a
-   * missing strand (`not_found`, "run helix init"); `create` makes it.
+   * missing strand (`not_found`, "run helix init"); `create` makes it; `lexical` opens it with
+   * no embedding model (writes wait for `helix backfill` or a server for their vectors).
    */
-  engine(options?: { create?: boolean; reembed?: boolean; sync?: boolean }): Promise<Engine>;
+  engine(
+    options?: { create?: boolean; reembed?: boolean; sync?: boolean; lexical?: boolean },
+  ): Promise<Engine>;
   /** The project scope the engine defaults to (configured, else detected from the cwd). */
   project(): Promise<string | null>;
   /** Writes a line (or lines) to stdout. */
@@ -77,7 +80,8 @@ export function createContext(
     err: createStyle(colorOk && io.stderrIsTty),
     async engine(options = {}) {
       if (engine) return engine;
-      embedder ??= embedderFromConfig(config.config);
+      // `lexical`: no embedder at all (agent hooks never load a model; recall runs on BM25).
+      embedder ??= options.lexical ? null : embedderFromConfig(config.config);
       const keys = await syncKeys(config.config.home, options.sync ?? false);
       engine = openEngine({
         path: config.strandFile,

@@ -17,11 +17,13 @@ import {
   type ServerSpec,
 } from "../connect/mod.ts";
 import { lineDiff } from "../diff.ts";
+import { connectHooks } from "../hooks/connect_hooks.ts";
 
 export const connect: Command = {
   name: "connect",
   summary: "Add Helix to an MCP client's config (Claude Code, Cursor, VS Code, …)",
-  usage: "helix connect <client> [--scope user|project] [--dry-run] [--command <cmd>]",
+  usage:
+    "helix connect <client> [--scope user|project] [--dry-run] [--command <cmd>] [--hooks|--remove]",
   details: `Clients: ${
     CLIENTS.map((c) => `${c.aliases[0]} (${c.name})`).join(", ")
   }. Any other name prints instructions for adding Helix by hand.
@@ -37,12 +39,18 @@ again changes nothing.
   --dry-run          print the change without writing
   --command <cmd>    the command the client should run (default: \`helix mcp\` when helix is
                      installed, else this checkout's \`deno task mcp\`)
-  --name <name>      the server's name in the file (default helix)`,
+  --name <name>      the server's name in the file (default helix)
+  --hooks            instead: install Helix's hooks (Claude Code: .claude/settings.json, or
+                     ~/.claude/settings.json with --scope user), so every session starts with
+                     memory and its turns are captured; merged beside your own hooks
+  --remove           take Helix's hooks out again (the MCP entry is left alone)`,
   options: {
     scope: { type: "string" },
     "dry-run": { type: "boolean" },
     command: { type: "string" },
     name: { type: "string" },
+    hooks: { type: "boolean" },
+    remove: { type: "boolean" },
   },
   completions: CLIENTS.map((c) => c.aliases[0]!),
   async run(invocation, ctx) {
@@ -54,6 +62,15 @@ again changes nothing.
     }
     const server = serverSpec(invocation.values, ctx);
     const client = findClient(name);
+    if (booleanFlag(invocation, "hooks") || booleanFlag(invocation, "remove")) {
+      return await connectHooks(ctx, {
+        client: client?.id ?? name,
+        scope: scope === "user" ? "user" : "project",
+        remove: booleanFlag(invocation, "remove"),
+        dryRun: booleanFlag(invocation, "dry-run"),
+        prefix: hookPrefix(server),
+      });
+    }
     if (!client) {
       const text = instructionsFor(name, server);
       if (ctx.flags.json) return ctx.printJson({ client: name, known: false, instructions: text });
@@ -100,6 +117,17 @@ again changes nothing.
     for (const note of plan.notes) ctx.print(`note: ${note}`);
   },
 };
+
+/** The shell command that runs `helix hook` the way the MCP server would be run. */
+function hookPrefix(server: ServerSpec): string {
+  const quote = (word: string) =>
+    /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", "'\\''")}'`;
+  const env = Object.entries(server.env ?? {}).map(([k, v]) => `${k}=${quote(v)}`);
+  const args = server.args[0] === "task"
+    ? ["run", "-A", "--quiet", `${server.args[2]}/cli/main.ts`] // no task runner: faster start
+    : server.args.filter((a) => a !== "mcp");
+  return [...env, ...[server.command, ...args].map(quote), "hook"].join(" ");
+}
 
 function colorDiff(diff: string, ctx: CommandContext): string {
   return diff.split("\n").map((line) =>

@@ -18,6 +18,7 @@ import { exportCommand } from "./export.ts";
 import { flags } from "./flags.ts";
 import { flush } from "./flush.ts";
 import { forget } from "./forget.ts";
+import { hook } from "./hook.ts";
 import { importCommand } from "./import.ts";
 import { init } from "./init.ts";
 import { list } from "./list.ts";
@@ -62,6 +63,7 @@ export const COMMANDS: readonly Command[] = [
   doctor,
   config,
   connect,
+  hook,
   mcp,
   relay,
   completions,

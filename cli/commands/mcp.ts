@@ -3,7 +3,6 @@
  *
  * @module
  */
-import { serve } from "../../server/main.ts";
 import { booleanFlag, type Command, stringFlag, UsageError } from "../command.ts";
 
 export const mcp: Command = {
@@ -47,6 +46,8 @@ other address needs one). Logs go to stderr.
       INIT_CWD: ctx.io.cwd,
       ...(home !== undefined ? { HELIX_HOME: home } : {}),
     };
+    // Loaded on use: every other command (agent hooks above all) starts without the MCP SDK.
+    const { serve } = await import("../../server/main.ts");
     return await serve(argv, env);
   },
 };

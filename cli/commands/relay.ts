@@ -6,7 +6,6 @@
 import { join } from "node:path";
 import { helixHome } from "@helix/core";
 import { RELAY_FLAGS_HELP, RELAY_OPTIONS } from "../../relay/config.ts";
-import { serveRelay } from "../../relay/main.ts";
 import { type Command, stringFlag, UsageError } from "../command.ts";
 
 export const relay: Command = {
@@ -38,6 +37,8 @@ Examples:
       return value === undefined ? [] : [`--${flag}`, value];
     });
     const home = stringFlag(invocation, "home") ?? helixHome(ctx.env);
+    // Loaded on use, like the MCP server: other commands start without Hono and the relay.
+    const { serveRelay } = await import("../../relay/main.ts");
     return await serveRelay(argv, ctx.env, {
       defaultData: join(home, "relay"),
       io: { stdout: (text) => ctx.io.stdout(text), stderr: (text) => ctx.io.stderr(text) },

@@ -28,6 +28,7 @@ import { reembed } from "./reembed.ts";
 import { relate } from "./relate.ts";
 import { relay } from "./relay.ts";
 import { rollback } from "./rollback.ts";
+import { rules } from "./rules.ts";
 import { search } from "./search.ts";
 import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
@@ -62,6 +63,7 @@ export const COMMANDS: readonly Command[] = [
   doctor,
   config,
   connect,
+  rules,
   mcp,
   relay,
   completions,

@@ -146,3 +146,27 @@ export async function readRules(
   }
   return { files: read, rules };
 }
+
+/**
+ * The files `path` brings in through `@path` imports (CLAUDE.md, GEMINI.md), at most 4 hops:
+ * what the tool reads along with it.
+ */
+export async function importedBy(files: RulesFiles, path: string): Promise<Set<string>> {
+  const out = new Set<string>();
+  let frontier = [path];
+  for (let hop = 0; hop < MAX_IMPORT_HOPS && frontier.length; hop++) {
+    const next: string[] = [];
+    for (const file of frontier) {
+      const text = await files.read(file);
+      if (text === null) continue;
+      for (const imported of rulesOf({ path: file, format: "claude" }, text).imports) {
+        if (imported !== path && !out.has(imported)) {
+          out.add(imported);
+          next.push(imported);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return out;
+}

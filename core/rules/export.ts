@@ -7,6 +7,7 @@
  */
 import type { Memory } from "../model/memory.ts";
 import { spliceBlock, stripBlock } from "./block.ts";
+import { importedBy } from "./discover.ts";
 import { originIn } from "./identity.ts";
 import { renderBlock } from "./render.ts";
 import { type RuleTarget, sizeFor, TARGETS } from "./targets.ts";
@@ -30,7 +31,8 @@ export interface RulesFileChange {
 
 /**
  * The export to `target`: `memories` (the project's conventions, procedures and decisions) in
- * the tool's file, less those imported from rules files the tool reads itself (it has them).
+ * the tool's file, less those imported from rules files the tool reads itself, directly or
+ * through `@path` imports of its file (it has them).
  */
 export async function planExport(
   files: RulesFiles,
@@ -39,9 +41,10 @@ export async function planExport(
 ): Promise<RulesFileChange> {
   const spec = TARGETS[target];
   const before = await files.read(spec.path);
+  const imported = spec.mode === "block" ? await importedBy(files, spec.path) : new Set();
   const own = memories.filter((m) => {
     const origin = originIn(m.attributes);
-    return !origin || !spec.reads.includes(origin.format);
+    return !origin || !(spec.reads.includes(origin.format) || imported.has(origin.file));
   });
   const compose = (block: string) =>
     spec.mode === "generated" ? `${spec.header}${block}\n` : spliceBlock(before, block);

@@ -28,11 +28,22 @@ export interface RenderedBlock {
   readonly omitted: number;
 }
 
-/** Most important first: importance, then confidence, then type order, then id. */
+/**
+ * Most important first: importance, then confidence, then type order; ties keep the rules files'
+ * order (file, then line; other memories after), then the text, then the id.
+ */
 export function byImportance(a: Memory, b: Memory): number {
   const type = (m: Memory) => EXPORTED_TYPES.indexOf(m.type as typeof EXPORTED_TYPES[number]);
-  return b.importance - a.importance || b.confidence - a.confidence ||
-    type(a) - type(b) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  const where = (m: Memory) => {
+    const origin = originIn(m.attributes);
+    return origin ? `0${origin.file}\u0000${String(origin.line).padStart(9, "0")}` : "1";
+  };
+  return b.importance - a.importance || b.confidence - a.confidence || type(a) - type(b) ||
+    compare(where(a), where(b)) || compare(a.content, b.content) || compare(a.id, b.id);
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }
 
 function line(memory: Memory): string {

@@ -239,3 +239,21 @@ Deno.test("helix rules: --help describes it; a wrong invocation is a usage error
     await cleanup();
   }
 });
+
+Deno.test("the README's rules-file commands work as written", async () => {
+  const readme = await Deno.readTextFile(new URL("../../README.md", import.meta.url));
+  const block = /<!-- rules:[^\n]*-->\n+```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  ok(block, "README has the rules block");
+  const { run, read, cleanup } = await setup(RULES_REPO);
+  try {
+    for (const line of block.trim().split("\n")) {
+      const argv = line.replace(/^deno task helix /, "").split(" ");
+      const result = await run(...argv);
+      equal(result.code, 0, `${line}\n${result.stdout}${result.stderr}`);
+    }
+    for (const path of BLOCK_FILES) equal(await read(path), RULES_REPO[path], path);
+    for (const path of GENERATED) equal(await read(path), null, path);
+  } finally {
+    await cleanup();
+  }
+});

@@ -252,7 +252,7 @@ export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/statu
 // Rules files: CLAUDE.md, AGENTS.md, GEMINI.md, Cursor, Copilot and Windsurf rules.
 export type { RulesApi, RulesTargetsInput } from "./rules/api.ts";
 export type { RulesFileChange } from "./rules/export.ts";
-export type { RulesImportResult } from "./rules/import.ts";
+export type { RuleChange, RulesImportResult } from "./rules/import.ts";
 export {
   RULE_TARGETS,
   type RuleTarget,

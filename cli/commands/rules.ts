@@ -5,7 +5,14 @@
  *
  * @module
  */
-import { projectRoot, RULE_TARGETS, type RulesFileChange, type RuleTarget } from "@helix/core";
+import {
+  projectRoot,
+  RULE_TARGETS,
+  type RuleChange,
+  type RulesFileChange,
+  type RulesImportResult,
+  type RuleTarget,
+} from "@helix/core";
 import { booleanFlag, type Command, listFlag, UsageError } from "../command.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
@@ -85,7 +92,8 @@ export const rules: Command = {
 
   --to <tool>  claude, agents, gemini, copilot, cursor, windsurf (repeat or comma-separate);
                default: the tools the project uses (AGENTS.md when none), all for remove
-  --check      write nothing; exit 1 when a file is out of date (for CI)
+  --check      write nothing; exit 1 when a file is out of date, or (import) when memory
+               differs from the rules files (for CI)
   --dry-run    show what would change, write nothing
 
 Examples:
@@ -114,16 +122,32 @@ Examples:
       return files(invocation, ctx, await engine.planRulesRemove(input), root);
     }
     if (sub !== "import") throw new UsageError("usage: helix rules import|export|remove");
-    if (booleanFlag(invocation, "check") || booleanFlag(invocation, "dry-run")) {
-      throw new UsageError("--check and --dry-run apply to export and remove");
+    const check = booleanFlag(invocation, "check");
+    const dryRun = check || booleanFlag(invocation, "dry-run");
+    const engine = await ctx.engine({ create: !dryRun });
+    const result = await engine.importRules(rulesFiles, { dryRun });
+    if (ctx.flags.json) ctx.printJson(result);
+    else {
+      if (dryRun) {
+        for (const c of result.changes) {
+          ctx.print(`${c.action.padEnd(9)}  ${c.ref}  ${c.text.split("\n")[0]!.slice(0, 72)}`);
+        }
+      }
+      const would = dryRun ? "would be " : "";
+      ctx.print(
+        `${result.rules} rules in ${result.files.length} files: ` +
+          `${count(result, "add")} ${would}added, ${
+            count(result, "supersede")
+          } ${would}superseded, ` +
+          `${count(result, "retire")} ${would}retired, ${
+            result.unchanged + count(result, "move")
+          } unchanged`,
+      );
     }
-    const engine = await ctx.engine({ create: true });
-    const result = await engine.importRules(rulesFiles);
-    if (ctx.flags.json) return ctx.printJson(result);
-    ctx.print(
-      `${result.rules} rules in ${result.files.length} files: ${result.added.length} added, ` +
-        `${result.superseded.length} superseded, ${result.retired.length} retired, ` +
-        `${result.unchanged + result.moved.length} unchanged`,
-    );
+    if (check && result.changes.length) return EXIT_FAILED;
   },
 };
+
+function count(result: RulesImportResult, action: RuleChange["action"]): number {
+  return result.changes.filter((c) => c.action === action).length;
+}

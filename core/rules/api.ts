@@ -28,9 +28,10 @@ export interface RulesApi {
   /**
    * Reads every rules file of the project into conventions and procedures of the project
    * (origin user-asserted, citing file and line); a second import changes only what the files
-   * changed: an edited rule supersedes its memory, a removed one is forgotten.
+   * changed: an edited rule supersedes its memory, a removed one is forgotten. With `dryRun`,
+   * nothing is written and the result lists what would change.
    */
-  importRules(files: RulesFiles): Promise<RulesImportResult>;
+  importRules(files: RulesFiles, options?: { dryRun?: boolean }): Promise<RulesImportResult>;
   /**
    * The project's current conventions, procedures and decisions, most important first, as each
    * tool's file should read: a managed block (`<!-- helix:begin -->…<!-- helix:end -->`) in
@@ -46,7 +47,8 @@ export interface RulesApi {
 /** The rules API over `deps`. */
 export function createRulesApi(deps: RulesDeps): RulesApi {
   return {
-    importRules: (files) => guardAsync("import rules", () => importRules(deps, files)),
+    importRules: (files, options) =>
+      guardAsync("import rules", () => importRules(deps, files, options?.dryRun ?? false)),
     planRulesExport: (input) =>
       guardAsync("export rules", async () => {
         const targets = input.targets ?? await detectTargets(input.files);

@@ -15,8 +15,24 @@ import { originIn, originOf, RULES_TAG } from "./identity.ts";
 import { planImport } from "./plan_import.ts";
 import type { RuleItem, RulesFiles } from "./types.ts";
 
+/** One change an import makes (or, in a dry run, would make). */
+export interface RuleChange {
+  /** `add` a new rule, `supersede` an edited one, `move` a citation, `retire` a gone rule. */
+  readonly action: "add" | "supersede" | "move" | "retire";
+  /** The rule's file and line now (`FILE:LINE`); for `retire`, where it was. */
+  readonly ref: string;
+  /** The rule's text now; for `retire`, the memory's. */
+  readonly text: string;
+  /** The memory it created or touched; null for a new memory in a dry run. */
+  readonly id: string | null;
+}
+
 /** What an import did. */
 export interface RulesImportResult {
+  /** Whether nothing was written (a dry run). */
+  readonly dryRun: boolean;
+  /** Every change, in file order, then retirements. */
+  readonly changes: readonly RuleChange[];
   /** The rules files read, relative to the project root. */
   readonly files: readonly string[];
   /** Rules found in them. */
@@ -57,8 +73,12 @@ async function writeOf(
   };
 }
 
-/** Imports the rules files `files` holds. */
-export async function importRules(deps: RulesDeps, files: RulesFiles): Promise<RulesImportResult> {
+/** Imports the rules files `files` holds; with `dryRun`, only reports what it would change. */
+export async function importRules(
+  deps: RulesDeps,
+  files: RulesFiles,
+  dryRun = false,
+): Promise<RulesImportResult> {
   const found = await readRules(files);
   const existing = importedMemories(deps);
   const byId = new Map(existing.map((m) => [m.id, m]));
@@ -70,13 +90,31 @@ export async function importRules(deps: RulesDeps, files: RulesFiles): Promise<R
     ...await Promise.all(plan.add.map((rule) => writeOf(deps, rule))),
     ...await Promise.all(plan.supersede.map(({ rule, id }) => writeOf(deps, rule, id))),
   ];
-  const ids = writes.length ? (await deps.writeMany(writes)).ids : [];
-  for (const { rule, id } of plan.move) {
+  const ids = writes.length && !dryRun ? (await deps.writeMany(writes)).ids : [];
+  for (const { rule, id } of dryRun ? [] : plan.move) {
     const attributes = { ...byId.get(id)!.attributes, rules: originOf(rule) };
     await deps.patch(id, { attributes });
   }
-  if (plan.retire.length) await deps.forget({ ids: plan.retire });
+  if (plan.retire.length && !dryRun) await deps.forget({ ids: plan.retire });
+  const ref = (rule: RuleItem) => `${rule.file}:${rule.line}`;
+  const changes: RuleChange[] = [
+    ...plan.add.map((rule, i) => ({ action: "add" as const, rule, id: ids[i] ?? null })),
+    ...plan.supersede.map(({ rule }, i) => ({
+      action: "supersede" as const,
+      rule,
+      id: ids[plan.add.length + i] ?? null,
+    })),
+    ...plan.move.map(({ rule, id }) => ({ action: "move" as const, rule, id })),
+  ].sort((a, b) => a.rule.file.localeCompare(b.rule.file) || a.rule.line - b.rule.line)
+    .map(({ action, rule, id }) => ({ action, ref: ref(rule), text: rule.text, id }));
+  for (const id of plan.retire) {
+    const origin = originIn(byId.get(id)!.attributes)!;
+    const text = byId.get(id)!.content;
+    changes.push({ action: "retire", ref: `${origin.file}:${origin.line}`, text, id });
+  }
   return {
+    dryRun,
+    changes,
     files: found.files,
     rules: found.rules.length,
     added: ids.slice(0, plan.add.length),

@@ -126,7 +126,17 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       const path = ".github/instructions/sql.instructions.md";
       const text = (await read(path))!.replace("append-only", "append-only and reversible");
       await Deno.writeTextFile(join(repo, path), text);
+      const dry = await run("rules", "import", "--dry-run");
+      ok(
+        /supersede\s+\.github\/instructions\/sql\.instructions\.md:5\s+Every migration/.test(
+          dry.stdout,
+        ),
+        dry.stdout,
+      );
+      deepEqual(await memories(run), before);
+      equal((await run("rules", "import", "--check")).code, 1);
       const result = (await run("rules", "import", "--json")).json();
+      equal((await run("rules", "import", "--check")).code, 0);
       equal(result.superseded.length, 1);
       deepEqual([result.added.length, result.retired.length, result.moved.length], [0, 0, 0]);
       equal(result.unchanged, 23);
@@ -234,7 +244,7 @@ Deno.test("helix rules: --help describes it; a wrong invocation is a usage error
     ok(help.stdout.includes("--check"));
     equal((await run("rules", "sync")).code, 64);
     equal((await run("rules", "export", "--to", "vim")).code, 64);
-    equal((await run("rules", "import", "--check")).code, 64);
+    equal((await run("rules", "import", "extra")).code, 64);
   } finally {
     await cleanup();
   }

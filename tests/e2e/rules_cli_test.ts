@@ -220,8 +220,8 @@ Deno.test("helix rules export keeps each file within its tool's limit, most impo
   }
 });
 
-Deno.test("helix rules import anchors a rule to the files it names", async () => {
-  const { run, cleanup } = await setup({
+Deno.test("helix rules import anchors a rule to the files it names, and follows it when it moves", async () => {
+  const { repo, run, cleanup } = await setup({
     "AGENTS.md": "- Retry logic lives in src/retry.ts; keep it pure.\n",
     "src/retry.ts": "export const retry = 3;\n",
   });
@@ -230,6 +230,15 @@ Deno.test("helix rules import anchors a rule to the files it names", async () =>
     const [memory] = (await run("list", "--json")).json().items;
     equal(memory.attributes.anchors[0].path, "src/retry.ts");
     equal(memory.attributes.rules.file, "AGENTS.md");
+    await Deno.writeTextFile(
+      join(repo, "AGENTS.md"),
+      "- Wrap at 100 columns.\n- Retry logic lives in src/retry.ts; keep it pure.\n",
+    );
+    const result = (await run("rules", "import", "--json")).json();
+    deepEqual([result.added.length, result.moved, result.superseded.length], [1, [memory.id], 0]);
+    const moved = (await run("show", memory.id, "--json")).json().memory;
+    equal(moved.attributes.rules.line, 2);
+    equal(moved.content, memory.content);
   } finally {
     await cleanup();
   }

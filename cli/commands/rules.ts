@@ -76,8 +76,8 @@ export const rules: Command = {
   usage: "helix rules import|export|remove [--to <tool>,…] [--check] [--dry-run]",
   details: `Works on the project of the working directory (the root of its git work tree).
 
-  import   reads CLAUDE.md (and the files it @imports), AGENTS.md (each folder's), GEMINI.md,
-           .cursor/rules/*.mdc, .cursorrules, .github/copilot-instructions.md,
+  import   reads CLAUDE.md (and the files it @imports), .claude/rules/, AGENTS.md (each
+           folder's), GEMINI.md, .cursor/rules/*.mdc, .cursorrules, .github/copilot-instructions.md,
            .github/instructions/*.instructions.md, .windsurf/rules/*.md and .windsurfrules into
            conventions and procedures of the project, each citing its file and line. Importing
            again changes only what the files changed: an edited rule supersedes its memory, a
@@ -87,7 +87,8 @@ export const rules: Command = {
            in CLAUDE.md, AGENTS.md, GEMINI.md and .github/copilot-instructions.md (the rest of
            the file is left byte for byte), or a generated .cursor/rules/helix.mdc and
            .windsurf/rules/helix.md; within each tool's limit (AGENTS.md 32 KiB, Windsurf 6,000
-           characters). Rules imported from a file are not written back into it.
+           characters). Rules a tool already reads (its own files and their @imports) are not
+           written into its file again.
   remove   takes the blocks and generated files out again.
 
   --to <tool>  claude, agents, gemini, copilot, cursor, windsurf (repeat or comma-separate);

@@ -1,7 +1,7 @@
 /**
  * Finding a project's rules files and reading them into rules: the table of where each tool
- * keeps its rules, nested AGENTS.md files (each a rule set for its folder), and `@path` imports
- * of CLAUDE.md and GEMINI.md (relative to the importing file, at most 4 hops, never outside the
+ * keeps its rules (Markdown files under `.claude/rules` with `paths:` too), nested AGENTS.md files
+ * (each a rule set for its folder), and `@path` imports of CLAUDE.md and GEMINI.md (relative to the importing file, at most 4 hops, never outside the
  * project). Helix's generated files are not read back.
  *
  * @module
@@ -62,6 +62,8 @@ export async function findRulesFiles(files: RulesFiles): Promise<FoundFile[]> {
   for (const file of SINGLE) if (await files.read(file.path) !== null) found.push(file);
   const nested = await filesUnder(files, "", (name) => name === "AGENTS.md", true);
   for (const path of nested) if (path !== "AGENTS.md") found.push({ path, format: "agents" });
+  const claude = await filesUnder(files, ".claude/rules", (n) => n.endsWith(".md"), true);
+  found.push(...claude.map((path) => ({ path, format: "claude" as const })));
   const cursor = await filesUnder(files, ".cursor/rules", (n) => n.endsWith(".mdc"), true);
   found.push(
     ...cursor.map((path) => ({ path, format: "cursor" as const })),
@@ -86,6 +88,8 @@ export async function findRulesFiles(files: RulesFiles): Promise<FoundFile[]> {
 function fileGlobs(file: FoundFile, data: Record<string, unknown>): string[] {
   const value = (key: string) => data[key] as Parameters<typeof globsOf>[0];
   switch (file.format) {
+    case "claude":
+      return globsOf(value("paths"));
     case "cursor":
       return data.alwaysApply === true ? [] : globsOf(value("globs"));
     case "copilot-scoped":

@@ -56,13 +56,13 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       const first = await run("rules", "import", "--json");
       equal(first.code, 0, first.stderr);
       const result = first.json();
-      equal(result.rules, 24);
-      equal(result.added.length, 24);
+      equal(result.rules, 25);
+      equal(result.added.length, 25);
       ok(!result.files.includes(".cursor/rules/helix.mdc"), "generated files are not read");
       const before = await memories(run);
       const again = (await run("rules", "import", "--json")).json();
       deepEqual([again.added.length, again.superseded.length, again.retired.length], [0, 0, 0]);
-      equal(again.unchanged, 24);
+      equal(again.unchanged, 25);
       deepEqual(await memories(run), before);
     });
 
@@ -118,7 +118,7 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
 
     await t.step("the export is not read back as rules", async () => {
       const result = (await run("rules", "import", "--json")).json();
-      deepEqual([result.added.length, result.retired.length, result.unchanged], [0, 0, 24]);
+      deepEqual([result.added.length, result.retired.length, result.unchanged], [0, 0, 25]);
     });
 
     await t.step("re-import after an edit supersedes only the edited rule", async () => {
@@ -139,7 +139,7 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       equal((await run("rules", "import", "--check")).code, 0);
       equal(result.superseded.length, 1);
       deepEqual([result.added.length, result.retired.length, result.moved.length], [0, 0, 0]);
-      equal(result.unchanged, 23);
+      equal(result.unchanged, 24);
       const after = await memories(run);
       const replaced = result.superseded[0].replaced;
       ok(!after.has(replaced) || after.get(replaced) !== before.get(replaced));

@@ -34,7 +34,7 @@ function verb(change: RulesFileChange): string {
   return change.before === null ? "create" : "update";
 }
 
-async function files(
+async function applyOrShow(
   invocation: Parameters<Command["run"]>[0],
   ctx: CommandContext,
   changes: RulesFileChange[],
@@ -116,11 +116,11 @@ Examples:
     const input = { files: rulesFiles, ...(targets ? { targets } : {}) };
     if (sub === "export") {
       const engine = await ctx.engine();
-      return files(invocation, ctx, await engine.planRulesExport(input), root);
+      return applyOrShow(invocation, ctx, await engine.planRulesExport(input), root);
     }
     if (sub === "remove") {
       const engine = await ctx.engine();
-      return files(invocation, ctx, await engine.planRulesRemove(input), root);
+      return applyOrShow(invocation, ctx, await engine.planRulesRemove(input), root);
     }
     if (sub !== "import") throw new UsageError("usage: helix rules import|export|remove");
     const check = booleanFlag(invocation, "check");

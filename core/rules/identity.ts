@@ -5,7 +5,7 @@
  * @module
  */
 import { sha256Hex } from "../util/hash.ts";
-import type { RuleFormat, RuleItem, RuleKind } from "./types.ts";
+import type { RuleFormat, RuleItem } from "./types.ts";
 
 /** The tag on every memory imported from a rules file. */
 export const RULES_TAG = "rules-file";
@@ -56,9 +56,4 @@ export function originIn(attributes: Readonly<Record<string, unknown>>): RuleOri
     globs: Array.isArray(raw.globs) ? raw.globs.filter((g) => typeof g === "string") : [],
     hash: raw.hash,
   };
-}
-
-/** The memory type a rule kind becomes. */
-export function typeOf(kind: RuleKind): "convention" | "procedure" {
-  return kind;
 }

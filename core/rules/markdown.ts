@@ -182,6 +182,6 @@ function dropLeads(rules: RuleItem[]): RuleItem[] {
   return rules.filter((rule, i) => {
     const next = rules[i + 1];
     return !(rule.text.endsWith(":") && !rule.text.includes("\n") && next &&
-      next.section === rule.section && !/\n/.test(rule.text));
+      next.section === rule.section);
   });
 }

@@ -22,6 +22,7 @@ import { scopeOf } from "./memory/session.ts";
 import { createOpLog } from "./ops/log.ts";
 import type { Clock, Embedder, FileProbe } from "./ports.ts";
 import { createRecallApi, type RecallApi } from "./recall/api.ts";
+import { createRulesApi, type RulesApi } from "./rules/api.ts";
 import { DEFAULT_RANK_WEIGHTS, type RankWeights } from "./recall/rank.ts";
 import { KeywordIndex } from "./store/keyword.ts";
 import { openStrandFile, type StrandMeta } from "./store/meta.ts";
@@ -96,7 +97,8 @@ export interface Engine
     TransferApi,
     MaintenanceApi,
     LifecycleApi,
-    SyncApi {
+    SyncApi,
+    RulesApi {
   /** Where the strand lives. */
   readonly path: string;
   /** The strand's pinned metadata. */
@@ -183,18 +185,21 @@ function openServices(options: OpenEngineOptions) {
 function compose(services: Services): Engine {
   const recall = createRecallApi(services);
   const transfer = createTransferApi(services);
+  const write = createWriteApi(services);
+  const memory = createMemoryApi({ ...services, search: recall.search });
   return {
     path: services.path,
     meta: services.meta,
     scopes: { project: services.project, session: services.session },
-    ...createWriteApi(services),
-    ...createMemoryApi({ ...services, search: recall.search }),
+    ...write,
+    ...memory,
     ...recall,
     ...createHistoryApi(services),
     ...transfer,
     ...createMaintenanceApi({ ...services, missingVectors: () => missingVectors(services) }),
     ...createLifecycleApi(services),
     ...createSyncApi({ ...services, mergeOps: transfer.mergeOps }),
+    ...createRulesApi({ ...services, ...memory, writeMany: (inputs) => write.writeMany(inputs) }),
     withContext(context) {
       const scope = (value: string | null | undefined, kind: "project" | "session") =>
         value === undefined ? services[kind] : value ? scopeOf(value, kind) : null;

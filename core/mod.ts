@@ -249,6 +249,25 @@ export type { PushProgress, PushReport } from "./sync/push.ts";
 export type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./sync/relay_port.ts";
 export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";
 export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/status.ts";
+// Rules files: CLAUDE.md, AGENTS.md, GEMINI.md, Cursor, Copilot and Windsurf rules.
+export type { RulesApi, RulesTargetsInput } from "./rules/api.ts";
+export type { RulesFileChange } from "./rules/export.ts";
+export type { RuleChange, RulesImportResult } from "./rules/import.ts";
+export {
+  RULE_TARGETS,
+  type RuleTarget,
+  TARGETS as RULE_TARGET_FILES,
+  type TargetSpec,
+} from "./rules/targets.ts";
+export {
+  RULE_FORMATS,
+  type RuleFormat,
+  type RuleItem,
+  type RuleKind,
+  type RulesEntry,
+  type RulesFiles,
+} from "./rules/types.ts";
+export { BLOCK_BEGIN, BLOCK_END } from "./rules/block.ts";
 export { deviceKeyFiles, type DeviceKeys, loadDeviceKeys } from "./crypto/device_keys.ts";
 export { deviceName } from "./config/device_name.ts";
 export type { RepairReport } from "./sync/repair.ts";

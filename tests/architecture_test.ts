@@ -46,6 +46,7 @@ const LAYERS: readonly Layer[] = [
       "transfer",
       "maintenance",
       "sync",
+      "rules",
     ],
     apart: true,
   },

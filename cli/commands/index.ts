@@ -29,6 +29,7 @@ import { reembed } from "./reembed.ts";
 import { relate } from "./relate.ts";
 import { relay } from "./relay.ts";
 import { rollback } from "./rollback.ts";
+import { rules } from "./rules.ts";
 import { search } from "./search.ts";
 import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
@@ -64,6 +65,7 @@ export const COMMANDS: readonly Command[] = [
   config,
   connect,
   hook,
+  rules,
   mcp,
   relay,
   completions,

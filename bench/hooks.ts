@@ -105,7 +105,7 @@ async function measure(size: number): Promise<Row[]> {
     await spawn(home, ["import", file]);
     const transcript = join(home, "transcript.jsonl");
     await Deno.writeTextFile(transcript, transcriptLines(200));
-    const base = { session_id: "bench-session", transcript_path: transcript, cwd: home };
+    const base = { "session_id": "bench-session", "transcript_path": transcript, cwd: home };
     const payload = (event: string, extra: Record<string, unknown> = {}) =>
       JSON.stringify({ ...base, hook_event_name: event, ...extra });
     const rows: Row[] = [];
@@ -181,5 +181,5 @@ ${table}
 
 The floor is Deno starting and loading the CLI; a hook costs little more than that.
 `;
-console.log(report);
+log(report);
 if (values.write) await Deno.writeTextFile(join(ROOT, "bench/RESULTS-hooks.md"), report);

@@ -4,7 +4,7 @@
  * @module
  */
 import { deepEqual, equal, rejects } from "node:assert/strict";
-import { parseFrames } from "@helix/core";
+import { logHeadFromHeader, parseFrames } from "@helix/core";
 import { deployRelay } from "./deploy.ts";
 import { loadOrCreateKvRelayKey } from "./relay_key_kv.ts";
 import { testStrand } from "./testing/strand.ts";
@@ -23,10 +23,9 @@ Deno.test("deployRelay() serves strands over Deno KV with the token from the env
       headers: { authorization: "Bearer op" },
     });
     equal(created.status, 201);
-    equal(
-      (await app.request(`${base}/deltas`, { method: "POST", body: strand.delta(1) })).status,
-      201,
-    );
+    const posted = await app.request(`${base}/deltas`, { method: "POST", body: strand.delta(1) });
+    equal(posted.status, 201);
+    equal(logHeadFromHeader(posted.headers.get("x-helix-head")!).size, 1);
     const listed = await app.request(`${base}/deltas`);
     deepEqual(parseFrames(new Uint8Array(await listed.arrayBuffer())).map((f) => f.seq), [1]);
     equal(lines.length, 4);

@@ -15,10 +15,23 @@ export function publicKeyOf(secretKey: Uint8Array): Uint8Array {
   return ed25519.getPublicKey(secretKey);
 }
 
+/** Options of {@linkcode signMessage}. */
+export interface SignOptions {
+  /**
+   * Sign natively even a short message: for a key that signs many (the relay key signing log
+   * heads), whose native form is imported once and cached. The signature is the same bytes.
+   */
+  readonly repeatedKey?: boolean;
+}
+
 /** Ed25519 signature (deterministic, RFC 8032) of `message`. */
-export function signMessage(message: Uint8Array, secretKey: Uint8Array): Uint8Array {
+export function signMessage(
+  message: Uint8Array,
+  secretKey: Uint8Array,
+  options: SignOptions = {},
+): Uint8Array {
   assertBytes(secretKey, KEY_LENGTH, "secretKey");
-  if (message.length >= NATIVE_FROM) {
+  if (message.length >= NATIVE_FROM || options.repeatedKey === true) {
     try {
       return nativeSign(message, secretKey, publicKeyOf);
     } catch { /* a runtime without native Ed25519: the same signature in JS */ }

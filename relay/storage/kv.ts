@@ -145,12 +145,16 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
     return logAppendNodes(index, logLeafHash(deltaId), lookup);
   }
 
-  /** Builds the tree of a strand stored before it existed, up to its last delta. */
-  async function catchUpLog(strand: string): Promise<void> {
+  /**
+   * Builds the tree of a strand stored before it existed, up to its last delta; returns the
+   * log's size (null for an unknown strand).
+   */
+  async function catchUpLog(strand: string): Promise<number | null> {
     for (;;) {
       const current = await kv.get<HeadValue>(headKey(strand));
       const head = current.value;
-      if (!head || (head.logSize ?? 0) >= head.deltaSeq) return;
+      if (!head) return null;
+      if ((head.logSize ?? 0) >= head.deltaSeq) return head.deltaSeq;
       const index = head.logSize ?? 0;
       const item = await kv.get<ItemValue>(["delta", strand, index + 1]);
       if (!item.value) throw new Error(`Cannot build the log tree: delta ${index + 1} is missing`);
@@ -240,7 +244,6 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
       const known = await kv.get<number>(idKey);
       if (known.value !== null) return { kind: "duplicate", seq: known.value };
       await writeChunks(strand, delta.deltaId, delta.bytes);
-      await catchUpLog(strand);
       for (;;) {
         const [current, existing] = await kv.getMany<[HeadValue, number]>([headKey(strand), idKey]);
         if (existing.value !== null) return { kind: "duplicate", seq: existing.value };
@@ -282,9 +285,8 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
     listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
       return list("delta", strand, after, caps);
     },
-    async logSize(strand: string): Promise<number | null> {
-      await catchUpLog(strand);
-      return (await kv.get<HeadValue>(headKey(strand))).value?.deltaSeq ?? null;
+    logSize(strand: string): Promise<number | null> {
+      return catchUpLog(strand);
     },
     logNodes(strand: string, keys: readonly LogNodeKey[]): Promise<(Uint8Array | null)[]> {
       return readNodes(strand, keys);

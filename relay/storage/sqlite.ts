@@ -93,8 +93,9 @@ const SQL = {
   insertLogNode: "INSERT INTO log_nodes (strand, level, idx, hash) VALUES (?, ?, ?, ?)",
   strandId: "SELECT id FROM strands WHERE strand_id = ?",
   logSize: "SELECT delta_seq AS size FROM strands WHERE strand_id = ?",
-  unlogged: `SELECT s.id AS id, s.delta_seq AS size, (SELECT COUNT(*) FROM log_nodes n
-    WHERE n.strand = s.id AND n.level = 0) AS logged FROM strands s`,
+  // Leaves are added in order, so the last one's index says how many there are (O(log n)).
+  unlogged: `SELECT s.id AS id, s.delta_seq AS size, COALESCE((SELECT MAX(n.idx) + 1
+    FROM log_nodes n WHERE n.strand = s.id AND n.level = 0), 0) AS logged FROM strands s`,
   deltaIdsFrom: `SELECT delta_id AS deltaId FROM deltas WHERE strand = ? AND server_seq > ?
     ORDER BY server_seq`,
   putRendezvous: `INSERT INTO rendezvous (id, slot, bytes, expires_at) VALUES (?, ?, ?, ?)

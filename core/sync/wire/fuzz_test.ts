@@ -8,6 +8,8 @@ import { openDelta } from "./delta.ts";
 import { readDeltaHeader } from "./delta_header.ts";
 import { encodeFrames, parseFrames } from "./frames.ts";
 import { fuzzSyncWire, mutate } from "./fuzz_testing.ts";
+import { logHeadFromHeader, parseLogHead } from "./log_head.ts";
+import { parseLogProof } from "./log_proof_codec.ts";
 import { makePairingCode, openHello, openWelcome, parsePairingCode } from "./pairing.ts";
 import { readRosterOuter } from "./roster_outer.ts";
 import { verifyRosterChain } from "./roster_chain.ts";
@@ -24,6 +26,9 @@ const decoders: Record<string, (bytes: Uint8Array) => unknown> = {
   "openHello": (b) => openHello(b, pairing),
   "openWelcome": (b) => openWelcome(b, pairing),
   "parsePairingCode": (b) => parsePairingCode(new TextDecoder().decode(b)),
+  "parseLogHead": parseLogHead,
+  "logHeadFromHeader": (b) => logHeadFromHeader(new TextDecoder().decode(b)),
+  "parseLogProof": parseLogProof,
 };
 
 function typedOnly(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array): boolean {

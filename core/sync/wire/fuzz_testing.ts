@@ -1,7 +1,8 @@
 /**
  * The sync wire fuzzer (sync-protocol T5): mutants of a valid corpus and random bytes fed to
  * every decoder (delta envelope and header, change body inside a validly sealed envelope,
- * roster entry and chain, key bundle, relay frames, pairing code, hello and welcome). Pass:
+ * roster entry and chain, key bundle, relay frames, pairing code, hello and welcome, signed
+ * log head and log proof). Pass:
  * every rejection is a `HelixError`; an accepted mutant of an authenticated format is one of
  * the corpus inputs byte for byte; an accepted frame body or change body re-encodes to
  * exactly its input. `core/sync/wire/fuzz_test.ts` runs a slice; `deno task fuzz:sync` runs
@@ -18,6 +19,9 @@ import { decodeChangeBody, encodeChangeBody } from "./change.ts";
 import { openDelta } from "./delta.ts";
 import { readDeltaHeader } from "./delta_header.ts";
 import { encodeFrames, parseFrames } from "./frames.ts";
+import { publicKeyOf } from "../../crypto/ed25519.ts";
+import { encodeLogHead, openLogHead, signLogHead } from "./log_head.ts";
+import { encodeLogProof, parseLogProof } from "./log_proof_codec.ts";
 import { padme } from "./padme.ts";
 import {
   encodeHello,
@@ -150,6 +154,29 @@ function targets(): Target[] {
   const bodies = [T.sampleBody(0), T.sampleBody(2, { stateHash: "cd".repeat(32) })].map(
     encodeChangeBody,
   );
+  const relaySecret = new Uint8Array(32).fill(5);
+  const heads = [0, 7, 2 ** 40].map((size) =>
+    encodeLogHead(
+      signLogHead(
+        { strandId: T.STRAND, size, root: new Uint8Array(32).fill(size % 256) },
+        relaySecret,
+      ),
+    )
+  );
+  const proofs = [
+    encodeLogProof({
+      kind: "consistency",
+      first: 3,
+      second: 7,
+      hashes: [heads[0]!.subarray(29, 61)],
+    }),
+    encodeLogProof({
+      kind: "inclusion",
+      first: 5,
+      second: 1000,
+      hashes: [new Uint8Array(32), new Uint8Array(32).fill(1)],
+    }),
+  ];
   const inCorpus = (corpus: readonly Uint8Array[], input: Uint8Array) =>
     corpus.some((item) => same(item, input)) ? null : "an altered input was accepted";
   return [
@@ -226,6 +253,19 @@ function targets(): Target[] {
       weight: 3,
       corpus: [welcome],
       run: (input) => (openWelcome(input, pairing.parsed), inCorpus([welcome], input)),
+    },
+    {
+      name: "log head",
+      weight: 4,
+      corpus: heads,
+      run: (input) => (openLogHead(input, publicKeyOf(relaySecret)), inCorpus(heads, input)),
+    },
+    {
+      name: "log proof",
+      weight: 4,
+      corpus: proofs,
+      run: (input) =>
+        same(encodeLogProof(parseLogProof(input)), input) ? null : "a proof re-encodes differently",
     },
     {
       name: "pairing code",

@@ -88,7 +88,7 @@ function signedMessage(head: LogHead): Uint8Array {
  * ```
  */
 export function signLogHead(head: LogHead, secretKey: Uint8Array): SignedLogHead {
-  const signature = signMessage(signedMessage(head), secretKey);
+  const signature = signMessage(signedMessage(head), secretKey, { repeatedKey: true });
   return { strandId: head.strandId, size: head.size, root: head.root.slice(), signature };
 }
 

@@ -26,9 +26,13 @@ export const MAX_PROOF_HASHES = 128;
 
 /** A consistency proof from size `first` to size `second`, or an inclusion proof of leaf `first` in size `second`. */
 export interface LogProof {
+  /** Which proof it is. */
   readonly kind: "consistency" | "inclusion";
+  /** The first size (consistency) or the leaf index (inclusion). */
   readonly first: number;
+  /** The second size: the log the proof leads to. */
   readonly second: number;
+  /** The proof's hashes, in RFC 9162 order. */
   readonly hashes: readonly Uint8Array[];
 }
 

@@ -16,12 +16,15 @@ import { fromHex, HEX32 } from "./ids.ts";
 
 /** A complete subtree: `level` (0 for a leaf) and `index` among the subtrees of that level. */
 export interface LogNodeKey {
+  /** Height above the leaves: 0 for a leaf. */
   readonly level: number;
+  /** Position among the subtrees of that level, from 0. */
   readonly index: number;
 }
 
 /** A stored node: its key and hash. */
 export interface LogNode extends LogNodeKey {
+  /** The RFC 9162 hash of the subtree. */
   readonly hash: Uint8Array;
 }
 

@@ -47,10 +47,16 @@ for (const target of targets.length ? targets : [Deno.build.target]) {
     "--no-check",
     "--config",
     `${root}deno.json`,
+    "--lock",
+    `${root}deno.lock`,
     ...(targets.length ? ["--target", target] : []),
     // The lifecycle thread is started by URL (new Worker), so the graph does not reach it.
     "--include",
     `${root}server/lifecycle_thread.ts`,
+    // transformers.js is imported by a computed URL, so that `deno run` fetches it only when
+    // the model is first needed; the binary carries it.
+    "--include",
+    `${root}core/embed/transformers_module.ts`,
     "--output",
     output,
     `${root}cli/main.ts`,

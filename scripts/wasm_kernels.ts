@@ -2,7 +2,7 @@
  * Assembles `core/store/vector_kernels.wat` with wabt and writes the bytes (base64) into the
  * `WASM` constant of `core/store/vector_kernels.ts`. Run after editing the .wat file:
  *
- *   deno run -A scripts/wasm_kernels.ts
+ *   deno run -A --lock=deno.lock scripts/wasm_kernels.ts
  *
  * @module
  */

@@ -7,8 +7,8 @@
  */
 import { createDeadlineFetch } from "./deadline_fetch.ts";
 
-/** The transformers.js module. */
-export type Transformers = typeof import("@huggingface/transformers");
+/** The transformers.js module: the part of it Helix uses. */
+export type Transformers = typeof import("./transformers_module.ts");
 /** Its module-global configuration. */
 export type TransformersEnv = Transformers["env"];
 
@@ -53,9 +53,16 @@ export function withEnvLock<T>(task: () => Promise<T>): Promise<T> {
   return run;
 }
 
+/**
+ * Where transformers.js is loaded from, as a computed URL: a literal `import()` would put the
+ * package (with onnxruntime, about 480 MB) in the module graph of every entry point, and Deno
+ * downloads what the graph names before running anything.
+ */
+const TRANSFORMERS_MODULE = new URL("./transformers_module.ts", import.meta.url).href;
+
 /** Imports transformers.js (once), noting its `env` defaults before any load touched them. */
 export async function importTransformers(): Promise<Transformers> {
-  const transformers = await import("@huggingface/transformers");
+  const transformers: Transformers = await import(TRANSFORMERS_MODULE);
   pristineEnv ??= snapshotEnv(transformers.env);
   return transformers;
 }

@@ -30,6 +30,8 @@ async function inspector(home: string, args: string[]): Promise<Record<string, u
       "run",
       "-A",
       "--quiet",
+      // deno.json turns lock discovery off (see tests/first_run_test.ts): name it.
+      "--lock=deno.lock",
       INSPECTOR,
       "--cli",
       ...Object.entries(serverEnv).flatMap(([key, value]) => ["-e", `${key}=${value}`]),

@@ -7,7 +7,7 @@ WORKDIR /app
 COPY deno.json deno.lock ./
 COPY core/ core/
 COPY relay/ relay/
-RUN deno cache relay/main.ts
+RUN deno cache --lock=deno.lock --unstable-npm-lazy-caching relay/main.ts
 
 ENV HELIX_RELAY_HOST=0.0.0.0 \
     HELIX_RELAY_PORT=8080 \
@@ -17,4 +17,4 @@ EXPOSE 8080
 
 # Runs as root: volumes (docker named volumes, Fly volumes) are mounted root-owned. The process
 # itself may only write /data.
-ENTRYPOINT ["deno", "run", "--allow-net", "--allow-env", "--allow-read", "--allow-write=/data", "relay/main.ts"]
+ENTRYPOINT ["deno", "run", "--lock=deno.lock", "--unstable-npm-lazy-caching", "--allow-net", "--allow-env", "--allow-read", "--allow-write=/data", "relay/main.ts"]

@@ -15,7 +15,8 @@ import { HASH_LENGTH, NONCE_LENGTH, PUBLIC_KEY_LENGTH, TAG_LENGTH } from "../../
 import { sha256Bytes } from "../../crypto/sha256.ts";
 import { canonicalJson } from "../../util/canonical_json.ts";
 import { base32Decode, base32Encode } from "./base32.ts";
-import { isRecord, keysProblem, parseCanonical, patternProblem, textProblem } from "./checks.ts";
+import { parseCanonical, patternProblem, textProblem } from "./checks.ts";
+import { isRecord, keysProblem } from "../../util/json_checks.ts";
 import { wireError } from "./errors.ts";
 import { fromHex, HEX16, HEX32, toHex } from "./ids.ts";
 import { concatBytes, utf8 } from "./reader.ts";

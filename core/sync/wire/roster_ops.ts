@@ -7,7 +7,8 @@
  * @module
  */
 import { keyFingerprint } from "../../crypto/ed25519.ts";
-import { isRecord, keysProblem, patternProblem, type Problem, textProblem } from "./checks.ts";
+import { patternProblem, textProblem } from "./checks.ts";
+import { isRecord, keysProblem, type Problem } from "../../util/json_checks.ts";
 import { fromHex, HEX16, HEX32 } from "./ids.ts";
 
 /** A device as the roster lists it. */

@@ -11,7 +11,7 @@ import { encodeOpText } from "../../ops/encode.ts";
 import { isPurged, type Op, OP_KINDS, type OpKind } from "../../ops/kinds.ts";
 import { canonicalJson, type JsonValue } from "../../util/canonical_json.ts";
 import { sha256Hex } from "../../util/hash.ts";
-import { isRecord, keysProblem, type Problem } from "./checks.ts";
+import { isRecord, keysProblem, type Problem } from "../../util/json_checks.ts";
 import { HEX32 } from "./ids.ts";
 
 const HLC = /^\d{15}-\d{5}$/;

@@ -5,14 +5,8 @@
  *
  * @module
  */
-import {
-  intProblem,
-  isRecord,
-  keysProblem,
-  listProblem,
-  type Problem,
-  textProblem,
-} from "./checks.ts";
+import { intProblem, listProblem, textProblem } from "./checks.ts";
+import { isRecord, keysProblem, type Problem } from "../../util/json_checks.ts";
 import { DNA_FORMAT_VERSION, type DnaKind } from "./header.ts";
 
 /** The body encodings v1 knows. */

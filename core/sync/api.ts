@@ -136,8 +136,8 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
   };
   installSeal();
 
-  const doPush = async (relay?: RelayPort, onProgress?: PushProgress) => {
-    const action = "push";
+  /** The strand, keys and relay of an exchange, and the roster brought up to date from it. */
+  const connect = async (action: string, relay?: RelayPort) => {
     const strand = needStrand(action);
     const keys = needKeys(action);
     const port = relayOf(relay, strand.relay);
@@ -148,6 +148,10 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       ring(action),
       keys.exchange.secretKey,
     );
+    return { keys, port, roster };
+  };
+  type Connection = Awaited<ReturnType<typeof connect>>;
+  const doPush = async ({ keys, port, roster }: Connection, onProgress?: PushProgress) => {
     if (!roster.devices.some((d) => d.device === keys.device.fingerprint)) {
       throw new HelixError(
         "unauthorized",
@@ -157,20 +161,8 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     const sealed = writeTransaction(store.db, "seal changes", sealPending);
     return { ...(await push(deps, port, onProgress)), sealed };
   };
-  const doPull = async (relay?: RelayPort, onProgress?: PullProgress) => {
-    const action = "pull";
-    const strand = needStrand(action);
-    const keys = needKeys(action);
-    const port = relayOf(relay, strand.relay);
-    const roster = await refreshRoster(
-      store,
-      port,
-      strand.strandId,
-      ring(action),
-      keys.exchange.secretKey,
-    );
-    return await pull(deps, port, ring(action), roster, onProgress);
-  };
+  const doPull = ({ port, roster }: Connection, onProgress?: PullProgress) =>
+    pull(deps, port, ring("pull"), roster, onProgress);
 
   return {
     syncStatus: () => {
@@ -226,12 +218,14 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       return result;
     },
     async sync(options = {}) {
-      const pulled = await doPull(options.relay, options.onPull);
-      const pushed = await doPush(options.relay, options.onPush);
+      const connection = await connect("sync", options.relay);
+      const pulled = await doPull(connection, options.onPull);
+      const pushed = await doPush(connection, options.onPush);
       const { sealed, ...rest } = pushed;
       return { pull: pulled, push: rest, sealed };
     },
-    syncPull: (options = {}) => doPull(options.relay, options.onProgress),
+    syncPull: async (options = {}) =>
+      doPull(await connect("pull", options.relay), options.onProgress),
     syncFingerprint() {
       const strand = needStrand("fingerprint the strand");
       const head = verifiedHead(store);
@@ -254,6 +248,7 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
         options.onProgress,
       );
     },
-    syncPush: (options = {}) => doPush(options.relay, options.onProgress),
+    syncPush: async (options = {}) =>
+      doPush(await connect("push", options.relay), options.onProgress),
   };
 }

@@ -30,6 +30,23 @@ interface World {
   close(): void;
 }
 
+/** Pairs `joiner` with `inviter`'s strand through `relay`, both confirming the safety number. */
+async function pairOn(inviter: Engine, joiner: Engine, relay: RelayPort): Promise<void> {
+  let code = "";
+  let ready: () => void = () => {};
+  const shown = new Promise<void>((resolve) => ready = resolve);
+  const sleep = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+  const inviting = inviter.syncInvite(
+    { onCode: (c) => (code = c, ready()), confirm: () => Promise.resolve(true), sleep },
+    { relay },
+  );
+  await shown;
+  await joiner.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, {
+    relay: () => relay,
+  });
+  await inviting;
+}
+
 async function world(): Promise<World> {
   const dir = await Deno.makeTempDir({ prefix: "helix-t1-" });
   const clock = { t: Date.UTC(2026, 10, 25, 12), now: () => clock.t };
@@ -47,17 +64,7 @@ async function world(): Promise<World> {
   const a = await open("a");
   const b = await open("b");
   await a.syncInit(relay);
-  let code = "";
-  let ready: () => void = () => {};
-  const shown = new Promise<void>((resolve) => ready = resolve);
-  const sleep = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-  const inviting = a.syncInvite(
-    { onCode: (c) => (code = c, ready()), confirm: () => Promise.resolve(true), sleep },
-    { relay },
-  );
-  await shown;
-  await b.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => relay });
-  await inviting;
+  await pairOn(a, b, relay);
   return {
     a,
     b,
@@ -260,17 +267,7 @@ Deno.test("an amnesiac relay (database wiped) converges again after sync repair 
   const a = await open("a");
   const b = await open("b");
   await a.syncInit(relay);
-  let code = "";
-  let ready: () => void = () => {};
-  const shown = new Promise<void>((resolve) => ready = resolve);
-  const sleep = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-  const inviting = a.syncInvite(
-    { onCode: (c) => (code = c, ready()), confirm: () => Promise.resolve(true), sleep },
-    { relay },
-  );
-  await shown;
-  await b.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => relay });
-  await inviting;
+  await pairOn(a, b, relay);
   for (let i = 0; i < 5; i++) await a.write({ content: `Fact ${i} about the deploy pipeline.` });
   await a.sync({ relay });
   await b.write({ content: "The desktop runs the nightly backup." });
@@ -294,15 +291,7 @@ Deno.test("an amnesiac relay (database wiped) converges again after sync repair 
   await b.sync({ relay });
   equal(b.stateHash(), a.stateHash());
   const c = await open("c");
-  code = "";
-  const shown2 = new Promise<void>((resolve) => ready = resolve);
-  const inviting2 = a.syncInvite(
-    { onCode: (x) => (code = x, ready()), confirm: () => Promise.resolve(true), sleep },
-    { relay },
-  );
-  await shown2;
-  await c.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => relay });
-  await inviting2;
+  await pairOn(a, c, relay);
   await c.sync({ relay });
   equal(c.stateHash(), a.stateHash(), "a new device gets everything from the repaired relay");
   for (const e of [a, b, c]) e.close();
@@ -334,17 +323,7 @@ Deno.test("T1 fork: a relay that shows two devices two histories is caught by th
     await x.syncInit(toX);
     await x.write({ content: "The first fact both devices see." });
     await x.syncPush({ relay: toX });
-    let code = "";
-    let ready: () => void = () => {};
-    const shown = new Promise<void>((resolve) => ready = resolve);
-    const sleep = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-    const inviting = x.syncInvite(
-      { onCode: (c) => (code = c, ready()), confirm: () => Promise.resolve(true), sleep },
-      { relay: toX },
-    );
-    await shown;
-    await y.syncJoin(code, { confirm: () => Promise.resolve(true), sleep }, { relay: () => toX });
-    await inviting;
+    await pairOn(x, y, toX);
     // The relay forks: it copies the strand into a second log that only y is shown.
     await x.syncRepair({ relay: toY });
     await x.syncPull({ relay: toX });

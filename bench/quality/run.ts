@@ -9,6 +9,7 @@
  *   deno task quality --embedder hash      # the hashed n-gram stand-in
  *   deno task quality --embedder none      # no vector channel
  *   deno task quality --write              # also record bench/quality/RESULTS.md and results.json
+ *   deno task quality --questions tune     # offline question set (questions_run.ts)
  *
  * @module
  */
@@ -23,10 +24,10 @@ import {
   openEngine,
   type SearchInput,
 } from "../../core/mod.ts";
-import { BASE_DATE, edges, memories, type QualityQuery, queries } from "./dataset.ts";
+import { edges, memories, type QualityQuery, queries } from "./dataset.ts";
+import { load, TODAY } from "./load.ts";
+import { measureQuestions, report as questionsReport } from "./questions_run.ts";
 import { createHashEmbedder } from "./hash_embedder.ts";
-
-const TODAY = Date.UTC(2026, 10, 22, 12);
 
 type Config = { name: string; channels: NonNullable<SearchInput["channels"]> };
 const CONFIGS: Config[] = [
@@ -62,50 +63,6 @@ async function pickEmbedder(choice: string): Promise<{ embedder: Embedder | null
     embedder: createHashEmbedder(),
     label: `hashed word/char n-grams, 384-d (lexical stand-in: ${bge.model} unavailable here)`,
   };
-}
-
-export async function load(
-  engine: Engine,
-  clock: ReturnType<typeof fixedClock>,
-): Promise<Map<string, string>> {
-  const idOf = new Map<string, string>();
-  const dated = memories.map((m, index) => ({
-    m,
-    index,
-    at: Date.parse(`${m.validFrom ?? BASE_DATE}T12:00:00Z`),
-  }))
-    .sort((a, b) => a.at - b.at || a.index - b.index);
-  for (const { m, at } of dated) {
-    clock.set(at);
-    const result = await engine.write({
-      content: m.content,
-      type: m.type,
-      scope: m.scope,
-      ...(m.tags ? { tags: m.tags } : {}),
-      ...(m.importance !== undefined ? { importance: m.importance } : {}),
-      validFrom: at,
-      ...(m.eventAt ? { eventAt: m.eventAt } : {}),
-      ...(m.attributes ? { attributes: m.attributes as Record<string, never> } : {}),
-      ...(m.supersedes ? { supersedes: [idOf.get(m.supersedes)!] } : {}),
-      source: {
-        origin: m.type === "identity" || m.type === "preference"
-          ? "user-asserted"
-          : "agent-ingested",
-      },
-    });
-    idOf.set(m.key, result.id);
-  }
-  for (const edge of edges) {
-    if (edge.relation === "supersedes") continue; // written by the supersedes field
-    engine.relate({
-      from: idOf.get(edge.from)!,
-      to: idOf.get(edge.to)!,
-      relation: edge.relation,
-      ...(edge.weight !== undefined ? { weight: edge.weight } : {}),
-    });
-  }
-  clock.set(TODAY);
-  return idOf;
 }
 
 async function evaluate(
@@ -228,8 +185,23 @@ if (import.meta.main) {
       embedder: { type: "string", default: "auto" },
       write: { type: "boolean", default: false },
       misses: { type: "boolean", default: false },
+      questions: { type: "string" },
     },
   });
+  if (values.questions !== undefined) {
+    const halves = await measureQuestions(values.questions.split(",").map((h) => h.trim()));
+    const text = questionsReport(halves, values.misses!);
+    await Deno.stdout.write(new TextEncoder().encode(`${text}\n`));
+    if (values.write) {
+      const here = new URL(".", import.meta.url).pathname;
+      const date = new Date().toISOString().slice(0, 10);
+      await Deno.writeTextFile(
+        join(here, "RESULTS-offline.md"),
+        `# Offline recall on the question set\n\nRecorded by \`deno task quality --questions ${values.questions} --write\` on ${date} (${Deno.build.os}/${Deno.build.arch}, ${navigator.hardwareConcurrency} cores, Deno ${Deno.version.deno}). No embedding model: BM25, exact tokens and graph only.\n\n${text}\n`,
+      );
+    }
+    Deno.exit(0);
+  }
   const header =
     `Dataset: ${memories.length} memories, ${edges.length} edges, ${queries.length} queries ` +
     "(bench/quality/dataset.ts). Configurations: bm25 = BM25 only; vector = vector KNN only; " +

@@ -67,8 +67,9 @@ export const search: Command = {
       // Explanations are always in the JSON: scripts choose what to read.
       return ctx.printJson(result);
     }
+    // Expansion is skipped whenever the lexicon has nothing for the query: not worth a note.
     const skipped = Object.entries(result.channels)
-      .filter(([, state]) => state.startsWith("skipped"))
+      .filter(([channel, state]) => state.startsWith("skipped") && channel !== "expansion")
       .map(([channel, state]) => `${channel} ${state}`);
     if (result.hits.length === 0) {
       ctx.print(ctx.out.dim("No memories match."));
@@ -115,6 +116,11 @@ function explainHit(hit: SearchHit, rank: number, ctx: CommandContext): string {
     `   channels   ${channels || "none"}`,
   ];
   if (e.matchedTokens?.length) lines.push(`   matched    ${e.matchedTokens.join(", ")}`);
+  if (e.partialTokens?.length) lines.push(`   partial    ${e.partialTokens.join(", ")}`);
+  if (e.expandedBy?.length) lines.push(`   expanded   ${e.expandedBy.join(", ")}`);
+  if (e.intent) lines.push(`   intent     ${e.intent.name} ×${e.intent.factor}`);
+  if (e.belowSuccessor) lines.push(`   stale      kept below its successor ${e.belowSuccessor}`);
+  if (e.successorOf) lines.push(`   current    successor of ${e.successorOf}, found by it`);
   if (e.graphPath) {
     const steps = e.graphPath.nodes.map((node, i) =>
       i === 0 ? node : `-${e.graphPath!.relations[i - 1]}→ ${node}`

@@ -243,6 +243,8 @@ export const searchInputSchema = z.strictObject({
     bm25: z.boolean().optional(),
     exact: z.boolean().optional(),
     graph: z.boolean().optional(),
+    partial: z.boolean().optional(),
+    expansion: z.boolean().optional(),
   }).optional(),
 });
 

@@ -48,6 +48,10 @@ export interface SearchInput {
     exact?: boolean | undefined;
     /** Expansion over links from the best hits. */
     graph?: boolean | undefined;
+    /** Parts and prefixes of identifiers (`mongo` finds `MongoDB`). Default: as `exact`. */
+    partial?: boolean | undefined;
+    /** Coding-lexicon expansion of the query's words (`linter` → eslint, ruff…). Default: as `bm25`. */
+    expansion?: boolean | undefined;
   } | undefined;
 }
 

@@ -70,6 +70,10 @@ export function createRecallApi(deps: RecallDeps): RecallApi {
             bm25: channels.bm25 ?? true,
             exact: channels.exact ?? true,
             graph: channels.graph ?? true,
+            // Each extends a direct channel and follows it unless named: parts and prefixes of
+            // identifiers extend the exact channel, lexicon expansion the BM25 one.
+            partial: channels.partial ?? channels.exact ?? true,
+            expansion: channels.expansion ?? channels.bm25 ?? true,
           },
           ...(parsed.budgetTokens !== undefined ? { budgetTokens: parsed.budgetTokens } : {}),
         },

@@ -6,12 +6,14 @@
  * @module
  */
 import { decayFactor } from "../model/salience.ts";
+import type { MemoryType } from "../model/types.ts";
 import type { MemoryRecord } from "../store/records.ts";
 import type { Visibility } from "../store/visibility.ts";
 import type { Ranking } from "./channels.ts";
 import type { Fused } from "./fuse.ts";
 import type { GraphChannel } from "./graph_channel.ts";
 import { type Candidate, STATUS_FACTOR } from "./rank.ts";
+import type { QueryAnalysis } from "./query_terms.ts";
 import type { Channel, ChannelTrace } from "./search_types.ts";
 
 /** What the candidates are made from. */
@@ -23,6 +25,27 @@ export interface CandidateSources {
   /** Row ids the exact channel found through the archived fallback. */
   readonly archivedFallback: ReadonlySet<number>;
   readonly graph: Pick<GraphChannel, "pathTo" | "directFused">;
+  /** Identifier parts and prefixed tokens per partial-channel hit. */
+  readonly partialTokens: ReadonlyMap<number, string[]>;
+  /** How the query was read: its lexicon expansions and intent. */
+  readonly analysis: Pick<QueryAnalysis, "expansions" | "intent">;
+}
+
+const WORD = /[\p{L}\p{N}_]+/gu;
+
+/** The lexicon terms of `expansions` that `content` holds, as `term (entry)`. */
+function expandedBy(content: string, expansions: QueryAnalysis["expansions"]): string[] {
+  const words = new Set(content.toLowerCase().match(WORD) ?? []);
+  const out: string[] = [];
+  for (const expansion of expansions) {
+    for (const term of expansion.terms) {
+      const parts = term.toLowerCase().match(WORD) ?? [];
+      if (parts.length && parts.every((p) => words.has(p))) {
+        out.push(`${term} (${expansion.entry})`);
+      }
+    }
+  }
+  return [...new Set(out)];
 }
 
 /** One unscored candidate per fused memory that is loaded, by row id, in fused order. */
@@ -59,6 +82,16 @@ export function buildCandidates(
     const tokens = sources.exactTokens.get(entry.id);
     if (tokens) candidate.matchedTokens = tokens;
     if (sources.archivedFallback.has(entry.id)) candidate.archivedFallback = true;
+    const parts = sources.partialTokens.get(entry.id);
+    if (parts) candidate.partialTokens = parts;
+    if (channels.expansion) {
+      const terms = expandedBy(record.content, sources.analysis.expansions);
+      if (terms.length) candidate.expandedBy = terms;
+    }
+    const factor = sources.analysis.intent?.types[record.type as MemoryType];
+    if (factor !== undefined && factor !== 1) {
+      candidate.intent = { name: sources.analysis.intent!.name, factor };
+    }
     if (channels.graph) {
       const path = pathTo(record.id);
       if (path) {

@@ -8,10 +8,13 @@
  * @module
  */
 import { exactCandidates, vectorCandidates } from "../store/candidates.ts";
+import { partialCandidates } from "../store/partial_candidates.ts";
 import type { MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
+import { QUERY_STOPWORDS } from "../text/stopwords.ts";
 import { exactArchivedFallback } from "../store/visibility.ts";
 import type { RecallDeps } from "./deps.ts";
+import type { QueryAnalysis } from "./query_terms.ts";
 import type { Channel, SearchRequest, SearchResult } from "./search_types.ts";
 
 /** One channel's candidates, best first, with their raw values; `ids` are row ids. */
@@ -35,6 +38,55 @@ export interface DirectRankings {
    * carry an identifier of the query no visible memory carries.
    */
   readonly archivedFallback: Set<number>;
+  /** The identifier parts and prefixed tokens each partial-channel hit holds, by row id. */
+  readonly partialTokens: Map<number, string[]>;
+}
+
+/**
+ * RRF weights of the channels that read the query more loosely than its words: identifier
+ * parts and prefixes, and lexicon expansion. Each counts half a direct channel, so a memory
+ * they alone find ranks below one the query's own words find.
+ */
+export const PARTIAL_WEIGHT = 0.5;
+/** See {@linkcode PARTIAL_WEIGHT}. */
+export const EXPANSION_WEIGHT = 1;
+
+/**
+ * True when `content` holds every one of `words` (a word counts when a word of the content
+ * begins like it: `deploys` holds `deploy`), the case where the query's own words answer it
+ * and an expansion would only add votes for looser matches.
+ */
+export function coversWords(content: string, words: readonly string[]): boolean {
+  const own = content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.length > 0 && words.every((word) => {
+    const stem = word.slice(0, Math.max(4, word.length - 2));
+    return own.some((w) => w.startsWith(stem));
+  });
+}
+
+/**
+ * The expansion hits where an expansion stands in for its trigger: each holds a term of an
+ * entry whose trigger it lacks ("tests" calls up pytest, jest…: a memory that says "tests"
+ * already has the query's own word, and a second vote for it would count the word twice).
+ */
+function standingIn<T extends { rid: number }>(
+  store: Pick<Store, "memoriesByRid">,
+  hits: readonly T[],
+  expansions: QueryAnalysis["expansions"],
+): T[] {
+  const content = new Map(
+    store.memoriesByRid(hits.map((h) => h.rid)).map((r) => [r.rid, r.content]),
+  );
+  const entries = expansions.map((e) => ({
+    terms: e.terms.map((t) => t.toLowerCase()),
+    trigger: e.trigger.split(/[^\p{L}\p{N}]+/u).filter((w) => w && !QUERY_STOPWORDS.has(w)),
+  }));
+  return hits.filter((hit) => {
+    const text = content.get(hit.rid);
+    if (text === undefined) return false;
+    const words = new Set(text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []);
+    return entries.some((e) => e.terms.some((t) => words.has(t)) && !coversWords(text, e.trigger));
+  });
 }
 
 /** Runs the requested direct channels. */
@@ -42,6 +94,7 @@ export async function directRankings(
   deps: Pick<RecallDeps, "store" | "index" | "keywords" | "embedQuery">,
   request: SearchRequest,
   pool: number,
+  analysis: QueryAnalysis,
 ): Promise<DirectRankings> {
   const { query, visibility } = request;
   const status: Record<Channel, string> = {
@@ -49,6 +102,8 @@ export async function directRankings(
     bm25: "disabled",
     exact: "disabled",
     graph: "disabled",
+    partial: "disabled",
+    expansion: "disabled",
   };
   const rankings: Ranking[] = [];
   if (request.channels.vector) {
@@ -69,7 +124,8 @@ export async function directRankings(
   const archivedFallback = new Set<number>();
   let skippedTerms: SearchResult["skippedTerms"] = [];
   if (request.channels.bm25) {
-    const { hits, skipped } = deps.keywords.candidates(query, visibility, pool);
+    // The meaningful words with their forms and identifier parts, not the question's wording.
+    const { hits, skipped } = deps.keywords.candidates(analysis.words.join(" "), visibility, pool);
     rankings.push({ name: "bm25", ids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
     status.bm25 = "used";
     skippedTerms = skipped;
@@ -84,7 +140,40 @@ export async function directRankings(
     rankings.push({ name: "exact", ids: hits.map((h) => h.rid), values: hits.map((h) => h.score) });
     status.exact = "used";
   }
-  return { rankings, status, skippedTerms, exactTokens, archivedFallback };
+  const partialTokens = new Map<number, string[]>();
+  if (request.channels.partial) {
+    const hits = partialCandidates(deps.store, analysis.partialWords, visibility, pool);
+    for (const hit of hits) partialTokens.set(hit.rid, [...hit.tokens]);
+    rankings.push({
+      name: "partial",
+      ids: hits.map((h) => h.rid),
+      values: hits.map((h) => h.score),
+      weight: PARTIAL_WEIGHT,
+    });
+    status.partial = "used";
+  }
+  if (request.channels.expansion) {
+    if (analysis.expansionTerms.length === 0) {
+      status.expansion = "skipped: no lexicon entry for the query's words";
+    } else {
+      const top = rankings.find((r) => r.name === "bm25")?.ids[0];
+      const [first] = top === undefined ? [] : deps.store.memoriesByRid([top]);
+      if (first && coversWords(first.content, analysis.kept)) {
+        status.expansion = "skipped: the best keyword hit holds every word of the query";
+        return { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens };
+      }
+      const found = deps.keywords.candidates(analysis.expansionTerms.join(" "), visibility, pool);
+      const hits = standingIn(deps.store, found.hits, analysis.expansions);
+      rankings.push({
+        name: "expansion",
+        ids: hits.map((h) => h.rid),
+        values: hits.map((h) => h.score),
+        weight: EXPANSION_WEIGHT,
+      });
+      status.expansion = "used";
+    }
+  }
+  return { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens };
 }
 
 /**

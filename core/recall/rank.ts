@@ -65,6 +65,16 @@ export interface Candidate {
   normalized: { relevance: number; recency: number; importance: number };
   modifier: number;
   statusFactor: number;
+  /** Parts and prefixed tokens the partial channel matched. */
+  partialTokens?: string[];
+  /** Lexicon terms found in the memory, with their entries. */
+  expandedBy?: string[];
+  /** The question's intent and its factor for this memory's type (1 when none). */
+  intent?: { name: string; factor: number };
+  /** Superseded: the successor it was kept below. */
+  belowSuccessor?: string;
+  /** A successor brought in by its superseded version. */
+  successorOf?: string;
 }
 
 /** Sets each candidate's normalized factors, salience modifier and score (see the module doc). */
@@ -86,6 +96,6 @@ export function scoreCandidates(candidates: Candidate[], weights: RankWeights, p
         weights.confidence * c.record.confidence) / salienceWeight
       : 1;
     c.modifier = 1 - weights.influence + weights.influence * salience;
-    c.score = c.normalized.relevance * c.modifier * c.statusFactor;
+    c.score = c.normalized.relevance * c.modifier * c.statusFactor * (c.intent?.factor ?? 1);
   }
 }

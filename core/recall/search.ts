@@ -18,6 +18,8 @@ import { graphChannel } from "./graph_channel.ts";
 import { diversify } from "./mmr.ts";
 import { compareText, round } from "./order.ts";
 import { packHits } from "./pack.ts";
+import { analyzeQuery } from "./query_terms.ts";
+import { addSuccessors, keepStaleBelow } from "./successors.ts";
 import { scoreCandidates } from "./rank.ts";
 import type { SearchHit, SearchRequest, SearchResult } from "./search_types.ts";
 import { similarityOver } from "./similarity.ts";
@@ -33,11 +35,9 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   const { store, index } = deps;
   const { limit, visibility } = request;
   const pool = Math.max(50, limit * 5);
-  const { rankings, status, skippedTerms, exactTokens, archivedFallback } = await directRankings(
-    deps,
-    request,
-    pool,
-  );
+  const analysis = analyzeQuery(request.query);
+  const { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens } =
+    await directRankings(deps, request, pool, analysis);
 
   // Load every candidate once; ids (not row ids) break ties so results survive a rebuild.
   const records = loadRanked(store, rankings);
@@ -53,10 +53,12 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   }
 
   const candidates = buildCandidates(
-    { fused, records, rankings, exactTokens, archivedFallback, graph },
+    { fused, records, rankings, exactTokens, archivedFallback, graph, partialTokens, analysis },
     visibility,
   );
+  const successors = addSuccessors(store, candidates, visibility);
   scoreCandidates([...candidates.values()], deps.weights, pool);
+  keepStaleBelow(candidates, successors);
   const ranked = [...candidates.values()].sort((a, b) =>
     b.score - a.score || b.fused - a.fused || compareText(a.record.id, b.record.id)
   );
@@ -79,6 +81,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     at: iso(visibility.at),
     skippedTerms,
     asOf: visibility.asOf,
+    analysis,
   };
   if (request.budgetTokens === undefined) return result;
   const packed = await packHits(hits, request.budgetTokens, limit);

@@ -6,9 +6,10 @@
  */
 import type { Memory } from "../model/memory.ts";
 import type { Visibility } from "../store/visibility.ts";
+import type { QueryAnalysis } from "./query_terms.ts";
 
 /** Channels recall can use. */
-export type Channel = "vector" | "bm25" | "exact" | "graph";
+export type Channel = "vector" | "bm25" | "exact" | "graph" | "partial" | "expansion";
 
 /** How one channel ranked a hit. */
 export interface ChannelTrace {
@@ -29,6 +30,22 @@ export interface Explanation {
    * (a token in `matchedTokens`) is carried by no memory this search shows by default.
    */
   readonly archivedFallback?: true;
+  /**
+   * Identifier parts (`~mongo`) and longer identifiers a query word begins (`mongodb`) the
+   * memory holds (partial channel).
+   */
+  readonly partialTokens?: readonly string[];
+  /** Lexicon terms the memory contains, each with its entry: `eslint (linter)` (expansion channel). */
+  readonly expandedBy?: readonly string[];
+  /** The question's intent, when it favours this memory's type, and the factor applied. */
+  readonly intent?: { readonly name: string; readonly factor: number };
+  /**
+   * Current beats stale: the successor (by id) this superseded memory was kept below, or, on
+   * the successor, the stale memory that brought it in (`successorOf`).
+   */
+  readonly belowSuccessor?: string;
+  /** Set on a successor recall added because its superseded version was found. */
+  readonly successorOf?: string;
   /** Reciprocal-rank-fusion score over the channels. */
   readonly fused: number;
   /** For memories the graph brought in or supported: the path from a seed hit. */
@@ -110,6 +127,8 @@ export interface SearchResult {
   readonly skippedTerms: ReadonlyArray<{ readonly word: string; readonly documents: number }>;
   /** True for an as-of query. */
   readonly asOf: boolean;
+  /** How the query was read: meaningful words, forms, identifier parts, expansions, intent. */
+  readonly analysis: QueryAnalysis;
   /** With a budget: tokens used by the hits kept. */
   readonly tokens?: number;
   /** With a budget: hits cut to fit it. */

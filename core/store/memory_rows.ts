@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { exactTokens } from "./exact_tokens.ts";
+import { indexTokens } from "./retokenize.ts";
 import { IN_LIST, type Prepare } from "./prepare.ts";
 import {
   decodeMemoryRow,
@@ -40,7 +40,7 @@ export function memoryRows(prepare: Prepare, withTokens: boolean): MemoryRows {
       const rid = Number(prepare(INSERT_SQL).run(...values, rev).lastInsertRowid);
       if (!withTokens) return rid;
       const insert = prepare(INSERT_TOKEN_SQL);
-      for (const token of exactTokens(record.content)) insert.run(token, rid);
+      for (const token of indexTokens(record.content)) insert.run(token, rid);
       return rid;
     },
 
@@ -83,7 +83,7 @@ export function memoryRows(prepare: Prepare, withTokens: boolean): MemoryRows {
       if (!withTokens) return;
       prepare("DELETE FROM memory_tokens WHERE rid = ?").run(rid);
       const insert = prepare(INSERT_TOKEN_SQL);
-      for (const token of exactTokens(content)) insert.run(token, rid);
+      for (const token of indexTokens(content)) insert.run(token, rid);
     },
   };
 }

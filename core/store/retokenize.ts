@@ -7,6 +7,12 @@
  */
 import type { DatabaseSync } from "node:sqlite";
 import { exactTokens } from "./exact_tokens.ts";
+import { partTokens } from "./part_tokens.ts";
+
+/** What `memory_tokens` holds for a memory: its exact tokens, then its identifier parts. */
+export function indexTokens(content: string): string[] {
+  return [...exactTokens(content), ...partTokens(content)];
+}
 
 /** Replaces every memory's exact tokens with what the current rules give; returns the count. */
 export function retokenize(db: DatabaseSync): number {
@@ -17,7 +23,7 @@ export function retokenize(db: DatabaseSync): number {
   >;
   let memories = 0;
   for (const { rid, content } of rows) {
-    for (const token of exactTokens(content)) insert.run(token, rid);
+    for (const token of indexTokens(content)) insert.run(token, rid);
     memories++;
   }
   return memories;

@@ -248,4 +248,12 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       db.exec("ALTER TABLE sync_log ADD COLUMN head BLOB");
     },
   },
+  {
+    version: 15,
+    description:
+      "memory_tokens rebuilt: they also index the parts of compound identifiers (useSessionStore → ~use ~session ~store), for recall's partial-identifier channel",
+    up(db) {
+      retokenize(db);
+    },
+  },
 ];

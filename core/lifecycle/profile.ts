@@ -10,7 +10,7 @@
  *
  * @module
  */
-import { contentWords } from "../text/words.ts";
+import { contentWordForms } from "../text/words.ts";
 import type { MemoryType } from "../model/types.ts";
 import {
   identityItems,
@@ -117,10 +117,15 @@ export function staticProfile(scope: string, items: readonly ProfileItem[]): Pro
 export function dynamicProfile(scope: string, items: readonly ProfileItem[]): ProfilePlan | null {
   if (items.length < MIN_FOCUS_ITEMS) return null;
   const holders = new Map<string, string[]>();
+  // Words are counted by key (`export`, `exports`) but shown as written (`postgres`, never
+  // the key `postgre`).
+  const shown = new Map<string, string>();
   for (const item of items) {
-    for (const word of new Set(contentWords(item.content))) {
+    for (const [word, form] of contentWordForms(item.content)) {
       if (word.length < 3 || /^\d+$/.test(word)) continue;
       holders.set(word, [...(holders.get(word) ?? []), item.id]);
+      const seen = shown.get(word);
+      if (seen === undefined || form.length < seen.length) shown.set(word, form);
     }
   }
   const words = [...holders]
@@ -130,7 +135,9 @@ export function dynamicProfile(scope: string, items: readonly ProfileItem[]): Pr
   const decisions = items.filter((i) => i.type === "decision").slice(0, FOCUS_DECISIONS);
   if (words.length === 0 && decisions.length === 0) return null;
   const parts = [
-    ...(words.length ? [`Current focus (last 7 days): ${words.map(([w]) => w).join(", ")}.`] : []),
+    ...(words.length
+      ? [`Current focus (last 7 days): ${words.map(([w]) => shown.get(w) ?? w).join(", ")}.`]
+      : []),
     ...(decisions.length
       ? [`Latest decisions: ${decisions.map((d) => quote(d.content)).join("; ")}.`]
       : []),

@@ -62,3 +62,15 @@ Deno.test("the worker writes profiles that context() puts first, and refreshes t
   ok(later.changed >= 1);
   ok(t.engine.rebuild().identical);
 });
+
+Deno.test("a dynamic profile shows words as written, never their keys", async () => {
+  await using t = await tempEngine({ project: "api" });
+  await t.engine.write({ content: "Billing moved to Postgres 16 for charges.", type: "decision" });
+  await t.engine.write({ content: "Postgres charges table needs an index.", type: "episode" });
+  await t.engine.write({ content: "Billing charges are retried from Postgres.", type: "fact" });
+  await t.engine.sleep({ only: "profile" });
+  const focus = t.engine.list({ types: ["profile"], scope: "all" }).items
+    .find((p) => p.scope === "project:api")!;
+  ok(/Current focus[^.]*\bpostgres\b/.test(focus.content), focus.content);
+  ok(!/\bpostgre\b/.test(focus.content), focus.content);
+});

@@ -58,14 +58,36 @@ export function words(text: string): string[] {
  * ```
  */
 export function contentWords(text: string): string[] {
-  const out = new Set<string>();
+  return [...contentWordForms(text).keys()];
+}
+
+/**
+ * The content words of a text as {@linkcode contentWords} keys them (a trailing `s` dropped),
+ * each with the word as written, for display: the key `postgre` must never be shown for
+ * `postgres`. When a key is written several ways, the shortest form is kept.
+ *
+ * @example Usage
+ * ```ts
+ * import { contentWordForms } from "./words.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual([...contentWordForms("Postgres charges and a charge")], [
+ *   ["postgre", "postgres"],
+ *   ["charge", "charge"],
+ * ]);
+ * ```
+ */
+export function contentWordForms(text: string): Map<string, string> {
+  const out = new Map<string, string>();
   for (const word of words(text)) {
     if (STATEMENT_STOPWORDS.has(word) || NEGATIONS.test(word)) continue;
-    out.add(
-      word.length > 3 && word.endsWith("s") && !word.endsWith("ss") ? word.slice(0, -1) : word,
-    );
+    const key = word.length > 3 && word.endsWith("s") && !word.endsWith("ss")
+      ? word.slice(0, -1)
+      : word;
+    const seen = out.get(key);
+    if (seen === undefined || word.length < seen.length) out.set(key, word);
   }
-  return [...out];
+  return out;
 }
 
 /**

@@ -1,0 +1,87 @@
+/**
+ * Recall without a model (issue 22), through the engine: a question's wording does not drive
+ * the ranking, word forms and identifier parts the stemmer misses are found, the coding
+ * lexicon stands in for a missing word, the intent weighs types, a superseded memory never
+ * outranks its successor, and each signal shows in the explanation.
+ */
+import { deepEqual, equal, ok } from "node:assert/strict";
+import { tempEngine } from "../tests/helpers.ts";
+
+Deno.test("'which linter do we use' finds the ruff rule, not the memory that shares 'use'", async () => {
+  await using t = await tempEngine({ embedder: null, project: "api" });
+  const ruff = await t.engine.write({ content: "Use ruff, not flake8, for linting." });
+  await t.engine.write({ content: "Frontend uses pnpm." });
+  const result = await t.engine.search({ query: "which linter do we use" });
+  equal(result.hits[0]?.memory.id, ruff.id);
+  deepEqual(result.analysis.dropped, ["use"], "'which' and 'do we' are stop words already");
+  ok(result.analysis.forms.some((f) => f.word === "linter" && f.forms.includes("linting")));
+});
+
+Deno.test("the lexicon stands in for a word the memory lacks, and says so", async () => {
+  await using t = await tempEngine({ embedder: null, project: "api" });
+  const ruff = await t.engine.write({ content: "Python code is checked with ruff check --fix." });
+  await t.engine.write({ content: "Python 3.12 is the runtime." });
+  const result = await t.engine.search({ query: "which linter for python?" });
+  equal(result.hits[0]?.memory.id, ruff.id);
+  equal(result.channels.expansion, "used");
+  deepEqual(result.hits[0]?.explanation.expandedBy, ["ruff (linter)"]);
+  ok(result.hits[0]?.explanation.channels.expansion);
+});
+
+Deno.test("'deployment' finds 'deploys' (stems deploi and deploy), 'mongo' finds MongoDB", async () => {
+  await using t = await tempEngine({ embedder: null, project: "api" });
+  const deploys = await t.engine.write({ content: "Staging deploys need two approvals." });
+  const mongo = await t.engine.write({ content: "Sessions are stored in MongoDB." });
+  await t.engine.write({ content: "Invoices are emailed nightly." });
+  equal((await t.engine.search({ query: "deployment approvals" })).hits[0]?.memory.id, deploys.id);
+  const found = await t.engine.search({ query: "mongo" });
+  equal(found.hits[0]?.memory.id, mongo.id);
+  ok(found.hits[0]?.explanation.channels.partial);
+  deepEqual(found.hits[0]?.explanation.partialTokens, ["~mongo"]);
+  const store = await t.engine.search({ query: "where is useSession defined" });
+  deepEqual(store.analysis.parts, [{ identifier: "useSession", parts: ["use", "session"] }]);
+});
+
+Deno.test("the intent of a question weighs types, shown in the explanation", async () => {
+  await using t = await tempEngine({ embedder: null, project: "api" });
+  await t.engine.write({
+    content: "The billing deploy failed on a missing secret.",
+    type: "episode",
+  });
+  const steps = await t.engine.write({
+    content: "Billing deploy: merge to main, tag a release, promote staging.",
+    type: "procedure",
+  });
+  const result = await t.engine.search({ query: "how do I deploy billing?" });
+  equal(result.analysis.intent?.name, "how-to");
+  equal(result.hits[0]?.memory.id, steps.id);
+  deepEqual(result.hits[0]?.explanation.intent, { name: "how-to", factor: 1.15 });
+});
+
+Deno.test("a superseded memory never ranks above its successor, which it brings in", async () => {
+  await using t = await tempEngine({ embedder: null, project: "api" });
+  const old = await t.engine.write({
+    content: "Billing reads PG_BILLING_URL for Postgres 15 on RDS.",
+  });
+  const current = await t.engine.write({
+    content: "Billing moved to SQLite with Litestream.",
+    supersedes: [old.id],
+  });
+  // The old one matches the identifier and every word, the successor only "billing": even at
+  // the superseded status factor the old one would rank first.
+  const all = await t.engine.search({
+    query: "billing PG_BILLING_URL",
+    includeSuperseded: true,
+    channels: { graph: false },
+  });
+  deepEqual(all.hits.map((h) => h.memory.id), [current.id, old.id]);
+  equal(all.hits[1]?.explanation.belowSuccessor, current.id);
+  // Only the old one shares the query's words: the successor comes in through it.
+  const narrow = await t.engine.search({
+    query: "postgres rds",
+    includeSuperseded: true,
+    channels: { graph: false },
+  });
+  deepEqual(narrow.hits.map((h) => h.memory.id), [current.id, old.id]);
+  equal(narrow.hits[0]?.explanation.successorOf, old.id);
+});

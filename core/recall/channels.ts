@@ -48,6 +48,12 @@ export interface DirectRankings {
  * they alone find ranks below one the query's own words find.
  */
 export const PARTIAL_WEIGHT = 0.5;
+/** Most memories the expansion channel ranks. */
+const EXPANSION_POOL = 20;
+/** Postings the expansion's terms may walk (a fifth of the BM25 channel's budget). */
+const EXPANSION_POSTINGS = 5_000;
+/** Most lexicon terms the expansion searches (the rarest in the strand). */
+const EXPANSION_TERMS = 8;
 /** See {@linkcode PARTIAL_WEIGHT}. */
 export const EXPANSION_WEIGHT = 1;
 
@@ -162,7 +168,14 @@ export async function directRankings(
         status.expansion = "skipped: the best keyword hit holds every word of the query";
         return { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens };
       }
-      const found = deps.keywords.candidates(analysis.expansionTerms.join(" "), visibility, pool);
+      // A smaller pool and the rarest terms only: an expansion finds the few memories the
+      // query's words miss, and its cost must stay a fraction of the BM25 channel's.
+      const found = deps.keywords.candidates(
+        analysis.expansionTerms.join(" "),
+        visibility,
+        Math.min(pool, EXPANSION_POOL),
+        { maxTerms: EXPANSION_TERMS, postings: EXPANSION_POSTINGS },
+      );
       const hits = standingIn(deps.store, found.hits, analysis.expansions);
       rankings.push({
         name: "expansion",

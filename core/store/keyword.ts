@@ -87,18 +87,21 @@ export class KeywordIndex {
    * The best `limit` visible memories for `query` by bm25 (content weight 1, tags 0.5).
    * `maxTerms` keeps only that many of the rarest query words: enough to find a memory's
    * near-duplicates from its whole text, at a fraction of the cost of every word.
+   * `postings` lowers {@linkcode POSTINGS_BUDGET} for a cheaper, looser lookup, and binds even
+   * the rarest term (which is otherwise kept past the budget).
    */
   candidates(
     query: string,
     visibility: Visibility,
     limit: number,
-    options: { maxTerms?: number } = {},
+    options: { maxTerms?: number; postings?: number } = {},
   ): KeywordResult {
     const words = queryWords(query);
     if (words.length === 0) return { hits: [], skipped: [] };
     const { kept, skipped, postings, size } = this.#affordable(
       words,
       options.maxTerms ?? words.length,
+      options.postings,
     );
     if (kept.length === 0) return { hits: [], skipped };
     const scopes = visibility.scopes;
@@ -192,6 +195,7 @@ export class KeywordIndex {
   #affordable(
     words: string[],
     maxTerms: number,
+    strictBudget: number | undefined,
   ): {
     kept: string[];
     skipped: Array<{ word: string; documents: number }>;
@@ -225,8 +229,10 @@ export class KeywordIndex {
       // on every query) would cost milliseconds for an IDF of at most log(9).
       const useless = term.documents > POSTINGS_BUDGET &&
         (term.documents > size / 2 || term.documents > WALK_CAP);
-      const affordable = kept.length === 0 ||
-        (kept.length < maxTerms && postings + term.documents <= POSTINGS_BUDGET);
+      // A strict budget (a looser lookup's) binds the rarest term too.
+      const budget = Math.min(strictBudget ?? POSTINGS_BUDGET, POSTINGS_BUDGET);
+      const affordable = (kept.length === 0 && strictBudget === undefined) ||
+        (kept.length < maxTerms && postings + term.documents <= budget);
       if (!useless && affordable) {
         kept.push(term.word);
         postings += term.documents;

@@ -20,13 +20,13 @@ export interface PartialHit {
 /** Shortest query word looked up as a prefix of whole tokens. */
 export const PREFIX_MIN = 4;
 /** Whole tokens one prefix may expand to, at most (the first in token order). */
-const PREFIX_TOKENS = 8;
+const PREFIX_TOKENS = 4;
 /** A plain word: letters and digits only. */
 const PLAIN = /^[\p{L}\p{N}]+$/u;
 /** Memories credited per token. */
-const PER_TOKEN = 500;
+const PER_TOKEN = 200;
 /** Document frequencies are counted up to here. */
-const DF_CAP = 5_000;
+const DF_CAP = 1_000;
 
 /**
  * Memories whose identifiers contain `words` as parts or begin with them, best first. `words`

@@ -49,7 +49,7 @@ export interface DirectRankings {
  */
 export const PARTIAL_WEIGHT = 0.5;
 /** Most memories the expansion channel ranks. */
-const EXPANSION_POOL = 20;
+const EXPANSION_POOL = 10;
 /** Postings the expansion's terms may walk (a fifth of the BM25 channel's budget). */
 const EXPANSION_POSTINGS = 5_000;
 /** Most lexicon terms the expansion searches (the rarest in the strand). */

@@ -21,7 +21,7 @@ import { type Intent, intentOf } from "./intent.ts";
 const QUESTION_NOISE: ReadonlySet<string> = new Set(
   ("which what whats how why who whom whose where when whenever do does did doing done " +
     "use uses used using get gets getting got make makes making made need needs want wants " +
-    "know tell find look go goes going still currently today ever again thing things way " +
+    "know tell find look still currently today ever again thing things way " +
     "like should could would can may might ok okay happen happens happened " +
     "work works set up there here anything something someone").split(" "),
 );

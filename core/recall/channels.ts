@@ -12,6 +12,7 @@ import { partialCandidates } from "../store/partial_candidates.ts";
 import type { MemoryRecord } from "../store/records.ts";
 import type { Store } from "../store/store.ts";
 import { QUERY_STOPWORDS } from "../text/stopwords.ts";
+import { wordForms } from "../text/word_forms.ts";
 import { exactArchivedFallback } from "../store/visibility.ts";
 import type { RecallDeps } from "./deps.ts";
 import type { QueryAnalysis } from "./query_terms.ts";
@@ -59,15 +60,18 @@ export const EXPANSION_WEIGHT = 1;
 
 /**
  * True when `content` holds every one of `words` (a word counts when a word of the content
- * begins like it: `deploys` holds `deploy`), the case where the query's own words answer it
+ * begins like it or one of its forms: `deploys` holds `deploy`, `format` holds `formatting`), the case where the query's own words answer it
  * and an expansion would only add votes for looser matches.
  */
 export function coversWords(content: string, words: readonly string[]): boolean {
   const own = content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
-  return words.length > 0 && words.every((word) => {
-    const stem = word.slice(0, Math.max(4, word.length - 2));
-    return own.some((w) => w.startsWith(stem));
-  });
+  return words.length > 0 && words.every((word) =>
+    // Short forms (`db`, `pr`, `env`) are left out: they turn up inside paths and names.
+    [word, ...wordForms(word).filter((f) => f.length >= 4)].some((form) => {
+      const stem = form.slice(0, Math.max(4, form.length - 2));
+      return own.some((w) => w.startsWith(stem));
+    })
+  );
 }
 
 /**

@@ -201,6 +201,34 @@ for (const via of VIAS) {
       }));
   }
 
+  Deno.test(`T1 key swap at join (${via}): a relay that shows a new device another key than the roster pins is refused`, () =>
+    within(via, async (w) => {
+      ok(
+        w.a.syncStatus().relayKey?.inRoster,
+        "the first device pinned the relay's key in the roster",
+      );
+      const c = await openDevice(w.dir, "c", w.clock);
+      try {
+        // The relay would like C on a log of its own: it shows C a key of its choosing.
+        w.adversary.add({
+          name: "swap key",
+          method: "GET",
+          route: "other",
+          request: (request) =>
+            new URL(request.url).pathname === "/v1/relay-key"
+              ? new Response(JSON.stringify({ public_key: "cd".repeat(32) }), {
+                headers: { "content-type": "application/json" },
+              })
+              : request,
+        });
+        await rejects(pairOn(w.a, c, w.relay), (e) => isHelixError(e, "relay_misbehaved"));
+        ok(w.adversary.log.includes("swap key"), "the tamper acted");
+        equal(c.syncStatus().synced, false, "C did not join on the relay's word");
+      } finally {
+        c.close();
+      }
+    }));
+
   Deno.test(`T1 refused roster CAS (${via}): device add fails with conflict and adds nobody`, () =>
     within(via, async (w) => {
       const c = await openDevice(w.dir, "c", w.clock);
@@ -251,10 +279,21 @@ for (const via of VIAS) {
       w.swap(await startUpstream(via, w.dir, "relay-wiped", w.clock));
       await rejects(a.syncPush({ relay }), (e) => isHelixError(e, "not_found"));
       const repairedA = await a.syncRepair({ relay });
-      equal(repairedA.rosterRestored, 2, "genesis and the desktop's entry");
+      equal(repairedA.rosterRestored, 3, "genesis, the first key's pin and the desktop's entry");
       ok(repairedA.restored >= 1);
+      const pinned = a.syncStatus().relayKey!;
+      ok(pinned.inRoster, "A's repair pinned the key the relay signs with now in the roster");
+      // A pinned the wiped relay's new key in the roster: B stops at its next exchange and says
+      // why, until its own repair, since the log B verified is gone.
+      await rejects(
+        b.sync({ relay }),
+        (e) =>
+          isHelixError(e, "relay_misbehaved") &&
+          (e.details as { alarm?: string }).alarm === "ROLLBACK" && /sync repair/.test(e.message),
+      );
       const repairedB = await b.syncRepair({ relay });
       equal(repairedB.rosterRestored, 0);
+      deepEqual(b.syncStatus().relayKey, pinned, "B verifies with the key A pinned");
       ok(repairedB.restored >= 1);
       await a.write({ content: "Written after the relay came back." });
       await a.sync({ relay });

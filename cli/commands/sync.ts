@@ -217,6 +217,13 @@ function statusLines(status: SyncStatus, ctx: CommandContext): string[] {
   const lines = [
     `relay      ${status.relay}`,
     `strand     ${status.strandId}`,
+    `relay key  ${
+      status.relayKey === null
+        ? "none (the relay signs no log)"
+        : `${status.relayKey.key.slice(0, 16)}${
+          status.relayKey.inRoster ? " (pinned in the roster)" : " (pinned on this machine only)"
+        }`
+    }`,
     `last push  ${when(status.pushedAt)}`,
     `last pull  ${when(status.pulledAt)}`,
     `unpushed   ${status.unpushed}`,

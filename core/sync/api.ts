@@ -23,6 +23,7 @@ import { toHex } from "./wire/ids.ts";
 import { stateHash } from "../ops/state_hash.ts";
 import { httpRelay } from "./relay_http.ts";
 import type { RelayPort } from "./relay_port.ts";
+import { pinRelayInRoster, reconcileRelayPin } from "./relay_pin.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
 import { sealNew } from "./seal.ts";
 import { type SyncStatus, syncStatus } from "./status.ts";
@@ -141,13 +142,16 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     const strand = needStrand(action);
     const keys = needKeys(action);
     const port = relayOf(relay, strand.relay);
-    const roster = await refreshRoster(
-      store,
-      port,
-      strand.strandId,
-      ring(action),
-      keys.exchange.secretKey,
-    );
+    const keyring = ring(action);
+    const { strandId } = strand;
+    const fresh = await refreshRoster(store, port, strandId, keyring, keys.exchange.secretKey);
+    const roster = await reconcileRelayPin(store, fresh, {
+      strandId,
+      keys,
+      keyring,
+      relay: port,
+      now: deps.clock.now(),
+    });
     return { keys, port, roster };
   };
   type Connection = Awaited<ReturnType<typeof connect>>;
@@ -191,6 +195,17 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       keyring = null;
       writeTransaction(store.db, "seal changes", sealPending);
       installSeal();
+      const relayKey = await port.relayKey();
+      if (relayKey !== null) {
+        const { strandId } = result;
+        await pinRelayInRoster(store, {
+          strandId,
+          keys,
+          keyring: ring("pin"),
+          relay: port,
+          relayKey,
+        });
+      }
       return result;
     },
     async syncInvite(prompts, options = {}) {
@@ -239,14 +254,23 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     },
     async syncRepair(options = {}) {
       const strand = needStrand("repair");
-      needKeys("repair");
+      const keys = needKeys("repair");
       writeTransaction(store.db, "seal changes", sealPending);
-      return await repair(
-        store,
-        relayOf(options.relay, strand.relay),
-        deps.clock.now(),
-        options.onProgress,
-      );
+      const port = relayOf(options.relay, strand.relay);
+      const report = await repair(store, port, deps.clock.now(), options.onProgress);
+      // The person confirmed the repair: the key the relay signs with now is the members' pin.
+      const relayKey = await port.relayKey();
+      if (relayKey !== null) {
+        const { strandId } = strand;
+        await pinRelayInRoster(store, {
+          strandId,
+          keys,
+          keyring: ring("pin"),
+          relay: port,
+          relayKey,
+        });
+      }
+      return report;
     },
     syncPush: async (options = {}) =>
       doPush(await connect("push", options.relay), options.onProgress),

@@ -25,6 +25,7 @@ import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { pinRelayKey } from "../store/queries/sync_log.ts";
 import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
+import { rosterRelayKey } from "./relay_pin.ts";
 import { extendKeys, refreshRoster } from "./roster.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import {
@@ -227,7 +228,15 @@ export async function join(
       "Cannot join: the relay withholds the roster entry that added this device",
     );
   }
-  const relayKey = await relay.relayKey();
+  const served = await relay.relayKey();
+  const pinned = rosterRelayKey(state);
+  if (pinned !== null && (served === null || !constantTimeEqual(pinned, served))) {
+    throw new HelixError(
+      "relay_misbehaved",
+      "Cannot join: the relay signs its log with another key than the one the strand's members pinned in its roster",
+    );
+  }
+  const relayKey = pinned ?? served;
   const { store } = deps;
   writeTransaction(store.db, "join sync", () => {
     if (relayKey) pinRelayKey(store, relayKey, frontierText(EMPTY_FRONTIER));

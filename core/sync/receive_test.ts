@@ -35,6 +35,7 @@ const roster: RosterView = {
     name: "a",
   }],
   removed: [],
+  relayKey: null,
   bundles: [],
   heads: [HEAD],
 };

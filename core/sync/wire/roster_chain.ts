@@ -33,6 +33,8 @@ export interface RosterState {
   readonly devices: readonly RosterDevice[];
   /** Device ids removed so far (never re-admitted). */
   readonly removed: readonly string[];
+  /** The relay key the last `pin_relay` entry pinned (hex), or null before any. */
+  readonly relayKey: string | null;
   /** Bundle of the last entry that carried one, with that entry's epoch. */
   readonly bundles: readonly {
     readonly seq: number;
@@ -121,6 +123,8 @@ export function applyRosterEntry(
     }
     const { kind: _kind, ...device } = op;
     devices = [...before, device];
+  } else if (op.kind === "pin_relay") {
+    devices = before;
   } else {
     if (!before.some((d) => d.device === op.device)) {
       throw refuse("unauthorized", "op", seq, "the removed device is not in the roster");
@@ -138,6 +142,7 @@ export function applyRosterEntry(
     writePublic: outer.wpk ?? writeKey,
     devices,
     removed: gone,
+    relayKey: op.kind === "pin_relay" ? op.key : state?.relayKey ?? null,
     bundles: outer.bundle.length === 0
       ? bundles
       : [...bundles, { seq, epoch: outer.epoch, bundle: outer.bundle }],

@@ -294,7 +294,7 @@ for (const via of VIAS) {
       const repairedB = await b.syncRepair({ relay });
       equal(repairedB.rosterRestored, 0);
       deepEqual(b.syncStatus().relayKey, pinned, "B verifies with the key A pinned");
-      ok(repairedB.restored >= 1);
+      equal(repairedB.restored, 0, "A's repair gave the relay B's changes back already");
       await a.write({ content: "Written after the relay came back." });
       await a.sync({ relay });
       await b.sync({ relay });
@@ -304,6 +304,35 @@ for (const via of VIAS) {
         await pairOn(a, c, relay);
         await c.sync({ relay });
         equal(c.stateHash(), a.stateHash(), "a new device gets everything from the repaired relay");
+      } finally {
+        c.close();
+      }
+    }));
+
+  Deno.test(`an amnesiac relay (${via}) whose other device never comes back: repair restores that device's changes too`, () =>
+    within(via, async (w) => {
+      const { a, b, relay } = w;
+      await a.write({ content: "The laptop keeps the signing keys in the OS keychain." });
+      await a.sync({ relay });
+      for (let i = 0; i < 3; i++) {
+        await b.write({ content: `Desktop fact ${i}: builds run on arm64.` });
+      }
+      await b.sync({ relay });
+      await a.sync({ relay });
+      equal(a.stateHash(), b.stateHash());
+      b.close(); // the desktop is gone for good, and the relay loses everything
+      w.swap(await startUpstream(via, w.dir, "relay-wiped", w.clock));
+      const repaired = await a.syncRepair({ relay });
+      ok(repaired.restored >= 1, "A's own changes");
+      ok(repaired.restoredForOthers >= 1, "and the desktop's, as A received them");
+      const again = await a.syncRepair({ relay });
+      equal(again.restored + again.restoredForOthers, 0, "a second repair uploads nothing new");
+      const c = await openDevice(w.dir, "c", w.clock);
+      try {
+        await pairOn(a, c, relay);
+        await c.sync({ relay });
+        equal(c.stateHash(), a.stateHash(), "a new device gets the desktop's changes too");
+        ok((await c.search({ query: "arm64 builds", limit: 5 })).hits.length > 0);
       } finally {
         c.close();
       }

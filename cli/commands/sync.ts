@@ -148,9 +148,9 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         progress.finish();
         if (ctx.flags.json) return ctx.printJson(report);
         ctx.print(
-          `repaired: ${report.restored} changes and ${report.rosterRestored} roster entries ` +
-            `restored, ${report.present} already there; the next pull reads the relay's log ` +
-            "from the start",
+          `repaired: ${report.restored} of this machine's changes, ${report.restoredForOthers} ` +
+            `of other devices' and ${report.rosterRestored} roster entries restored, ` +
+            `${report.present} already there; the next pull reads the relay's log from the start`,
         );
         return;
       }

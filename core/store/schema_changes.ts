@@ -248,4 +248,18 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       db.exec("ALTER TABLE sync_log ADD COLUMN head BLOB");
     },
   },
+  {
+    version: 15,
+    description:
+      "sync_kept: other devices' sealed deltas as this device received and applied them, so `sync repair` gives a relay that lost its data every change this device knows, not only its own (R23)",
+    up(db) {
+      db.exec(`
+        CREATE TABLE sync_kept (
+          n INTEGER PRIMARY KEY AUTOINCREMENT,
+          delta_id TEXT NOT NULL UNIQUE,
+          bytes BLOB NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
 ];

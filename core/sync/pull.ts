@@ -12,6 +12,7 @@ import type { Op } from "../ops/kinds.ts";
 import {
   chainOf,
   isApplied,
+  keepDelta,
   markApplied,
   markReceived,
   park,
@@ -123,7 +124,7 @@ async function pass(
     }
     if (page.records.length === 0) break;
     const view = overlay(deps);
-    const accepted: OpenedDelta[] = [];
+    const accepted: Received[] = [];
     const now = deps.clock.now();
     const parkedNow: { delta: OpenedDelta; missing: readonly string[]; bytes: Uint8Array }[] = [];
     const setAside: { deltaId: string; serverSeq: number; reason: string; bytes: Uint8Array }[] =
@@ -131,7 +132,7 @@ async function pass(
     for (const record of page.records) {
       const verdict = judge(record.bytes, strandId, keyring, roster, view);
       if (verdict.kind === "apply") {
-        accepted.push(verdict.delta);
+        accepted.push({ ...verdict.delta, bytes: record.bytes });
         view.accept(verdict.delta);
       } else if (verdict.kind === "duplicate") totals.duplicates++;
       else if (verdict.kind === "park") {
@@ -176,20 +177,23 @@ async function pass(
   }
 }
 
+/** A delta that passed its checks, with its envelope as received (kept for `sync repair`). */
+type Received = OpenedDelta & { readonly bytes: Uint8Array };
+
 /**
- * Merges the ops of `accepted`, then records them applied and runs `also`, in one
- * transaction. When the merge refuses the batch, each change is merged alone and one the
+ * Merges the ops of `accepted`, then records them applied (keeping each envelope) and runs
+ * `also`, in one transaction. When the merge refuses the batch, each change is merged alone and one the
  * merge refuses is set aside with the merge's reason; the rest apply.
  */
 function apply(
   deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
-  accepted: readonly OpenedDelta[],
+  accepted: readonly Received[],
   also: () => void,
 ): number {
   const { store } = deps;
   const ops: Op[] = accepted.flatMap((delta) => [...delta.body.ops]);
   let added = 0;
-  const refused: { delta: OpenedDelta; reason: string }[] = [];
+  const refused: { delta: Received; reason: string }[] = [];
   if (ops.length > 0) {
     writeTransaction(store.db, "note received ops", () => {
       markReceived(store, ops.map((op) => op.changeId));
@@ -220,7 +224,10 @@ function apply(
           bytes: new Uint8Array(0),
           at: now,
         });
-      } else markApplied(store, delta.changeId, delta.body.author, delta.body.authorSeq);
+      } else {
+        markApplied(store, delta.changeId, delta.body.author, delta.body.authorSeq);
+        keepDelta(store, delta.deltaId, delta.bytes);
+      }
       unpark(store, delta.deltaId);
     }
     also();
@@ -239,12 +246,12 @@ function releaseParked(
   let opsAdded = 0;
   for (;;) {
     const view = overlay(deps);
-    const ready: OpenedDelta[] = [];
+    const ready: Received[] = [];
     const dropped: string[] = [];
     for (const row of parked(deps.store)) {
       const verdict = judge(row.bytes, strandId, keyring, roster, view);
       if (verdict.kind === "apply") {
-        ready.push(verdict.delta);
+        ready.push({ ...verdict.delta, bytes: row.bytes });
         view.accept(verdict.delta);
       } else if (verdict.kind !== "park") dropped.push(row.deltaId);
     }

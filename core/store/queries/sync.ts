@@ -291,6 +291,30 @@ export function syncCounts(
   ).get() as { unacked: number; pending: number; quarantined: number; applied: number };
 }
 
+/** Keeps another device's sealed delta as received (once), for `sync repair` to re-upload. */
+export function keepDelta(store: Db, deltaId: string, bytes: Uint8Array): void {
+  store.prepare("INSERT OR IGNORE INTO sync_kept (delta_id, bytes) VALUES (?, ?)").run(
+    deltaId,
+    bytes,
+  );
+}
+
+/** Other devices' kept deltas after `n`, in the order received, at most `limit`. */
+export function keptDeltas(
+  store: Db,
+  after: number,
+  limit: number,
+): { n: number; deltaId: string; bytes: Uint8Array }[] {
+  return store.prepare(
+    "SELECT n, delta_id AS deltaId, bytes FROM sync_kept WHERE n > ? ORDER BY n LIMIT ?",
+  ).all(after, limit) as unknown as { n: number; deltaId: string; bytes: Uint8Array }[];
+}
+
+/** How many deltas of other devices are kept. */
+export function keptCount(store: Db): number {
+  return (store.prepare("SELECT count(*) AS n FROM sync_kept").get() as { n: number }).n;
+}
+
 /** Records op change ids that arrived by pull, so they are never sealed back to the relay. */
 export function markReceived(store: Db, changeIds: readonly string[]): void {
   const insert = store.prepare("INSERT OR IGNORE INTO sync_received (change_id) VALUES (?)");

@@ -9,7 +9,13 @@
  * loopback behind the adversary served as a rewriting proxy (`tests/fixtures/adversary_world.ts`).
  */
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
-import { type Engine, isHelixError, logHeadToHeader } from "@helix/core";
+import {
+  type Engine,
+  isHelixError,
+  logHeadToHeader,
+  type RelayPort,
+  type WitnessPort,
+} from "@helix/core";
 import { tamper } from "../relay/testing/adversary.ts";
 import {
   front,
@@ -380,6 +386,68 @@ for (const via of VIAS) {
       y.close();
       for (const gate of [frontX, frontY]) await gate.close();
       for (const log of [logX, logY]) await log.close();
+      await Deno.remove(dir, { recursive: true }).catch(() => {});
+    }
+  });
+
+  Deno.test(`T1 fork seen by a witness (${via}): no change crosses the fork, the witness shows it (FORK)`, async () => {
+    const dir = await Deno.makeTempDir({ prefix: "helix-witness-" });
+    const clock = { t: Date.UTC(2026, 10, 25, 12), now: () => clock.t };
+    const logX = await startUpstream(via, dir, "relay-x", clock);
+    const logY = await startUpstream(via, dir, "relay-y", clock, logX);
+    const witnessRelay = await startUpstream(via, dir, "witness", clock);
+    const gates = [front(via, logX), front(via, logY), front(via, witnessRelay)];
+    const [toX, toY, toW] = gates.map((gate) => gate.relay) as [RelayPort, RelayPort, RelayPort];
+    const witnessGate = gates[2]!;
+    const witness = toW as unknown as WitnessPort;
+    const x = await openDevice(dir, "x", clock);
+    const y = await openDevice(dir, "y", clock);
+    try {
+      await x.syncInit(toX);
+      await x.write({ content: "The first fact both devices see." });
+      await pairOn(x, y, toX);
+      // Each states the head it verified at its last pull (x's first sync has none yet).
+      await x.sync({ relay: toX, witness });
+      await y.sync({ relay: toX, witness });
+      await x.sync({ relay: toX, witness });
+      const honest = await y.sync({ relay: toX, witness });
+      equal(honest.witness?.checked, 1, JSON.stringify(honest.witness));
+      equal(honest.witness?.alarms, 0);
+      deepEqual(x.syncStatus().alarms, []);
+      // The relay forks: from now on it shows y a copy of the strand that x never sees.
+      await x.syncRepair({ relay: toY });
+      await y.syncPull({ relay: toY });
+      await x.write({ content: "x's change, shown only to x." });
+      await y.write({ content: "y's change, shown only to y." });
+      // Each states what it verified at its pull, so the fork shows one sync after the writes.
+      await y.sync({ relay: toY, witness });
+      await x.sync({ relay: toX, witness });
+      await y.sync({ relay: toY, witness });
+      deepEqual(x.syncStatus().alarms, []);
+      const seen = await x.sync({ relay: toX, witness });
+      equal(seen.witness?.alarms, 1, JSON.stringify(seen.witness));
+      ok(x.syncStatus().alarms.some((alarm) => alarm.kind === "FORK"), "x sees the fork");
+      await y.sync({ relay: toY, witness });
+      ok(y.syncStatus().alarms.some((alarm) => alarm.kind === "FORK"), "and so does y");
+      // A witness that alters statements is not believed: it can hide a fork, never invent one.
+      witnessGate.adversary.add({
+        name: "flip statement",
+        method: "GET",
+        route: "other",
+        body: (bytes) => {
+          const altered = bytes.slice();
+          altered[40]! ^= 1;
+          return altered;
+        },
+      });
+      const altered = await x.sync({ relay: toX, witness });
+      equal(altered.witness?.refused, 1, "the altered statement is refused");
+      equal(altered.witness?.checked, 0);
+    } finally {
+      x.close();
+      y.close();
+      for (const gate of gates) await gate.close();
+      for (const log of [logX, logY, witnessRelay]) await log.close();
       await Deno.remove(dir, { recursive: true }).catch(() => {});
     }
   });

@@ -262,4 +262,12 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       `);
     },
   },
+  {
+    version: 16,
+    description:
+      "sync_strand.witness: the URL of a second relay that keeps each device's signed statement of the log head it verified, so a fork shows without a person comparing fingerprints (R22)",
+    up(db) {
+      db.exec("ALTER TABLE sync_strand ADD COLUMN witness TEXT");
+    },
+  },
 ];

@@ -7,7 +7,7 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { syncCounts, syncStrand } from "../store/queries/sync.ts";
+import { setWitness, syncCounts, syncStrand } from "../store/queries/sync.ts";
 import { savepoint, writeTransaction } from "../store/transaction.ts";
 import type { SyncDeps, SyncKeys } from "./deps.ts";
 import { initSync } from "./init.ts";
@@ -22,7 +22,8 @@ import { parseLogHead } from "./wire/log_head.ts";
 import { toHex } from "./wire/ids.ts";
 import { stateHash } from "../ops/state_hash.ts";
 import { httpRelay } from "./relay_http.ts";
-import type { RelayPort } from "./relay_port.ts";
+import type { RelayPort, WitnessPort } from "./relay_port.ts";
+import { exchangeWithWitness, type WitnessReport } from "./witness.ts";
 import { pinRelayInRoster, reconcileRelayPin } from "./relay_pin.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
 import { sealNew } from "./seal.ts";
@@ -36,6 +37,8 @@ export interface SyncReport {
   readonly push: PushReport;
   /** Changes sealed before the push (ops written while no keys were loaded). */
   readonly sealed: number;
+  /** The exchange with the witness relay, when one is set (`syncSetWitness`). */
+  readonly witness?: WitnessReport;
 }
 
 /** Progress of a sync. */
@@ -69,8 +72,18 @@ export interface SyncApi {
     prompts: PairingPrompts,
     options?: { name?: string; relay?: (url: string) => RelayPort },
   ): Promise<PairingResult & { strandId?: string }>;
-  /** Pulls, then pushes. */
-  sync(options?: SyncProgress & { relay?: RelayPort }): Promise<SyncReport>;
+  /**
+   * Pulls, then pushes, then (with a witness set) leaves this device's statement of the log
+   * head it verified at the witness and checks the other devices' statements.
+   */
+  sync(
+    options?: SyncProgress & { relay?: RelayPort; witness?: WitnessPort },
+  ): Promise<SyncReport>;
+  /**
+   * Sets the witness relay (R22) every device of the strand should set alike, or clears it
+   * with null. `invalid_input` for a URL that is not http(s).
+   */
+  syncSetWitness(url: string | null): void;
   /** Pulls the relay's new deltas. */
   syncPull(options?: { relay?: RelayPort; onProgress?: PullProgress }): Promise<PullReport>;
   /**
@@ -237,7 +250,24 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       const pulled = await doPull(connection, options.onPull);
       const pushed = await doPush(connection, options.onPush);
       const { sealed, ...rest } = pushed;
-      return { pull: pulled, push: rest, sealed };
+      const url = syncStrand(store)?.witness ?? null;
+      const witness = options.witness ?? (url === null ? null : httpRelay(url));
+      if (witness === null) return { pull: pulled, push: rest, sealed };
+      const { strandId } = needStrand("sync");
+      const exchanged = await exchangeWithWitness(store, {
+        strandId,
+        keys: connection.keys,
+        roster: connection.roster,
+        relay: connection.port,
+        witness,
+        now: deps.clock.now(),
+      });
+      return { pull: pulled, push: rest, sealed, witness: exchanged };
+    },
+    syncSetWitness(url) {
+      needStrand("set a witness");
+      const normal = url === null ? null : httpRelay(url).url;
+      writeTransaction(store.db, "set the witness", () => setWitness(store, normal));
     },
     syncPull: async (options = {}) =>
       doPull(await connect("pull", options.relay), options.onProgress),

@@ -37,6 +37,8 @@ export interface SyncStatus {
   readonly strandId: string | null;
   /** The relay's URL. */
   readonly relay: string | null;
+  /** The witness relay's URL, or null when none is set. */
+  readonly witness: string | null;
   /** The epoch this device seals under. */
   readonly epoch: number | null;
   /** This device's id, when the keys are loaded. */
@@ -100,6 +102,7 @@ export function syncStatus(
     synced: strand !== null,
     strandId: strand?.strandId ?? null,
     relay: strand?.relay ?? null,
+    witness: strand?.witness ?? null,
     epoch: strand?.epoch ?? null,
     device,
     devices:

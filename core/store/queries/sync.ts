@@ -28,16 +28,23 @@ export interface SyncStrandRow {
   readonly pushedAt: number | null;
   /** When a pull last finished (ms), or null. */
   readonly pulledAt: number | null;
+  /** The witness relay's URL (R22), or null when none is set. */
+  readonly witness: string | null;
 }
 
 /** The sync row, or null for a strand that is not synced. */
 export function syncStrand(store: Db): SyncStrandRow | null {
   const row = store.prepare(
     `SELECT strand_id AS strandId, relay, epoch, cursor, sealed_through AS sealedThrough,
-       joined_at AS joinedAt, pushed_at AS pushedAt, pulled_at AS pulledAt
+       joined_at AS joinedAt, pushed_at AS pushedAt, pulled_at AS pulledAt, witness
      FROM sync_strand WHERE one = 1`,
   ).get() as SyncStrandRow | undefined;
   return row ?? null;
+}
+
+/** Sets (or, with null, clears) the witness relay's URL. */
+export function setWitness(store: Db, url: string | null): void {
+  store.prepare("UPDATE sync_strand SET witness = ? WHERE one = 1").run(url);
 }
 
 /** Records that the strand is synced (replacing an earlier setting). */

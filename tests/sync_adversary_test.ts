@@ -10,6 +10,7 @@
  */
 import { deepEqual, equal, ok, rejects } from "node:assert/strict";
 import {
+  DELTA_HEADER_LENGTH,
   type Engine,
   isHelixError,
   logHeadToHeader,
@@ -120,6 +121,12 @@ for (const via of VIAS) {
       await w.a.write({ content: "Payments store money as integer cents.", type: "convention" });
       await w.a.syncPush({ relay: w.relay });
       await caught(w, tamper.bitflip({ index: 0, offset: -100 }), "TAMPER");
+    }));
+
+  Deno.test(`T1 swapped headers (${via}): two deltas' headers exchanged are TAMPER`, () =>
+    within(via, async (w) => {
+      await threeChanges(w);
+      await caught(w, tamper.swapHeaders(0, 1, DELTA_HEADER_LENGTH), "TAMPER");
     }));
 
   Deno.test(`T1 transplant (${via}): a delta of another strand served in place of one of ours is TAMPER`, () =>

@@ -231,6 +231,29 @@ export const tamper = {
         frames.map((frame, i) => (i === index ? { seq: frame.seq, bytes } : frame)),
     };
   },
+  /**
+   * Swaps the relay-visible headers (the first `headerLength` bytes) of served deltas `i` and
+   * `j`: each ciphertext arrives under the other's header (strand, epoch, commitment, write
+   * signature).
+   */
+  swapHeaders(i: number, j: number, headerLength: number): Tamper {
+    return {
+      name: `swap headers #${i} and #${j}`,
+      method: "GET",
+      route: "deltas",
+      frames: (frames) => {
+        const a = frames[i];
+        const b = frames[j];
+        if (!a || !b) return frames;
+        const swapped = (to: Frame, from: Frame) => {
+          const bytes = to.bytes.slice();
+          bytes.set(from.bytes.subarray(0, headerLength), 0);
+          return { seq: to.seq, bytes };
+        };
+        return frames.map((frame, k) => k === i ? swapped(a, b) : k === j ? swapped(b, a) : frame);
+      },
+    };
+  },
   /** Cuts every list answer of `route` after `length` bytes (a torn response). */
   truncate(length: number, route: RouteKind = "deltas"): Tamper {
     return {

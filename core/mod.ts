@@ -254,6 +254,7 @@ export type {
   WitnessPort,
 } from "./sync/relay_port.ts";
 export type { WitnessReport } from "./sync/witness.ts";
+export type { RemovalReport } from "./sync/rotate.ts";
 export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";
 export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/status.ts";
 // Rules files: CLAUDE.md, AGENTS.md, GEMINI.md, Cursor, Copilot and Windsurf rules.

@@ -25,6 +25,7 @@ import { httpRelay } from "./relay_http.ts";
 import type { RelayPort, WitnessPort } from "./relay_port.ts";
 import { exchangeWithWitness, type WitnessReport } from "./witness.ts";
 import { pinRelayInRoster, reconcileRelayPin } from "./relay_pin.ts";
+import { adoptEpoch, type RemovalReport, removeDevice } from "./rotate.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
 import { sealNew } from "./seal.ts";
 import { type SyncStatus, syncStatus } from "./status.ts";
@@ -79,6 +80,12 @@ export interface SyncApi {
   sync(
     options?: SyncProgress & { relay?: RelayPort; witness?: WitnessPort },
   ): Promise<SyncReport>;
+  /**
+   * Removes a device (`which`: its id, an id prefix of 8+ digits, or its name) with a new
+   * epoch whose key only the remaining devices get (R29): it can no longer read or add
+   * anything. `invalid_input` for this device itself, `conflict` when the roster moved.
+   */
+  syncRemoveDevice(which: string, options?: { relay?: RelayPort }): Promise<RemovalReport>;
   /**
    * Sets the witness relay (R22) every device of the strand should set alike, or clears it
    * with null. `invalid_input` for a URL that is not http(s).
@@ -155,16 +162,19 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     const strand = needStrand(action);
     const keys = needKeys(action);
     const port = relayOf(relay, strand.relay);
-    const keyring = ring(action);
+    const held = ring(action);
     const { strandId } = strand;
-    const fresh = await refreshRoster(store, port, strandId, keyring, keys.exchange.secretKey);
+    const fresh = await refreshRoster(store, port, strandId, held, keys.exchange.secretKey);
     const roster = await reconcileRelayPin(store, fresh, {
       strandId,
       keys,
-      keyring,
+      keyring: held,
       relay: port,
       now: deps.clock.now(),
     });
+    // A rotation opened an epoch: its key was kept with the roster; open the keyring again.
+    if (held.epoch < roster.epoch) keyring = null;
+    adoptEpoch(store, roster, ring(action), keys);
     return { keys, port, roster };
   };
   type Connection = Awaited<ReturnType<typeof connect>>;
@@ -263,6 +273,21 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
         now: deps.clock.now(),
       });
       return { pull: pulled, push: rest, sealed, witness: exchanged };
+    },
+    async syncRemoveDevice(which, options = {}) {
+      const action = "remove a device";
+      const { keys, port } = await connect(action, options.relay);
+      const { strandId } = needStrand(action);
+      const report = await removeDevice(store, {
+        strandId,
+        keys,
+        keyring: ring(action),
+        relay: port,
+        which,
+      });
+      keyring = null;
+      adoptEpoch(store, localRoster(store, strandId, ring(action)), ring(action), keys);
+      return report;
     },
     syncSetWitness(url) {
       needStrand("set a witness");

@@ -34,7 +34,7 @@ import type { SyncDeps } from "./deps.ts";
 import type { Keyring } from "./keyring.ts";
 import { type AppliedView, judge } from "./receive.ts";
 import type { RelayPort } from "./relay_port.ts";
-import type { OpenedDelta } from "./wire/delta.ts";
+import { openDelta, type OpenedDelta } from "./wire/delta.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 import type { RosterView } from "./receive.ts";
 
@@ -131,6 +131,7 @@ async function pass(
       [];
     for (const record of page.records) {
       const verdict = judge(record.bytes, strandId, keyring, roster, view);
+      if (verdict.kind === "apply" || verdict.kind === "park") view.vouch(verdict.delta, roster);
       if (verdict.kind === "apply") {
         accepted.push({ ...verdict.delta, bytes: record.bytes });
         view.accept(verdict.delta);
@@ -167,7 +168,7 @@ async function pass(
     });
     if (advance) await checkHeads(deps, relay, strandId, accepted);
     totals.applied += accepted.length;
-    if (accepted.length > 0) {
+    if (accepted.length > 0 || parkedNow.length > 0) {
       const released = releaseParked(deps, strandId, keyring, roster);
       totals.applied += released.applied;
       totals.opsAdded += released.opsAdded;
@@ -246,9 +247,15 @@ function releaseParked(
   let opsAdded = 0;
   for (;;) {
     const view = overlay(deps);
+    const waiting = parked(deps.store);
+    for (const row of waiting) {
+      try {
+        view.vouch(openDelta(row.bytes, keyring.keysFor, strandId), roster);
+      } catch { /* judged (and dropped) below */ }
+    }
     const ready: Received[] = [];
     const dropped: string[] = [];
-    for (const row of parked(deps.store)) {
+    for (const row of waiting) {
       const verdict = judge(row.bytes, strandId, keyring, roster, view);
       if (verdict.kind === "apply") {
         ready.push({ ...verdict.delta, bytes: row.bytes });
@@ -267,12 +274,38 @@ function releaseParked(
 /** The applied changes and chains, plus those accepted earlier in the same batch. */
 function overlay(
   deps: Pick<SyncDeps, "store">,
-): AppliedView & { accept(delta: OpenedDelta): void } {
+): AppliedView & {
+  accept(delta: OpenedDelta): void;
+  vouch(delta: OpenedDelta, roster: RosterView): void;
+} {
   const changes = new Set<string>();
   const heads = new Map<string, { maxSeq: number; head: string }>();
+  // Changes a remaining device names (deps, prev), and through a vouched change its chain.
+  const vouchers = new Set<string>();
+  const former = new Map<string, string | null>(); // a removed device's change → its prev
+  const extend = (changeId: string) => {
+    for (let at: string | null | undefined = changeId; at && !vouchers.has(at);) {
+      vouchers.add(at);
+      at = former.get(at);
+    }
+  };
   return {
     isApplied: (changeId) => changes.has(changeId) || isApplied(deps.store, changeId),
     chain: (deviceId) => heads.get(deviceId) ?? chainOf(deps.store, deviceId),
+    vouched: (changeId) => vouchers.has(changeId),
+    vouch(delta, roster) {
+      const { body } = delta;
+      if (roster.devices.some((d) => d.device === body.author)) {
+        for (const dep of body.deps) extend(dep);
+        if (body.prev) extend(body.prev);
+      } else {
+        former.set(delta.changeId, body.prev);
+        if (vouchers.has(delta.changeId) && body.prev) {
+          vouchers.delete(delta.changeId);
+          extend(delta.changeId);
+        }
+      }
+    },
     accept(delta) {
       changes.add(delta.changeId);
       heads.set(delta.body.author, { maxSeq: delta.body.authorSeq, head: delta.changeId });

@@ -133,6 +133,18 @@ for (const storage of ["sqlite", "kv"] as const) {
       equal(JSON.parse(repaired.stdout).restored, 0);
       ok(JSON.parse(repaired.stdout).present >= 2);
 
+      // The CI box is retired: removed with a new key, it can no longer sync; the others can.
+      const removed = await laptop.helix("device", "remove", "ci-box", "--yes", "--json");
+      equal(removed.code, 0, removed.stderr);
+      equal(JSON.parse(removed.stdout).epoch, 1);
+      equal((await ci.helix("sync")).code, 77, "the removed machine is refused");
+      equal((await desktop.helix("sync")).code, 0);
+      const listed2 = await desktop.helix("device", "list", "--json");
+      deepEqual(
+        JSON.parse(listed2.stdout).devices.map((d: { name: string }) => d.name).sort(),
+        ["desktop", "laptop"],
+      );
+
       // T9: the relay's files hold no plaintext, no device id, no clock.
       await relay.stop();
       const ids = [laptop, desktop, ci].map((d) =>

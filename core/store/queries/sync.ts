@@ -163,6 +163,28 @@ export function unacked(store: Db, limit: number): OutboxRow[] {
   ).all(limit) as unknown as OutboxRow[];
 }
 
+/** Unacknowledged deltas after queue position `after`, in queue order, at most `limit`. */
+export function unackedAfter(store: Db, after: number, limit: number): OutboxRow[] {
+  return store.prepare(
+    `SELECT n, change_id AS changeId, delta_id AS deltaId, bytes FROM sync_outbox
+     WHERE acked = 0 AND n > ? ORDER BY n LIMIT ?`,
+  ).all(after, limit) as unknown as OutboxRow[];
+}
+
+/** Replaces a queued delta's envelope (the same change re-sealed under a new epoch, R19). */
+export function resealQueued(store: Db, n: number, deltaId: string, bytes: Uint8Array): void {
+  store.prepare("UPDATE sync_outbox SET delta_id = ?, bytes = ? WHERE n = ?").run(
+    deltaId,
+    bytes,
+    n,
+  );
+}
+
+/** Records the epoch this device seals under from now on. */
+export function setStrandEpoch(store: Db, epoch: number): void {
+  store.prepare("UPDATE sync_strand SET epoch = ? WHERE one = 1").run(epoch);
+}
+
 /** Marks a queued delta acknowledged. */
 export function ack(store: Db, n: number): void {
   store.prepare("UPDATE sync_outbox SET acked = 1 WHERE n = ?").run(n);

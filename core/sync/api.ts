@@ -26,6 +26,8 @@ import type { RelayPort, WitnessPort } from "./relay_port.ts";
 import { exchangeWithWitness, type WitnessReport } from "./witness.ts";
 import { pinRelayInRoster, reconcileRelayPin } from "./relay_pin.ts";
 import { adoptEpoch, type RemovalReport, removeDevice } from "./rotate.ts";
+import { addRecovery, recover } from "./recovery.ts";
+import { newRecoveryPhrase } from "../crypto/recovery_phrase.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
 import { sealNew } from "./seal.ts";
 import { type SyncStatus, syncStatus } from "./status.ts";
@@ -86,6 +88,23 @@ export interface SyncApi {
    * anything. `invalid_input` for this device itself, `conflict` when the roster moved.
    */
   syncRemoveDevice(which: string, options?: { relay?: RelayPort }): Promise<RemovalReport>;
+  /**
+   * Adds a recovery device to the roster and returns its 24-word phrase, to write down: shown
+   * once, kept nowhere. With it, `syncRecover` on a new machine gets the strand back when every
+   * machine is lost. `conflict` when the strand has one (remove the device `recovery` first).
+   */
+  syncRecoveryPhrase(
+    options?: { relay?: RelayPort },
+  ): Promise<{ phrase: string; strandId: string; relay: string }>;
+  /**
+   * Adds this machine to the strand `strandId` at `relay` with its recovery `phrase`, then
+   * syncs like a paired machine. `invalid_input` for a malformed phrase, `unauthorized` for a
+   * phrase the strand does not hold; nothing is uploaded then.
+   */
+  syncRecover(
+    phrase: string,
+    options: { relay: string | RelayPort; strandId: string; name?: string },
+  ): Promise<{ strandId: string; devices: number }>;
   /**
    * Sets the witness relay (R22) every device of the strand should set alike, or clears it
    * with null. `invalid_input` for a URL that is not http(s).
@@ -288,6 +307,27 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       keyring = null;
       adoptEpoch(store, localRoster(store, strandId, ring(action)), ring(action), keys);
       return report;
+    },
+    async syncRecoveryPhrase(options = {}) {
+      const action = "add a recovery phrase";
+      const { keys, port } = await connect(action, options.relay);
+      const { strandId } = needStrand(action);
+      const { phrase, keys: recovery } = newRecoveryPhrase();
+      await addRecovery(store, { strandId, keys, keyring: ring(action), relay: port, recovery });
+      return { phrase, strandId, relay: port.url };
+    },
+    async syncRecover(phrase, options) {
+      const keys = needKeys("recover");
+      const port = typeof options.relay === "string" ? httpRelay(options.relay) : options.relay;
+      const result = await recover(deps, keys, port, {
+        strandId: options.strandId,
+        phrase,
+        name: options.name ?? deps.deviceName,
+      });
+      keyring = null;
+      writeTransaction(store.db, "seal changes", sealPending);
+      installSeal();
+      return result;
     },
     syncSetWitness(url) {
       needStrand("set a witness");

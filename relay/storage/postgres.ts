@@ -4,27 +4,26 @@
  * (`postgres_schema.ts`, migrated at start); a strand row keeps the roster head, the next delta
  * sequence and the bytes used.
  *
- * Concurrency: READ COMMITTED transactions with row locks, not SERIALIZABLE with retry. Every
- * write to a strand goes through its `strands` row:
+ * Concurrency: READ COMMITTED with row locks, not SERIALIZABLE with retry. Every write to a
+ * strand goes through its `strands` row:
  * - a roster append is one `UPDATE … WHERE head_seq = $seq - 1 AND head_hash = $prev`: a rival
  *   update of the same row makes it wait, and PostgreSQL then re-checks the WHERE on the row the
  *   rival committed, so of two appends at one head exactly one matches (compare-and-swap, R7);
- * - a delta append first takes the row with `SELECT … FOR UPDATE`, so appends to one strand
- *   (from any instance) run one after another: each reads the sequence, the epoch and the bytes
- *   used that the previous one committed, and its duplicate check and log-tree read come after
- *   the lock, in statements that see every earlier commit. The `(strand, delta_id)` unique key
- *   backs the duplicate check. The quota is that row's `bytes_used`, shared by every instance.
+ * - a delta append is a compare-and-swap on the row's `delta_seq` and epoch, and when a rival
+ *   wins that, a transaction holding the row `FOR UPDATE` (`postgres_append.ts`): appends to one
+ *   strand from any instance get sequences with no gap, one leaf each. The `(strand, delta_id)`
+ *   unique key backs the duplicate check. The quota is the row's `bytes_used`, shared by every
+ *   instance.
  *
  * Rate limits stay in each instance's memory (`limits.ts`), as the storage interface does not
  * hold them.
  *
  * @module
  */
-import postgres, { type Sql, type TransactionSql } from "postgres";
-import { logAppendNodes, logAppendSiblings, logLeafHash } from "@helix/core/wire";
+import postgres, { type Sql } from "postgres";
+import { appendDelta, idBytes, own, readNodes } from "./postgres_append.ts";
 import { migrate } from "./postgres_schema.ts";
 import type {
-  AppendDeltaResult,
   AppendRosterResult,
   DeltaRecord,
   ListCaps,
@@ -58,15 +57,6 @@ interface HeadRow {
   wpk: Uint8Array;
 }
 
-/** A delta id as 32 bytes when it is 64 hex digits, else its text as bytes. */
-function idBytes(deltaId: string): Uint8Array {
-  if (!/^[0-9a-f]{64}$/.test(deltaId)) return new TextEncoder().encode(deltaId);
-  return Uint8Array.from(deltaId.match(/../g)!, (pair) => parseInt(pair, 16));
-}
-
-/** `npm:postgres` reads bytea as a Buffer (maybe a view into a shared pool): copy it out. */
-const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
-
 const headOf = (row: HeadRow): RosterHead => ({
   seq: row.seq,
   hash: row.hash,
@@ -95,50 +85,6 @@ export async function openPostgresStorage(
     throw error;
   }
   const strandRow = (strand: string) => sql`(SELECT id FROM strands WHERE strand_id = ${strand})`;
-
-  /** The log-tree nodes `keys` of strand row `id`, in order, null where absent. */
-  const nodes = async (tx: Sql | TransactionSql, id: string, keys: readonly LogNodeKey[]) => {
-    if (keys.length === 0) return [];
-    const rows = await tx<{ level: number; idx: string; hash: Uint8Array }[]>`
-      SELECT level, idx, hash FROM log_nodes WHERE strand = ${id}
-        AND (level, idx) IN (SELECT * FROM unnest(
-          ${tx.array(keys.map((k) => k.level))}::int[],
-          ${tx.array(keys.map((k) => k.index))}::bigint[]))`;
-    const found = new Map(rows.map((row) => [`${row.level}/${row.idx}`, own(row.hash)]));
-    return keys.map((key) => found.get(`${key.level}/${key.index}`) ?? null);
-  };
-
-  const appendDelta = (strand: string, delta: DeltaRecord, quota: number) =>
-    sql.begin(async (tx): Promise<AppendDeltaResult> => {
-      const deltaId = idBytes(delta.deltaId);
-      const [row] = await tx<{ id: string; epoch: number; deltaSeq: string; used: string }[]>`
-        SELECT id, epoch, delta_seq AS "deltaSeq", bytes_used AS used FROM strands
-        WHERE strand_id = ${strand} FOR UPDATE`;
-      if (!row) return { kind: "no_strand" };
-      const [known] = await tx<{ seq: string }[]>`
-        SELECT server_seq AS seq FROM deltas WHERE strand = ${row.id} AND delta_id = ${deltaId}`;
-      if (known) return { kind: "duplicate", seq: Number(known.seq) };
-      if (row.epoch !== delta.epoch) return { kind: "stale_epoch", epoch: row.epoch };
-      const used = Number(row.used);
-      if (used + delta.bytes.length > quota) return { kind: "quota", used };
-      const seq = Number(row.deltaSeq) + 1;
-      const siblings = logAppendSiblings(seq - 1);
-      const hashes = await nodes(tx, row.id, siblings);
-      const lookup = (level: number, index: number) => {
-        const at = siblings.findIndex((k) => k.level === level && k.index === index);
-        const hash = hashes[at];
-        if (!hash) throw new Error(`The log tree lacks node ${level}/${index}`);
-        return hash;
-      };
-      const added = logAppendNodes(seq - 1, logLeafHash(delta.deltaId), lookup);
-      await tx`INSERT INTO deltas (strand, server_seq, delta_id, epoch, bytes, received_day)
-        VALUES (${row.id}, ${seq}, ${deltaId}, ${delta.epoch}, ${delta.bytes}, ${delta.day})`;
-      await tx`UPDATE strands SET delta_seq = ${seq}, bytes_used = bytes_used + ${delta.bytes.length} WHERE id = ${row.id}`;
-      await tx`INSERT INTO log_nodes ${
-        tx(added.map((n) => ({ strand: row.id, level: n.level, idx: n.index, hash: n.hash })))
-      }`;
-      return { kind: "stored", seq };
-    });
 
   return {
     createStrand: (strand: string, genesis: RosterRecord) =>
@@ -194,7 +140,8 @@ export async function openPostgresStorage(
         WHERE strand = ${strandRow(strand)} AND delta_id = ${idBytes(deltaId)}`;
       return row ? Number(row.seq) : null;
     },
-    appendDelta,
+    appendDelta: (strand: string, delta: DeltaRecord, quota: number) =>
+      appendDelta(sql, strand, delta, quota),
     async listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
       return capped(
         await sql<{ seq: string; bytes: Uint8Array }[]>`
@@ -213,7 +160,7 @@ export async function openPostgresStorage(
     },
     async logNodes(strand: string, keys: readonly LogNodeKey[]) {
       const [row] = await sql<{ id: string }[]>`SELECT id FROM strands WHERE strand_id = ${strand}`;
-      return row ? await nodes(sql, row.id, keys) : keys.map(() => null);
+      return row ? await readNodes(sql, row.id, keys) : keys.map(() => null);
     },
     async bytesUsed(strand: string): Promise<number> {
       const [row] = await sql<{ used: string }[]>`

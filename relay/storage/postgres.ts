@@ -9,11 +9,11 @@
  * - a roster append is one `UPDATE … WHERE head_seq = $seq - 1 AND head_hash = $prev`: a rival
  *   update of the same row makes it wait, and PostgreSQL then re-checks the WHERE on the row the
  *   rival committed, so of two appends at one head exactly one matches (compare-and-swap, R7);
- * - a delta append is a compare-and-swap on the row's `delta_seq` and epoch, and when a rival
- *   wins that, a transaction holding the row `FOR UPDATE` (`postgres_append.ts`): appends to one
- *   strand from any instance get sequences with no gap, one leaf each. The `(strand, delta_id)`
- *   unique key backs the duplicate check. The quota is the row's `bytes_used`, shared by every
- *   instance.
+ * - a delta append is one call of `relay_append_delta` (`postgres_schema.ts`), which takes the
+ *   row `FOR UPDATE` first: appends to one strand from any instance run one at a time, each
+ *   seeing what the previous one committed, so sequences have no gap and each delta is one leaf.
+ *   The `(strand, delta_id)` unique key backs its duplicate check. The quota is the row's
+ *   `bytes_used`, shared by every instance.
  *
  * Rate limits stay in each instance's memory (`limits.ts`), as the storage interface does not
  * hold them.
@@ -21,9 +21,10 @@
  * @module
  */
 import postgres, { type Sql } from "postgres";
-import { appendDelta, idBytes, own, readNodes } from "./postgres_append.ts";
+import { logLeafHash } from "@helix/core/wire";
 import { migrate } from "./postgres_schema.ts";
 import type {
+  AppendDeltaResult,
   AppendRosterResult,
   DeltaRecord,
   ListCaps,
@@ -55,6 +56,49 @@ interface HeadRow {
   hash: string;
   epoch: number;
   wpk: Uint8Array;
+}
+
+/** A delta id as 32 bytes when it is 64 hex digits, else its text as bytes. */
+function idBytes(deltaId: string): Uint8Array {
+  if (!/^[0-9a-f]{64}$/.test(deltaId)) return new TextEncoder().encode(deltaId);
+  return Uint8Array.from(deltaId.match(/../g)!, (pair) => parseInt(pair, 16));
+}
+
+/** `npm:postgres` reads bytea as a Buffer (maybe a view into a shared pool): copy it out. */
+const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
+
+/** The log-tree nodes `keys` of strand row `id`, in order, null where absent. */
+async function readNodes(sql: Sql, id: string, keys: readonly LogNodeKey[]) {
+  if (keys.length === 0) return [];
+  const rows = await sql<{ level: number; idx: string; hash: Uint8Array }[]>`
+    SELECT level, idx, hash FROM log_nodes WHERE strand = ${id}
+      AND (level, idx) IN (SELECT * FROM unnest(
+        ${sql.array(keys.map((k) => k.level))}::int[],
+        ${sql.array(keys.map((k) => k.index))}::bigint[]))`;
+  const found = new Map(rows.map((row) => [`${row.level}/${row.idx}`, own(row.hash)]));
+  return keys.map((key) => found.get(`${key.level}/${key.index}`) ?? null);
+}
+
+interface AppendRow {
+  kind: AppendDeltaResult["kind"];
+  seq: string | null;
+  used: string | null;
+  epoch: number | null;
+}
+
+/** The function's answer as the interface's result. */
+function appendResult(row: AppendRow): AppendDeltaResult {
+  switch (row.kind) {
+    case "stored":
+    case "duplicate":
+      return { kind: row.kind, seq: Number(row.seq) };
+    case "quota":
+      return { kind: "quota", used: Number(row.used) };
+    case "stale_epoch":
+      return { kind: "stale_epoch", epoch: row.epoch! };
+    case "no_strand":
+      return { kind: "no_strand" };
+  }
 }
 
 const headOf = (row: HeadRow): RosterHead => ({
@@ -140,8 +184,14 @@ export async function openPostgresStorage(
         WHERE strand = ${strandRow(strand)} AND delta_id = ${idBytes(deltaId)}`;
       return row ? Number(row.seq) : null;
     },
-    appendDelta: (strand: string, delta: DeltaRecord, quota: number) =>
-      appendDelta(sql, strand, delta, quota),
+    async appendDelta(strand: string, delta: DeltaRecord, quota: number) {
+      // One round trip: `relay_append_delta` (postgres_schema.ts) locks, checks and appends.
+      const [row] = await sql<AppendRow[]>`
+        SELECT o_kind AS kind, o_seq AS seq, o_used AS used, o_epoch AS epoch
+        FROM relay_append_delta(${strand}, ${idBytes(delta.deltaId)}, ${delta.epoch},
+          ${delta.bytes}, ${delta.day}, ${quota}, ${logLeafHash(delta.deltaId)})`;
+      return appendResult(row!);
+    },
     async listDeltas(strand: string, after: number, caps: ListCaps): Promise<StoredItem[]> {
       return capped(
         await sql<{ seq: string; bytes: Uint8Array }[]>`

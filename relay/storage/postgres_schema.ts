@@ -15,6 +15,55 @@ interface Migration {
   readonly sql: string;
 }
 
+/**
+ * A delta append in one round trip, under the strand row's lock (READ COMMITTED + `FOR UPDATE`):
+ * appends to one strand, from any relay instance, go one at a time, and every statement after
+ * the lock sees what the previous append committed. It checks in the SQLite backend's order
+ * (duplicate, epoch, quota), stores the delta under the next sequence, moves the strand row, and
+ * adds the leaf (`p_leaf`, `H(0x00 ‖ id)` from the caller) and each complete subtree it closes,
+ * `H(0x01 ‖ left ‖ right)` (RFC 9162, as `logAppendNodes` in core), to the log tree. The
+ * contract suite checks the resulting roots against an independent RFC 9162 implementation.
+ */
+const APPEND_DELTA = `
+  CREATE FUNCTION relay_append_delta(
+    p_strand TEXT, p_delta_id BYTEA, p_epoch INTEGER, p_bytes BYTEA, p_day INTEGER,
+    p_quota BIGINT, p_leaf BYTEA,
+    OUT o_kind TEXT, OUT o_seq BIGINT, OUT o_used BIGINT, OUT o_epoch INTEGER
+  ) LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
+  DECLARE
+    s strands%ROWTYPE;
+    h BYTEA := p_leaf;
+    at BIGINT;
+    lvl INTEGER := 0;
+  BEGIN
+    SELECT * INTO s FROM strands WHERE strand_id = p_strand FOR UPDATE;
+    IF NOT FOUND THEN o_kind := 'no_strand'; RETURN; END IF;
+    SELECT d.server_seq INTO o_seq FROM deltas d
+      WHERE d.strand = s.id AND d.delta_id = p_delta_id;
+    IF FOUND THEN o_kind := 'duplicate'; RETURN; END IF;
+    IF s.epoch <> p_epoch THEN o_kind := 'stale_epoch'; o_epoch := s.epoch; RETURN; END IF;
+    IF s.bytes_used + octet_length(p_bytes) > p_quota THEN
+      o_kind := 'quota'; o_used := s.bytes_used; RETURN;
+    END IF;
+    o_seq := s.delta_seq + 1;
+    INSERT INTO deltas (strand, server_seq, delta_id, epoch, bytes, received_day)
+      VALUES (s.id, o_seq, p_delta_id, p_epoch, p_bytes, p_day);
+    UPDATE strands SET delta_seq = o_seq, bytes_used = bytes_used + octet_length(p_bytes)
+      WHERE id = s.id;
+    at := o_seq - 1;
+    INSERT INTO log_nodes (strand, level, idx, hash) VALUES (s.id, 0, at, h);
+    WHILE at % 2 = 1 LOOP
+      -- A missing left sibling makes h NULL, and the NOT NULL insert below fails the append.
+      h := sha256('\\x01'::bytea || (SELECT n.hash FROM log_nodes n
+        WHERE n.strand = s.id AND n.level = lvl AND n.idx = at - 1) || h);
+      at := at / 2;
+      lvl := lvl + 1;
+      INSERT INTO log_nodes (strand, level, idx, hash) VALUES (s.id, lvl, at, h);
+    END LOOP;
+    o_kind := 'stored';
+  END $$;
+`;
+
 /** The tables hold the R15 columns of the SQLite backend, in PostgreSQL types. */
 const MIGRATIONS: readonly Migration[] = [{
   version: 1,
@@ -67,6 +116,7 @@ const MIGRATIONS: readonly Migration[] = [{
       one INTEGER PRIMARY KEY CHECK (one = 1),
       seed BYTEA NOT NULL
     );
+    ${APPEND_DELTA}
   `,
 }];
 

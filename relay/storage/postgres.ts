@@ -67,11 +67,12 @@ function idBytes(deltaId: string): Uint8Array {
 /** `npm:postgres` reads bytea as a Buffer (maybe a view into a shared pool): copy it out. */
 const own = (bytes: Uint8Array): Uint8Array => new Uint8Array(bytes);
 
-/** The log-tree nodes `keys` of strand row `id`, in order, null where absent. */
-async function readNodes(sql: Sql, id: string, keys: readonly LogNodeKey[]) {
+/** The log-tree nodes `keys` of `strand`, in order, null where absent (one round trip). */
+async function readNodes(sql: Sql, strand: string, keys: readonly LogNodeKey[]) {
   if (keys.length === 0) return [];
   const rows = await sql<{ level: number; idx: string; hash: Uint8Array }[]>`
-    SELECT level, idx, hash FROM log_nodes WHERE strand = ${id}
+    SELECT level, idx, hash FROM log_nodes
+    WHERE strand = (SELECT id FROM strands WHERE strand_id = ${strand})
       AND (level, idx) IN (SELECT * FROM unnest(
         ${sql.array(keys.map((k) => k.level))}::int[],
         ${sql.array(keys.map((k) => k.index))}::bigint[]))`;
@@ -208,10 +209,7 @@ export async function openPostgresStorage(
         SELECT delta_seq AS size FROM strands WHERE strand_id = ${strand}`;
       return row ? Number(row.size) : null;
     },
-    async logNodes(strand: string, keys: readonly LogNodeKey[]) {
-      const [row] = await sql<{ id: string }[]>`SELECT id FROM strands WHERE strand_id = ${strand}`;
-      return row ? await readNodes(sql, row.id, keys) : keys.map(() => null);
-    },
+    logNodes: (strand: string, keys: readonly LogNodeKey[]) => readNodes(sql, strand, keys),
     async bytesUsed(strand: string): Promise<number> {
       const [row] = await sql<{ used: string }[]>`
         SELECT bytes_used AS used FROM strands WHERE strand_id = ${strand}`;

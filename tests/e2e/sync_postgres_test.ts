@@ -2,14 +2,15 @@
  * Issue 19, the PostgreSQL relay backend through real processes: two relay processes
  * (`helix relay serve --postgres`) over one database, in a schema of this test's own (dropped
  * afterwards). Four devices of one personal strand sync through a round-robin balancer in front
- * of them, so every command's requests alternate between the two instances, and their state
- * hashes converge; and two instances racing at one strand's roster and log never both win.
- * Needs `HELIX_TEST_POSTGRES_URL` (`eval "$(.ci/services)"`): ignored when absent, a failure
+ * of them, so every command's requests alternate between the two instances; their state hashes
+ * converge, and the database holds no plaintext or device key (T9). And two instances racing at
+ * one strand's roster and log never both win. Needs `HELIX_TEST_POSTGRES_URL` (`eval "$(.ci/services)"`): ignored when absent, a failure
  * under CI.
  *
  * @module
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
+import { Buffer } from "node:buffer";
 import { join } from "node:path";
 import postgres from "postgres";
 import { rosterEntryHash, sealRosterEntry } from "@helix/core";
@@ -19,6 +20,7 @@ import { postgres as postgresService } from "../fixtures/services.ts";
 import { device, pair } from "./_sync.ts";
 
 const service = postgresService();
+const CANARY = "wombat-canary-4Qx9";
 const RATES = { HELIX_RELAY_IP_RATE: "5000/10000", HELIX_RELAY_STRAND_RATE: "5000/10000" };
 
 /** Two relay processes over one fresh schema of the test database; stop drops the schema. */
@@ -41,7 +43,7 @@ async function twoRelays(base: string) {
     await stop();
     throw (failed as PromiseRejectedResult).reason;
   }
-  return { relays: relays as [RelayProcess, RelayProcess], stop };
+  return { relays: relays as [RelayProcess, RelayProcess], schema, stop };
 }
 
 /** What one instance served through the balancer. */
@@ -80,7 +82,7 @@ Deno.test({
   ignore: ignored,
   sanitizeResources: false,
   async fn() {
-    const { relays, stop } = await twoRelays(service.location!);
+    const { relays, schema, stop } = await twoRelays(service.location!);
     const front = balancer(relays.map((relay) => relay.url));
     const root = await Deno.makeTempDir({ prefix: "helix-sync-pg-" });
     try {
@@ -88,7 +90,7 @@ Deno.test({
         device(join(root, name), name)
       );
       const [laptop, ...others] = devices as [ReturnType<typeof device>, ...typeof devices];
-      const first = await laptop.helix("add", "The payments service stores cents.", "--global");
+      const first = await laptop.helix("add", `The ${CANARY} service stores cents.`, "--global");
       equal(first.code, 0, first.stderr);
       const init = await laptop.helix("sync", "init", "--relay", front.url, "--json");
       equal(init.code, 0, init.stderr);
@@ -127,6 +129,21 @@ Deno.test({
       match(prints[0]!, /^[0-9a-f]{4}(-[0-9a-f]{4}){5}$/);
       for (const [i, counts] of front.served.entries()) {
         ok(counts.pushes > 0 && counts.pulls > 0, `relay ${i + 1}: ${JSON.stringify(counts)}`);
+      }
+      // T9 on PostgreSQL: the stored bytes hold no plaintext and no device key.
+      const admin = postgres(service.location!, { max: 1, onnotice: () => {} });
+      const rows = await admin<{ bytes: Uint8Array }[]>`
+        SELECT bytes FROM ${admin(schema)}.deltas UNION ALL
+        SELECT bytes FROM ${admin(schema)}.roster UNION ALL
+        SELECT wpk FROM ${admin(schema)}.strands`;
+      await admin.end();
+      ok(rows.length >= 9, `${rows.length} rows`);
+      const text = rows.map((row) => new TextDecoder("latin1").decode(row.bytes)).join("\n");
+      const hex = rows.map((row) => Buffer.from(row.bytes).toString("hex")).join("\n");
+      ok(!text.includes(CANARY) && !text.includes("builds use cache"), "plaintext stored");
+      for (const d of devices) {
+        const key = JSON.parse(Deno.readTextFileSync(join(d.home, "keys", "device.json")));
+        ok(!hex.includes(key.publicKey) && !text.includes(key.publicKey), `${d.name}'s key`);
       }
     } finally {
       await front.stop();

@@ -127,6 +127,50 @@ if (URL_ === undefined) {
     }
   });
 
+  Deno.test("postgres storage: a rotation on one instance and a push at the old epoch on another", async () => {
+    const schema = testSchema();
+    const [a, b] = await Promise.all([1, 2].map(() => openPostgresStorage(url, { schema })));
+    try {
+      const strand = "00112233445566778899aabbccddeeff";
+      const hash = (n: number) => n.toString(16).padStart(64, "0");
+      const entry = (seq: number) => ({
+        seq,
+        hash: hash(seq),
+        epoch: seq - 1,
+        wpk: new Uint8Array(32).fill(seq),
+        bytes: Uint8Array.of(seq),
+        day: 1,
+      });
+      const delta = (n: number, epoch: number) => ({
+        deltaId: hash(0xd000 + n),
+        epoch,
+        bytes: Uint8Array.of(n),
+        day: 1,
+      });
+      await a!.createStrand(strand, entry(1));
+      let stored = 0;
+      for (let seq = 2; seq <= 11; seq++) {
+        const old = seq - 2;
+        const [rotated, pushed] = await Promise.all([
+          a!.appendRoster(strand, hash(seq - 1), entry(seq)),
+          b!.appendDelta(strand, delta(seq, old), Number.MAX_SAFE_INTEGER),
+        ]);
+        equal(rotated.kind, "stored");
+        if (pushed.kind === "stored") stored++;
+        else deepEqual(pushed, { kind: "stale_epoch", epoch: old + 1 });
+        // Once the rotation committed, the old epoch is refused on every instance.
+        deepEqual(await b!.appendDelta(strand, delta(100 + seq, old), Number.MAX_SAFE_INTEGER), {
+          kind: "stale_epoch",
+          epoch: old + 1,
+        });
+      }
+      equal(await a!.logSize(strand), stored);
+    } finally {
+      await Promise.all([a!.end(), b!.end()]);
+      await dropSchema(url, schema);
+    }
+  });
+
   Deno.test("postgres storage: a schema from a newer relay is refused", async () => {
     const schema = testSchema();
     const first = await openPostgresStorage(url, { schema });

@@ -180,8 +180,9 @@ export async function runProse(split: string, write: boolean): Promise<void> {
       "see bench/fixtures/secrets_prose.md): secrets named in sentences, chat, lists, tables, config files, shell history, " +
       "connection strings, URLs, logs, diffs, PuTTY and PEM keys, in several languages, and risky-looking texts holding " +
       "no secret. A positive leaks when any secret or any 12-character run of one survives; a negative is a false " +
-      "positive when its text changes at all. The redactor was tuned on the tune half only; the held-out half was " +
-      "scored once, after tuning, as aggregates (no held-out item was read).\n\n" +
+      "positive when its text changes at all. The held-out half was scored once, blind, on 2026-11-25 (recall 90.67 %, " +
+      "false positives 5.05 %); on 2026-11-26 it became development data and the redactor was tuned on both halves. " +
+      "The held-out figure since is the fresh batch, written blind and run once: RESULTS-redaction-prose-fresh.md.\n\n" +
       `${table}\n\n${notes}\n`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });

@@ -1,6 +1,10 @@
 # The Helix sync relay (relay/main.ts) over SQLite in /data. It stores only ciphertext.
 #   docker build -t helix-relay .
 #   docker run -d -p 7438:8080 -v helix-relay-data:/data -e HELIX_RELAY_TOKEN=... helix-relay
+# Over PostgreSQL instead (no volume needed; run as many containers as you like behind one load
+# balancer, all on the one database; give them one signing key, or they keep one in the database):
+#   docker run -d -p 7438:8080 -e HELIX_RELAY_DATABASE_URL=postgres://user:pass@db:5432/helix \
+#     -e HELIX_RELAY_SIGNING_KEY=$(openssl rand -hex 32) -e HELIX_RELAY_TOKEN=... helix-relay
 FROM denoland/deno:2.9.6
 
 WORKDIR /app

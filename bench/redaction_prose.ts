@@ -8,8 +8,12 @@
  * The held-out half is scored as aggregates only: no held-out item is ever printed, and it is
  * meant to be run once, after tuning (see `secrets_prose.md`, "The held-out rule").
  *
- * Usage: deno task bench:redaction --prose [--split tune|heldout|both] [--write]
- * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json.
+ * The `fresh` split is a second held-out batch written later, blind to the redactor
+ * (bench/fixtures/secrets_prose_fresh.ts): run it once, at the end; it is never printed either.
+ *
+ * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh] [--write]
+ * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json
+ * (for `fresh`: bench/RESULTS-redaction-prose-fresh.md and bench/results/redaction_prose_fresh.json).
  *
  * @module
  */
@@ -17,6 +21,13 @@ import { join } from "node:path";
 import { log, MACHINE, MACHINE_LINE } from "./measure.ts";
 import { redact } from "../core/redact/redact.ts";
 import { buildSecretsProse, SECRETS_PROSE_SEED, type Split } from "./fixtures/secrets_prose.ts";
+import {
+  buildSecretsProseFresh,
+  SECRETS_PROSE_FRESH_SEED,
+} from "./fixtures/secrets_prose_fresh.ts";
+
+/** A half of the original batch, or the fresh held-out batch. */
+type ProseSplit = Split | "fresh";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -27,7 +38,7 @@ interface Row {
 
 /** The figures of one split. */
 export interface ProseScore {
-  split: Split;
+  split: ProseSplit;
   positives: number;
   leaked: number;
   keepLost: number;
@@ -57,9 +68,9 @@ function bump(rows: Record<string, Row>, key: string, miss: boolean): void {
   if (miss) row.misses++;
 }
 
-/** Scores one split of the batch built from `seed`. */
-export function scoreProse(split: Split, seed = SECRETS_PROSE_SEED): ProseScore {
-  const batch = buildSecretsProse(seed);
+/** Scores one split of the batch built from `seed` (`fresh`: the fresh batch, its own seed). */
+export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseScore {
+  const batch = split === "fresh" ? buildSecretsProseFresh() : buildSecretsProse(seed);
   const positives = batch.positives.filter((p) => p.split === split);
   const negatives = batch.negatives.filter((n) => n.split === split);
   const score: ProseScore = {
@@ -145,8 +156,8 @@ export function proseReport(scores: readonly ProseScore[]): string {
 
 /** Runs the prose benchmark from the command line (`bench/redaction.ts --prose`). */
 export async function runProse(split: string, write: boolean): Promise<void> {
-  const splits: Split[] = split === "both" ? ["tune", "heldout"] : [split as Split];
-  if (!splits.every((s) => s === "tune" || s === "heldout")) {
+  const splits: ProseSplit[] = split === "both" ? ["tune", "heldout"] : [split as ProseSplit];
+  if (!splits.every((s) => s === "tune" || s === "heldout" || s === "fresh")) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
   const scores = splits.map((s) => scoreProse(s));
@@ -160,6 +171,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   log(`${table}\n\n${notes}`);
   if (!write) return;
   const date = new Date().toISOString();
+  if (split === "fresh") return await writeFresh(date, table, scores);
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose.md"),
     `# Prose secrets benchmark\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
@@ -168,13 +180,38 @@ export async function runProse(split: string, write: boolean): Promise<void> {
       "see bench/fixtures/secrets_prose.md): secrets named in sentences, chat, lists, tables, config files, shell history, " +
       "connection strings, URLs, logs, diffs, PuTTY and PEM keys, in several languages, and risky-looking texts holding " +
       "no secret. A positive leaks when any secret or any 12-character run of one survives; a negative is a false " +
-      "positive when its text changes at all. The redactor was tuned on the tune half only; the held-out half was " +
-      "scored once, after tuning, as aggregates (no held-out item was read).\n\n" +
+      "positive when its text changes at all. The held-out half was scored once, blind, on 2026-11-25 (recall 90.67 %, " +
+      "false positives 5.05 %); on 2026-11-26 it became development data and the redactor was tuned on both halves. " +
+      "The held-out figure since is the fresh batch, written blind and run once: RESULTS-redaction-prose-fresh.md.\n\n" +
       `${table}\n\n${notes}\n`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
   await Deno.writeTextFile(
     join(ROOT, "bench/results/redaction_prose.json"),
     `${JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_SEED, scores }, null, 2)}\n`,
+  );
+}
+
+/** Records the single run on the fresh held-out batch, apart from the tune/heldout record. */
+async function writeFresh(
+  date: string,
+  table: string,
+  scores: readonly ProseScore[],
+): Promise<void> {
+  await Deno.writeTextFile(
+    join(ROOT, "bench/RESULTS-redaction-prose-fresh.md"),
+    `# Prose secrets benchmark: fresh held-out batch\n\nRecorded by \`deno task bench:redaction --prose --split fresh --write\` on ${
+      date.slice(0, 10)
+    }: ${MACHINE_LINE}. \`redact()\` over the fresh batch (bench/fixtures/secrets_prose_fresh.ts, seed ${SECRETS_PROSE_FRESH_SEED}; ` +
+      "see bench/fixtures/secrets_prose.md), written after tuning by someone who had not read the redactor, and run " +
+      "once, as aggregates (no fresh item was read).\n\n" +
+      `${table}\n`,
+  );
+  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
+  await Deno.writeTextFile(
+    join(ROOT, "bench/results/redaction_prose_fresh.json"),
+    `${
+      JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_FRESH_SEED, scores }, null, 2)
+    }\n`,
   );
 }

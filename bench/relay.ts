@@ -5,7 +5,13 @@
  * per delta and the database size.
  *
  *   deno task bench:relay [--strands 10] [--devices 2] [--rounds 100] [--deps 8]
- *                         [--storage sqlite|kv] [--warmup 10] [--relay-cpus 1]
+ *                         [--storage sqlite|kv|postgres] [--warmup 10] [--relay-cpus 1]
+ *                         [--postgres URL] [--instances 2]
+ *
+ * `--storage postgres` runs the relay over PostgreSQL (`--postgres`, default
+ * HELIX_TEST_POSTGRES_URL) in a schema of its own, dropped afterwards; `--instances N` starts N
+ * relay processes over it and spreads the devices across them (device i talks to instance
+ * i mod N), as stateless instances behind a balancer would be used.
  *
  * `--relay-cpus 1` pins the relay process to one core (`taskset`); run the script itself under
  * `taskset -c 0` to keep the load generator off that core.
@@ -15,6 +21,7 @@
  * @module
  */
 import { parseArgs } from "node:util";
+import postgres from "postgres";
 import { parseFrames } from "@helix/core";
 import { startRelay } from "../relay/testing/process.ts";
 import { type TestStrand, testStrand } from "../relay/testing/strand.ts";
@@ -29,6 +36,8 @@ const { values } = parseArgs({
     warmup: { type: "string", default: "10" },
     storage: { type: "string", default: "sqlite" },
     "relay-cpus": { type: "string" },
+    postgres: { type: "string" },
+    instances: { type: "string", default: "1" },
   },
 });
 const S = Number(values.strands);
@@ -36,20 +45,42 @@ const D = Number(values.devices);
 const ROUNDS = Number(values.rounds);
 const WARMUP = Number(values.warmup);
 const DEPS = Number(values.deps);
-const storage = values.storage === "kv" ? "kv" : "sqlite";
+const storage = values.storage === "kv" || values.storage === "postgres"
+  ? values.storage
+  : "sqlite";
+const INSTANCES = Number(values.instances);
+const pgBase = values.postgres ?? Deno.env.get("HELIX_TEST_POSTGRES_URL");
+if (storage === "postgres" && !pgBase) {
+  throw new Error("--postgres URL (or HELIX_TEST_POSTGRES_URL)");
+}
+const schema = `relay_bench_${crypto.randomUUID().replaceAll("-", "").slice(0, 12)}`;
+const databaseUrl = (() => {
+  if (storage !== "postgres") return undefined;
+  const url = new URL(pgBase!);
+  url.searchParams.set("search_path", schema);
+  return url.href;
+})();
 
 const loadAverage = () => (Deno.loadavg()[0] ?? 0).toFixed(2);
 const loadBefore = loadAverage();
 const data = await Deno.makeTempDir({ prefix: "helix-relay-bench-" });
 const relayCpus = values["relay-cpus"];
-const relay = await startRelay({
-  storage,
-  data,
-  ...(relayCpus ? { cpus: relayCpus } : {}),
-  env: { HELIX_RELAY_IP_RATE: "1000000/1000000", HELIX_RELAY_STRAND_RATE: "1000000/1000000" },
-});
+const relays = [];
+for (let i = 0; i < (storage === "postgres" ? INSTANCES : 1); i++) {
+  relays.push(
+    await startRelay({
+      storage,
+      data,
+      ...(relayCpus ? { cpus: relayCpus } : {}),
+      ...(databaseUrl ? { databaseUrl } : {}),
+      env: { HELIX_RELAY_IP_RATE: "1000000/1000000", HELIX_RELAY_STRAND_RATE: "1000000/1000000" },
+    }),
+  );
+}
+const relay = relays[0]!;
 
 interface Device {
+  relay: string;
   strand: TestStrand;
   deltas: Uint8Array<ArrayBuffer>[];
   cursor: number;
@@ -68,7 +99,7 @@ for (const strand of strands) {
   await created.body?.cancel();
   for (let d = 0; d < D; d++) {
     const deltas = Array.from({ length: WARMUP + ROUNDS }, () => strand.delta(++n, DEPS));
-    devices.push({ strand, deltas, cursor: 0 });
+    devices.push({ relay: relays[devices.length % relays.length]!.url, strand, deltas, cursor: 0 });
   }
 }
 const envelopeBytes = devices.flatMap((d) => d.deltas).reduce((sum, b) => sum + b.length, 0);
@@ -78,7 +109,7 @@ const pull: number[] = [];
 let pulled = 0;
 
 async function round(device: Device, i: number, record: boolean): Promise<void> {
-  const base = `${relay.url}/v1/strands/${device.strand.strandId}`;
+  const base = `${device.relay}/v1/strands/${device.strand.strandId}`;
   let start = performance.now();
   const pushed = await fetch(`${base}/deltas`, { method: "POST", body: device.deltas[i]! });
   await pushed.arrayBuffer();
@@ -99,9 +130,20 @@ await Promise.all(devices.map(async (device) => {
 }));
 const seconds = (performance.now() - started) / 1000;
 
-await relay.stop();
-const file = `${data}/relay.${storage === "kv" ? "kv" : "sqlite"}`;
-const dbBytes = (await Deno.stat(file)).size;
+for (const each of relays) await each.stop();
+let dbBytes: number;
+if (storage === "postgres") {
+  // Tables, indexes and TOAST of the run's schema; dropped after.
+  const admin = postgres(pgBase!, { max: 1, onnotice: () => {} });
+  const [row] = await admin<{ bytes: string }[]>`
+    SELECT sum(pg_total_relation_size(c.oid)) AS bytes FROM pg_class c
+    JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${schema} AND c.relkind = 'r'`;
+  dbBytes = Number(row?.bytes ?? 0);
+  await admin`DROP SCHEMA ${admin(schema)} CASCADE`;
+  await admin.end();
+} else {
+  dbBytes = (await Deno.stat(`${data}/relay.${storage}`)).size;
+}
 await Deno.remove(data, { recursive: true });
 
 const quantile = (samples: number[], q: number) => {
@@ -113,6 +155,7 @@ const all = [...push, ...pull];
 const deltaCount = devices.length * (WARMUP + ROUNDS);
 const report = {
   storage,
+  instances: relays.length,
   strands: S,
   devicesPerStrand: D,
   concurrent: devices.length,

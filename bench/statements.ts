@@ -13,11 +13,12 @@
  *   many share wording and differ by an id, a name or a technology word; no true conflict)
  *   swept once: every `contradicts` edge is a false one.
  *
- * Usage: deno task bench:statements [--split tune|heldout] [--templates 10000] [--verbose]
- * [--write]. Tune on `tune` (the default); `heldout` is run once, for the record, and prints
- * no item. `--write` records bench/results/statements-<split>.json and rewrites
- * bench/RESULTS-statements.md from the results recorded so far (with the hand-written reading
- * in bench/results/statements-notes.md).
+ * Usage: deno task bench:statements [--split tune|heldout|fresh] [--templates 10000]
+ * [--verbose] [--write]. Tune on `tune` (the default); `heldout` is run once, for the record,
+ * and prints no item; `fresh` (a second held-out set written blind, see the README there) is
+ * run once, at the very end, and prints no item either. `--write` records
+ * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the
+ * results recorded so far (with the hand-written reading in bench/results/statements-notes.md).
  *
  * @module
  */
@@ -210,11 +211,12 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  if (split !== "tune" && split !== "heldout") {
-    throw new Error(`--split: tune or heldout, not ${split}`);
+  if (split !== "tune" && split !== "heldout" && split !== "fresh") {
+    throw new Error(`--split: tune, heldout or fresh, not ${split}`);
   }
-  // Heldout items are never printed: it is run for the record, not looked at.
-  const verbose = values.verbose && split === "tune";
+  // The first heldout half was run once for the record (2026-11-25) and is development data
+  // since; the fresh set, written blind on 2026-11-26, replaces it and is never printed.
+  const verbose = values.verbose && (split === "tune" || split === "heldout");
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);
   log(`sweep: ${loadContradictions(split).length} pairs (${split})`);
@@ -240,7 +242,7 @@ if (import.meta.main) {
       JSON.stringify(result, null, 2) + "\n",
     );
     const recorded: StatementsResult[] = [];
-    for (const s of ["tune", "heldout"]) {
+    for (const s of ["tune", "heldout", "fresh"]) {
       try {
         recorded.push(JSON.parse(await Deno.readTextFile(`bench/results/statements-${s}.json`)));
       } catch {

@@ -246,7 +246,15 @@ export type { SyncKeys } from "./sync/deps.ts";
 export type { PairingPrompts, PairingResult } from "./sync/pair.ts";
 export type { PullProgress, PullReport } from "./sync/pull.ts";
 export type { PushProgress, PushReport } from "./sync/push.ts";
-export type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./sync/relay_port.ts";
+export type {
+  DeltaPage,
+  RelayPort,
+  RelayRecord,
+  RosterAppend,
+  WitnessPort,
+} from "./sync/relay_port.ts";
+export type { WitnessReport } from "./sync/witness.ts";
+export type { RemovalReport } from "./sync/rotate.ts";
 export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";
 export { type SyncAlarm, type SyncStatus, WITHHELD_AFTER_MS } from "./sync/status.ts";
 // Rules files: CLAUDE.md, AGENTS.md, GEMINI.md, Cursor, Copilot and Windsurf rules.

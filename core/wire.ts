@@ -116,3 +116,12 @@ export {
   signLogHead,
   verifyLogHead,
 } from "./sync/wire/log_head.ts";
+export {
+  openWitness,
+  parseWitness,
+  sealWitness,
+  WITNESS_LENGTH,
+  witnessId,
+  witnessSlot,
+  type WitnessStatement,
+} from "./sync/wire/witness.ts";

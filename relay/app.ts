@@ -13,6 +13,7 @@ import { createRateLimiter, DEFAULT_LIMITS, type RelayLimits } from "./limits.ts
 import { createVerifiableLog } from "./verifiable_log.ts";
 import { logRoutes, relayKeyRoute } from "./routes_log.ts";
 import { rendezvousRoutes } from "./routes_rendezvous.ts";
+import { witnessRoutes } from "./routes_witness.ts";
 import { strandRoutes } from "./routes_strands.ts";
 import type { RelayStorage } from "./storage/types.ts";
 
@@ -107,6 +108,7 @@ export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
   app.route("/v1/strands", strandRoutes({ ...deps, limits, verifiable }));
   app.route("/v1/strands", logRoutes(verifiable));
   app.route("/v1/rendezvous", rendezvousRoutes({ ...deps, limits }));
+  app.route("/v1/witness", witnessRoutes(deps));
   return app;
 }
 

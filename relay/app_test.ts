@@ -9,6 +9,7 @@ import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { createRelayApp, type RelayDeps } from "./app.ts";
 import { openSqliteStorage } from "./storage/sqlite.ts";
 import { testStrand } from "./testing/strand.ts";
+import { sealWitness, signLogHead } from "@helix/core/wire";
 
 const T0 = 1_780_000_000_000;
 
@@ -147,4 +148,26 @@ Deno.test("an unknown route is a typed 404", async () => {
   const response = await r.request("/v2/anything");
   equal(response.status, 404);
   equal((await response.json()).error.code, "not_found");
+});
+
+Deno.test("witness statements: only well-formed ones are kept, 30 days after their last update", async () => {
+  using r = relay();
+  const id = "ab".repeat(32);
+  const slot = "cd".repeat(16);
+  const head = signLogHead(
+    { strandId: "ef".repeat(16), size: 3, root: new Uint8Array(32) },
+    new Uint8Array(32).fill(1),
+  );
+  const statement = sealWitness("12".repeat(16), head, new Uint8Array(32).fill(2));
+  const put = (path: string, body: Uint8Array) =>
+    r.request(path, { method: "PUT", body: body as BodyInit });
+  equal((await put(`/v1/witness/${id}/${slot}`, new Uint8Array(10))).status, 400);
+  equal((await put(`/v1/witness/${id}/${slot}`, new Uint8Array(4096))).status, 413);
+  equal((await put(`/v1/witness/short/${slot}`, statement)).status, 400);
+  equal((await put(`/v1/witness/${id}/${slot}`, statement)).status, 201);
+  const got = await r.request(`/v1/witness/${id}/${slot}`);
+  deepEqual(new Uint8Array(await got.arrayBuffer()), statement);
+  equal((await r.request(`/v1/witness/${id}/${"00".repeat(16)}`)).status, 404);
+  r.clock.t = T0 + 30 * 24 * 3_600_000;
+  equal((await r.request(`/v1/witness/${id}/${slot}`)).status, 404, "expired");
 });

@@ -1,6 +1,6 @@
 /**
  * The relay's settings from flags and environment: where it listens, where its data lives,
- * which backend, the operator token (read from an environment variable, never a flag) and the
+ * which backend (SQLite or Deno KV under `--data`, or a PostgreSQL database by URL), the operator token (read from an environment variable, never a flag) and the
  * limits (`HELIX_RELAY_*`).
  *
  * @module
@@ -13,7 +13,9 @@ export interface RelaySettings {
   readonly host: string;
   readonly port: number;
   readonly data: string;
-  readonly storage: "sqlite" | "kv";
+  readonly storage: "sqlite" | "kv" | "postgres";
+  /** The PostgreSQL URL (`--postgres`, `HELIX_RELAY_DATABASE_URL`) when storage is postgres. */
+  readonly databaseUrl: string | undefined;
   readonly operatorToken: string | undefined;
   readonly limits: RelayLimits;
   readonly clientIpHeader: string | undefined;
@@ -26,6 +28,7 @@ export const RELAY_OPTIONS = {
   host: { type: "string" },
   data: { type: "string" },
   storage: { type: "string" },
+  postgres: { type: "string" },
   "token-env": { type: "string" },
   "log-level": { type: "string" },
 } as const;
@@ -36,7 +39,11 @@ export const RELAY_FLAGS_HELP =
   --host <address>      bind address (default 127.0.0.1; HELIX_RELAY_HOST; 0.0.0.0 for all)
   --data <dir>          folder of relay.sqlite / relay.kv (default HELIX_RELAY_DATA, else
                         <helix home>/relay)
-  --storage <backend>   sqlite (default) or kv (Deno KV file; HELIX_RELAY_STORAGE)
+  --storage <backend>   sqlite (default), kv (Deno KV file) or postgres (HELIX_RELAY_STORAGE)
+  --postgres <url>      keep the data in PostgreSQL (postgres://user:pass@host:5432/db; add
+                        ?search_path=<schema> for a schema of its own; HELIX_RELAY_DATABASE_URL):
+                        any number of relay instances can serve one database; the relay key is
+                        kept there too unless HELIX_RELAY_SIGNING_KEY (64 hex digits) is set
   --token-env <VAR>     environment variable holding the operator token; when set, creating a
                         strand needs "Authorization: Bearer <token>" (default HELIX_RELAY_TOKEN
                         if it is set)
@@ -81,9 +88,21 @@ export function relaySettings(
   } catch (error) {
     throw new RelayUsageError((error as Error).message);
   }
-  const storage = values.storage ?? env.HELIX_RELAY_STORAGE ?? "sqlite";
-  if (storage !== "sqlite" && storage !== "kv") {
-    throw new RelayUsageError(`--storage must be sqlite or kv, got "${storage}"`);
+  const databaseUrl = values.postgres ?? (env.HELIX_RELAY_DATABASE_URL || undefined);
+  const storage = values.storage ?? env.HELIX_RELAY_STORAGE ??
+    (databaseUrl === undefined ? "sqlite" : "postgres");
+  if (storage !== "sqlite" && storage !== "kv" && storage !== "postgres") {
+    throw new RelayUsageError(`--storage must be sqlite, kv or postgres, got "${storage}"`);
+  }
+  if (storage === "postgres" && !/^postgres(ql)?:\/\//.test(databaseUrl ?? "")) {
+    throw new RelayUsageError(
+      databaseUrl === undefined
+        ? "--storage postgres needs the database: --postgres URL or HELIX_RELAY_DATABASE_URL"
+        : "--postgres must be a postgres:// URL",
+    );
+  }
+  if (values.postgres !== undefined && storage !== "postgres") {
+    throw new RelayUsageError(`--postgres does not go with --storage ${storage}`);
   }
   const logLevel = values["log-level"] ?? "info";
   if (logLevel !== "info" && logLevel !== "warn" && logLevel !== "error") {
@@ -102,6 +121,7 @@ export function relaySettings(
     port: integer(values.port ?? env.HELIX_RELAY_PORT, "--port", 7438, 65535),
     data: values.data ?? env.HELIX_RELAY_DATA ?? defaultData,
     storage,
+    databaseUrl: storage === "postgres" ? databaseUrl : undefined,
     operatorToken,
     limits: {
       ...DEFAULT_LIMITS,

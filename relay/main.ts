@@ -1,5 +1,6 @@
 /**
- * Runs the relay: settings → storage (SQLite or Deno KV under `--data`) → `Deno.serve` of
+ * Runs the relay: settings → storage (SQLite or Deno KV under `--data`, or PostgreSQL by URL,
+ * where any number of instances serve one database) → `Deno.serve` of
  * {@linkcode createRelayApp}. `helix relay serve` and `deno task relay` both end here. The first
  * stdout line names the bound address (`--port 0` picks a free port); logs go to stderr as JSON
  * lines without payloads.
@@ -8,9 +9,17 @@
  */
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import { helixHome, loadOrCreateRelayKey, systemClock } from "@helix/core/wire";
+import {
+  ephemeralRelayKey,
+  helixHome,
+  type KeyPair,
+  loadOrCreateRelayKey,
+  relayKeyFromSeed,
+  systemClock,
+} from "@helix/core/wire";
 import { createRelayApp, type RelayLog } from "./app.ts";
-import { RELAY_FLAGS_HELP, relaySettings, RelayUsageError } from "./config.ts";
+import { RELAY_FLAGS_HELP, type RelaySettings, relaySettings, RelayUsageError } from "./config.ts";
+import { envRelayKey } from "./relay_key_kv.ts";
 import { openKvStorage } from "./storage/kv.ts";
 import { openSqliteStorage } from "./storage/sqlite.ts";
 import type { RelayStorage } from "./storage/types.ts";
@@ -26,14 +35,56 @@ const STD_IO: RelayIo = {
   stderr: (text) => Deno.stderr.writeSync(new TextEncoder().encode(text)),
 };
 
-async function openStorage(kind: "sqlite" | "kv", data: string): Promise<[RelayStorage, string]> {
-  await mkdir(data, { recursive: true });
-  if (kind === "kv") {
-    const path = join(data, "relay.kv");
-    return [openKvStorage(await Deno.openKv(path)), path];
+/** An open backend: what it is (for the first line), its relay key, how to release it. */
+interface Opened {
+  readonly storage: RelayStorage;
+  readonly where: string;
+  readonly relayKey: KeyPair;
+  end(): Promise<void>;
+}
+
+/** `url` without its password, for the log. */
+function shownUrl(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = "***";
+  return parsed.href;
+}
+
+async function openStorage(
+  settings: RelaySettings,
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<Opened> {
+  if (settings.storage === "postgres") {
+    // Loaded on use: npm:postgres stays out of the SQLite and KV relays' start-up graph.
+    const { openPostgresStorage } = await import("./storage/postgres.ts");
+    const url = settings.databaseUrl!;
+    // A search path of one schema names where the tables go: made if missing.
+    const path = new URL(url).searchParams.get("search_path") ?? "";
+    const schema = /^[a-z_][a-z0-9_]*$/.test(path) ? { schema: path } : {};
+    const storage = await openPostgresStorage(url, schema);
+    try {
+      // Every instance over the database signs with one key: the environment's, else the
+      // database's (made once by whichever instance starts first).
+      const relayKey = envRelayKey(env) ??
+        relayKeyFromSeed(await storage.relaySeed(ephemeralRelayKey().secretKey));
+      return { storage, where: `postgres: ${shownUrl(url)}`, relayKey, end: storage.end };
+    } catch (error) {
+      await storage.end();
+      throw error;
+    }
   }
-  const path = join(data, "relay.sqlite");
-  return [openSqliteStorage(path), path];
+  await mkdir(settings.data, { recursive: true });
+  // Made on first start, owner-only; every log head is signed with it (R16).
+  const relayKey = await loadOrCreateRelayKey(join(settings.data, "relay.key"));
+  const [storage, path] = settings.storage === "kv"
+    ? [openKvStorage(await Deno.openKv(join(settings.data, "relay.kv"))), "relay.kv"]
+    : [openSqliteStorage(join(settings.data, "relay.sqlite")), "relay.sqlite"];
+  return {
+    storage,
+    where: `${settings.storage}: ${join(settings.data, path)}`,
+    relayKey,
+    end: () => Promise.resolve(storage.close()),
+  };
 }
 
 /**
@@ -46,13 +97,11 @@ export async function serveRelay(
   options: { defaultData?: string; io?: RelayIo; signal?: AbortSignal } = {},
 ): Promise<number> {
   const io = options.io ?? STD_IO;
-  let storage: RelayStorage | undefined;
+  let opened: Opened | undefined;
   try {
     const settings = relaySettings(argv, env, options.defaultData ?? "relay");
-    const [opened, path] = await openStorage(settings.storage, settings.data);
-    storage = opened;
-    // Made on first start, owner-only; every log head is signed with it (R16).
-    const relayKey = await loadOrCreateRelayKey(join(settings.data, "relay.key"));
+    opened = await openStorage(settings, env);
+    const { storage, relayKey, where } = opened;
     const quiet = settings.logLevel !== "info";
     const log: RelayLog = (line) => {
       if (quiet && line.level !== "error") return;
@@ -75,7 +124,7 @@ export async function serveRelay(
       onListen: ({ hostname, port }) => {
         const host = hostname.includes(":") ? `[${hostname}]` : hostname;
         io.stdout(
-          `helix relay listening on http://${host}:${port} (${settings.storage}: ${path})\n`,
+          `helix relay listening on http://${host}:${port} (${where})\n`,
         );
       },
     }, app.fetch);
@@ -98,7 +147,7 @@ export async function serveRelay(
     io.stderr(`helix relay: cannot start: ${error instanceof Error ? error.message : error}\n`);
     return 1;
   } finally {
-    storage?.close();
+    await opened?.end();
   }
 }
 

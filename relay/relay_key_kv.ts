@@ -1,5 +1,6 @@
 /**
- * The relay key on Deno Deploy, where there is no data folder: every isolate must sign with
+ * The relay key on Deno Deploy, where there is no data folder (and `envRelayKey`, which the
+ * PostgreSQL relay uses too): every isolate must sign with
  * the same key, so it comes from `HELIX_RELAY_SIGNING_KEY` (64 hex digits, the Ed25519 seed)
  * when set, else from the KV database itself (`["relayKey"]`, made once by whichever isolate
  * starts first; an atomic check keeps a second one from replacing it). Keeping the seed beside
@@ -13,18 +14,23 @@ const HEX_SEED = /^[0-9a-f]{64}$/;
 
 const fromHex = (text: string) => Uint8Array.from(text.match(/../g)!, (pair) => parseInt(pair, 16));
 
+/** The relay key `HELIX_RELAY_SIGNING_KEY` names, or null when it is not set. */
+export function envRelayKey(env: Readonly<Record<string, string | undefined>>): KeyPair | null {
+  const given = env.HELIX_RELAY_SIGNING_KEY;
+  if (given === undefined || given === "") return null;
+  if (!HEX_SEED.test(given)) {
+    throw new Error("HELIX_RELAY_SIGNING_KEY must be 64 lowercase hex digits");
+  }
+  return relayKeyFromSeed(fromHex(given));
+}
+
 /** The relay key from `env` or `kv` (created there on first use). */
 export async function loadOrCreateKvRelayKey(
   kv: Deno.Kv,
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<KeyPair> {
-  const given = env.HELIX_RELAY_SIGNING_KEY;
-  if (given !== undefined && given !== "") {
-    if (!HEX_SEED.test(given)) {
-      throw new Error("HELIX_RELAY_SIGNING_KEY must be 64 lowercase hex digits");
-    }
-    return relayKeyFromSeed(fromHex(given));
-  }
+  const given = envRelayKey(env);
+  if (given) return given;
   for (;;) {
     const stored = await kv.get<Uint8Array>(["relayKey"]);
     if (stored.value) return relayKeyFromSeed(stored.value);

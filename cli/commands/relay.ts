@@ -12,16 +12,18 @@ export const relay: Command = {
   name: "relay",
   summary: "Run a sync relay that stores only ciphertext (relay serve)",
   usage:
-    "helix relay serve [--port 7438] [--host 127.0.0.1] [--data <dir>] [--storage sqlite|kv] [--token-env <VAR>]",
+    "helix relay serve [--port 7438] [--host 127.0.0.1] [--data <dir>] [--storage sqlite|kv|postgres] [--postgres URL] [--token-env <VAR>]",
   details: `Serves the sync relay over HTTP: your devices push and pull sealed deltas through it;
 it sees strand ids, sizes and days, never content, device ids or keys. Data lives in one SQLite
-file (relay.sqlite) or a Deno KV file (relay.kv) under --data. Stop it with Ctrl-C.
+file (relay.sqlite) or a Deno KV file (relay.kv) under --data, or in a PostgreSQL database
+(--postgres URL), which any number of relay processes can serve at once. Stop it with Ctrl-C.
 
 ${RELAY_FLAGS_HELP}
 
 Examples:
   helix relay serve --port 7438 --data ~/helix-relay
-  HELIX_RELAY_TOKEN=... helix relay serve --host 0.0.0.0 --token-env HELIX_RELAY_TOKEN`,
+  HELIX_RELAY_TOKEN=... helix relay serve --host 0.0.0.0 --token-env HELIX_RELAY_TOKEN
+  HELIX_RELAY_DATABASE_URL=postgres://relay:...@db:5432/helix helix relay serve --port 8080`,
   options: RELAY_OPTIONS,
   completions: ["serve"],
   async run(invocation, ctx) {

@@ -1,5 +1,5 @@
 /**
- * `helix sync [init|join|push|pull|status]`: keeps this strand in step with the user's other
+ * `helix sync [init|join|push|pull|status|verify|repair|witness]`: keeps this strand in step with the user's other
  * machines through a relay that only ever holds ciphertext (docs/sync.md). `helix device add`
  * pairs a new machine.
  *
@@ -10,14 +10,26 @@ import { booleanFlag, type Command, stringFlag, UsageError } from "../command.ts
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
+import { recoverWithPhrase, showRecoveryPhrase } from "./sync_recovery.ts";
 
-const SUBCOMMANDS = ["init", "join", "push", "pull", "status", "verify", "repair"] as const;
+const SUBCOMMANDS = [
+  "init",
+  "join",
+  "push",
+  "pull",
+  "status",
+  "verify",
+  "repair",
+  "witness",
+  "recovery",
+  "recover",
+] as const;
 
 export const sync: Command = {
   name: "sync",
   summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
   usage:
-    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair] [--yes]",
+    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
 wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
@@ -33,10 +45,22 @@ clock. Every write is sealed for upload in its own transaction, so a crash never
   verify             sync, then print a fingerprint of what this machine holds: compare it with
                      your other machines (after they sync too); equal means the same memories
                      (--offline: no sync first)
-  repair             upload the roster and every change this machine sealed again, after the
-                     relay lost data (asks first; run it on every machine)
-  --name NAME        this machine's name in the roster (init, join; default HELIX_DEVICE_NAME,
-                     else the host name)
+  repair             upload the roster and every change this machine knows again (its own and,
+                     as received, the other machines'), after the relay lost data (asks first;
+                     run it on every machine still there)
+  witness [URL]      show, or set, a second relay that witnesses this strand: each sync leaves
+                     there a signed statement of the relay's log this machine verified and
+                     checks the other machines' statements, so a relay showing two machines two
+                     histories raises FORK without their changes ever meeting (set the same
+                     witness on every machine; --off clears it)
+  recovery           add a recovery phrase (24 words, shown once) that gets the strand back on a
+                     new machine when every machine is lost; \`helix device remove recovery\`
+                     revokes it
+  recover --relay URL --strand-id ID
+                     join the strand with its recovery phrase (asked without echo, or from
+                     HELIX_RECOVERY_PHRASE), on a machine whose strand does not sync yet
+  --name NAME        this machine's name in the roster (init, join, recover; default
+                     HELIX_DEVICE_NAME, else the host name)
   --yes              confirm the safety number (or the repair) without asking (scripts that
                      compare it themselves)
 
@@ -48,11 +72,14 @@ outside the protocol; 77 this device's key does not open the strand or it is not
     name: { type: "string" },
     yes: { type: "boolean", short: "y" },
     offline: { type: "boolean" },
+    off: { type: "boolean" },
+    "strand-id": { type: "string" },
   },
   completions: SUBCOMMANDS,
   async run(invocation, ctx) {
     const [sub, ...rest] = invocation.positionals;
-    const engine = await ctx.engine({ create: sub === "init" || sub === "join", sync: true });
+    const creates = sub === "init" || sub === "join" || sub === "recover";
+    const engine = await ctx.engine({ create: creates, sync: true });
     switch (sub) {
       case undefined:
         return await both(engine, ctx);
@@ -148,10 +175,27 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         progress.finish();
         if (ctx.flags.json) return ctx.printJson(report);
         ctx.print(
-          `repaired: ${report.restored} changes and ${report.rosterRestored} roster entries ` +
-            `restored, ${report.present} already there; the next pull reads the relay's log ` +
-            "from the start",
+          `repaired: ${report.restored} of this machine's changes, ${report.restoredForOthers} ` +
+            `of other devices' and ${report.rosterRestored} roster entries restored, ` +
+            `${report.present} already there; the next pull reads the relay's log from the start`,
         );
+        return;
+      }
+      case "recovery":
+        return await showRecoveryPhrase(engine, ctx);
+      case "recover":
+        return await recoverWithPhrase(engine, ctx, {
+          relay: stringFlag(invocation, "relay"),
+          strand: stringFlag(invocation, "strand-id"),
+          name: stringFlag(invocation, "name"),
+        });
+      case "witness": {
+        const [url] = rest;
+        if (booleanFlag(invocation, "off")) engine.syncSetWitness(null);
+        else if (url !== undefined) engine.syncSetWitness(url);
+        const witness = engine.syncStatus().witness;
+        if (ctx.flags.json) return ctx.printJson({ witness });
+        ctx.print(witness === null ? "no witness" : `witness    ${witness}`);
         return;
       }
       default:
@@ -169,7 +213,16 @@ async function both(engine: Engine, ctx: CommandContext): Promise<number | void>
   progress.finish();
   if (ctx.flags.json) return ctx.printJson(report);
   ctx.print(`${pullLine(report.pull)}; pushed ${report.push.uploaded} changes`);
-  return report.pull.quarantined > 0 ? EXIT_FAILED : undefined;
+  const { witness } = report;
+  if (witness?.error) ctx.print(ctx.out.yellow(`witness: ${witness.error}`));
+  else if (witness) {
+    ctx.print(
+      `witness: ${witness.checked} statements checked` +
+        (witness.refused > 0 ? `, ${witness.refused} altered (ignored)` : "") +
+        (witness.alarms > 0 ? ctx.out.red(`, ${witness.alarms} raised an alarm`) : ""),
+    );
+  }
+  return report.pull.quarantined > 0 || (witness?.alarms ?? 0) > 0 ? EXIT_FAILED : undefined;
 }
 
 function pullProgress(ctx: CommandContext) {
@@ -217,6 +270,14 @@ function statusLines(status: SyncStatus, ctx: CommandContext): string[] {
   const lines = [
     `relay      ${status.relay}`,
     `strand     ${status.strandId}`,
+    `witness    ${status.witness ?? "none (helix sync witness URL)"}`,
+    `relay key  ${
+      status.relayKey === null
+        ? "none (the relay signs no log)"
+        : `${status.relayKey.key.slice(0, 16)}${
+          status.relayKey.inRoster ? " (pinned in the roster)" : " (pinned on this machine only)"
+        }`
+    }`,
     `last push  ${when(status.pushedAt)}`,
     `last pull  ${when(status.pulledAt)}`,
     `unpushed   ${status.unpushed}`,

@@ -64,9 +64,13 @@ const STOP_SPAN = new Set([
   ",",
   "but",
   "and",
-  "in favor",
   "now",
 ]);
+
+/** "in favor of" / "in favour of" at `i`: what follows is the new value, not the old one. */
+function favoring(tokens: readonly Token[], i: number): boolean {
+  return tokens[i]?.lower === "in" && /^favou?r$/.test(tokens[i + 1]?.lower ?? "");
+}
 const DETERMINERS = /^(?:the|a|an|our|my|all|another|its|their|his|her|them|it|up|out|v?\d.*)$/;
 const IRREGULAR_PAST = new Set([
   "ran",
@@ -193,7 +197,8 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       }
       while (
         end < tokens.length && tokens[end]!.clause === t.clause &&
-        !STOP_SPAN.has(tokens[end]!.lower) && !(tokens[end]!.lower === "out" && ph[0] === "swapped")
+        !STOP_SPAN.has(tokens[end]!.lower) && !favoring(tokens, end) &&
+        !(tokens[end]!.lower === "out" && ph[0] === "swapped")
       ) end++;
       markOld(i + ph.length, end);
     }

@@ -54,7 +54,7 @@ export function isSoft(lower: string): boolean {
 
 /**
  * The subject terms of one lowercase word: none for a soft word, the stem of its synonym,
- * or the stems of the parts of a hyphenated word (`crm-sync` → `crm`, `sync`).
+ * or the stems of the parts of a hyphenated or snake_case word (`crm-sync` → `crm`, `sync`).
  */
 export function termsOf(lower: string): string[] {
   const hit = TERMS.get(lower);
@@ -71,9 +71,10 @@ const TERMS = new Map<string, string[]>();
 function readTerms(lower: string): string[] {
   const word = lower.replace(/'s$/, "");
   if (SYNONYMS.has(word)) return isSoft(word) ? [] : [stem(synonym(word))];
-  // The parts of a hyphenated name are all name: "returns-api" keeps "returns".
-  if (/^[a-z]+(?:-[a-z]+)+$/.test(word)) {
-    return word.split("-").filter((w) => !STOPWORDS.has(w)).map((w) => stem(synonym(w)));
+  // The parts of a hyphenated or snake_case name are all name: "returns-api" keeps "returns",
+  // "refresh_interval" is a refresh interval.
+  if (/^[a-z]+(?:[-_][a-z]+)+$/.test(word)) {
+    return word.split(/[-_]/).filter((w) => !STOPWORDS.has(w)).map((w) => stem(synonym(w)));
   }
   if (isSoft(word) || !/\p{L}/u.test(word)) return [];
   return [stem(synonym(word))];

@@ -12,3 +12,5 @@ export { hkdf } from "npm:@noble/hashes@^2/hkdf.js";
 export { hmac } from "npm:@noble/hashes@^2/hmac.js";
 export { sha256 } from "npm:@noble/hashes@^2/sha2.js";
 export { bytesToHex, hexToBytes } from "npm:@noble/hashes@^2/utils.js";
+export { entropyToMnemonic, mnemonicToEntropy } from "npm:@scure/bip39@2.4.0";
+export { wordlist as englishWordlist } from "npm:@scure/bip39@2.4.0/wordlists/english.js";

@@ -199,7 +199,12 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
       `${TOKEN}+/=`,
     ),
   },
-  { type: "new_relic_key", regex: tok("NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_\\-]{32}") },
+  {
+    type: "new_relic_key",
+    regex: tok("NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_\\-]{32}|[a-f0-9]{36}NRAL"),
+  },
+  { type: "buildkite_token", regex: tok("bkua_[a-f0-9]{40}") },
+  { type: "sonarqube_token", regex: tok("sq[upa]_[a-f0-9]{40}") },
   {
     type: "mapbox_secret_token",
     regex: tok("sk\\.eyJ[A-Za-z0-9_\\-]{20,400}\\.[A-Za-z0-9_\\-]{20,100}", `${TOKEN}.`, TOKEN),
@@ -646,6 +651,7 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     return false;
   }
   if (/^[A-Za-z][\w+.\-]*:\/\//.test(raw)) return false; // a URL: its credentials have their own rules
+  if (raw.startsWith("<")) return false; // a placeholder: `TOKEN=<your GitLab token>`
   if (KEYWORDS.has(raw.toLowerCase())) return false;
   if (value.quoted) {
     if (/\s/.test(raw) && !/phrase/i.test(context.name) && isProse(raw)) return false;

@@ -237,6 +237,14 @@ export const EXAMPLES: Record<SecretType, () => [string, string]> = {
     const key = "NRAK-" + chars(UPPER + DIGITS, 27);
     return [`newrelic profiles add --apiKey ${key}`, key];
   },
+  "buildkite_token": () => {
+    const token = "bkua_" + hex(40);
+    return [`buildkite-agent start --token ${token}`, token];
+  },
+  "sonarqube_token": () => {
+    const token = "squ_" + hex(40);
+    return [`sonar-scanner -Dsonar.token=${token}`, token];
+  },
   "mapbox_secret_token": () => {
     const token = "sk." + b64url('{"u":"acme","a":"clx1y2z3"}') + "." + chars(B64URL, 22);
     return [`MAPBOX_DOWNLOADS_TOKEN=${token}`, token];

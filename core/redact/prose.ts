@@ -116,9 +116,14 @@ function bind(
       if (i > 0 && redacted(behind[i]!)) break;
       const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
       const between = behind.slice(0, i).map((w) => w.text);
-      // Hex and UUIDs before a label are commits and ids more often than secrets.
+      // Hex and UUIDs before a label are commits and ids more often than secrets, except hex
+      // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value:
+      // "Supplied <hex> as X-Api-Key".
+      const keyHex = value?.shape === "hex" && /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(
+        behind[i]!.text.replace(/[.,;:!?]+$/, ""),
+      ) && between.some((w) => /^as$/i.test(w));
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
-        value?.shape !== "hex" && value?.shape !== "uuid";
+        (keyHex || (value?.shape !== "hex" && value?.shape !== "uuid"));
       if (
         value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
       ) {

@@ -58,8 +58,15 @@ import { placeholder, type Redaction, type SecretType } from "./types.ts";
  */
 export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
-  const placeholders = [...text.matchAll(PLACEHOLDER)].map((m) => [m.index, m.index + m[0].length]);
-  const occupied = new Intervals(placeholders as [number, number][]);
+  // Placeholders of an earlier pass, and public keys, which are published: a PEM `PUBLIC KEY`
+  // block, a JWK with no private member, a minisign public key.
+  const kept = [
+    ...text.matchAll(PLACEHOLDER),
+    ...text.matchAll(PUBLIC_KEY_BLOCK),
+    ...text.matchAll(MINISIGN_PUBLIC),
+    ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
+  ].map((m) => [m.index, m.index + m[0].length]);
+  const occupied = new Intervals(kept as [number, number][]);
   const candidates = catalogueCandidates(text);
   proseCandidates(text, candidates);
   const accepted = resolve(text, candidates, occupied);
@@ -71,6 +78,14 @@ export function redact(text: string): Redaction {
 }
 
 const PLACEHOLDER = /\[REDACTED:[a-z0-9_]{1,40}\]/g;
+/** A flat JSON Web Key, and the members only a private one has (RFC 7518 §6). */
+const JWK = /\{[^{}]{0,4096}"kty"[ \t]*:[^{}]{0,4096}\}/g;
+const JWK_PRIVATE = /"(?:d|p|q|dp|dq|qi|k|oth)"[ \t]*:/;
+/** A minisign public key where a command or its file shows it (secret keys are far longer). */
+const MINISIGN_PUBLIC =
+  /(?<=(?:minisign[^\n]{0,80}-P[ \t]+|public key[^\n]{0,40}\n))RW[A-Za-z0-9+/]{54,56}(?![A-Za-z0-9+/=])/g;
+const PUBLIC_KEY_BLOCK =
+  /-----BEGIN (?:RSA |EC |SSH2 )?PUBLIC KEY-----[A-Za-z0-9+/=\s:"-]{16,8192}?-----END (?:RSA |EC |SSH2 )?PUBLIC KEY-----/g;
 
 function apply(text: string, accepted: Candidate[]): Redaction {
   const ordered = [...accepted].sort((a, b) => a.start - b.start);

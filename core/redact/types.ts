@@ -66,6 +66,8 @@ export const SECRET_TYPES = [
   "sentry_token",
   "grafana_token",
   "new_relic_key",
+  "buildkite_token",
+  "sonarqube_token",
   "mapbox_secret_token",
   "jwt",
   "pem_private_key",

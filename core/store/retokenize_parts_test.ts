@@ -1,5 +1,5 @@
 /**
- * Migration 15 through the engine: a strand of schema 14 (exact tokens only) gains the parts of
+ * Migration 17 through the engine: a strand of schema 16 (exact tokens only) gains the parts of
  * its camelCase identifiers when it opens, so `mongo` finds `MongoDB` in memories written
  * before, and the fold agrees with the migration.
  */
@@ -9,7 +9,7 @@ import { deepEqual, equal, ok } from "node:assert/strict";
 import { fixedClock, openEngine } from "../mod.ts";
 import { tempDir, TODAY } from "../../tests/helpers.ts";
 
-Deno.test("opening a schema-14 strand indexes identifier parts; rebuild agrees", async () => {
+Deno.test("opening a schema-16 strand indexes identifier parts; rebuild agrees", async () => {
   await using dir = await tempDir();
   const path = join(dir.path, "s.db");
   const options = { path, embedder: null, clock: fixedClock(TODAY), project: "api" };
@@ -19,7 +19,7 @@ Deno.test("opening a schema-14 strand indexes identifier parts; rebuild agrees",
 
   const db = new DatabaseSync(path);
   db.exec(`DELETE FROM memory_tokens WHERE token LIKE '~%';
-    UPDATE meta SET value = '14' WHERE key = 'schema_version';`);
+    UPDATE meta SET value = '16' WHERE key = 'schema_version';`);
   db.close();
 
   const parts = () => {
@@ -33,7 +33,7 @@ Deno.test("opening a schema-14 strand indexes identifier parts; rebuild agrees",
   };
   const engine = openEngine(options);
   try {
-    ok(engine.meta.schemaVersion >= 15);
+    ok(engine.meta.schemaVersion >= 17);
     const migrated = parts();
     deepEqual(migrated, ["~db", "~mongo", "~session", "~store", "~use"]);
     const { hits } = await engine.search({ query: "mongo" });

@@ -24,7 +24,7 @@ Deno.test("opening a schema-8 strand rebuilds memory_tokens with the new rules; 
     DROP TABLE sync_strand; DROP TABLE sync_epochs; DROP TABLE sync_roster;
     DROP TABLE sync_outbox; DROP TABLE sync_chains; DROP TABLE sync_applied;
     DROP TABLE sync_pending; DROP TABLE sync_quarantine; DROP TABLE sync_received;
-    DROP TABLE sync_log; DROP TABLE sync_alarms;
+    DROP TABLE sync_log; DROP TABLE sync_alarms; DROP TABLE sync_kept;
     DELETE FROM memory_tokens;
     INSERT INTO memory_tokens (token, rid) SELECT 'zq47rx=1', rid FROM memories;
     UPDATE meta SET value = '8' WHERE key = 'schema_version';`);

@@ -251,6 +251,28 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
   {
     version: 15,
     description:
+      "sync_kept: other devices' sealed deltas as this device received and applied them, so `sync repair` gives a relay that lost its data every change this device knows, not only its own (R23)",
+    up(db) {
+      db.exec(`
+        CREATE TABLE sync_kept (
+          n INTEGER PRIMARY KEY AUTOINCREMENT,
+          delta_id TEXT NOT NULL UNIQUE,
+          bytes BLOB NOT NULL
+        ) STRICT;
+      `);
+    },
+  },
+  {
+    version: 16,
+    description:
+      "sync_strand.witness: the URL of a second relay that keeps each device's signed statement of the log head it verified, so a fork shows without a person comparing fingerprints (R22)",
+    up(db) {
+      db.exec("ALTER TABLE sync_strand ADD COLUMN witness TEXT");
+    },
+  },
+  {
+    version: 17,
+    description:
       "memory_tokens rebuilt: they also index the parts of compound identifiers (useSessionStore → ~use ~session ~store), for recall's partial-identifier channel",
     up(db) {
       retokenize(db);

@@ -7,88 +7,33 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import { syncCounts, syncStrand } from "../store/queries/sync.ts";
+import { setWitness, syncCounts, syncStrand } from "../store/queries/sync.ts";
 import { savepoint, writeTransaction } from "../store/transaction.ts";
 import type { SyncDeps, SyncKeys } from "./deps.ts";
 import { initSync } from "./init.ts";
 import { type Keyring, openKeyring } from "./keyring.ts";
-import { invite, join, type PairingPrompts, type PairingResult } from "./pair.ts";
-import { pull, type PullProgress, type PullReport } from "./pull.ts";
-import { push, type PushProgress, type PushReport } from "./push.ts";
-import { repair, type RepairReport } from "./repair.ts";
-import { fingerprintOf, type SyncFingerprint } from "./verify.ts";
+import { invite, join } from "./pair.ts";
+import { pull, type PullProgress } from "./pull.ts";
+import { push, type PushProgress } from "./push.ts";
+import { repair } from "./repair.ts";
+import { fingerprintOf } from "./verify.ts";
 import { verifiedHead } from "../store/queries/sync_log.ts";
 import { parseLogHead } from "./wire/log_head.ts";
 import { toHex } from "./wire/ids.ts";
 import { stateHash } from "../ops/state_hash.ts";
 import { httpRelay } from "./relay_http.ts";
 import type { RelayPort } from "./relay_port.ts";
+import { exchangeWithWitness } from "./witness.ts";
+import { pinRelayInRoster, reconcileRelayPin } from "./relay_pin.ts";
+import { adoptEpoch, removeDevice } from "./rotate.ts";
+import { addRecovery, recover } from "./recovery.ts";
+import { newRecoveryPhrase } from "../crypto/recovery_phrase.ts";
 import { localRoster, refreshRoster } from "./roster.ts";
 import { sealNew } from "./seal.ts";
-import { type SyncStatus, syncStatus } from "./status.ts";
+import { syncStatus } from "./status.ts";
+import type { SyncApi } from "./api_types.ts";
 
-/** What one `sync` did. */
-export interface SyncReport {
-  /** What the pull did. */
-  readonly pull: PullReport;
-  /** What the push did. */
-  readonly push: PushReport;
-  /** Changes sealed before the push (ops written while no keys were loaded). */
-  readonly sealed: number;
-}
-
-/** Progress of a sync. */
-export interface SyncProgress {
-  /** Called as deltas arrive. */
-  readonly onPull?: PullProgress;
-  /** Called as deltas are uploaded. */
-  readonly onPush?: PushProgress;
-}
-
-/** Syncing this strand with the user's other devices. */
-export interface SyncApi {
-  /** Where sync stands: the relay, devices, queues and alarms. */
-  syncStatus(): SyncStatus;
-  /**
-   * Starts sync on this first device: creates the strand on the relay (`relay` is its URL or
-   * a port) and queues every op already here for upload. `conflict` when the strand syncs.
-   */
-  syncInit(
-    relay: string | RelayPort,
-    options?: { name?: string; token?: string },
-  ): Promise<{ strandId: string }>;
-  /** Adds a device: shows a code, waits for it, and adds it on the person's confirmation. */
-  syncInvite(
-    prompts: PairingPrompts & { onCode(code: string): void },
-    options?: { name?: string; relay?: RelayPort },
-  ): Promise<PairingResult>;
-  /** Joins the strand a code from `syncInvite` names, on the person's confirmation. */
-  syncJoin(
-    code: string,
-    prompts: PairingPrompts,
-    options?: { name?: string; relay?: (url: string) => RelayPort },
-  ): Promise<PairingResult & { strandId?: string }>;
-  /** Pulls, then pushes. */
-  sync(options?: SyncProgress & { relay?: RelayPort }): Promise<SyncReport>;
-  /** Pulls the relay's new deltas. */
-  syncPull(options?: { relay?: RelayPort; onProgress?: PullProgress }): Promise<PullReport>;
-  /**
-   * Uploads the roster and every change this device sealed again (no-ops for what the relay
-   * has): heals a relay that lost data. Run it on every device.
-   */
-  syncRepair(
-    options?: { relay?: RelayPort; onProgress?: (done: number, total: number) => void },
-  ): Promise<RepairReport>;
-  /**
-   * A short fingerprint of this machine's state in the synced strand, to compare with the
-   * other machines after each has synced: equal fingerprints, same memories.
-   */
-  syncFingerprint(): SyncFingerprint;
-  /** Pushes this device's queued deltas (sealing any not yet sealed first). */
-  syncPush(
-    options?: { relay?: RelayPort; onProgress?: PushProgress },
-  ): Promise<PushReport & { sealed: number }>;
-}
+export type { SyncApi, SyncProgress, SyncReport } from "./api_types.ts";
 
 /** Builds the sync API, and installs the outbox seal when the strand syncs and keys are here. */
 export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi {
@@ -141,13 +86,19 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     const strand = needStrand(action);
     const keys = needKeys(action);
     const port = relayOf(relay, strand.relay);
-    const roster = await refreshRoster(
-      store,
-      port,
-      strand.strandId,
-      ring(action),
-      keys.exchange.secretKey,
-    );
+    const held = ring(action);
+    const { strandId } = strand;
+    const fresh = await refreshRoster(store, port, strandId, held, keys.exchange.secretKey);
+    const roster = await reconcileRelayPin(store, fresh, {
+      strandId,
+      keys,
+      keyring: held,
+      relay: port,
+      now: deps.clock.now(),
+    });
+    // A rotation opened an epoch: its key was kept with the roster; open the keyring again.
+    if (held.epoch < roster.epoch) keyring = null;
+    adoptEpoch(store, roster, ring(action), keys);
     return { keys, port, roster };
   };
   type Connection = Awaited<ReturnType<typeof connect>>;
@@ -191,6 +142,17 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       keyring = null;
       writeTransaction(store.db, "seal changes", sealPending);
       installSeal();
+      const relayKey = await port.relayKey();
+      if (relayKey !== null) {
+        const { strandId } = result;
+        await pinRelayInRoster(store, {
+          strandId,
+          keys,
+          keyring: ring("pin"),
+          relay: port,
+          relayKey,
+        });
+      }
       return result;
     },
     async syncInvite(prompts, options = {}) {
@@ -222,7 +184,60 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       const pulled = await doPull(connection, options.onPull);
       const pushed = await doPush(connection, options.onPush);
       const { sealed, ...rest } = pushed;
-      return { pull: pulled, push: rest, sealed };
+      const url = syncStrand(store)?.witness ?? null;
+      const witness = options.witness ?? (url === null ? null : httpRelay(url));
+      if (witness === null) return { pull: pulled, push: rest, sealed };
+      const { strandId } = needStrand("sync");
+      const exchanged = await exchangeWithWitness(store, {
+        strandId,
+        keys: connection.keys,
+        roster: connection.roster,
+        relay: connection.port,
+        witness,
+        now: deps.clock.now(),
+      });
+      return { pull: pulled, push: rest, sealed, witness: exchanged };
+    },
+    async syncRemoveDevice(which, options = {}) {
+      const action = "remove a device";
+      const { keys, port } = await connect(action, options.relay);
+      const { strandId } = needStrand(action);
+      const report = await removeDevice(store, {
+        strandId,
+        keys,
+        keyring: ring(action),
+        relay: port,
+        which,
+      });
+      keyring = null;
+      adoptEpoch(store, localRoster(store, strandId, ring(action)), ring(action), keys);
+      return report;
+    },
+    async syncRecoveryPhrase(options = {}) {
+      const action = "add a recovery phrase";
+      const { keys, port } = await connect(action, options.relay);
+      const { strandId } = needStrand(action);
+      const { phrase, keys: recovery } = newRecoveryPhrase();
+      await addRecovery(store, { strandId, keys, keyring: ring(action), relay: port, recovery });
+      return { phrase, strandId, relay: port.url };
+    },
+    async syncRecover(phrase, options) {
+      const keys = needKeys("recover");
+      const port = typeof options.relay === "string" ? httpRelay(options.relay) : options.relay;
+      const result = await recover(deps, keys, port, {
+        strandId: options.strandId,
+        phrase,
+        name: options.name ?? deps.deviceName,
+      });
+      keyring = null;
+      writeTransaction(store.db, "seal changes", sealPending);
+      installSeal();
+      return result;
+    },
+    syncSetWitness(url) {
+      needStrand("set a witness");
+      const normal = url === null ? null : httpRelay(url).url;
+      writeTransaction(store.db, "set the witness", () => setWitness(store, normal));
     },
     syncPull: async (options = {}) =>
       doPull(await connect("pull", options.relay), options.onProgress),
@@ -239,14 +254,23 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     },
     async syncRepair(options = {}) {
       const strand = needStrand("repair");
-      needKeys("repair");
+      const keys = needKeys("repair");
       writeTransaction(store.db, "seal changes", sealPending);
-      return await repair(
-        store,
-        relayOf(options.relay, strand.relay),
-        deps.clock.now(),
-        options.onProgress,
-      );
+      const port = relayOf(options.relay, strand.relay);
+      const report = await repair(store, port, deps.clock.now(), options.onProgress);
+      // The person confirmed the repair: the key the relay signs with now is the members' pin.
+      const relayKey = await port.relayKey();
+      if (relayKey !== null) {
+        const { strandId } = strand;
+        await pinRelayInRoster(store, {
+          strandId,
+          keys,
+          keyring: ring("pin"),
+          relay: port,
+          relayKey,
+        });
+      }
+      return report;
     },
     syncPush: async (options = {}) =>
       doPush(await connect("push", options.relay), options.onProgress),

@@ -11,21 +11,13 @@
  */
 import { constantTimeEqual } from "../crypto/bytes.ts";
 import { HelixError } from "../errors.ts";
-import {
-  epochRow,
-  putEpoch,
-  putRosterEntry,
-  startSync,
-  syncStrand,
-} from "../store/queries/sync.ts";
-import { writeTransaction } from "../store/transaction.ts";
+import { epochRow, syncStrand } from "../store/queries/sync.ts";
 import type { SyncDeps, SyncKeys } from "./deps.ts";
 import { assertNotSynced, rosterDevice } from "./init.ts";
 import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
-import { pinRelayKey } from "../store/queries/sync_log.ts";
-import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
-import { extendKeys, refreshRoster } from "./roster.ts";
+import { enterStrand } from "./enter.ts";
+import { refreshRoster } from "./roster.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import {
   encodeHello,
@@ -38,9 +30,7 @@ import {
   parsePairingCode,
   shortAuthString,
 } from "./wire/pairing.ts";
-import { verifyRosterChain } from "./wire/roster_chain.ts";
 import { sealRosterEntry } from "./wire/roster_entry.ts";
-import { rosterEntryHash } from "./wire/roster_outer.ts";
 
 /** How a pairing step talks to the person and waits. */
 export interface PairingPrompts {
@@ -198,47 +188,6 @@ export async function join(
       "Cannot join: the welcome names another device than the code's",
     );
   }
-  const records = await relay.roster(welcome.strandId, 0);
-  const entries = records.map((r) => r.bytes);
-  const found = extendKeys(() => undefined, entries, welcome.strandId, keys.exchange.secretKey);
-  if (found.found.size === 0) {
-    throw new HelixError(
-      "decrypt_failed",
-      "Cannot join: no key bundle of the roster opens with this device's key",
-    );
-  }
-  let state;
-  try {
-    state = verifyRosterChain(entries, welcome.strandId, found.get);
-  } catch (error) {
-    throw new HelixError(
-      "relay_misbehaved",
-      `Cannot join: the relay's roster does not verify (${(error as Error).message})`,
-      { cause: error },
-    );
-  }
-  if (!state.devices.some((d) => d.device === keys.device.fingerprint)) {
-    throw new HelixError("unauthorized", "Cannot join: the roster does not list this device");
-  }
-  const upTo = entries.slice(0, welcome.rosterSeq);
-  if (upTo.length !== welcome.rosterSeq) {
-    throw new HelixError(
-      "relay_misbehaved",
-      "Cannot join: the relay withholds the roster entry that added this device",
-    );
-  }
-  const relayKey = await relay.relayKey();
-  const { store } = deps;
-  writeTransaction(store.db, "join sync", () => {
-    if (relayKey) pinRelayKey(store, relayKey, frontierText(EMPTY_FRONTIER));
-    startSync(store, {
-      strandId: welcome.strandId,
-      relay: relay.url,
-      epoch: state.epoch,
-      joinedAt: deps.clock.now(),
-    });
-    for (const [epoch, item] of found.found) putEpoch(store, epoch, item.wpk, item.bundle);
-    entries.forEach((bytes, i) => putRosterEntry(store, i + 1, rosterEntryHash(bytes), bytes));
-  });
+  await enterStrand(deps, keys, relay, welcome.strandId, "join", welcome.rosterSeq);
   return { paired: true, peer: inviter.name, sas, strandId: welcome.strandId };
 }

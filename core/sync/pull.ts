@@ -12,6 +12,7 @@ import type { Op } from "../ops/kinds.ts";
 import {
   chainOf,
   isApplied,
+  keepDelta,
   markApplied,
   markReceived,
   park,
@@ -33,7 +34,7 @@ import type { SyncDeps } from "./deps.ts";
 import type { Keyring } from "./keyring.ts";
 import { type AppliedView, judge } from "./receive.ts";
 import type { RelayPort } from "./relay_port.ts";
-import type { OpenedDelta } from "./wire/delta.ts";
+import { openDelta, type OpenedDelta } from "./wire/delta.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 import type { RosterView } from "./receive.ts";
 
@@ -123,15 +124,16 @@ async function pass(
     }
     if (page.records.length === 0) break;
     const view = overlay(deps);
-    const accepted: OpenedDelta[] = [];
+    const accepted: Received[] = [];
     const now = deps.clock.now();
     const parkedNow: { delta: OpenedDelta; missing: readonly string[]; bytes: Uint8Array }[] = [];
     const setAside: { deltaId: string; serverSeq: number; reason: string; bytes: Uint8Array }[] =
       [];
     for (const record of page.records) {
       const verdict = judge(record.bytes, strandId, keyring, roster, view);
+      if (verdict.kind === "apply" || verdict.kind === "park") view.vouch(verdict.delta, roster);
       if (verdict.kind === "apply") {
-        accepted.push(verdict.delta);
+        accepted.push({ ...verdict.delta, bytes: record.bytes });
         view.accept(verdict.delta);
       } else if (verdict.kind === "duplicate") totals.duplicates++;
       else if (verdict.kind === "park") {
@@ -166,7 +168,7 @@ async function pass(
     });
     if (advance) await checkHeads(deps, relay, strandId, accepted);
     totals.applied += accepted.length;
-    if (accepted.length > 0) {
+    if (accepted.length > 0 || parkedNow.length > 0) {
       const released = releaseParked(deps, strandId, keyring, roster);
       totals.applied += released.applied;
       totals.opsAdded += released.opsAdded;
@@ -176,20 +178,23 @@ async function pass(
   }
 }
 
+/** A delta that passed its checks, with its envelope as received (kept for `sync repair`). */
+type Received = OpenedDelta & { readonly bytes: Uint8Array };
+
 /**
- * Merges the ops of `accepted`, then records them applied and runs `also`, in one
- * transaction. When the merge refuses the batch, each change is merged alone and one the
+ * Merges the ops of `accepted`, then records them applied (keeping each envelope) and runs
+ * `also`, in one transaction. When the merge refuses the batch, each change is merged alone and one the
  * merge refuses is set aside with the merge's reason; the rest apply.
  */
 function apply(
   deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
-  accepted: readonly OpenedDelta[],
+  accepted: readonly Received[],
   also: () => void,
 ): number {
   const { store } = deps;
   const ops: Op[] = accepted.flatMap((delta) => [...delta.body.ops]);
   let added = 0;
-  const refused: { delta: OpenedDelta; reason: string }[] = [];
+  const refused: { delta: Received; reason: string }[] = [];
   if (ops.length > 0) {
     writeTransaction(store.db, "note received ops", () => {
       markReceived(store, ops.map((op) => op.changeId));
@@ -220,7 +225,10 @@ function apply(
           bytes: new Uint8Array(0),
           at: now,
         });
-      } else markApplied(store, delta.changeId, delta.body.author, delta.body.authorSeq);
+      } else {
+        markApplied(store, delta.changeId, delta.body.author, delta.body.authorSeq);
+        keepDelta(store, delta.deltaId, delta.bytes);
+      }
       unpark(store, delta.deltaId);
     }
     also();
@@ -239,12 +247,18 @@ function releaseParked(
   let opsAdded = 0;
   for (;;) {
     const view = overlay(deps);
-    const ready: OpenedDelta[] = [];
+    const waiting = parked(deps.store);
+    for (const row of waiting) {
+      try {
+        view.vouch(openDelta(row.bytes, keyring.keysFor, strandId), roster);
+      } catch { /* judged (and dropped) below */ }
+    }
+    const ready: Received[] = [];
     const dropped: string[] = [];
-    for (const row of parked(deps.store)) {
+    for (const row of waiting) {
       const verdict = judge(row.bytes, strandId, keyring, roster, view);
       if (verdict.kind === "apply") {
-        ready.push(verdict.delta);
+        ready.push({ ...verdict.delta, bytes: row.bytes });
         view.accept(verdict.delta);
       } else if (verdict.kind !== "park") dropped.push(row.deltaId);
     }
@@ -260,12 +274,38 @@ function releaseParked(
 /** The applied changes and chains, plus those accepted earlier in the same batch. */
 function overlay(
   deps: Pick<SyncDeps, "store">,
-): AppliedView & { accept(delta: OpenedDelta): void } {
+): AppliedView & {
+  accept(delta: OpenedDelta): void;
+  vouch(delta: OpenedDelta, roster: RosterView): void;
+} {
   const changes = new Set<string>();
   const heads = new Map<string, { maxSeq: number; head: string }>();
+  // Changes a remaining device names (deps, prev), and through a vouched change its chain.
+  const vouchers = new Set<string>();
+  const former = new Map<string, string | null>(); // a removed device's change → its prev
+  const extend = (changeId: string) => {
+    for (let at: string | null | undefined = changeId; at && !vouchers.has(at);) {
+      vouchers.add(at);
+      at = former.get(at);
+    }
+  };
   return {
     isApplied: (changeId) => changes.has(changeId) || isApplied(deps.store, changeId),
     chain: (deviceId) => heads.get(deviceId) ?? chainOf(deps.store, deviceId),
+    vouched: (changeId) => vouchers.has(changeId),
+    vouch(delta, roster) {
+      const { body } = delta;
+      if (roster.devices.some((d) => d.device === body.author)) {
+        for (const dep of body.deps) extend(dep);
+        if (body.prev) extend(body.prev);
+      } else {
+        former.set(delta.changeId, body.prev);
+        if (vouchers.has(delta.changeId) && body.prev) {
+          vouchers.delete(delta.changeId);
+          extend(delta.changeId);
+        }
+      }
+    },
     accept(delta) {
       changes.add(delta.changeId);
       heads.set(delta.body.author, { maxSeq: delta.body.authorSeq, head: delta.changeId });

@@ -2,8 +2,11 @@
  * Deciding what to do with one delta the relay served (R20, R24): open it (commit, write
  * signature, decryption), check its author is a device of the roster and signed it, then
  * apply it when its chain predecessor and deps are here, park it when they are not, and set
- * it aside (quarantine) when it fails a check. Pure over the lookups it is given, so one
- * batch can see the changes accepted before it in the same batch.
+ * it aside (quarantine) when it fails a check. A change by a removed device counts only when
+ * it was made before the removal and a remaining device vouches for it (R29: names it, or a
+ * later change of its chain, among its deps); until then it waits, so a relay colluding with
+ * the removed device cannot slip in backdated changes. Pure over the lookups it is given, so
+ * one batch can see the changes accepted before it in the same batch.
  *
  * @module
  */
@@ -21,7 +24,12 @@ export type RosterView = RosterState & { readonly heads: readonly string[] };
 export interface AppliedView {
   isApplied(changeId: string): boolean;
   chain(deviceId: string): { maxSeq: number; head: string } | null;
+  /** Whether a remaining device's change (or a vouched one's chain) names `changeId`. */
+  vouched(changeId: string): boolean;
 }
+
+/** What waits on a vouch: the `missing` entry of a removed device's parked change. */
+export const AWAITS_VOUCH = "a vouch from a remaining device";
 
 /** The verdict on one delta. */
 export type Verdict =
@@ -45,15 +53,19 @@ export function judge(
     return { kind: "quarantine", reason: reasonOf(error) };
   }
   const { body } = delta;
-  const author = roster.devices.find((device) => device.device === body.author);
+  const former = roster.former.find((device) => device.device === body.author);
+  const author = roster.devices.find((device) => device.device === body.author) ?? former;
   if (author === undefined) {
-    const removed = roster.removed.includes(body.author);
-    return {
-      kind: "quarantine",
-      reason: removed
-        ? `author ${body.author} was removed from the roster`
-        : `author ${body.author} is not a device of the roster`,
-    };
+    return { kind: "quarantine", reason: `author ${body.author} is not a device of the roster` };
+  }
+  if (former !== undefined) {
+    const cited = roster.heads.indexOf(body.rosterHead) + 1;
+    if (cited === 0 || cited >= former.removedAt) {
+      return {
+        kind: "quarantine",
+        reason: `author ${body.author} was removed from the roster before this change`,
+      };
+    }
   }
   if (!verifyChangeSignature(strandId, delta.bodyBytes, delta.sigDev, fromHex(author.ed25519))) {
     return { kind: "quarantine", reason: "the author's signature does not verify (bad_signature)" };
@@ -65,6 +77,9 @@ export function judge(
     };
   }
   if (applied.isApplied(delta.changeId)) return { kind: "duplicate", changeId: delta.changeId };
+  if (former !== undefined && !applied.vouched(delta.changeId)) {
+    return { kind: "park", delta, missing: [AWAITS_VOUCH] };
+  }
   const chain = applied.chain(body.author);
   const expected = (chain?.maxSeq ?? 0) + 1;
   if (body.authorSeq < expected) {

@@ -6,7 +6,7 @@
 import { deepEqual, equal } from "node:assert/strict";
 import { bytesToHex } from "../crypto/_noble.ts";
 import { publicKeyOf } from "../crypto/ed25519.ts";
-import { type AppliedView, judge, type RosterView } from "./receive.ts";
+import { type AppliedView, AWAITS_VOUCH, judge, type RosterView } from "./receive.ts";
 import { sealDelta } from "./wire/delta.ts";
 import type { ChangeBody } from "./wire/change.ts";
 import {
@@ -35,11 +35,18 @@ const roster: RosterView = {
     name: "a",
   }],
   removed: [],
+  former: [],
+  relayKey: null,
+  rotationPending: false,
   bundles: [],
   heads: [HEAD],
 };
 const keyring = { keysFor, epoch: 0 };
-const nothing: AppliedView = { isApplied: () => false, chain: () => null };
+const nothing: AppliedView = {
+  isApplied: () => false,
+  chain: () => null,
+  vouched: () => false,
+};
 
 function seal(body: ChangeBody, secret = DEVICE_SECRET) {
   return sealDelta({ strandId: STRAND, epoch: 0, keys: KEYS_0, body, deviceSecretKey: secret });
@@ -93,10 +100,48 @@ Deno.test("a later change waits for its predecessor; an applied one is a duplica
   const afterFirst: AppliedView = {
     isApplied: (id) => id === first.changeId,
     chain: () => ({ maxSeq: 1, head: first.changeId }),
+    vouched: () => false,
   };
   equal(judge(first.bytes, STRAND, keyring, roster, afterFirst).kind, "duplicate");
   equal(judge(second.bytes, STRAND, keyring, roster, afterFirst).kind, "apply");
   const rival = seal(sampleBody(3));
   const fork = judge(rival.bytes, STRAND, keyring, roster, afterFirst);
   equal(fork.kind === "quarantine" && /forked device/.test(fork.reason), true);
+});
+
+/** The roster after B (which had written before) was removed at entry 2. */
+const REMOVAL = "cd".repeat(32);
+const afterRemoval: RosterView = {
+  ...roster,
+  seq: 2,
+  head: REMOVAL,
+  removed: [keyFingerprint(publicKeyOf(DEVICE_B_SECRET))],
+  former: [{
+    device: keyFingerprint(publicKeyOf(DEVICE_B_SECRET)),
+    ed25519: bytesToHex(publicKeyOf(DEVICE_B_SECRET)),
+    x25519: "ef".repeat(32),
+    name: "b",
+    removedAt: 2,
+  }],
+  heads: [HEAD, REMOVAL],
+};
+const removedId = keyFingerprint(publicKeyOf(DEVICE_B_SECRET));
+
+Deno.test("R29: a removed device's change from before its removal waits for a vouch, then applies", () => {
+  const before = seal(sampleBody(1, { author: removedId }), DEVICE_B_SECRET);
+  const waiting = judge(before.bytes, STRAND, keyring, afterRemoval, nothing);
+  equal(waiting.kind, "park");
+  deepEqual(waiting.kind === "park" && waiting.missing, [AWAITS_VOUCH]);
+  const vouched: AppliedView = { ...nothing, vouched: (id) => id === before.changeId };
+  equal(judge(before.bytes, STRAND, keyring, afterRemoval, vouched).kind, "apply");
+});
+
+Deno.test("R29: a removed device's change citing the roster at or after its removal is set aside, vouched or not", () => {
+  const backdated = seal(
+    sampleBody(1, { author: removedId, rosterHead: REMOVAL }),
+    DEVICE_B_SECRET,
+  );
+  const vouched: AppliedView = { ...nothing, vouched: () => true };
+  const verdict = judge(backdated.bytes, STRAND, keyring, afterRemoval, vouched);
+  equal(verdict.kind === "quarantine" && /removed from the roster/.test(verdict.reason), true);
 });

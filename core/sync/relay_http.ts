@@ -7,7 +7,7 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import type { DeltaPage, RelayPort, RelayRecord, RosterAppend } from "./relay_port.ts";
+import type { DeltaPage, RelayPort, RelayRecord, RosterAppend, WitnessPort } from "./relay_port.ts";
 import { parseFrames } from "./wire/frames.ts";
 import { fromHex } from "./wire/ids.ts";
 import { parseLogProof } from "./wire/log_proof_codec.ts";
@@ -25,8 +25,8 @@ export interface HttpRelayOptions {
 
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
-/** The relay at `url` over HTTP. */
-export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPort {
+/** The relay at `url` over HTTP, as the strand's relay or as another strand's witness. */
+export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPort & WitnessPort {
   const base = normalize(url);
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -220,7 +220,27 @@ export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPor
       if (response.status !== 200) return fail(action, response);
       return await bytes(action, response);
     },
+    async leaveStatement(witnessId, slot, statement) {
+      const action = "leave a statement at the witness";
+      const response = await call(action, "PUT", witnessPath(witnessId, slot), statement);
+      if (response.status !== 200 && response.status !== 201) return fail(action, response);
+      await response.body?.cancel();
+    },
+    async readStatement(witnessId, slot) {
+      const action = "read a statement at the witness";
+      const response = await call(action, "GET", witnessPath(witnessId, slot));
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (response.status !== 200) return fail(action, response);
+      return await bytes(action, response);
+    },
   };
+}
+
+function witnessPath(id: string, slot: string): string {
+  return `/v1/witness/${encodeURIComponent(id)}/${encodeURIComponent(slot)}`;
 }
 
 function rendezvousPath(id: string, slot: string): string {

@@ -58,3 +58,16 @@ export interface RelayPort {
   /** The pairing message at a rendezvous slot, or null when none is there yet. */
   collect(rendezvous: string, slot: string): Promise<Uint8Array | null>;
 }
+
+/**
+ * A relay acting as another strand's witness (R22): it keeps each device's latest signed
+ * statement of the log head it verified (`wire/witness.ts`), under the strand's witness id.
+ */
+export interface WitnessPort {
+  /** The witness's base URL. */
+  readonly url: string;
+  /** Leaves the statement at `slot` (a device's, replacing its previous one). */
+  leaveStatement(witnessId: string, slot: string, statement: Uint8Array): Promise<void>;
+  /** The latest statement at `slot`, or null when none was left. */
+  readStatement(witnessId: string, slot: string): Promise<Uint8Array | null>;
+}

@@ -1,8 +1,8 @@
 /**
- * `helix sync repair` (R23's healing, in its stage-1 form): uploads again everything this
- * device holds that the relay should have: the roster from genesis (creating the strand when
- * the relay lost it, then appending each entry by compare-and-swap) and every change this
- * device sealed, acknowledged or not. All of it is content-addressed, so what the relay still
+ * `helix sync repair` (R23's healing): uploads again everything this device holds that the
+ * relay should have: the roster from genesis (creating the strand when the relay lost it, then
+ * appending each entry by compare-and-swap), every change this device sealed, acknowledged or
+ * not, and every other device's change as this device received it. All of it is content-addressed, so what the relay still
  * has is a no-op; a relay that lost its database (amnesia) gets back every change each device
  * repairs. Run it on every device after a relay lost data: each also reads the relay's log from
  * the start at its next pull, since a relay that lost data numbers its log anew, pins the key
@@ -11,7 +11,14 @@
  * @module
  */
 import { HelixError, isHelixError } from "../errors.ts";
-import { allQueued, resetCursor, rosterEntries, syncStrand } from "../store/queries/sync.ts";
+import {
+  allQueued,
+  keptCount,
+  keptDeltas,
+  resetCursor,
+  rosterEntries,
+  syncStrand,
+} from "../store/queries/sync.ts";
 import type { Store } from "../store/store.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import type { RelayPort } from "./relay_port.ts";
@@ -22,8 +29,10 @@ import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
 export interface RepairReport {
   /** Roster entries the relay lacked and took back. */
   readonly rosterRestored: number;
-  /** Changes uploaded that the relay lacked. */
+  /** This device's changes uploaded that the relay lacked. */
   readonly restored: number;
+  /** Other devices' changes (as this device received them) uploaded that the relay lacked. */
+  readonly restoredForOthers: number;
   /** Changes the relay still had. */
   readonly present: number;
 }
@@ -61,13 +70,25 @@ export async function repair(
     rosterRestored++;
   }
   const queued = allQueued(store);
-  let restored = 0;
+  const total = queued.length + keptCount(store);
+  let done = 0;
   let present = 0;
-  for (const [i, row] of queued.entries()) {
-    const answer = await relay.push(strand.strandId, row.bytes);
+  const upload = async (bytes: Uint8Array): Promise<boolean> => {
+    const answer = await relay.push(strand.strandId, bytes);
     if (answer.duplicate) present++;
-    else restored++;
-    onProgress?.(i + 1, queued.length);
+    onProgress?.(++done, total);
+    return !answer.duplicate;
+  };
+  let restored = 0;
+  for (const row of queued) if (await upload(row.bytes)) restored++;
+  // Then what other devices sealed, so a relay that lost its data gets back the changes of a
+  // device that will never repair it (lost, wiped, retired).
+  let restoredForOthers = 0;
+  for (let after = 0;;) {
+    const page = keptDeltas(store, after, 256);
+    if (page.length === 0) break;
+    for (const row of page) if (await upload(row.bytes)) restoredForOthers++;
+    after = page[page.length - 1]!.n;
   }
   const relayKey = await relay.relayKey();
   writeTransaction(store.db, "read the relay's log again", () => {
@@ -77,5 +98,5 @@ export async function repair(
     repinRelayKey(store, relayKey, frontierText(EMPTY_FRONTIER));
     clearAlarms(store, ["ROLLBACK", "WITHHELD", "TAMPER"], now);
   });
-  return { rosterRestored, restored, present };
+  return { rosterRestored, restored, restoredForOthers, present };
 }

@@ -10,7 +10,7 @@ import { epochRow, putEpoch, putRosterEntry, rosterEntries } from "../store/quer
 import type { Store } from "../store/store.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import type { Keyring } from "./keyring.ts";
-import { keysFromBundle } from "./keyring.ts";
+import { earlierEpochs, keysFromBundle } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { openBundle } from "./wire/bundle.ts";
 import { deriveEpochKeys, type EpochKeys } from "./wire/epoch.ts";
@@ -45,6 +45,12 @@ export async function refreshRoster(
     try {
       state = applyRosterEntry(state, record.bytes, strandId, keysFor.get);
     } catch (error) {
+      if (opensEpochWithoutUs(record.bytes, state.epoch, keysFor.get)) {
+        throw new HelixError(
+          "unauthorized",
+          "This machine was removed from the synced strand: the roster opened a new epoch whose key was not shared with it",
+        );
+      }
       throw misbehaved(error, state.seq + 1);
     }
     accepted.push({ seq: state.seq, hash: state.head, bytes: record.bytes });
@@ -58,6 +64,20 @@ export async function refreshRoster(
     });
   }
   return state;
+}
+
+/** Whether `bytes` opens a later epoch than `epoch` for which this device holds no key. */
+function opensEpochWithoutUs(
+  bytes: Uint8Array,
+  epoch: number,
+  keysFor: (epoch: number) => EpochKeys | undefined,
+): boolean {
+  try {
+    const outer = readRosterOuter(bytes);
+    return outer.wpk !== null && outer.epoch > epoch && keysFor(outer.epoch) === undefined;
+  } catch {
+    return false;
+  }
 }
 
 function misbehaved(error: unknown, seq: number): HelixError {
@@ -99,7 +119,9 @@ export function extendKeys(
     }
     found.set(outer.epoch, { keys, wpk: keys.writePublic, bundle: outer.bundle });
   }
-  return { get: (epoch) => keysFor(epoch) ?? found.get(epoch)?.keys, found };
+  const opened = (epoch: number) => keysFor(epoch) ?? found.get(epoch)?.keys;
+  const earlier = earlierEpochs(opened, entries, strandId);
+  return { get: (epoch) => opened(epoch) ?? earlier.get(epoch), found };
 }
 
 /** The secret a bundle wraps for this device, or null. */

@@ -9,7 +9,8 @@
  */
 import { parked, quarantined, type SyncStrandRow } from "../store/queries/sync.ts";
 import type { Store } from "../store/store.ts";
-import { openAlarms } from "../store/queries/sync_log.ts";
+import { logState, openAlarms } from "../store/queries/sync_log.ts";
+import { bytesToHex } from "../crypto/_noble.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 
 /** How long a parked delta may wait for its predecessors before it raises `WITHHELD`. */
@@ -36,6 +37,8 @@ export interface SyncStatus {
   readonly strandId: string | null;
   /** The relay's URL. */
   readonly relay: string | null;
+  /** The witness relay's URL, or null when none is set. */
+  readonly witness: string | null;
   /** The epoch this device seals under. */
   readonly epoch: number | null;
   /** This device's id, when the keys are loaded. */
@@ -60,6 +63,11 @@ export interface SyncStatus {
   readonly quarantine: readonly { deltaId: string; reason: string; at: number }[];
   /** Alarms. */
   readonly alarms: readonly SyncAlarm[];
+  /**
+   * The key (hex) this device checks the relay's signed log heads with, and whether the
+   * strand's roster pins the same key (members vouched for it); null before sync.
+   */
+  readonly relayKey: { readonly key: string; readonly inRoster: boolean } | null;
 }
 
 /** The status of a strand from its sync row, counts and roster. */
@@ -71,6 +79,8 @@ export function syncStatus(
   now: number,
   store: Pick<Store, "prepare">,
 ): SyncStatus {
+  const verifiesWith = logState(store).relayKey;
+  const pinned = verifiesWith === null ? null : bytesToHex(verifiesWith);
   const alarms: SyncAlarm[] = [];
   for (const row of parked(store)) {
     if (now - row.since < WITHHELD_AFTER_MS) continue;
@@ -92,6 +102,7 @@ export function syncStatus(
     synced: strand !== null,
     strandId: strand?.strandId ?? null,
     relay: strand?.relay ?? null,
+    witness: strand?.witness ?? null,
     epoch: strand?.epoch ?? null,
     device,
     devices:
@@ -106,5 +117,6 @@ export function syncStatus(
     applied: counts.applied,
     quarantine: setAside.map(({ deltaId, reason, at }) => ({ deltaId, reason, at })),
     alarms,
+    relayKey: pinned === null ? null : { key: pinned, inRoster: roster?.relayKey === pinned },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The one acceptance suite every relay storage backend passes (sync-protocol T14), after
  * automerge-repo's storage-adapter tests: a function that takes a backend factory and registers
- * the tests. `sqlite_test.ts` and `kv_test.ts` call it.
+ * the tests. `sqlite_test.ts`, `kv_test.ts` and `postgres_test.ts` call it.
  *
  * @module
  */

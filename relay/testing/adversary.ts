@@ -19,7 +19,14 @@ import { encodeFrames, type Frame, parseFrames } from "@helix/core";
 export type Handler = (request: Request) => Response | Promise<Response>;
 
 /** The relay route a request is for. */
-export type RouteKind = "health" | "strand" | "roster" | "deltas" | "rendezvous" | "other";
+export type RouteKind =
+  | "health"
+  | "strand"
+  | "roster"
+  | "deltas"
+  | "log"
+  | "rendezvous"
+  | "other";
 
 /** One rewrite. */
 export interface Tamper {
@@ -56,6 +63,7 @@ export interface Adversary {
 export function routeKind(path: string): RouteKind {
   if (path === "/healthz") return "health";
   if (path.startsWith("/v1/rendezvous/")) return "rendezvous";
+  if (/^\/v1\/strands\/[^/]+\/log\/[a-z]+$/.test(path)) return "log";
   const match = /^\/v1\/strands\/[^/]+(\/(roster|deltas))?$/.exec(path);
   if (!match) return "other";
   return (match[2] as "roster" | "deltas" | undefined) ?? "strand";
@@ -223,6 +231,29 @@ export const tamper = {
         frames.map((frame, i) => (i === index ? { seq: frame.seq, bytes } : frame)),
     };
   },
+  /**
+   * Swaps the relay-visible headers (the first `headerLength` bytes) of served deltas `i` and
+   * `j`: each ciphertext arrives under the other's header (strand, epoch, commitment, write
+   * signature).
+   */
+  swapHeaders(i: number, j: number, headerLength: number): Tamper {
+    return {
+      name: `swap headers #${i} and #${j}`,
+      method: "GET",
+      route: "deltas",
+      frames: (frames) => {
+        const a = frames[i];
+        const b = frames[j];
+        if (!a || !b) return frames;
+        const swapped = (to: Frame, from: Frame) => {
+          const bytes = to.bytes.slice();
+          bytes.set(from.bytes.subarray(0, headerLength), 0);
+          return { seq: to.seq, bytes };
+        };
+        return frames.map((frame, k) => k === i ? swapped(a, b) : k === j ? swapped(b, a) : frame);
+      },
+    };
+  },
   /** Cuts every list answer of `route` after `length` bytes (a torn response). */
   truncate(length: number, route: RouteKind = "deltas"): Tamper {
     return {
@@ -252,6 +283,28 @@ export const tamper = {
           error: { code: "conflict", message: "The roster head moved; rebase on it" },
           head_seq: headSeq,
         }),
+    };
+  },
+  /** Flips one bit of the last hash in every consistency proof served (a forged proof). */
+  forgeProof(): Tamper {
+    return {
+      name: "forge proof",
+      method: "GET",
+      route: "log",
+      body: (bytes) => {
+        const forged = bytes.slice();
+        if (forged.length > 0) forged[forged.length - 1]! ^= 1;
+        return forged;
+      },
+    };
+  },
+  /** Answers proof requests 404, as if the relay had no proof between two heads it signed. */
+  refuseProof(): Tamper {
+    return {
+      name: "refuse proof",
+      method: "GET",
+      route: "log",
+      request: () => json(404, { error: { code: "not_found", message: "No such proof" } }),
     };
   },
   /** Acknowledges pushes without storing them (a relay that loses deltas). */

@@ -21,8 +21,10 @@ export interface RelayProcess extends AsyncDisposable {
 
 /** Options for {@linkcode startRelay}. */
 export interface StartRelayOptions {
-  /** `sqlite` (default) or `kv`. */
-  readonly storage?: "sqlite" | "kv";
+  /** `sqlite` (default), `kv`, or `postgres` (then `databaseUrl` names the database). */
+  readonly storage?: "sqlite" | "kv" | "postgres";
+  /** The PostgreSQL URL for `storage: "postgres"` (`--postgres`). */
+  readonly databaseUrl?: string;
   /** Extra environment (limits: `HELIX_RELAY_*`; an operator token variable). */
   readonly env?: Record<string, string>;
   /** Extra flags for `helix relay serve`. */
@@ -57,6 +59,7 @@ export async function startRelay(options: StartRelayOptions = {}): Promise<Relay
       data,
       "--storage",
       options.storage ?? "sqlite",
+      ...(options.databaseUrl === undefined ? [] : ["--postgres", options.databaseUrl]),
       "--log-level",
       options.logRequests ? "info" : "warn",
       ...(options.args ?? []),

@@ -13,16 +13,29 @@ Deno.test("helix relay: --help tells every flag; bad invocations exit 64", async
     const helix = cli(home);
     const help = await helix(["relay", "--help"]);
     equal(help.code, 0);
-    for (const flag of ["--port", "--host", "--data", "--storage", "--token-env", "--log-level"]) {
+    for (
+      const flag of [
+        "--port",
+        "--host",
+        "--data",
+        "--storage",
+        "--postgres",
+        "--token-env",
+        "--log-level",
+      ]
+    ) {
       match(help.stdout, new RegExp(`${flag} `));
     }
     const missing = await helix(["relay"]);
     equal(missing.code, 64);
     match(missing.stderr, /helix relay serve/);
     equal((await helix(["relay", "start"])).code, 64);
-    const storage = await helix(["relay", "serve", "--storage", "postgres"]);
+    const storage = await helix(["relay", "serve", "--storage", "mysql"]);
     equal(storage.code, 64);
-    match(storage.stderr, /--storage must be sqlite or kv/);
+    match(storage.stderr, /--storage must be sqlite, kv or postgres/);
+    const noDatabase = await helix(["relay", "serve", "--storage", "postgres"]);
+    equal(noDatabase.code, 64);
+    match(noDatabase.stderr, /--postgres URL or HELIX_RELAY_DATABASE_URL/);
     const token = await helix(["relay", "serve", "--token-env", "HELIX_TEST_NO_SUCH_VAR"]);
     equal(token.code, 64);
     match(token.stderr, /HELIX_TEST_NO_SUCH_VAR, which is not set/);

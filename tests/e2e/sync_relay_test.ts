@@ -100,6 +100,26 @@ for (const storage of ["sqlite", "kv"] as const) {
       equal(new Set(prints).size, 1, prints.join(" "));
       match(prints[0], /^[0-9a-f]{4}(-[0-9a-f]{4}){5}$/);
 
+      // A second relay process witnesses the strand: each machine leaves its signed statement
+      // there and checks the others'; an honest relay raises nothing.
+      await using witness = await startRelay(storage);
+      for (const d of [laptop, desktop]) {
+        const set = await d.helix("sync", "witness", witness.url);
+        equal(set.code, 0, set.stderr);
+        match(set.stdout, /witness\s+http:\/\/127\.0\.0\.1/);
+      }
+      for (const d of [laptop, desktop, laptop]) equal((await d.helix("sync")).code, 0);
+      const witnessed = await desktop.helix("sync", "--json");
+      equal(witnessed.code, 0, witnessed.stderr);
+      const exchange = JSON.parse(witnessed.stdout).witness;
+      equal(exchange.checked, 1, witnessed.stdout);
+      equal(exchange.alarms, 0);
+      equal(
+        JSON.parse((await desktop.helix("sync", "status", "--json")).stdout).witness,
+        witness.url,
+      );
+      equal((await desktop.helix("sync", "witness", "--off")).stdout.trim(), "no witness");
+
       // helix doctor reports sync with no alarms.
       const doctor = await ci.helix("doctor", "--no-model", "--json");
       const syncCheck = JSON.parse(doctor.stdout).checks.find((c: { name: string }) =>
@@ -112,6 +132,18 @@ for (const storage of ["sqlite", "kv"] as const) {
       equal(repaired.code, 0, repaired.stderr);
       equal(JSON.parse(repaired.stdout).restored, 0);
       ok(JSON.parse(repaired.stdout).present >= 2);
+
+      // The CI box is retired: removed with a new key, it can no longer sync; the others can.
+      const removed = await laptop.helix("device", "remove", "ci-box", "--yes", "--json");
+      equal(removed.code, 0, removed.stderr);
+      equal(JSON.parse(removed.stdout).epoch, 1);
+      equal((await ci.helix("sync")).code, 77, "the removed machine is refused");
+      equal((await desktop.helix("sync")).code, 0);
+      const listed2 = await desktop.helix("device", "list", "--json");
+      deepEqual(
+        JSON.parse(listed2.stdout).devices.map((d: { name: string }) => d.name).sort(),
+        ["desktop", "laptop"],
+      );
 
       // T9: the relay's files hold no plaintext, no device id, no clock.
       await relay.stop();

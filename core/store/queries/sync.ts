@@ -28,16 +28,23 @@ export interface SyncStrandRow {
   readonly pushedAt: number | null;
   /** When a pull last finished (ms), or null. */
   readonly pulledAt: number | null;
+  /** The witness relay's URL (R22), or null when none is set. */
+  readonly witness: string | null;
 }
 
 /** The sync row, or null for a strand that is not synced. */
 export function syncStrand(store: Db): SyncStrandRow | null {
   const row = store.prepare(
     `SELECT strand_id AS strandId, relay, epoch, cursor, sealed_through AS sealedThrough,
-       joined_at AS joinedAt, pushed_at AS pushedAt, pulled_at AS pulledAt
+       joined_at AS joinedAt, pushed_at AS pushedAt, pulled_at AS pulledAt, witness
      FROM sync_strand WHERE one = 1`,
   ).get() as SyncStrandRow | undefined;
   return row ?? null;
+}
+
+/** Sets (or, with null, clears) the witness relay's URL. */
+export function setWitness(store: Db, url: string | null): void {
+  store.prepare("UPDATE sync_strand SET witness = ? WHERE one = 1").run(url);
 }
 
 /** Records that the strand is synced (replacing an earlier setting). */
@@ -154,6 +161,28 @@ export function unacked(store: Db, limit: number): OutboxRow[] {
     `SELECT n, change_id AS changeId, delta_id AS deltaId, bytes FROM sync_outbox
      WHERE acked = 0 ORDER BY n LIMIT ?`,
   ).all(limit) as unknown as OutboxRow[];
+}
+
+/** Unacknowledged deltas after queue position `after`, in queue order, at most `limit`. */
+export function unackedAfter(store: Db, after: number, limit: number): OutboxRow[] {
+  return store.prepare(
+    `SELECT n, change_id AS changeId, delta_id AS deltaId, bytes FROM sync_outbox
+     WHERE acked = 0 AND n > ? ORDER BY n LIMIT ?`,
+  ).all(after, limit) as unknown as OutboxRow[];
+}
+
+/** Replaces a queued delta's envelope (the same change re-sealed under a new epoch, R19). */
+export function resealQueued(store: Db, n: number, deltaId: string, bytes: Uint8Array): void {
+  store.prepare("UPDATE sync_outbox SET delta_id = ?, bytes = ? WHERE n = ?").run(
+    deltaId,
+    bytes,
+    n,
+  );
+}
+
+/** Records the epoch this device seals under from now on. */
+export function setStrandEpoch(store: Db, epoch: number): void {
+  store.prepare("UPDATE sync_strand SET epoch = ? WHERE one = 1").run(epoch);
 }
 
 /** Marks a queued delta acknowledged. */
@@ -289,6 +318,30 @@ export function syncCounts(
        (SELECT count(*) FROM sync_quarantine) AS quarantined,
        (SELECT count(*) FROM sync_applied) AS applied`,
   ).get() as { unacked: number; pending: number; quarantined: number; applied: number };
+}
+
+/** Keeps another device's sealed delta as received (once), for `sync repair` to re-upload. */
+export function keepDelta(store: Db, deltaId: string, bytes: Uint8Array): void {
+  store.prepare("INSERT OR IGNORE INTO sync_kept (delta_id, bytes) VALUES (?, ?)").run(
+    deltaId,
+    bytes,
+  );
+}
+
+/** Other devices' kept deltas after `n`, in the order received, at most `limit`. */
+export function keptDeltas(
+  store: Db,
+  after: number,
+  limit: number,
+): { n: number; deltaId: string; bytes: Uint8Array }[] {
+  return store.prepare(
+    "SELECT n, delta_id AS deltaId, bytes FROM sync_kept WHERE n > ? ORDER BY n LIMIT ?",
+  ).all(after, limit) as unknown as { n: number; deltaId: string; bytes: Uint8Array }[];
+}
+
+/** How many deltas of other devices are kept. */
+export function keptCount(store: Db): number {
+  return (store.prepare("SELECT count(*) AS n FROM sync_kept").get() as { n: number }).n;
 }
 
 /** Records op change ids that arrived by pull, so they are never sealed back to the relay. */

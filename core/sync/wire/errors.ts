@@ -22,7 +22,8 @@ export type WireFormat =
   | "pairing"
   | "exchange key"
   | "log head"
-  | "log proof";
+  | "log proof"
+  | "witness statement";
 
 /** A {@linkcode HelixError} for `format`: "Cannot read sync <format>: <problem>". */
 export function wireError(

@@ -2,7 +2,7 @@
  * The sync wire fuzzer (sync-protocol T5): mutants of a valid corpus and random bytes fed to
  * every decoder (delta envelope and header, change body inside a validly sealed envelope,
  * roster entry and chain, key bundle, relay frames, pairing code, hello and welcome, signed
- * log head and log proof). Pass:
+ * log head, witness statement and log proof). Pass:
  * every rejection is a `HelixError`; an accepted mutant of an authenticated format is one of
  * the corpus inputs byte for byte; an accepted frame body or change body re-encodes to
  * exactly its input. `core/sync/wire/fuzz_test.ts` runs a slice; `deno task fuzz:sync` runs
@@ -23,6 +23,7 @@ import { publicKeyOf } from "../../crypto/ed25519.ts";
 import { encodeLogHead, openLogHead, signLogHead } from "./log_head.ts";
 import { encodeLogProof, parseLogProof } from "./log_proof_codec.ts";
 import { padme } from "./padme.ts";
+import { openWitness, sealWitness } from "./witness.ts";
 import {
   encodeHello,
   encodeWelcome,
@@ -163,6 +164,9 @@ function targets(): Target[] {
       ),
     )
   );
+  const statements = heads.map((bytes) =>
+    sealWitness(T.DEVICE_ID, openLogHead(bytes, publicKeyOf(relaySecret)), T.DEVICE_SECRET)
+  );
   const proofs = [
     encodeLogProof({
       kind: "consistency",
@@ -259,6 +263,14 @@ function targets(): Target[] {
       weight: 4,
       corpus: heads,
       run: (input) => (openLogHead(input, publicKeyOf(relaySecret)), inCorpus(heads, input)),
+    },
+    {
+      name: "witness statement",
+      weight: 3,
+      corpus: statements,
+      run: (input) => (
+        openWitness(input, T.DEVICE_ID, T.DEVICE_PUBLIC), inCorpus(statements, input)
+      ),
     },
     {
       name: "log proof",

@@ -33,6 +33,18 @@ export interface RosterState {
   readonly devices: readonly RosterDevice[];
   /** Device ids removed so far (never re-admitted). */
   readonly removed: readonly string[];
+  /**
+   * The removed devices, with the sequence of the entry that removed each: their changes made
+   * before it may still arrive, and count once a remaining device vouches for them (R29).
+   */
+  readonly former: readonly (RosterDevice & { readonly removedAt: number })[];
+  /** The relay key the last `pin_relay` entry pinned (hex), or null before any. */
+  readonly relayKey: string | null;
+  /**
+   * A device was removed without a new epoch since (a stage-1 removal, R8): it still holds
+   * the key in force, so new changes are readable by it until a device rotates.
+   */
+  readonly rotationPending: boolean;
   /** Bundle of the last entry that carried one, with that entry's epoch. */
   readonly bundles: readonly {
     readonly seq: number;
@@ -109,6 +121,7 @@ export function applyRosterEntry(
   const removed = state?.removed ?? [];
   let devices: readonly RosterDevice[];
   let gone = removed;
+  let former = state?.former ?? [];
   const op = entry.op;
   if (op.kind === "create") {
     if (state !== null) throw refuse("unauthorized", "op", seq, "create after the genesis entry");
@@ -121,13 +134,28 @@ export function applyRosterEntry(
     }
     const { kind: _kind, ...device } = op;
     devices = [...before, device];
+  } else if (op.kind === "pin_relay") {
+    devices = before;
   } else {
     if (!before.some((d) => d.device === op.device)) {
       throw refuse("unauthorized", "op", seq, "the removed device is not in the roster");
     }
     if (before.length === 1) throw refuse("unauthorized", "op", seq, "removing the last device");
+    if ((outer.wpk !== null) !== (op.previous !== undefined)) {
+      throw refuse(
+        "tampered",
+        "op",
+        seq,
+        "a removal that opens an epoch carries the previous secret, and only such a removal",
+      );
+    }
+    if (op.device === entry.signer && outer.wpk !== null) {
+      throw refuse("unauthorized", "op", seq, "a device cannot rotate itself out");
+    }
     devices = before.filter((d) => d.device !== op.device);
     gone = [...removed, op.device];
+    const leaving = before.find((d) => d.device === op.device)!;
+    former = [...former, { ...leaving, removedAt: seq }];
   }
   const bundles = state?.bundles ?? [];
   return {
@@ -138,6 +166,11 @@ export function applyRosterEntry(
     writePublic: outer.wpk ?? writeKey,
     devices,
     removed: gone,
+    former,
+    relayKey: op.kind === "pin_relay" ? op.key : state?.relayKey ?? null,
+    rotationPending: outer.wpk !== null
+      ? false
+      : op.kind === "remove_device" || (state?.rotationPending ?? false),
     bundles: outer.bundle.length === 0
       ? bundles
       : [...bundles, { seq, epoch: outer.epoch, bundle: outer.bundle }],

@@ -1,7 +1,9 @@
 /**
  * The membership ops a roster entry carries (stage 1 subset of sync-protocol R6, R8):
- * `create {devices}` (the genesis entry), `add_device {device, ed25519, x25519, name}` and
- * `remove_device {device}`; stage 3 adds members, admins and rotation. Keys are hex; a
+ * `create {devices}` (the genesis entry), `add_device {device, ed25519, x25519, name}`,
+ * `remove_device {device, previous?}`, and `pin_relay {key}`, which pins the Ed25519 key the relay signs
+ * its log heads with (R16), so that two inconsistent signed heads are proof against a key the
+ * members themselves vouched for; stage 3 adds members, admins and rotation. Keys are hex; a
  * device id must be the fingerprint of its Ed25519 key.
  *
  * @module
@@ -27,7 +29,17 @@ export interface RosterDevice {
 export type RosterOp =
   | { readonly kind: "create"; readonly devices: readonly RosterDevice[] }
   | ({ readonly kind: "add_device" } & RosterDevice)
-  | { readonly kind: "remove_device"; readonly device: string };
+  | {
+    readonly kind: "remove_device";
+    readonly device: string;
+    /**
+     * The secret of the epoch the removal ends (hex), when the entry opens a new epoch (R29):
+     * a device that holds the new epoch's keys reads the older epochs' history through it,
+     * while the removed device, which never gets the new key, reads nothing that follows.
+     */
+    readonly previous?: string;
+  }
+  | { readonly kind: "pin_relay"; readonly key: string };
 
 /** Most devices a `create` may list. */
 export const MAX_CREATE_DEVICES = 64;
@@ -82,11 +94,29 @@ export function rosterOpFrom(value: unknown): RosterOp | string {
       return problem ?? { kind: "add_device", ...pickDevice(value) };
     }
     case "remove_device": {
-      const problem = keysProblem(value, "op", ["kind", "device"]) ??
-        patternProblem(value.device, "op.device", HEX16);
-      return problem ?? { kind: "remove_device", device: value.device as string };
+      const rotates = "previous" in value;
+      const problem = keysProblem(
+        value,
+        "op",
+        rotates ? ["kind", "device", "previous"] : [
+          "kind",
+          "device",
+        ],
+      ) ??
+        patternProblem(value.device, "op.device", HEX16) ??
+        (rotates ? patternProblem(value.previous, "op.previous", HEX32) : null);
+      if (problem !== null) return problem;
+      const device = value.device as string;
+      return rotates
+        ? { kind: "remove_device", device, previous: value.previous as string }
+        : { kind: "remove_device", device };
+    }
+    case "pin_relay": {
+      const problem = keysProblem(value, "op", ["kind", "key"]) ??
+        patternProblem(value.key, "op.key", HEX32);
+      return problem ?? { kind: "pin_relay", key: value.key as string };
     }
     default:
-      return "op.kind is not create, add_device or remove_device";
+      return "op.kind is not create, add_device, remove_device or pin_relay";
   }
 }

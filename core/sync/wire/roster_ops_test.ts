@@ -5,13 +5,15 @@ import { rosterOpFrom } from "./roster_ops.ts";
 const a = rosterDevice(DEVICE_SECRET, X_A, "laptop");
 const b = rosterDevice(DEVICE_B_SECRET, X_B, "desktop");
 
-Deno.test("rosterOpFrom() accepts the three stage-1 ops", () => {
+Deno.test("rosterOpFrom() accepts the stage-1 ops and the relay key pin", () => {
   deepEqual(rosterOpFrom({ kind: "create", devices: [a, b] }), { kind: "create", devices: [a, b] });
   deepEqual(rosterOpFrom({ kind: "add_device", ...b }), { kind: "add_device", ...b });
   deepEqual(rosterOpFrom({ kind: "remove_device", device: a.device }), {
     kind: "remove_device",
     device: a.device,
   });
+  const key = "ab".repeat(32);
+  deepEqual(rosterOpFrom({ kind: "pin_relay", key }), { kind: "pin_relay", key });
 });
 
 Deno.test("rosterOpFrom() names the problem with every malformed op", async (t) => {
@@ -27,6 +29,8 @@ Deno.test("rosterOpFrom() names the problem with every malformed op", async (t) 
     "empty name": { kind: "add_device", ...b, name: "" },
     "upper-case key": { kind: "add_device", ...b, x25519: b.x25519.toUpperCase() },
     "bad removed id": { kind: "remove_device", device: "x" },
+    "short relay key": { kind: "pin_relay", key: "ab".repeat(16) },
+    "relay key with a device": { kind: "pin_relay", key: "ab".repeat(32), device: a.device },
   };
   for (const [name, value] of Object.entries(cases)) {
     await t.step(name, () => equal(typeof rosterOpFrom(value), "string"));

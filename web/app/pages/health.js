@@ -1,0 +1,90 @@
+// Health: counts by status and type, the model and vectors, open flags and conflicts, and
+// the worker's recent runs.
+import { get } from "../api.js";
+import { excerpt, h, link, page, when } from "../dom.js";
+
+function counts(title, record) {
+  return h(
+    "table",
+    { className: "counts" },
+    h("caption", {}, title),
+    h(
+      "tbody",
+      {},
+      Object.entries(record).map(([k, v]) =>
+        h("tr", {}, h("th", { scope: "row" }, k), h("td", {}, String(v)))
+      ),
+    ),
+  );
+}
+
+/** The health page. */
+export async function healthPage() {
+  const { stats, flags, conflicts, lifecycle, runs } = await get("health");
+  return page([
+    h("h1", {}, "Health"),
+    h(
+      "dl",
+      { className: "facts-grid" },
+      h("dt", {}, "Memories"),
+      h("dd", {}, String(stats.memories)),
+      h("dt", {}, "Links"),
+      h("dd", {}, String(stats.edges)),
+      h("dt", {}, "Ops"),
+      h("dd", {}, `${stats.ops} (last ${when(stats.lastOpAt)})`),
+      h("dt", {}, "Model"),
+      h(
+        "dd",
+        {},
+        `${stats.embedding.model} (${stats.embedding.dimension}d, ${stats.embedding.state})`,
+      ),
+      h("dt", {}, "Vectors"),
+      h("dd", {}, `${stats.vectors} stored, ${stats.missingVectors} missing`),
+      h("dt", {}, "Worker"),
+      h(
+        "dd",
+        {},
+        `${lifecycle.due ? `due (${lifecycle.due.replace("_", " ")})` : "not due"}; last ran ${
+          lifecycle.lastRunAt === null ? "never" : when(new Date(lifecycle.lastRunAt).toISOString())
+        }`,
+      ),
+    ),
+    h(
+      "div",
+      { className: "columns" },
+      counts("By status", stats.byStatus),
+      counts("By type", stats.byType),
+    ),
+    h("h2", {}, `Contradictions (${flags.length})`),
+    flags.length
+      ? h(
+        "ul",
+        { className: "flags" },
+        flags.map((f) =>
+          h(
+            "li",
+            {},
+            f.attribute ? h("strong", {}, `${f.attribute}: `) : null,
+            link(`memory/${f.newer.id}`, null, excerpt(f.newer.content, 80)),
+            " vs ",
+            link(`memory/${f.older.id}`, null, excerpt(f.older.content, 80)),
+          )
+        ),
+      )
+      : h("p", {}, "None open."),
+    h("h2", {}, `Merge conflicts (${conflicts.length})`),
+    conflicts.length
+      ? h(
+        "ul",
+        {},
+        conflicts.map((c) =>
+          h("li", {}, link(`memory/${c.memory}`, null, c.memory), ` · ${c.kind} in ${c.field}`)
+        ),
+      )
+      : h("p", {}, "None open."),
+    h("h2", {}, "Worker runs"),
+    runs.length
+      ? h("ul", {}, runs.map((r) => h("li", {}, `${when(r.at)}: ${r.summary}`)))
+      : h("p", {}, "None yet."),
+  ]);
+}

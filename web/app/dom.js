@@ -38,6 +38,8 @@ const PROPS = new Set([
   "spellcheck",
   "required",
   "hidden",
+  "scope",
+  "colSpan",
   "step",
   "open",
 ]);

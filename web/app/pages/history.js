@@ -157,7 +157,7 @@ export async function historyPage({ params }) {
         {},
         h("button", {
           type: "button",
-          "aria-label": `Preview rollback to ${e.changeId.slice(0, 12)}`,
+          "aria-label": `Roll back to here… (${e.changeId.slice(0, 12)})`,
           onclick: async () => {
             const plan = await post("rollback", { point: e.changeId, dryRun: true });
             preview.replaceChildren(planView(plan));

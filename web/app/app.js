@@ -7,6 +7,7 @@ import { healthPage } from "./pages/health.js";
 import { historyPage } from "./pages/history.js";
 import { memoryPage } from "./pages/memory.js";
 import { searchPage } from "./pages/search.js";
+import { settlePage } from "./pages/settle.js";
 
 const PAGES = {
   search: searchPage,
@@ -14,6 +15,7 @@ const PAGES = {
   memory: memoryPage,
   history: historyPage,
   health: healthPage,
+  settle: settlePage,
 };
 
 /** The current route: page name, its argument and parameters. */

@@ -181,6 +181,7 @@ export async function apiRoute(
     return memory(engine, decodeURIComponent(memoryPath[1]!));
   }
   if (get && path === "health") return health(engine);
+  if (get && path === "flags") return ok({ flags: engine.flags({ scope: "all", limit: 500 }) });
   if (get && path === "vocabulary") {
     return ok({
       scopes: ["global", ...engine.resolveScope("global").projects],

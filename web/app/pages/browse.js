@@ -23,8 +23,12 @@ export async function browsePage({ params }) {
     h(
       "tr",
       {},
-      h("td", {}, link(`memory/${m.id}`, null, m.id)),
-      h("td", { className: "content" }, excerpt(m.content)),
+      h(
+        "td",
+        { className: "content" },
+        link(`memory/${m.id}`, null, excerpt(m.content)),
+        h("span", { className: "id" }, m.id),
+      ),
       h("td", {}, m.type),
       h("td", {}, m.scope),
       h("td", {}, m.status),
@@ -53,7 +57,7 @@ export async function browsePage({ params }) {
           h(
             "tr",
             {},
-            ["Id", "Content", "Type", "Scope", "Status", "Updated"].map((t) =>
+            ["Memory", "Type", "Scope", "Status", "Updated"].map((t) =>
               h("th", { scope: "col" }, t)
             ),
           ),

@@ -65,9 +65,8 @@ export async function healthPage() {
             "li",
             {},
             f.attribute ? h("strong", {}, `${f.attribute}: `) : null,
-            link(`memory/${f.newer.id}`, null, excerpt(f.newer.content, 80)),
-            " vs ",
-            link(`memory/${f.older.id}`, null, excerpt(f.older.content, 80)),
+            `“${excerpt(f.newer.content, 70)}” vs “${excerpt(f.older.content, 70)}” `,
+            link("settle", { edge: f.edge.id }, "Settle…"),
           )
         ),
       )

@@ -1,0 +1,73 @@
+/**
+ * `helix ui` in a real headless Chromium: settling a contradiction side by side, and rolling
+ * the strand back to a point after a preview (both undoable).
+ *
+ * @module
+ */
+import { equal, ok } from "node:assert/strict";
+import { BROWSER_TEST, clickButton, openUi, waitForText } from "./_ui.ts";
+
+Deno.test({
+  name: "helix ui: a contradiction is settled side by side, and the undo reopens it",
+  ...BROWSER_TEST,
+  async fn() {
+    let postgres = "";
+    let mysql = "";
+    let edge = "";
+    await using ui = await openUi(async (engine) => {
+      postgres = (await engine.write({ content: "The staging database is Postgres 15." })).id;
+      mysql = (await engine.write({ content: "The staging database is MySQL 8." })).id;
+      const existing = engine.flags({ scope: "all" })[0];
+      edge = existing?.edge.id ??
+        engine.relate({ from: mysql, to: postgres, relation: "contradicts" }).id;
+    });
+    const [flag] = ui.engine.flags({ scope: "all" });
+    ok(flag, "the strand has an open contradiction");
+    await ui.visit("#/health");
+    await waitForText(ui.page, "main", "Contradictions (1)");
+    await ui.page.click(`a[href="#/settle?edge=${encodeURIComponent(edge)}"]`);
+    await waitForText(ui.page, "main", "Keep newer");
+    const newer = flag.newer.id;
+    const older = flag.older.id;
+    await clickButton(ui.page, "Keep newer");
+    await waitForText(ui.page, "#status", "superseded");
+    await waitForText(ui.page, "main", "This contradiction is settled");
+    equal(ui.engine.get(older).status, "superseded");
+    equal(ui.engine.get(newer).status, "active");
+    equal(ui.engine.flags({ scope: "all" }).length, 0);
+    await clickButton(ui.page, "Undo", "#status");
+    await waitForText(ui.page, "#status", "Undone");
+    equal(ui.engine.get(older).status, "active");
+    equal(ui.engine.flags({ scope: "all" }).length, 1, "the flag is open again");
+  },
+});
+
+Deno.test({
+  name: "helix ui: rolling back to a point shows what it changes first, then does it",
+  ...BROWSER_TEST,
+  async fn() {
+    let id = "";
+    let added = "";
+    await using ui = await openUi(async (engine) => {
+      id = (await engine.write({ content: "Deploys need one approval." })).id;
+      await engine.patch(id, { content: "Deploys need no approval." });
+      added = (await engine.write({ content: "Friday deploys are fine." })).id;
+    });
+    const put = ui.engine.history({ id }).at(-1)!.changeId;
+    await ui.visit("#/history");
+    await ui.page.click(`button[aria-label="Roll back to here… (${put.slice(0, 12)})"]`);
+    await waitForText(ui.page, ".plan", "would");
+    const plan = await ui.page.$eval(".plan", (el) => el.textContent ?? "");
+    ok(plan.includes(`forget (1): ${added}`), plan);
+    ok(plan.includes(`patch back (1): ${id}`), plan);
+    equal(ui.engine.get(id).content, "Deploys need no approval.", "a preview changes nothing");
+    await clickButton(ui.page, "Roll back", ".plan");
+    await waitForText(ui.page, "#status", "Rolled back");
+    equal(ui.engine.get(id).content, "Deploys need one approval.");
+    equal(ui.engine.get(added).status, "forgotten");
+    await clickButton(ui.page, "Undo", "#status");
+    await waitForText(ui.page, "#status", "Rollback undone");
+    equal(ui.engine.get(id).content, "Deploys need no approval.");
+    equal(ui.engine.get(added).status, "active");
+  },
+});

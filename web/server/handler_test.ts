@@ -138,3 +138,42 @@ Deno.test("createUiHandler() edits with the CSRF token, and the undo puts the ol
   const kinds = e.engine.history({ id }).map((h) => h.kind);
   ok(kinds.filter((k) => k === "memory.patch").length === 2, "the edit and its undo are ops");
 });
+
+Deno.test("createUiHandler() forgets, restores and discards, each undone to the status before", async (t) => {
+  await using e = await tempEngine();
+  const kept = await e.engine.write({ content: "Deploys need two approvals." });
+  const held = await e.engine.write({
+    content: "Releases are cut on Tuesdays.",
+    status: "quarantined",
+  });
+  const handle = createUiHandler({ engine: e.engine, port: PORT, token: TOKEN });
+  const { cookie, csrf } = await signedIn(handle);
+  const post = async (path: string, body: unknown) => {
+    const response = await handle(
+      new Request(`${ORIGIN}/api/${path}`, {
+        method: "POST",
+        headers: { cookie, "x-helix-csrf": csrf, "content-type": "application/json" },
+        body: JSON.stringify(body),
+      }),
+    );
+    equal(response.status, 200, path);
+    return await response.json();
+  };
+  const cases: [string, string, string, unknown, string, string][] = [
+    ["forget", kept.id, `memories/${kept.id}/forget`, {}, "forgotten", "active"],
+    ["restore", kept.id, `memories/${kept.id}`, { status: "active" }, "active", "forgotten"],
+    ["discard", held.id, `memories/${held.id}/forget`, {}, "forgotten", "quarantined"],
+  ];
+  for (const [name, id, path, body, after, before] of cases) {
+    await t.step(name, async () => {
+      const status = e.engine.get(id).status;
+      const done = await post(path, body);
+      equal(done.memory.status, after);
+      const undone = await post("undo", done.undo);
+      equal(undone.memory.status, status);
+      equal(status, before);
+      // Leave it as the action left it, for the next case.
+      if (name === "forget") await post(path, body);
+    });
+  }
+});

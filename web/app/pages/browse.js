@@ -6,6 +6,7 @@ import { filterFields, formParams } from "./filters.js";
 
 /** The browse page. */
 export async function browsePage({ params }) {
+  const listing = get("memories", Object.fromEntries(params));
   const form = h(
     "form",
     {
@@ -18,7 +19,7 @@ export async function browsePage({ params }) {
     await filterFields(params),
     h("button", { type: "submit" }, "Show"),
   );
-  const result = await get("memories", Object.fromEntries(params));
+  const result = await listing;
   const rows = result.items.map((m) =>
     h(
       "tr",

@@ -42,6 +42,8 @@ function hitView(hit, index) {
 /** The search page. */
 export async function searchPage({ params }) {
   const q = params.get("q") ?? "";
+  // Asked at once, drawn below: the filters' vocabulary and the hits load side by side.
+  const searching = q.trim() === "" ? null : get("search", Object.fromEntries(params));
   const form = h(
     "form",
     {
@@ -70,7 +72,7 @@ export async function searchPage({ params }) {
   );
   const parts = [h("h1", {}, "Search"), form];
   if (q.trim() !== "") {
-    const result = await get("search", Object.fromEntries(params));
+    const result = await searching;
     const channels = result.channels
       ? Object.entries(result.channels).map(([name, state]) => `${name}: ${state}`).join(" · ")
       : "";

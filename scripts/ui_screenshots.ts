@@ -36,11 +36,16 @@ try {
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
   await page.goto(server.url, { waitUntil: "networkidle0" });
-  const shoot = async (name: string, hash: string, prepare?: () => Promise<void>) => {
+  const shoot = async (
+    name: string,
+    hash: string,
+    prepare?: () => Promise<void>,
+    fullPage = false,
+  ) => {
     await page.goto(`${server.origin}/${hash}`, { waitUntil: "networkidle0" });
     await page.waitForSelector("main section");
     await prepare?.();
-    await page.screenshot({ path: join(out, `${name}.png`) });
+    await page.screenshot({ path: join(out, `${name}.png`), fullPage });
   };
   const clickFirst = (selector: string) => async () => {
     await page.click(selector);
@@ -48,12 +53,7 @@ try {
   };
   await shoot("search", "#/search?q=pnpm+lockfile+CI", clickFirst(".why-toggle"));
   await shoot("browse", "#/browse?status=any");
-  await shoot("memory", `#/memory/${ids.edited}`, async () => {
-    await page.evaluate(() => {
-      // deno-lint-ignore no-explicit-any
-      (globalThis as any).document.querySelector("h2:nth-of-type(5)")?.scrollIntoView();
-    });
-  });
+  await shoot("memory", `#/memory/${ids.edited}`, undefined, true);
   await shoot("quarantined", `#/memory/${ids.quarantined}`);
   await shoot("settle", "#/health", async () => {
     const flag = await page.$("a[href^='#/settle?edge=']");

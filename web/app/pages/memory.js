@@ -4,6 +4,7 @@ import { get, post } from "../api.js";
 import { excerpt, h, link, meter, num, page, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
 import { diffView } from "./diff.js";
+import { fadingPlot, fadingView } from "./salience.js";
 
 async function act(path, body, message) {
   try {
@@ -54,43 +55,6 @@ function facts(m, data) {
     h("dd", {}, `${when(m.recordedAt)}; updated ${when(m.updatedAt)}`),
     h("dt", {}, "Used"),
     h("dd", {}, `${m.accessCount}× reinforced, last ${when(m.lastAccessAt)}`),
-  );
-}
-
-function fadingView(fading, confidence) {
-  return h(
-    "table",
-    { className: "fading" },
-    h("caption", {}, "Salience if unused (importance × decay)"),
-    h(
-      "thead",
-      {},
-      h("tr", {}, h("th", { scope: "col" }, "In"), h("th", { scope: "col" }, "Salience")),
-    ),
-    h(
-      "tbody",
-      {},
-      fading.map((p) =>
-        h(
-          "tr",
-          {},
-          h("td", {}, p.days === 0 ? "now" : `${p.days} days`),
-          h("td", {}, meter(`salience in ${p.days} days`, p.salience, 10)),
-        )
-      ),
-    ),
-    confidence.length > 1
-      ? h(
-        "tfoot",
-        {},
-        h(
-          "tr",
-          {},
-          h("td", { "aria-hidden": "true" }),
-          h("td", {}, `Confidence over versions: ${confidence.map((c) => num(c, 2)).join(" → ")}`),
-        ),
-      )
-      : null,
   );
 }
 
@@ -327,6 +291,7 @@ export async function memoryPage({ arg }) {
         "div",
         {},
         h("h2", {}, "Salience"),
+        fadingPlot(data.fading),
         fadingView(data.fading, data.versions.map((v) => v.fields.confidence)),
       ),
     ),

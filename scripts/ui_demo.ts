@@ -8,7 +8,9 @@
 import type { Engine } from "../core/mod.ts";
 
 /** Fills `engine` with the demo memories; returns the ids pages are shot on. */
-export async function seedDemo(engine: Engine): Promise<{ edited: string; quarantined: string }> {
+export async function seedDemo(
+  engine: Engine,
+): Promise<{ edited: string; quarantined: string; linked: string }> {
   const project = "project:github.com/acme/web-app";
   const lockfile = await engine.write({
     content: "Run `pnpm install --frozen-lockfile` in CI; never `npm install`.",
@@ -24,6 +26,12 @@ export async function seedDemo(engine: Engine): Promise<{ edited: string; quaran
     source: { agent: "claude-code", ref: ".github/workflows/ci.yml" },
   });
   engine.relate({ from: cache.id, to: lockfile.id, relation: "depends_on" });
+  const install = await engine.write({
+    content: "New machines: install pnpm with `corepack enable`, then `pnpm install`.",
+    type: "procedure",
+    scope: project,
+  });
+  engine.relate({ from: lockfile.id, to: install.id, relation: "related_to" });
   const deploy = await engine.write({
     content: "Deploys to production need one approval from the on-call engineer.",
     type: "convention",
@@ -65,5 +73,5 @@ export async function seedDemo(engine: Engine): Promise<{ edited: string; quaran
     scope: project,
     source: { agent: "claude-code", ref: "https://example.com/issue/42" },
   });
-  return { edited: deploy.id, quarantined: quarantined.id };
+  return { edited: deploy.id, quarantined: quarantined.id, linked: lockfile.id };
 }

@@ -54,6 +54,12 @@ try {
   await shoot("search", "#/search?q=pnpm+lockfile+CI", clickFirst(".why-toggle"));
   await shoot("browse", "#/browse?status=any");
   await shoot("memory", `#/memory/${ids.edited}`, undefined, true);
+  await shoot("links", `#/memory/${ids.linked}`, async () => {
+    await page.evaluate(() => {
+      // deno-lint-ignore no-explicit-any
+      (globalThis as any).document.querySelector(".graph")?.scrollIntoView({ block: "center" });
+    });
+  });
   await shoot("quarantined", `#/memory/${ids.quarantined}`);
   await shoot("settle", "#/health", async () => {
     const flag = await page.$("a[href^='#/settle?edge=']");

@@ -4,6 +4,7 @@ import { get, post } from "../api.js";
 import { excerpt, h, link, meter, num, page, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
 import { diffView } from "./diff.js";
+import { neighbourhood } from "./neighbourhood.js";
 import { fadingPlot, fadingView } from "./salience.js";
 
 async function act(path, body, message) {
@@ -298,6 +299,7 @@ export async function memoryPage({ arg }) {
     h("h2", {}, "Provenance"),
     provenanceView(m.provenance),
     h("h2", {}, "Links"),
+    neighbourhood(m, data.edges),
     edgesView(data.edges),
     h("h2", {}, "Versions"),
     versionsView(data.versions),

@@ -45,7 +45,7 @@ Deno.test("createUiHandler() refuses requests without the session, for another h
     ["wrong token", new Request(`${ORIGIN}/?token=${"x".repeat(64)}`), 401],
     [
       "forged cookie",
-      new Request(`${ORIGIN}/api/memories`, { headers: { cookie: "helix_ui=abc" } }),
+      new Request(`${ORIGIN}/api/memories`, { headers: { cookie: `helix_ui_${PORT}=abc` } }),
       401,
     ],
     [
@@ -64,6 +64,13 @@ Deno.test("createUiHandler() refuses requests without the session, for another h
       "cross-site fetch",
       new Request(`${ORIGIN}/api/memories`, {
         headers: { cookie, "sec-fetch-site": "cross-site" },
+      }),
+      403,
+    ],
+    [
+      "another port's page (same-site)",
+      new Request(`${ORIGIN}/api/memories`, {
+        headers: { cookie, "sec-fetch-site": "same-site" },
       }),
       403,
     ],

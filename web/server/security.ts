@@ -7,8 +7,13 @@
  */
 import { createHash, timingSafeEqual } from "node:crypto";
 
-/** The session cookie's name. */
-export const SESSION_COOKIE = "helix_ui";
+/**
+ * The session cookie's name on `port`. Cookies do not keep ports apart, so two dashboards on
+ * one machine would otherwise overwrite each other's session.
+ */
+export function sessionCookie(port: number): string {
+  return `helix_ui_${port}`;
+}
 /** The header a mutating request carries the CSRF token in. */
 export const CSRF_HEADER = "x-helix-csrf";
 
@@ -82,19 +87,23 @@ export function createGate(options: { port: number; token: string }): Gate {
   let token: string | null = options.token;
   const sessions = new Map<string, Session>();
   const origins = new Set(LOCAL_NAMES.map((name) => `http://${name}:${port}`));
+  const cookieName = sessionCookie(port);
 
   const hostOk = (header: string | null) =>
     header !== null && LOCAL_NAMES.some((name) => header.toLowerCase() === `${name}:${port}`);
   const originOk = (request: Request) => {
     const origin = request.headers.get("origin");
     if (origin !== null && !origins.has(origin.toLowerCase())) return false;
-    return request.headers.get("sec-fetch-site") !== "cross-site";
+    // Browsers say where a request comes from: only this page (or the user typing the URL).
+    // Another port of 127.0.0.1 is `same-site`, and its cookies are ours: refused too.
+    const site = request.headers.get("sec-fetch-site");
+    return site === null || site === "same-origin" || site === "none";
   };
   const sessionOf = (request: Request): Session | null => {
     const cookies = request.headers.get("cookie") ?? "";
     for (const part of cookies.split(";")) {
       const [name, value] = part.trim().split("=", 2);
-      if (name !== SESSION_COOKIE || !value) continue;
+      if (name !== cookieName || !value) continue;
       for (const session of sessions.values()) {
         if (sameSecret(value, session.id)) return session;
       }
@@ -137,7 +146,7 @@ export function createGate(options: { port: number; token: string }): Gate {
             headers: {
               ...SECURITY_HEADERS,
               location: `${url.pathname}${url.search}`,
-              "set-cookie": `${SESSION_COOKIE}=${session.id}; HttpOnly; SameSite=Strict; Path=/`,
+              "set-cookie": `${cookieName}=${session.id}; HttpOnly; SameSite=Strict; Path=/`,
               "cache-control": "no-store",
             },
           }),

@@ -17,6 +17,7 @@ import {
   type Status,
   STATUSES,
 } from "@helix/core";
+import { healthCounts, healthNow } from "./health.ts";
 import { undoChange } from "./undo.ts";
 import { type Version, versionsOf } from "./versions.ts";
 
@@ -154,18 +155,6 @@ async function readJson(request: Request): Promise<Record<string, unknown>> {
   return value as Record<string, unknown>;
 }
 
-/** `GET /api/health`: counts, open flags and conflicts, and the worker's state. */
-function health(engine: Engine): Reply {
-  const stats = engine.stats();
-  return ok({
-    stats,
-    flags: engine.flags({ scope: "all", limit: 50 }),
-    conflicts: engine.conflicts(),
-    lifecycle: engine.lifecycle(),
-    runs: engine.history({ kinds: ["job.run"], limit: 20 }),
-  });
-}
-
 /** Routes `request` (path under `/api/`). Throws HelixError for the handler to map. */
 export async function apiRoute(
   engine: Engine,
@@ -180,7 +169,8 @@ export async function apiRoute(
   if (get && memoryPath && !memoryPath[2]) {
     return memory(engine, decodeURIComponent(memoryPath[1]!));
   }
-  if (get && path === "health") return health(engine);
+  if (get && path === "health") return ok(healthNow(engine));
+  if (get && path === "health/counts") return ok(healthCounts(engine));
   if (get && path === "flags") return ok({ flags: engine.flags({ scope: "all", limit: 500 }) });
   if (get && path === "vocabulary") {
     return ok({

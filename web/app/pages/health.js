@@ -1,7 +1,8 @@
-// Health: counts by status and type, the model and vectors, open flags and conflicts, and
-// the worker's recent runs.
+// Health: open contradictions and merge conflicts at once; then counts by status and type,
+// the model and vectors, and the worker's state and runs, which take a moment on a large
+// strand and fill in when they arrive.
 import { get } from "../api.js";
-import { excerpt, h, link, page, when } from "../dom.js";
+import { excerpt, h, link, page, replace, when } from "../dom.js";
 
 function counts(title, record) {
   return h(
@@ -18,11 +19,11 @@ function counts(title, record) {
   );
 }
 
-/** The health page. */
-export async function healthPage() {
-  const { stats, flags, conflicts, lifecycle, runs } = await get("health");
-  return page([
-    h("h1", {}, "Health"),
+function countsView({ stats, lifecycle, runs }) {
+  const last = lifecycle.lastRunAt === null
+    ? "never"
+    : when(new Date(lifecycle.lastRunAt).toISOString());
+  return [
     h(
       "dl",
       { className: "facts-grid" },
@@ -44,9 +45,9 @@ export async function healthPage() {
       h(
         "dd",
         {},
-        `${lifecycle.due ? `due (${lifecycle.due.replace("_", " ")})` : "not due"}; last ran ${
-          lifecycle.lastRunAt === null ? "never" : when(new Date(lifecycle.lastRunAt).toISOString())
-        }`,
+        `${
+          lifecycle.due ? `due (${lifecycle.due.replace("_", " ")})` : "not due"
+        }; last ran ${last}`,
       ),
     ),
     h(
@@ -55,6 +56,33 @@ export async function healthPage() {
       counts("By status", stats.byStatus),
       counts("By type", stats.byType),
     ),
+    h("h2", {}, "Worker runs"),
+    runs.length
+      ? h("ul", {}, runs.map((r) => h("li", {}, `${when(r.at)}: ${r.summary}`)))
+      : h("p", {}, "None yet."),
+  ];
+}
+
+/** The health page. */
+export async function healthPage() {
+  const counting = get("health/counts");
+  const { flags, conflicts } = await get("health");
+  const region = h(
+    "div",
+    { className: "counts-region", "aria-busy": "true", "aria-live": "polite" },
+    h("p", { className: "summary" }, "Counting…"),
+  );
+  counting.then(
+    (data) => {
+      replace(region, countsView(data));
+      region.setAttribute("aria-busy", "false");
+      region.dataset.complete = "true";
+    },
+    (error) => replace(region, h("p", { role: "alert" }, `Cannot count: ${error.message}`)),
+  );
+  return page([
+    h("h1", {}, "Health"),
+    region,
     h("h2", {}, `Contradictions (${flags.length})`),
     flags.length
       ? h(
@@ -81,9 +109,5 @@ export async function healthPage() {
         ),
       )
       : h("p", {}, "None open."),
-    h("h2", {}, "Worker runs"),
-    runs.length
-      ? h("ul", {}, runs.map((r) => h("li", {}, `${when(r.at)}: ${r.summary}`)))
-      : h("p", {}, "None yet."),
   ]);
 }

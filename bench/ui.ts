@@ -104,8 +104,10 @@ if (values.write) {
 
 Recorded by \`deno task bench:ui --write\` on ${date}: ${MACHINE_LINE}; load average ${loadBefore}
 before and ${loadAfter} after (the machine is shared). Strand: bench/scale_strand.ts at
-${stats.memories.toLocaleString("en")} memories (synthetic text, 384-d synthetic vectors, scopes
-of very different sizes). Each sample is a full load of the app in headless Chromium
+${stats.memories.toLocaleString("en")} memories and ${
+    stats.edges.toLocaleString("en")
+  } links (synthetic text, 384-d synthetic
+vectors, scopes of very different sizes). Each sample is a full load of the app in headless Chromium
 (\`--headless=new\`, 1280×800): a new document, its modules and styles, the session call and the
 page's API calls, until the page is drawn (\`main[data-ready]\`); ${loads} loads per page after
 three warm-ups, all on one UI server (\`serveUi\`, in process).

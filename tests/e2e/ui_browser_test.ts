@@ -120,3 +120,28 @@ Deno.test({
     ok(dark.length === 0, `dark memory page:\n${dark.join("\n")}`);
   },
 });
+
+Deno.test({
+  name: "helix ui: the keyboard alone searches and opens a hit's why",
+  ...BROWSER_TEST,
+  async fn() {
+    await using ui = await openUi(async (engine) => {
+      await engine.write({ content: "Money is stored as integer cents in `amount_cents`." });
+    });
+    await ui.visit("#/browse");
+    await ui.page.keyboard.press("/");
+    await waitForText(ui.page, "main h1", "Search");
+    await ui.page.waitForFunction(() => document.activeElement?.id === "q");
+    await ui.page.keyboard.type("amount_cents");
+    await ui.page.keyboard.press("Enter");
+    await waitForText(ui.page, ".summary", "1 hit");
+    // Tab from the search box until the Why? button has the focus, then open it.
+    for (let i = 0; i < 20; i++) {
+      const focused = await ui.page.evaluate(() => document.activeElement?.textContent ?? "");
+      if (focused === "Why?") break;
+      await ui.page.keyboard.press("Tab");
+    }
+    await ui.page.keyboard.press("Enter");
+    await waitForText(ui.page, ".why", "Exact identifiers");
+  },
+});

@@ -61,6 +61,8 @@ export function announce(message, undo, after) {
 }
 
 let rendering = 0;
+/** Set by `/` on a page without a search box: focus the box once the search page is drawn. */
+let focusSearch = false;
 
 /** Draws the current route again (after a change). */
 export function refresh() {
@@ -83,6 +85,10 @@ async function render() {
     replace(main, content);
     document.title = `Helix · ${route.page}`;
     main.dataset.ready = "true"; // drawn: what benchmarks and tests wait for
+    if (focusSearch) {
+      focusSearch = false;
+      document.querySelector("input[type=search]")?.focus();
+    }
   } catch (error) {
     if (mine !== rendering) return;
     replace(main, h("h1", {}, "Something went wrong"), h("p", { role: "alert" }, error.message));
@@ -100,6 +106,8 @@ addEventListener("keydown", (event) => {
       event.preventDefault();
       box.focus();
     } else {
+      event.preventDefault();
+      focusSearch = true;
       go("#/search");
     }
   }

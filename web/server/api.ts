@@ -214,6 +214,13 @@ export async function apiRoute(
     const restored = await undoChange(engine, id, change);
     return ok({ memory: restored, undo: undoHandle(engine, id) });
   }
+  if (path === "runs/undo") {
+    const run = body.run;
+    if (typeof run !== "string" || run === "") {
+      throw new HelixError("invalid_input", "Cannot undo a run: name it");
+    }
+    return ok(engine.undoRun(run));
+  }
   if (path === "rollback") {
     const point = body.point;
     if (typeof point !== "string" || point === "") {

@@ -184,3 +184,34 @@ Deno.test("createUiHandler() forgets, restores and discards, each undone to the 
     });
   }
 });
+
+Deno.test("createUiHandler() lists the worker's runs and undoes one", async () => {
+  await using e = await tempEngine();
+  const { id } = await e.engine.write({
+    content: "Lunch was a sandwich today.",
+    type: "episode",
+    importance: 1,
+  });
+  e.clock.advance(3 * 365 * 86_400_000);
+  const report = await e.engine.sleep();
+  equal(e.engine.get(id).status, "archived", `the worker archived it: ${JSON.stringify(report)}`);
+  const handle = createUiHandler({ engine: e.engine, port: PORT, token: TOKEN });
+  const { cookie, csrf } = await signedIn(handle);
+  const counts = await handle(new Request(`${ORIGIN}/api/health/counts`, { headers: { cookie } }));
+  const { runs } = await counts.json();
+  const archive = runs.find((r: { jobs: string[] }) => r.jobs.includes("archive"));
+  ok(archive?.undoable, JSON.stringify(runs));
+  const undone = await handle(
+    new Request(`${ORIGIN}/api/runs/undo`, {
+      method: "POST",
+      headers: { cookie, "x-helix-csrf": csrf, "content-type": "application/json" },
+      body: JSON.stringify({ run: archive.run }),
+    }),
+  );
+  equal(undone.status, 200);
+  await undone.body?.cancel();
+  equal(e.engine.get(id).status, "active");
+  const after = await handle(new Request(`${ORIGIN}/api/health/counts`, { headers: { cookie } }));
+  const again = (await after.json()).runs.find((r: { run: string }) => r.run === archive.run);
+  equal(again?.undoable ?? false, false, "an undone run offers no second undo");
+});

@@ -24,12 +24,55 @@ function newestOp(engine: Engine): string | null {
   return engine.history({ limit: 1 })[0]?.changeId ?? null;
 }
 
-/** `GET /api/health`: open contradictions and conflicts (cheap at any size). */
+/** `GET /api/health`: open contradictions and conflicts, and sync (cheap at any size). */
 export function healthNow(engine: Engine): unknown {
+  const sync = engine.syncStatus();
   return {
     flags: engine.flags({ scope: "all", limit: 50 }),
     conflicts: engine.conflicts(),
+    sync: sync.synced ? sync : null,
   };
+}
+
+/** A worker run as the health page lists it: its slices' summaries, and whether undo applies. */
+export interface RunView {
+  readonly run: string;
+  readonly at: string;
+  readonly jobs: readonly string[];
+  readonly summary: string;
+  readonly ops: number;
+  /** The worker's runs with changes can be undone (rollbacks are undone by rolling back). */
+  readonly undoable: boolean;
+}
+
+/** The newest worker runs, one entry per run (a run records one `job.run` per slice). */
+function runsOf(engine: Engine): RunView[] {
+  const byRun = new Map<string, RunView>();
+  const undone = new Set<string>();
+  for (const entry of engine.history({ kinds: ["job.run"], limit: 100 })) {
+    const payload = entry.payload as unknown as {
+      run?: string;
+      job?: string;
+      reason?: string;
+      ops?: unknown[];
+    };
+    if (typeof payload.run !== "string") continue;
+    if (payload.reason === "undo") undone.add(payload.run);
+    const seen = byRun.get(payload.run);
+    const job = payload.job ?? "?";
+    byRun.set(payload.run, {
+      run: payload.run,
+      at: seen?.at ?? entry.at,
+      jobs: seen?.jobs.includes(job) ? seen.jobs : [...(seen?.jobs ?? []), job],
+      summary: seen ? `${entry.summary}; ${seen.summary}` : entry.summary,
+      ops: (seen?.ops ?? 0) + (payload.ops?.length ?? 0),
+      undoable: false,
+    });
+  }
+  return [...byRun.values()].slice(0, 20).map((run) => ({
+    ...run,
+    undoable: run.ops > 0 && !undone.has(run.run) && !run.jobs.includes("rollback"),
+  }));
 }
 
 /** `GET /api/health/counts`: counts, the worker's state and runs, kept until the next op. */
@@ -40,7 +83,7 @@ export function healthCounts(engine: Engine): unknown {
   const body = {
     stats: engine.stats(),
     lifecycle: engine.lifecycle(),
-    runs: engine.history({ kinds: ["job.run"], limit: 20 }),
+    runs: runsOf(engine),
   };
   counted.set(engine, { at, time: Date.now(), body });
   return body;

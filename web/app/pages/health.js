@@ -1,8 +1,73 @@
 // Health: open contradictions and merge conflicts at once; then counts by status and type,
 // the model and vectors, and the worker's state and runs, which take a moment on a large
 // strand and fill in when they arrive.
-import { get } from "../api.js";
+import { get, post } from "../api.js";
 import { excerpt, h, link, page, replace, when } from "../dom.js";
+import { announce, refresh } from "../app.js";
+
+function runView(r) {
+  return h(
+    "li",
+    {},
+    `${when(r.at)} · ${r.jobs.join(", ")} · ${r.summary} `,
+    r.undoable
+      ? h("button", {
+        type: "button",
+        "aria-label": `Undo run ${r.run.slice(0, 8)} (${r.jobs.join(", ")})`,
+        onclick: async () => {
+          try {
+            const report = await post("runs/undo", { run: r.run });
+            await refresh();
+            announce(`Undid run ${r.run.slice(0, 8)}: ${report.ops} ops appended.`);
+          } catch (error) {
+            announce(`Cannot undo the run: ${error.message}`);
+          }
+        },
+      }, "Undo run")
+      : null,
+  );
+}
+
+function syncView(sync) {
+  if (!sync) return h("p", {}, "This strand does not sync (see helix sync init).");
+  return [
+    h(
+      "dl",
+      { className: "facts-grid" },
+      h("dt", {}, "Relay"),
+      h("dd", {}, sync.relay ?? "—"),
+      h("dt", {}, "Devices"),
+      h(
+        "dd",
+        {},
+        sync.devices
+          ? sync.devices.map((d) => `${d.name}${d.me ? " (this one)" : ""}`).join(", ")
+          : "keys not loaded",
+      ),
+      h("dt", {}, "Last push / pull"),
+      h(
+        "dd",
+        {},
+        `${sync.pushedAt ? when(new Date(sync.pushedAt).toISOString()) : "never"} / ${
+          sync.pulledAt ? when(new Date(sync.pulledAt).toISOString()) : "never"
+        }`,
+      ),
+      h("dt", {}, "Waiting"),
+      h(
+        "dd",
+        {},
+        `${sync.unpushed} to push, ${sync.pending} pending, ${sync.quarantined} set aside`,
+      ),
+    ),
+    sync.alarms.length
+      ? h(
+        "ul",
+        { className: "alarms", role: "alert" },
+        sync.alarms.map((a) => h("li", {}, h("strong", {}, a.kind), ` ${a.detail}`)),
+      )
+      : h("p", {}, "No alarm."),
+  ];
+}
 
 function counts(title, record) {
   return h(
@@ -57,16 +122,14 @@ function countsView({ stats, lifecycle, runs }) {
       counts("By type", stats.byType),
     ),
     h("h2", {}, "Worker runs"),
-    runs.length
-      ? h("ul", {}, runs.map((r) => h("li", {}, `${when(r.at)}: ${r.summary}`)))
-      : h("p", {}, "None yet."),
+    runs.length ? h("ul", { className: "runs" }, runs.map(runView)) : h("p", {}, "None yet."),
   ];
 }
 
 /** The health page. */
 export async function healthPage() {
   const counting = get("health/counts");
-  const { flags, conflicts } = await get("health");
+  const { flags, conflicts, sync } = await get("health");
   const region = h(
     "div",
     { className: "counts-region", "aria-busy": "true", "aria-live": "polite" },
@@ -99,6 +162,8 @@ export async function healthPage() {
         ),
       )
       : h("p", {}, "None open."),
+    h("h2", {}, "Sync"),
+    syncView(sync),
     h("h2", {}, `Merge conflicts (${conflicts.length})`),
     conflicts.length
       ? h(

@@ -71,3 +71,37 @@ Deno.test({
     equal(ui.engine.get(added).status, "active");
   },
 });
+
+Deno.test({
+  name: "helix ui: linking two memories and unlinking them, each undone",
+  ...BROWSER_TEST,
+  async fn() {
+    let a = "";
+    let b = "";
+    await using ui = await openUi(async (engine) => {
+      a = (await engine.write({ content: "CI runs `pnpm install --frozen-lockfile`." })).id;
+      b = (await engine.write({ content: "The lockfile is `pnpm-lock.yaml`." })).id;
+    });
+    await ui.visit(`#/memory/${a}`);
+    await ui.page.select("#link-relation", "depends_on");
+    await ui.page.type("#link-to", b);
+    await clickButton(ui.page, "Link");
+    await waitForText(ui.page, "#status", "Linked");
+    await waitForText(ui.page, ".edges", b);
+    const [edge] = ui.engine.edgesOf(a);
+    equal(edge?.relation, "depends_on");
+    equal(edge?.to, b);
+    await clickButton(ui.page, "Undo", "#status");
+    await waitForText(ui.page, "#status", "Undone");
+    equal(ui.engine.edgesOf(a).length, 0, "the undo removed the new link");
+    await clickButton(ui.page, "Undo", "#status");
+    await waitForText(ui.page, ".edges", b);
+    equal(ui.engine.edgesOf(a).length, 1, "undoing the undo links them again");
+    await clickButton(ui.page, "Unlink", ".edges");
+    await waitForText(ui.page, "#status", "Unlinked");
+    equal(ui.engine.edgesOf(a).length, 0);
+    await clickButton(ui.page, "Undo", "#status");
+    await waitForText(ui.page, ".edges", b);
+    equal(ui.engine.edgesOf(a)[0]?.relation, "depends_on", "the unlink was undone");
+  },
+});

@@ -48,7 +48,7 @@ export function announce(message, undo, after) {
         onclick: async () => {
           try {
             const result = await post("undo", undo);
-            announce(`Undone on ${undo.id}.`, result.undo, after);
+            announce(undo.id ? `Undone on ${undo.id}.` : "Undone.", result.undo, after);
             after?.();
           } catch (error) {
             announce(`Cannot undo: ${error.message}`);

@@ -12,11 +12,13 @@ import {
   MEMORY_TYPES,
   type MemoryType,
   type PatchInput,
+  RELATIONS,
   salience,
   type SearchInput,
   type Status,
   STATUSES,
 } from "@helix/core";
+import { link, undoEdge, unlink } from "./edges.ts";
 import { healthCounts, healthNow } from "./health.ts";
 import { undoChange } from "./undo.ts";
 import { type Version, versionsOf } from "./versions.ts";
@@ -177,6 +179,7 @@ export async function apiRoute(
       scopes: ["global", ...engine.resolveScope("global").projects],
       types: MEMORY_TYPES,
       statuses: STATUSES,
+      relations: RELATIONS,
     });
   }
   if (get && path === "history") {
@@ -208,6 +211,9 @@ export async function apiRoute(
     const updated = await engine.patch(id, patchOf(body));
     return ok({ memory: updated, undo: undoHandle(engine, id) });
   }
+  if (path === "edges") return ok(link(engine, body));
+  if (path === "edges/remove") return ok(unlink(engine, body));
+  if (path === "undo" && typeof body.edge === "string") return ok(undoEdge(engine, body));
   if (path === "undo") {
     const id = String(body.id ?? "");
     const change = String(body.change ?? "");

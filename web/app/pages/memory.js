@@ -1,10 +1,10 @@
 // One memory: its content and facts, provenance, validity, confidence and salience, edges,
 // its own versions with a diff, and the corrections, each answered with an undo.
 import { get, post } from "../api.js";
-import { excerpt, h, link, meter, num, page, when } from "../dom.js";
+import { h, meter, num, page, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
 import { diffView } from "./diff.js";
-import { neighbourhood } from "./neighbourhood.js";
+import { linksView } from "./links.js";
 import { fadingPlot, fadingView } from "./salience.js";
 
 async function act(path, body, message) {
@@ -73,26 +73,6 @@ function provenanceView(list) {
         p.model ? ` · model ${p.model}` : "",
         p.ref ? h("span", {}, " · from ", h("code", {}, p.ref)) : "",
         ` · ${when(p.at)}`,
-      )
-    ),
-  );
-}
-
-function edgesView(edges) {
-  if (edges.length === 0) return h("p", {}, "No links.");
-  return h(
-    "ul",
-    { className: "edges" },
-    edges.map(({ edge, direction, other }) =>
-      h(
-        "li",
-        {},
-        direction === "out" ? `this —${edge.relation}→ ` : `← ${edge.relation}— `,
-        other
-          ? link(`memory/${other.id}`, null, other.id)
-          : (direction === "out" ? edge.to : edge.from),
-        other ? ` (${other.status}) ${excerpt(other.content, 100)}` : " (gone)",
-        ` · weight ${num(edge.weight, 2)}`,
       )
     ),
   );
@@ -272,6 +252,7 @@ export async function memoryPage({ arg }) {
   const data = await get(`memories/${encodeURIComponent(arg)}`);
   const m = data.memory;
   const form = editForm(m);
+  const links = await linksView(m, data.edges);
   return page([
     h("h1", {}, "Memory ", h("code", {}, m.id)),
     m.status === "quarantined"
@@ -299,8 +280,7 @@ export async function memoryPage({ arg }) {
     h("h2", {}, "Provenance"),
     provenanceView(m.provenance),
     h("h2", {}, "Links"),
-    neighbourhood(m, data.edges),
-    edgesView(data.edges),
+    links,
     h("h2", {}, "Versions"),
     versionsView(data.versions),
     h("h2", {}, "History"),

@@ -55,6 +55,11 @@ Deno.test({
     });
     const put = ui.engine.history({ id }).at(-1)!.changeId;
     await ui.visit("#/history");
+    await ui.page.type("#cmp-from", put.slice(0, 12));
+    await clickButton(ui.page, "Compare");
+    await waitForText(ui.page, ".compare-out", "Changed (1)");
+    const compared = await ui.page.$eval(".compare-out", (el) => el.textContent ?? "");
+    ok(compared.includes("Added (1)") && compared.includes("no approval"), compared);
     await ui.page.click(`button[aria-label="Roll back to here… (${put.slice(0, 12)})"]`);
     await waitForText(ui.page, ".plan", "would");
     const plan = await ui.page.$eval(".plan", (el) => el.textContent ?? "");

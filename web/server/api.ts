@@ -182,6 +182,13 @@ export async function apiRoute(
       relations: RELATIONS,
     });
   }
+  if (get && path === "diff") {
+    const from = params.get("from");
+    if (!from) {
+      throw new HelixError("invalid_input", "Cannot compare: name the point to compare from");
+    }
+    return ok(engine.diff(from, params.get("to") || "now"));
+  }
   if (get && path === "history") {
     const since = params.get("since");
     const until = params.get("until");

@@ -2,6 +2,7 @@
 import { get, post } from "../api.js";
 import { h, link, page, route, when } from "../dom.js";
 import { announce, go, refresh } from "../app.js";
+import { compareForm } from "./compare.js";
 
 const KINDS = [
   "memory.put",
@@ -170,6 +171,8 @@ export async function historyPage({ params }) {
   return page([
     h("h1", {}, "History"),
     form,
+    h("h2", {}, "Compare two points"),
+    compareForm(),
     preview,
     h(
       "table",

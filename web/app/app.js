@@ -66,10 +66,11 @@ let focusSearch = false;
 
 /** Draws the current route again (after a change). */
 export function refresh() {
-  return render();
+  return render(true);
 }
 
-async function render() {
+/** Draws the current route; a new route starts at the top, a refresh keeps the place. */
+async function render(keepScroll = false) {
   const route = currentRoute();
   const page = PAGES[route.page] ?? searchPage;
   for (const a of document.querySelectorAll("nav a")) {
@@ -84,6 +85,7 @@ async function render() {
     if (mine !== rendering) return;
     replace(main, content);
     document.title = `Helix · ${route.page}`;
+    if (!keepScroll) scrollTo(0, 0);
     main.dataset.ready = "true"; // drawn: what benchmarks and tests wait for
     if (focusSearch) {
       focusSearch = false;
@@ -95,7 +97,7 @@ async function render() {
   }
 }
 
-addEventListener("hashchange", render);
+addEventListener("hashchange", () => render());
 addEventListener("keydown", (event) => {
   const target = event.target;
   const typing = target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement ||

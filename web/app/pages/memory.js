@@ -190,6 +190,7 @@ function actions(m, form) {
 
 function versionsView(versions) {
   if (versions.length === 0) return h("p", {}, "No versions.");
+  if (versions.length === 1) return h("p", {}, "One version: unchanged since it was written.");
   const options = (selected) =>
     versions.map((v, i) =>
       h(
@@ -259,7 +260,7 @@ export async function memoryPage({ arg }) {
       ? h(
         "p",
         { className: "note" },
-        "Quarantined: the poisoning guard held this back from recall. Confirm it if it is true, discard it if not.",
+        "Quarantined: held back from recall until a person confirms it (the poisoning guard, or whoever wrote it, was not sure). Confirm it if it is true, discard it if not.",
       )
       : null,
     h("pre", { className: "memory-content" }, m.content),

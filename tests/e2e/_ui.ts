@@ -7,7 +7,7 @@
  */
 import puppeteer, { type Browser, type Page } from "puppeteer-core";
 import axe from "axe-core";
-import type { Engine } from "../../core/mod.ts";
+import type { Engine, fixedClock } from "../../core/mod.ts";
 import { serveUi, type UiServer } from "../../web/server/serve.ts";
 import { chromium } from "../fixtures/services.ts";
 import { tempEngine } from "../helpers.ts";
@@ -46,11 +46,11 @@ export function launchBrowser(): Promise<Browser> {
 }
 
 /** Opens a strand, lets `seed` fill it, serves the UI and signs a browser in. */
-export async function openUi(seed: (engine: Engine) => Promise<void> = async () => {}): Promise<
-  UiSession
-> {
+export async function openUi(
+  seed: (engine: Engine, clock: ReturnType<typeof fixedClock>) => Promise<void> = async () => {},
+): Promise<UiSession> {
   const strand = await tempEngine();
-  await seed(strand.engine);
+  await seed(strand.engine, strand.clock);
   const server = serveUi({ engine: strand.engine });
   const browser = await launchBrowser();
   const page = await browser.newPage();

@@ -5,7 +5,11 @@
  * @module
  */
 import { equal, ok } from "node:assert/strict";
+import { fixedClock, openEngine } from "../../core/mod.ts";
+import { TODAY } from "../helpers.ts";
 import { BROWSER_TEST, clickButton, openUi, waitForText } from "./_ui.ts";
+
+const HOUR = 3_600_000;
 
 Deno.test({
   name: "helix ui: a contradiction is settled side by side, and the undo reopens it",
@@ -108,5 +112,44 @@ Deno.test({
     await clickButton(ui.page, "Undo", "#status");
     await waitForText(ui.page, ".edges", b);
     equal(ui.engine.edgesOf(a)[0]?.relation, "depends_on", "the unlink was undone");
+  },
+});
+
+Deno.test({
+  name: "helix ui: a merge conflict shows both sides; keeping one resolves it, with an undo",
+  ...BROWSER_TEST,
+  async fn() {
+    let id = "";
+    await using ui = await openUi(async (engine, clock) => {
+      const other = openEngine({ path: ":memory:", clock: fixedClock(TODAY + 1) });
+      try {
+        id = (await engine.write({ content: "The API listens on port 8080.", type: "fact" })).id;
+        other.mergeOps(engine.ops());
+        clock.advance(HOUR);
+        await engine.patch(id, { content: "The API listens on port 9090." });
+        await other.patch(id, { content: "The API listens on port 7070." });
+        engine.mergeOps(other.ops());
+      } finally {
+        other.close();
+      }
+    });
+    equal(ui.engine.conflicts()[0]?.kind, "text", "the merge left a text conflict open");
+    await ui.visit("#/health");
+    await ui.page.click(`a[href="#/resolve?memory=${encodeURIComponent(id)}"]`);
+    await waitForText(ui.page, "main", "Keep side 2");
+    const sides = await ui.page.$$eval(".side pre", (pres) => pres.map((p) => p.textContent));
+    ok(
+      sides.some((s) => s?.includes("9090")) && sides.some((s) => s?.includes("7070")),
+      `${sides}`,
+    );
+    const keep = sides.findIndex((s) => s?.includes("7070")) + 1;
+    await clickButton(ui.page, `Keep side ${keep}`);
+    await waitForText(ui.page, "#status", "Kept one side");
+    await waitForText(ui.page, "main", "No conflict is open");
+    equal(ui.engine.get(id).content, "The API listens on port 7070.");
+    equal(ui.engine.conflicts().length, 0);
+    await clickButton(ui.page, "Undo", "#status");
+    await waitForText(ui.page, "#status", "Undone");
+    ok(ui.engine.get(id).content.includes("<<<<<<<"), "the undo put the conflict block back");
   },
 });

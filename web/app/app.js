@@ -6,6 +6,7 @@ import { browsePage } from "./pages/browse.js";
 import { healthPage } from "./pages/health.js";
 import { historyPage } from "./pages/history.js";
 import { memoryPage } from "./pages/memory.js";
+import { resolvePage } from "./pages/resolve.js";
 import { searchPage } from "./pages/search.js";
 import { settlePage } from "./pages/settle.js";
 
@@ -16,6 +17,7 @@ const PAGES = {
   history: historyPage,
   health: healthPage,
   settle: settlePage,
+  resolve: resolvePage,
 };
 
 /** The current route: page name, its argument and parameters. */

@@ -18,21 +18,16 @@ import {
   type Status,
   STATUSES,
 } from "@helix/core";
+import { openConflicts } from "./conflicts.ts";
 import { link, undoEdge, unlink } from "./edges.ts";
 import { healthCounts, healthNow } from "./health.ts";
-import { undoChange } from "./undo.ts";
+import { newestChange, undoChange, undoHandle } from "./undo.ts";
 import { type Version, versionsOf } from "./versions.ts";
 
 /** A route's answer before headers are added. */
 export type Reply = { readonly status: number; readonly body: unknown };
 
 const ok = (body: unknown): Reply => ({ status: 200, body });
-
-/** The undo handle of the newest op on memory `id`. */
-function undoHandle(engine: Engine, id: string): { id: string; change: string } | null {
-  const [latest] = engine.history({ id, limit: 1 });
-  return latest ? { id, change: latest.changeId } : null;
-}
 
 function scopeOf(value: string | null): "all" | string {
   return value === null || value === "" || value === "all" ? "all" : value;
@@ -132,7 +127,22 @@ function memory(engine: Engine, id: string): Reply {
 /** The fields a page may change, taken one by one from the body. */
 function patchOf(body: Record<string, unknown>): PatchInput {
   const patch: Record<string, unknown> = {};
-  for (const field of ["content", "type", "scope", "status", "importance", "confidence"]) {
+  for (
+    const field of [
+      "content",
+      "type",
+      "scope",
+      "status",
+      "importance",
+      "confidence",
+      "attributes",
+      "validFrom",
+      "validTo",
+      "eventAt",
+      "eventEnd",
+      "eventPhrase",
+    ]
+  ) {
     if (body[field] !== undefined) patch[field] = body[field];
   }
   if (Array.isArray(body.tags)) patch.tags = body.tags.map(String);
@@ -173,6 +183,9 @@ export async function apiRoute(
   }
   if (get && path === "health") return ok(healthNow(engine));
   if (get && path === "health/counts") return ok(healthCounts(engine));
+  if (get && path === "conflicts") {
+    return ok({ conflicts: openConflicts(engine, params.get("memory") ?? undefined) });
+  }
   if (get && path === "flags") return ok({ flags: engine.flags({ scope: "all", limit: 500 }) });
   if (get && path === "vocabulary") {
     return ok({
@@ -208,15 +221,14 @@ export async function apiRoute(
     return { status: 404, body: { error: { code: "not_found", message: `No route ${path}` } } };
   }
   const body = await readJson(request);
-  if (memoryPath && memoryPath[2]) {
-    const id = decodeURIComponent(memoryPath[1]!);
-    await engine.forget({ id });
-    return ok({ memory: engine.get(id), undo: undoHandle(engine, id) });
-  }
   if (memoryPath) {
+    // Forget, or patch: the memory before it is what the undo puts back.
     const id = decodeURIComponent(memoryPath[1]!);
-    const updated = await engine.patch(id, patchOf(body));
-    return ok({ memory: updated, undo: undoHandle(engine, id) });
+    const was = engine.get(id);
+    const prior = newestChange(engine, id);
+    if (memoryPath[2]) await engine.forget({ id });
+    else await engine.patch(id, patchOf(body));
+    return ok({ memory: engine.get(id), undo: undoHandle(engine, id, was, prior) });
   }
   if (path === "edges") return ok(link(engine, body));
   if (path === "edges/remove") return ok(unlink(engine, body));
@@ -224,8 +236,10 @@ export async function apiRoute(
   if (path === "undo") {
     const id = String(body.id ?? "");
     const change = String(body.change ?? "");
+    const was = engine.get(id);
+    const prior = newestChange(engine, id);
     const restored = await undoChange(engine, id, change);
-    return ok({ memory: restored, undo: undoHandle(engine, id) });
+    return ok({ memory: restored, undo: undoHandle(engine, id, was, prior) });
   }
   if (path === "runs/undo") {
     const run = body.run;

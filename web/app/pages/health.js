@@ -170,7 +170,13 @@ export async function healthPage() {
         "ul",
         {},
         conflicts.map((c) =>
-          h("li", {}, link(`memory/${c.memory}`, null, c.memory), ` · ${c.kind} in ${c.field}`)
+          h(
+            "li",
+            {},
+            link(`memory/${c.memory}`, null, c.memory),
+            ` · ${c.kind} in ${c.field} `,
+            link("resolve", { memory: c.memory }, "Resolve…"),
+          )
         ),
       )
       : h("p", {}, "None open."),

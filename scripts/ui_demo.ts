@@ -5,7 +5,7 @@
  *
  * @module
  */
-import type { Engine } from "../core/mod.ts";
+import { type Engine, fixedClock, openEngine } from "../core/mod.ts";
 
 /** Fills `engine` with the demo memories; returns the ids pages are shot on. */
 export async function seedDemo(
@@ -73,5 +73,16 @@ export async function seedDemo(
     scope: project,
     source: { agent: "claude-code", ref: "https://example.com/issue/42" },
   });
+  // Two devices changed one memory at once: a merge conflict to resolve.
+  const port = await engine.write({ content: "The API listens on port 8080.", scope: project });
+  const laptop = openEngine({ path: ":memory:", clock: fixedClock(Date.UTC(2026, 10, 22, 13)) });
+  try {
+    laptop.mergeOps(engine.ops());
+    await engine.patch(port.id, { content: "The API listens on port 9090." });
+    await laptop.patch(port.id, { content: "The API listens on port 7070." });
+    engine.mergeOps(laptop.ops());
+  } finally {
+    laptop.close();
+  }
   return { edited: deploy.id, quarantined: quarantined.id, linked: lockfile.id };
 }

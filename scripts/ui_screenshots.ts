@@ -68,6 +68,7 @@ try {
       await page.waitForNetworkIdle();
     }
   });
+  await shoot("resolve", "#/resolve");
   await shoot("history", "#/history");
   await shoot("health", "#/health");
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);

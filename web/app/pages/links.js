@@ -6,6 +6,13 @@ import { announce, refresh } from "../app.js";
 import { neighbourhood } from "./neighbourhood.js";
 
 let relations = null;
+let asking = null;
+
+/** Starts reading the relations (the memory page calls it first: it loads beside the memory). */
+export function preloadRelations() {
+  asking ??= get("vocabulary").then((v) => v.relations);
+  return asking;
+}
 
 async function change(path, body, message) {
   try {
@@ -61,7 +68,7 @@ function linkForm(m) {
 
 /** The links part of the memory page. */
 export async function linksView(m, edges) {
-  relations ??= (await get("vocabulary")).relations;
+  relations ??= await preloadRelations();
   const list = edges.length === 0 ? h("p", {}, "No links.") : h(
     "ul",
     { className: "edges" },

@@ -4,7 +4,7 @@ import { get, post } from "../api.js";
 import { h, meter, num, page, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
 import { diffView } from "./diff.js";
-import { linksView } from "./links.js";
+import { linksView, preloadRelations } from "./links.js";
 import { fadingPlot, fadingView } from "./salience.js";
 
 async function act(path, body, message) {
@@ -250,6 +250,7 @@ function historyView(entries) {
 
 /** The memory page. */
 export async function memoryPage({ arg }) {
+  preloadRelations();
   const data = await get(`memories/${encodeURIComponent(arg)}`);
   const m = data.memory;
   const form = editForm(m);

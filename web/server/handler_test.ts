@@ -1,4 +1,4 @@
-import { equal, match, ok } from "node:assert/strict";
+import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
 import { tempEngine } from "../../tests/helpers.ts";
 import { createUiHandler } from "./handler.ts";
 
@@ -214,4 +214,57 @@ Deno.test("createUiHandler() lists the worker's runs and undoes one", async () =
   const after = await handle(new Request(`${ORIGIN}/api/health/counts`, { headers: { cookie } }));
   const again = (await after.json()).runs.find((r: { run: string }) => r.run === archive.run);
   equal(again?.undoable ?? false, false, "an undone run offers no second undo");
+});
+
+Deno.test("createUiHandler() search filters by status, type and as-of, and lists by page", async (t) => {
+  await using e = await tempEngine();
+  const kept = await e.engine.write({
+    content: "Deploys use the blue pipeline.",
+    type: "convention",
+  });
+  const gone = await e.engine.write({ content: "Deploys used the green pipeline.", type: "fact" });
+  await e.engine.forget({ id: gone.id });
+  const handle = createUiHandler({ engine: e.engine, port: PORT, token: TOKEN });
+  const { cookie } = await signedIn(handle);
+  const get = async (path: string) => {
+    const response = await handle(new Request(`${ORIGIN}/api/${path}`, { headers: { cookie } }));
+    equal(response.status, 200, path);
+    return await response.json();
+  };
+  const ids = (hits: { memory: { id: string } }[]) => hits.map((h) => h.memory.id).sort();
+  await t.step("active by default", async () => {
+    deepEqual(ids((await get("search?q=deploys+pipeline")).hits), [kept.id]);
+  });
+  await t.step("one status", async () => {
+    deepEqual(ids((await get("search?q=deploys+pipeline&status=forgotten")).hits), [gone.id]);
+  });
+  await t.step("any status", async () => {
+    deepEqual(
+      ids((await get("search?q=deploys+pipeline&status=any")).hits),
+      [kept.id, gone.id].sort(),
+    );
+  });
+  await t.step("one type", async () => {
+    deepEqual(ids((await get("search?q=deploys+pipeline&status=any&type=fact")).hits), [gone.id]);
+  });
+  await t.step("as of a time before they were written", async () => {
+    deepEqual((await get("search?q=deploys+pipeline&asOf=2020-01-01")).hits, []);
+  });
+  await t.step("pages of the list", async () => {
+    const first = await get("memories?status=any&limit=1");
+    equal(first.items.length, 1);
+    const second = await get(
+      `memories?status=any&limit=1&cursor=${encodeURIComponent(first.nextCursor)}`,
+    );
+    equal(second.items.length, 1);
+    equal(second.nextCursor, null);
+    notEqual(first.items[0].id, second.items[0].id);
+  });
+  await t.step("a bad filter is a 400", async () => {
+    const response = await handle(
+      new Request(`${ORIGIN}/api/search?q=x&type=nonsense`, { headers: { cookie } }),
+    );
+    equal(response.status, 400);
+    await response.body?.cancel();
+  });
 });

@@ -76,6 +76,7 @@ try {
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);
   await page.setViewport({ width: 390, height: 844 });
   await shoot("search-narrow", "#/search?q=deploy+approvals", clickFirst(".why-toggle"));
+  await shoot("memory-narrow", `#/memory/${ids.linked}`, undefined, true);
   await server.close();
 } finally {
   await browser.close();

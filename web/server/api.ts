@@ -62,9 +62,13 @@ async function search(engine: Engine, params: URLSearchParams): Promise<Reply> {
   const status = statusOf(params.get("status"));
   const wants = (s: Status) => status === "any" || status === s;
   const asOf = params.get("asOf");
+  const limit = limitOf(params.get("limit"), 20, 100);
+  // Recall has no "only this status": it widens to it, and the hits are filtered here, so it
+  // is asked for more than the page shows (active memories would crowd the rest out).
+  const only = status !== null && status !== "any" && status !== "active";
   const input: SearchInput = {
     query,
-    limit: limitOf(params.get("limit"), 20, 100),
+    limit: only ? 100 : limit,
     scope: scopeOf(params.get("scope")),
     types: typesOf(params.get("type")),
     includeArchived: wants("archived"),
@@ -77,7 +81,7 @@ async function search(engine: Engine, params: URLSearchParams): Promise<Reply> {
   const result = await engine.search(input);
   const hits = status === null || status === "any"
     ? result.hits
-    : result.hits.filter((hit) => hit.memory.status === status);
+    : result.hits.filter((hit) => hit.memory.status === status).slice(0, limit);
   return ok({ ...result, hits });
 }
 

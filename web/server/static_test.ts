@@ -39,3 +39,16 @@ Deno.test("createStatic() serves the app's files with their types, and nothing e
     equal(await files(path), null, path);
   }
 });
+
+Deno.test("the app never turns a string into markup or code (content is untrusted)", async () => {
+  const problems: string[] = [];
+  const banned =
+    /\.innerHTML\b|\.outerHTML\b|insertAdjacentHTML|document\.write|\beval\(|new Function\(|\.setAttribute\(\s*["'](?:href|src|on\w+|style)["']/;
+  for (const module of await appModules(APP_DIR)) {
+    const lines = (await Deno.readTextFile(new URL(module, APP_DIR))).split("\n");
+    lines.forEach((line, i) => {
+      if (banned.test(line)) problems.push(`${module}:${i + 1}: ${line.trim()}`);
+    });
+  }
+  deepEqual(problems, []);
+});

@@ -57,6 +57,9 @@ for (const target of targets.length ? targets : [Deno.build.target]) {
     // the model is first needed; the binary carries it.
     "--include",
     `${root}core/embed/transformers_module.ts`,
+    // `helix ui` serves the dashboard's files (web/app/) by reading them: the binary carries them.
+    "--include",
+    `${root}web/app`,
     "--output",
     output,
     `${root}cli/main.ts`,

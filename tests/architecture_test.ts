@@ -203,6 +203,27 @@ Deno.test("server/ reaches core only through core/mod.ts (the @helix/core import
   deepEqual(problems, []);
 });
 
+Deno.test("web/server/ reaches core only through core/mod.ts, and web/app/ imports nothing outside it", async () => {
+  const problems: string[] = [];
+  for (const file of await sourceFiles(join(ROOT, "web", "server"))) {
+    if (isTest(relative(ROOT, file))) continue;
+    for (const target of importsOf(file, await Deno.readTextFile(file))) {
+      if (!target.startsWith("web/server/")) {
+        problems.push(`${relative(ROOT, file)} imports ${target}`);
+      }
+    }
+  }
+  for await (const entry of Deno.readDir(join(ROOT, "web", "app", "pages"))) {
+    const file = join(ROOT, "web", "app", "pages", entry.name);
+    for (const target of importsOf(file, await Deno.readTextFile(file))) {
+      if (!target.startsWith("web/app/")) {
+        problems.push(`${relative(ROOT, file)} imports ${target}`);
+      }
+    }
+  }
+  deepEqual(problems, []);
+});
+
 Deno.test("every core source file sits in a layer of the table", async () => {
   const graph = await coreGraph();
   const unplaced = [...graph.keys()].filter((file) => layerOf(unitOf(file)) < 0);
@@ -286,7 +307,7 @@ Deno.test("core files stay small: engine.ts is wiring, no logic file is over 400
 
 Deno.test("no test reads the wall clock to assert a duration", async () => {
   const problems: string[] = [];
-  for (const folder of ["core", "server", "cli", "relay", "tests"]) {
+  for (const folder of ["core", "server", "cli", "relay", "tests", "web"]) {
     const dir = join(ROOT, folder);
     try {
       await Deno.stat(dir);

@@ -35,6 +35,7 @@ import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
 import { status } from "./status.ts";
 import { sync } from "./sync.ts";
+import { ui } from "./ui.ts";
 
 /** Every command. */
 export const COMMANDS: readonly Command[] = [
@@ -45,6 +46,7 @@ export const COMMANDS: readonly Command[] = [
   context,
   list,
   show,
+  ui,
   edit,
   forget,
   relate,

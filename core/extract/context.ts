@@ -13,7 +13,7 @@ import { isAcknowledgement } from "./chatter.ts";
 import { classifySentence } from "./classify.ts";
 import { lastQuestion, stripEnd, wordsOf } from "../text/sentences.ts";
 import { thirdPersonVerb } from "../text/third_person.ts";
-import { resolveTimePhrases } from "./time_phrase.ts";
+import { resolveTimePhrases } from "../text/time/time_phrase.ts";
 import { combined, FALLBACK_CONFIDENCE, standalone } from "./context_candidate.ts";
 import { correction } from "./context_correction.ts";
 import {

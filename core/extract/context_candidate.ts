@@ -8,7 +8,7 @@ import type { ActiveMemory, Candidate, CandidateLink } from "../model/candidate.
 import { asSentence, wordsOf } from "../text/sentences.ts";
 import { findEntities, mergeEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
-import type { TimePhrase } from "./time_phrase.ts";
+import type { TimePhrase } from "../text/time/time_phrase.ts";
 
 /** Base confidence of a candidate built from a reply and its context. */
 export const CONTEXT_CONFIDENCE = 0.8;

@@ -9,7 +9,7 @@ import { stripEnd } from "../text/sentences.ts";
 import { sharedWords } from "../text/words.ts";
 import { combined, FALLBACK_CONFIDENCE } from "./context_candidate.ts";
 import { chooseTarget } from "./context_target.ts";
-import type { TimePhrase } from "./time_phrase.ts";
+import type { TimePhrase } from "../text/time/time_phrase.ts";
 
 /**
  * "actually we're going in May instead": the active memory it corrects, re-stated with the new

@@ -6,7 +6,7 @@
  */
 import type { ActiveMemory } from "../model/candidate.ts";
 import { contentWords, sharedWords } from "../text/words.ts";
-import type { TimePhrase } from "./time_phrase.ts";
+import type { TimePhrase } from "../text/time/time_phrase.ts";
 
 /** "User is planning a trip…": the owner and the thing planned. */
 const MEMORY_SUBJECT =

@@ -25,7 +25,7 @@ import { timeFields } from "./context_candidate.ts";
 import { findEntities, mergeEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { asSentence, splitSentences, stripEnd } from "../text/sentences.ts";
-import { resolveTimePhrases } from "./time_phrase.ts";
+import { resolveTimePhrases } from "../text/time/time_phrase.ts";
 
 /** Confidence multiplier for content an agent took in (tool output, files, the web). */
 export const AGENT_INGESTED_FACTOR = 0.6;

@@ -25,7 +25,7 @@ import { COMMON_WORDS } from "./entity_words.ts";
 import { findEntities } from "./entities.ts";
 import { findRelations } from "./relations.ts";
 import { splitSentences } from "../text/sentences.ts";
-import { resolveTimePhrases } from "./time_phrase.ts";
+import { resolveTimePhrases } from "../text/time/time_phrase.ts";
 
 /** The weight of each signal: evidence for keeping (positive) or a penalty (negative). */
 export const W = {

@@ -5,7 +5,7 @@
  * outranks its successor, and each signal shows in the explanation.
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
-import { tempEngine } from "../tests/helpers.ts";
+import { tempEngine, TODAY } from "../tests/helpers.ts";
 
 Deno.test("'which linter do we use' finds the ruff rule, not the memory that shares 'use'", async () => {
   await using t = await tempEngine({ embedder: null, project: "api" });
@@ -84,4 +84,30 @@ Deno.test("a superseded memory never ranks above its successor, which it brings 
   });
   deepEqual(narrow.hits.map((h) => h.memory.id), [current.id, old.id]);
   equal(narrow.hits[0]?.explanation.successorOf, old.id);
+});
+
+Deno.test("a question's period ('last week') lifts what happened then, leaves the keyword query, and says so", async () => {
+  await using t = await tempEngine({ embedder: null, project: "api" });
+  const day = 86_400_000;
+  // TODAY is Sunday 2026-11-22: last week is Monday 9 to Sunday 15 November.
+  const recent = await t.engine.write({
+    content: "The payments deploy failed: the migration locked the orders table.",
+    type: "episode",
+    eventAt: new Date(TODAY - 10 * day).toISOString(),
+  });
+  const older = await t.engine.write({
+    content: "Why the payments deploy failed: the payments CDN served a stale bundle.",
+    type: "episode",
+    eventAt: new Date(TODAY - 60 * day).toISOString(),
+  });
+  const asked = await t.engine.search({ query: "why did the payments deploy fail last week" });
+  equal(asked.analysis.period?.phrase, "last week");
+  ok(!asked.analysis.kept.includes("week"), "the phrase leaves the keyword query");
+  equal(asked.hits[0]?.memory.id, recent.id);
+  deepEqual(asked.hits[0]?.explanation.period, { phrase: "last week", factor: 1.3 });
+  equal(asked.hits.find((h) => h.memory.id === older.id)?.explanation.period, undefined);
+  const plain = await t.engine.search({ query: "why did the payments deploy fail" });
+  equal(plain.analysis.period, undefined);
+  ok(plain.hits.every((h) => h.explanation.period === undefined));
+  equal(plain.hits[0]?.memory.id, older.id, "without the period, the other reading ranks first");
 });

@@ -119,6 +119,7 @@ function explainHit(hit: SearchHit, rank: number, ctx: CommandContext): string {
   if (e.partialTokens?.length) lines.push(`   partial    ${e.partialTokens.join(", ")}`);
   if (e.expandedBy?.length) lines.push(`   expanded   ${e.expandedBy.join(", ")}`);
   if (e.intent) lines.push(`   intent     ${e.intent.name} ×${e.intent.factor}`);
+  if (e.period) lines.push(`   period     ${e.period.phrase} ×${e.period.factor}`);
   if (e.belowSuccessor) lines.push(`   stale      kept below its successor ${e.belowSuccessor}`);
   if (e.successorOf) lines.push(`   current    successor of ${e.successorOf}, found by it`);
   if (e.graphPath) {

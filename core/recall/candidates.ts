@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { PERIOD_BOOST } from "./period.ts";
 import { decayFactor } from "../model/salience.ts";
 import type { MemoryType } from "../model/types.ts";
 import type { MemoryRecord } from "../store/records.ts";
@@ -27,8 +28,10 @@ export interface CandidateSources {
   readonly graph: Pick<GraphChannel, "pathTo" | "directFused">;
   /** Identifier parts and prefixed tokens per partial-channel hit. */
   readonly partialTokens: ReadonlyMap<number, string[]>;
-  /** How the query was read: its lexicon expansions and intent. */
-  readonly analysis: Pick<QueryAnalysis, "expansions" | "intent">;
+  /** How the query was read: its lexicon expansions, intent and period. */
+  readonly analysis: Pick<QueryAnalysis, "expansions" | "intent" | "period">;
+  /** The period the question asks about, epoch ms `[start, end)`, or null. */
+  readonly period: { readonly start: number; readonly end: number } | null;
 }
 
 const WORD = /[\p{L}\p{N}_]+/gu;
@@ -87,6 +90,10 @@ export function buildCandidates(
     if (channels.expansion) {
       const terms = expandedBy(record.content, sources.analysis.expansions);
       if (terms.length) candidate.expandedBy = terms;
+    }
+    const when = record.eventAt ?? record.validFrom;
+    if (sources.period && when >= sources.period.start && when < sources.period.end) {
+      candidate.period = { phrase: sources.analysis.period!.phrase, factor: PERIOD_BOOST };
     }
     const factor = sources.analysis.intent?.types[record.type as MemoryType];
     if (factor !== undefined && factor !== 1) {

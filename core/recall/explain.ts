@@ -19,6 +19,7 @@ export function explanationOf(c: Candidate): Explanation {
     ...(c.partialTokens ? { partialTokens: c.partialTokens } : {}),
     ...(c.expandedBy ? { expandedBy: c.expandedBy } : {}),
     ...(c.intent ? { intent: c.intent } : {}),
+    ...(c.period ? { period: c.period } : {}),
     ...(c.belowSuccessor ? { belowSuccessor: c.belowSuccessor } : {}),
     ...(c.successorOf ? { successorOf: c.successorOf } : {}),
     fused: round(c.fused),

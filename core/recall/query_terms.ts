@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { QueryPeriod } from "./period.ts";
 import { lexiconMatches } from "../text/coding_lexicon.ts";
 import { identifierParts } from "../text/identifier_parts.ts";
 import { QUERY_STOPWORDS } from "../text/stopwords.ts";
@@ -56,6 +57,8 @@ export interface QueryAnalysis {
   readonly partialWords: readonly string[];
   /** What the question asks for, or null. */
   readonly intent: Intent | null;
+  /** The period it asks about ("last week"), read back from the search's moment (`period.ts`). */
+  readonly period?: QueryPeriod;
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

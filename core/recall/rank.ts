@@ -71,6 +71,8 @@ export interface Candidate {
   expandedBy?: string[];
   /** The question's intent and its factor for this memory's type (1 when none). */
   intent?: { name: string; factor: number };
+  /** In the period the question asks about: its phrase and factor. */
+  period?: { phrase: string; factor: number };
   /** Superseded: the successor it was kept below. */
   belowSuccessor?: string;
   /** A successor brought in by its superseded version. */
@@ -96,6 +98,7 @@ export function scoreCandidates(candidates: Candidate[], weights: RankWeights, p
         weights.confidence * c.record.confidence) / salienceWeight
       : 1;
     c.modifier = 1 - weights.influence + weights.influence * salience;
-    c.score = c.normalized.relevance * c.modifier * c.statusFactor * (c.intent?.factor ?? 1);
+    c.score = c.normalized.relevance * c.modifier * c.statusFactor * (c.intent?.factor ?? 1) *
+      (c.period?.factor ?? 1);
   }
 }

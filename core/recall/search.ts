@@ -18,6 +18,7 @@ import { graphChannel } from "./graph_channel.ts";
 import { diversify } from "./mmr.ts";
 import { compareText, round } from "./order.ts";
 import { packHits } from "./pack.ts";
+import { queryPeriod } from "./period.ts";
 import { analyzeQuery } from "./query_terms.ts";
 import { addSuccessors, keepStaleBelow } from "./successors.ts";
 import { scoreCandidates } from "./rank.ts";
@@ -35,7 +36,12 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   const { store, index } = deps;
   const { limit, visibility } = request;
   const pool = Math.max(50, limit * 5);
-  const analysis = analyzeQuery(request.query);
+  // A time phrase names the period asked about, not a subject: it leaves the keyword query.
+  const asked = queryPeriod(request.query, visibility.at);
+  const analysis = {
+    ...analyzeQuery(asked.rest),
+    ...(asked.period ? { period: asked.period } : {}),
+  };
   const { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens } =
     await directRankings(deps, request, pool, analysis);
 
@@ -53,7 +59,17 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   }
 
   const candidates = buildCandidates(
-    { fused, records, rankings, exactTokens, archivedFallback, graph, partialTokens, analysis },
+    {
+      fused,
+      records,
+      rankings,
+      exactTokens,
+      archivedFallback,
+      graph,
+      partialTokens,
+      analysis,
+      period: asked.span,
+    },
     visibility,
   );
   const successors = addSuccessors(store, candidates, visibility);

@@ -40,6 +40,11 @@ export interface Explanation {
   /** The question's intent, when it favours this memory's type, and the factor applied. */
   readonly intent?: { readonly name: string; readonly factor: number };
   /**
+   * The period the question asks about ("last week"), when this memory's event (or, without
+   * one, its writing) falls in it, and the factor applied.
+   */
+  readonly period?: { readonly phrase: string; readonly factor: number };
+  /**
    * Current beats stale: the successor (by id) this superseded memory was kept below, or, on
    * the successor, the stale memory that brought it in (`successorOf`).
    */

@@ -16,7 +16,8 @@ export const hook: Command = {
   summary: "Run as an agent's hook: inject memory at session start, capture turns (stdin JSON)",
   usage: `helix hook <event> [--agent ${AGENTS.join("|")}] [--budget <tokens>]`,
   details: `Reads the hook payload the agent writes on stdin and answers in its format. Installed
-by \`helix connect claude-code --hooks\`; run by the agent, not by hand.
+by \`helix connect <agent> --hooks\` (claude, codex, gemini, cursor, copilot); run by the agent,
+not by hand.
 
 Events (the agent's own spelling; any case):
   claude   SessionStart, Stop, PreCompact, SessionEnd

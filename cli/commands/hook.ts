@@ -37,8 +37,9 @@ instructions quarantined), as agent-ingested memories citing the session. <priva
 spans are removed before anything is read. Session end only records the boundary.
 
 With a Helix MCP server running on the same home and strand (found through
-<home>/run/hooks-<pid>.json), the call is answered by the server over loopback, on its open strand;
-with none, or none answering within a second, this process opens the strand without a model.`,
+<home>/run/hooks-<pid>.json), the call is answered by the server over loopback, on its open strand
+(a capture is answered at once and stored just after); with none, or none answering within a
+second, this process opens the strand without a model.`,
   options: {
     agent: { type: "string" },
     budget: { type: "string" },

@@ -4,7 +4,10 @@
  * start and two loopback requests instead of opening the strand. Found through the discovery
  * file ({@linkcode hookServerPath}) written on start and removed on close; every request
  * carries the file's token. `GET /hook?strand=` asks whether this server serves the caller's
- * strand (204, else 409); `POST /hook` runs the call ({@linkcode answerHook}).
+ * strand (204, else 409); `POST /hook` runs the call ({@linkcode answerHook}). Session start
+ * and end are answered when done; captures (a prompt, a turn, what a compaction drops) are
+ * answered at once and run after, one at a time in arrival order, so the agent never waits on
+ * the note pipeline; closing the listener waits for them.
  *
  * @module
  */
@@ -13,7 +16,8 @@ import { chmod, mkdir, rename, rm, writeFile } from "node:fs/promises";
 import { detectProject, type Engine } from "@helix/core";
 import { type Activity, NO_ACTIVITY } from "../activity.ts";
 import type { Logger } from "../log.ts";
-import { answerHook, isAgentName } from "./answer.ts";
+import { actionOf, AGENT_HOOKS } from "./agents.ts";
+import { type AnswerDeps, answerHook, isAgentName } from "./answer.ts";
 import { hookServerPath, runDir, type WarmHookBody } from "./discovery.ts";
 
 /** Options of {@linkcode startHookListener}. */
@@ -48,6 +52,8 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
   const { engine, log, defaults } = options;
   const activity = options.activity ?? NO_ACTIVITY;
   const token = randomToken();
+  /** Captures waiting or running, in arrival order. */
+  let captures: Promise<void> = Promise.resolve();
   const serves = (strand: string | null) => (strand ?? defaults.strand) === options.strand;
   const handle = async (request: Request): Promise<Response> => {
     const url = new URL(request.url);
@@ -64,20 +70,41 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
     const body = readBody(await request.text());
     if (!body) return new Response(null, { status: 400 });
     if (!serves(body.strand)) return new Response(null, { status: 409 });
+    const project = body.project ?? defaults.project;
+    const deps: AnswerDeps = {
+      engine: async () =>
+        engine.withContext({
+          project: project ?? await detectProject(body.cwd).catch(() => null),
+          session: null,
+        }),
+      projectConfigured: project !== null,
+      now: () => Date.now(),
+      via: " (served by the running server)",
+    };
+    const agent = AGENT_HOOKS[body.agent as keyof typeof AGENT_HOOKS];
+    const action = actionOf(agent, body.event);
+    if (action === "prompt" || action === "turn" || action === "compact") {
+      captures = captures.then(async () => {
+        activity.begin();
+        try {
+          const { stderr } = await answerHook(body, deps);
+          if (stderr) log.debug("hook capture", { event: body.event, note: stderr.trim() });
+        } catch (error) {
+          log.warn("hook capture failed", { event: body.event, error: String(error) });
+        } finally {
+          activity.end();
+        }
+      });
+      return Response.json({
+        stdout: agent.quietAnswer,
+        stderr: body.debug
+          ? `helix hook ${body.event}: capture queued (served by the running server)\n`
+          : "",
+      });
+    }
     activity.begin();
     try {
-      const project = body.project ?? defaults.project;
-      const answer = await answerHook(body, {
-        engine: async () =>
-          engine.withContext({
-            project: project ?? await detectProject(body.cwd).catch(() => null),
-            session: null,
-          }),
-        projectConfigured: project !== null,
-        now: () => Date.now(),
-        via: " (served by the running server)",
-      });
-      return Response.json(answer);
+      return Response.json(await answerHook(body, deps));
     } finally {
       activity.end();
     }
@@ -116,6 +143,7 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
       closed = true;
       await rm(file, { force: true }).catch(() => {});
       await server.shutdown();
+      await captures;
     },
   };
 }

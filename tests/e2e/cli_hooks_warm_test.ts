@@ -2,8 +2,8 @@
  * `helix hook`'s warm path through real processes: with the MCP server running on the same
  * home and strand, the hook process hands the call to the server's loopback listener (found in
  * `<home>/run/`, token-checked), so context comes from, and captures land in, the server's open
- * engine; a stale discovery file is ignored and removed; another strand, or no server, runs
- * cold as before.
+ * engine (a capture is answered at once and stored just after); a stale discovery file is
+ * ignored and removed; another strand, or no server, runs cold as before.
  */
 import { equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
@@ -101,12 +101,15 @@ Deno.test("helix hook runs on the running server: context out, captures in, stal
     equal(stop.code, 0, stop.stderr);
     equal(stop.stdout, "");
     match(stop.stderr, WARM);
-    match(stop.stderr, /memories written/);
-    const found = await call("memory_search", { query: "deploy billing Fly.io", scope: "all" });
-    ok(
-      JSON.stringify(found).includes("Fly.io"),
-      `the server's engine holds the capture: ${JSON.stringify(found)}`,
-    );
+    match(stop.stderr, /capture queued/, "answered at once, captured after");
+    let found = "";
+    for (let i = 0; i < 100 && !found.includes("Fly.io"); i++) {
+      if (i) await new Promise((resolve) => setTimeout(resolve, 50));
+      found = JSON.stringify(
+        await call("memory_search", { query: "deploy billing Fly.io", scope: "all" }),
+      );
+    }
+    ok(found.includes("Fly.io"), `the server's engine holds the capture: ${found}`);
 
     // Another strand is not this server's: the hook runs cold (and finds no such strand).
     const other = await hook(

@@ -85,6 +85,8 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
     const action = actionOf(agent, body.event);
     if (action === "prompt" || action === "turn" || action === "compact") {
       captures = captures.then(async () => {
+        // Let the answer (and any request waiting) go out before the capture starts.
+        await new Promise((resolve) => setTimeout(resolve, 0));
         activity.begin();
         try {
           const { stderr } = await answerHook(body, deps);

@@ -6,7 +6,10 @@
  * Per event: p50/p95/max wall time of the whole process. Targets: p95 ≤ 400 ms cold, ≤ 150 ms
  * warm. The floor is `helix --version` (Deno starting and loading the CLI, no strand opened).
  *
- * Usage: deno task bench:hooks [--sizes 1000,10000] [--n 40] [--write]
+ * Usage: deno task bench:hooks [--sizes 1000,10000] [--n 40] [--gap 0] [--write]
+ *
+ * `--gap <ms>` pauses between calls (an agent calls a hook at most once a turn, so a warm server
+ * has finished the last call's background capture by the next one); 0 fires them back to back.
  *
  * @module
  */
@@ -20,11 +23,13 @@ const { values } = parseArgs({
   options: {
     sizes: { type: "string", default: "1000,10000" },
     n: { type: "string", default: "40" },
+    gap: { type: "string", default: "0" },
     write: { type: "boolean", default: false },
   },
 });
 const sizes = values.sizes.split(",").map(Number);
 const n = Number(values.n);
+const gap = Number(values.gap);
 
 function childEnv(home: string): Record<string, string> {
   const env: Record<string, string> = {
@@ -110,7 +115,10 @@ interface Row {
 async function series(label: string, count: number, call: (i: number) => Promise<number>) {
   await call(-1); // warm the module cache
   const samples: number[] = [];
-  for (let i = 0; i < count; i++) samples.push(await call(i));
+  for (let i = 0; i < count; i++) {
+    if (gap > 0) await new Promise((resolve) => setTimeout(resolve, gap));
+    samples.push(await call(i));
+  }
   log(`  ${label}: p50 ${summarize(samples).p50.toFixed(0)} ms`);
   return { event: label, timing: { ...summarize(samples), max: Math.round(Math.max(...samples)) } };
 }
@@ -188,9 +196,12 @@ async function measure(size: number): Promise<Row[]> {
   }
 }
 
+const loadAt = async () =>
+  (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ").slice(0, 3).join(" ");
+const loadStart = await loadAt();
 const results = new Map<number, Row[]>();
 for (const size of sizes) results.set(size, await measure(size));
-const load = (await Deno.readTextFile("/proc/loadavg").catch(() => "?")).split(" ").slice(0, 3);
+const loadEnd = await loadAt();
 
 const events = results.get(sizes[0]!)!.map((r) => r.event);
 const cell = (t: Row["timing"]) => `${t.p50.toFixed(0)} / ${t.p95.toFixed(0)} / ${t.max}`;
@@ -209,7 +220,7 @@ const report = `# Hook latency benchmark
 
 Recorded by \`deno task bench:hooks --write\` on ${
   new Date().toISOString().slice(0, 10)
-}: ${MACHINE_LINE}; load average ${load.join(" ")} at the end.
+}: ${MACHINE_LINE}; load average ${loadStart} at the start, ${loadEnd} at the end.
 Each call spawns \`deno run -A --quiet cli/main.ts hook <event>\` as Claude Code would (a Claude
 Code payload on stdin), over a strand of realistic coding memories (\`helix import\` of
 bench/fixtures/realistic.ts). Cold rows: no server, and no embedding model (hooks never load
@@ -217,7 +228,11 @@ one). Warm rows "(warm)": the MCP server (\`server/main.ts\`, stdio) runs on the
 the hook process hands the call to its loopback hook listener; the server has no model either
 (\`HELIX_EMBEDDER=none\`), so its notes are not embedded. Stop notes a one-sentence decision with the prompt read from the
 transcript; PreCompact notes the transcript's last 20 turns; n = ${n} per event (PreCompact
-${Math.ceil(n / 4)}), after one warm-up call.
+${Math.ceil(n / 4)}), after one warm-up call; ${
+  gap > 0 ? `${gap} ms between calls` : "calls back to back"
+}. A warm capture (Stop, PreCompact) is answered
+at once and stored by the server just after, so back-to-back calls also meet the server busy with
+the previous call's capture.
 
 ${table}
 

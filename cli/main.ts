@@ -1,8 +1,8 @@
 /**
  * `helix`: every Helix operation from the terminal. The only place that reads the process's
  * arguments and environment and exits. Modules load on use: a hook call first tries a running
- * server (cli/hooks/warm.ts, a few small modules), and only otherwise loads the CLI
- * (`run.ts`) and with it the engine.
+ * server (cli/hooks/warm.ts, a few small modules), then runs cold with the hook command alone
+ * (cli/hooks/cold.ts); everything else loads the CLI (`run.ts`) and with it the engine.
  *
  * Usage: deno task helix <command> [flags]   (or the installed/compiled `helix` binary)
  *
@@ -40,6 +40,11 @@ if (import.meta.main) {
         writeAll(Deno.stderr, answer.stderr);
         Deno.exit(0);
       }
+      // Cold, loading only what a hook needs; whatever fails first goes to the full CLI below.
+      const { runColdHook } = await import("./hooks/cold.ts");
+      const code = await runColdHook(Deno.args, env, { cwd: cwd ?? Deno.cwd(), stdin })
+        .catch(() => null);
+      if (code !== null) Deno.exit(code);
     }
   }
   const cli = await import("./run.ts");

@@ -26,8 +26,10 @@ import {
 } from "./exit_codes.ts";
 import { createStyle, type Io, safeIo, table } from "./output.ts";
 import { checkHome, isClosedPipe, osFailure } from "./files.ts";
-import { processTerminal, readSecret } from "./secret.ts";
+import { terminalIo } from "./terminal.ts";
 import { VERSION } from "./version.ts";
+
+export { terminalIo };
 
 /**
  * Runs one `helix` invocation and returns its exit code. `env` is the process environment
@@ -210,38 +212,4 @@ function help(io: Io, topic: string | undefined): number {
       "\nRun `helix help <command>` for its flags. Every command takes --json.\n",
   );
   return EXIT_OK;
-}
-
-/** The real terminal. */
-export function terminalIo(): Io {
-  const encoder = new TextEncoder();
-  const write = (stream: typeof Deno.stdout) => (text: string) => {
-    const bytes = encoder.encode(text);
-    for (let written = 0; written < bytes.length;) {
-      written += stream.writeSync(bytes.subarray(written));
-    }
-  };
-  // Piped output is for programs and pagers: nothing is clipped.
-  let columns = 10_000;
-  try {
-    if (Deno.stdout.isTerminal()) columns = Deno.consoleSize().columns;
-  } catch {
-    // no console size: keep full lines
-  }
-  const stderr = write(Deno.stderr);
-  return {
-    stdout: write(Deno.stdout),
-    stderr,
-    readStdin: () => new Response(Deno.stdin.readable).text(),
-    prompt(question) {
-      if (!Deno.stdin.isTerminal()) return Promise.resolve(null);
-      return Promise.resolve(globalThis.prompt(question.trimEnd()) ?? "");
-    },
-    promptSecret: (question) => readSecret(question, processTerminal(stderr)),
-    stdoutIsTty: Deno.stdout.isTerminal(),
-    stderrIsTty: Deno.stderr.isTerminal(),
-    columns,
-    cwd: Deno.cwd(),
-    now: () => performance.now(),
-  };
 }

@@ -1,256 +1,67 @@
 /**
  * `helix`: every Helix operation from the terminal. The only place that reads the process's
- * arguments and environment and exits; {@linkcode run} does the work with both injected, so
- * tests drive every command with captured output.
+ * arguments and environment and exits. Modules load on use: a hook call first tries a running
+ * server (cli/hooks/warm.ts, a few small modules), then runs cold with the hook command alone
+ * (cli/hooks/cold.ts); everything else loads the CLI (`run.ts`) and with it the engine.
  *
  * Usage: deno task helix <command> [flags]   (or the installed/compiled `helix` binary)
  *
  * @module
  */
-import { parseArgs } from "node:util";
-import { HelixError, helixHome, isHelixError, loadConfig } from "@helix/core";
-import {
-  type Command,
-  GLOBAL_OPTIONS,
-  Interrupted,
-  type Invocation,
-  UsageError,
-} from "./command.ts";
-import { COMMANDS, findCommand } from "./commands/index.ts";
-import { createContext, type GlobalFlags } from "./context.ts";
-import {
-  EXIT_CODES,
-  EXIT_INTERRUPTED,
-  EXIT_OK,
-  EXIT_PIPE,
-  EXIT_SOFTWARE,
-  EXIT_USAGE,
-} from "./exit_codes.ts";
-import { createStyle, type Io, safeIo, table } from "./output.ts";
-import { checkHome, isClosedPipe, osFailure } from "./files.ts";
-import { processTerminal, readSecret } from "./secret.ts";
-import { VERSION } from "./version.ts";
+import type { Io } from "./output.ts";
 
 /**
  * Runs one `helix` invocation and returns its exit code. `env` is the process environment
- * (`HELIX_*`, `HOME`, `NO_COLOR`…); `io` is the terminal (defaults to a silent one, so
- * tests pass what they capture).
+ * (`HELIX_*`, `HOME`, `NO_COLOR`…); `io` is the terminal (defaults to the real one; tests pass
+ * what they capture).
  */
 export async function run(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
-  terminal: Io = terminalIo(),
+  terminal?: Io,
 ): Promise<number> {
-  // Whatever the strand holds reaches the terminal as text, never as escape sequences.
-  const io = safeIo(terminal);
-  const { leading, name, rest } = splitCommand(argv);
-  if (leading.includes("--version") || leading.includes("-V") || name === "version") {
-    io.stdout(`helix ${VERSION}\n`);
-    return EXIT_OK;
-  }
-  if (name === undefined || name === "help") return help(io, name === "help" ? rest[0] : undefined);
-  const first = name;
-  const command = findCommand(first);
-  const errStyle = createStyle(
-    io.stderrIsTty && env.NO_COLOR === undefined && !argv.includes("--no-color"),
-  );
-  // Usage errors found before the flags are parsed still answer --json callers in JSON.
-  const usageError = (message: string, usage?: string) => {
-    if (argv.includes("--json")) {
-      io.stdout(`${JSON.stringify({ error: { code: "usage", message } }, null, 2)}\n`);
-    }
-    io.stderr(`${errStyle.red("helix:")} ${message}\n`);
-    if (usage) io.stderr(`usage: ${usage}\n`);
-    return EXIT_USAGE;
-  };
-  if (!command) return usageError(`unknown command "${first}" (see \`helix help\`)`);
-  let invocation: Invocation;
-  try {
-    invocation = parseInvocation(command, [...leading, ...rest]);
-  } catch (error) {
-    return usageError((error as Error).message, command.usage);
-  }
-  const flags: GlobalFlags = {
-    json: invocation.values.json === true,
-    debug: invocation.values.debug === true,
-    color: invocation.values["no-color"] !== true,
-  };
-  if (invocation.values.help === true) return help(io, command.name);
-
-  let close = () => {};
-  try {
-    const homeFlag = typeof invocation.values.home === "string" ? invocation.values.home : null;
-    await checkHome(
-      homeFlag ?? helixHome(env),
-      homeFlag ? "--home" : env.HELIX_HOME ? "HELIX_HOME" : "the Helix home",
-    );
-    const config = await loadConfig({
-      flags: {
-        ...(typeof invocation.values.home === "string" ? { home: invocation.values.home } : {}),
-        ...(typeof invocation.values.strand === "string"
-          ? { strand: invocation.values.strand }
-          : {}),
-        ...(typeof invocation.values.project === "string"
-          ? { project: invocation.values.project }
-          : {}),
-      },
-      env,
-      platform: Deno.build.os,
-    });
-    const ctx = createContext(io, flags, env, config);
-    close = () => ctx.close();
-    return (await command.run(invocation, ctx)) ?? EXIT_OK;
-  } catch (error) {
-    return report(error, io, flags, errStyle, command);
-  } finally {
-    close();
-  }
-}
-
-/**
- * Splits `[global flags…] <command> [args…]`: flags before the command name are global ones
- * (with their values), the first other word is the command.
- */
-function splitCommand(
-  argv: readonly string[],
-): { leading: string[]; name: string | undefined; rest: string[] } {
-  const leading: string[] = [];
-  let i = 0;
-  for (; i < argv.length && argv[i]!.startsWith("-"); i++) {
-    const flag = argv[i]!;
-    leading.push(flag);
-    const option = GLOBAL_OPTIONS[flag.replace(/^--?/, "") as keyof typeof GLOBAL_OPTIONS];
-    if (option?.type === "string" && !flag.includes("=") && i + 1 < argv.length) {
-      leading.push(argv[++i]!);
-    }
-  }
-  if (i >= argv.length && (leading.includes("--help") || leading.includes("-h"))) {
-    return { leading, name: "help", rest: [] };
-  }
-  return { leading, name: argv[i], rest: argv.slice(i + 1) };
-}
-
-function parseInvocation(command: Command, args: readonly string[]): Invocation {
-  try {
-    const { values, positionals } = parseArgs({
-      args: [...args],
-      options: { ...GLOBAL_OPTIONS, ...command.options },
-      allowPositionals: true,
-      strict: true,
-    });
-    return { values, positionals };
-  } catch (error) {
-    // node:util's messages name the flag; keep them, minus the Node-specific advice.
-    const message = (error as Error).message.replace(/\. To specify a positional.*$/s, "");
-    throw new UsageError(message);
-  }
-}
-
-function report(
-  error: unknown,
-  io: Io,
-  flags: GlobalFlags,
-  style: ReturnType<typeof createStyle>,
-  command: Command,
-): number {
-  if (isClosedPipe(error)) return EXIT_PIPE; // like git: the reader went away, nothing to say
-  error = osFailure(error);
-  let code: number;
-  let payload: { code: string; message: string; details?: unknown };
-  if (error instanceof UsageError) {
-    code = EXIT_USAGE;
-    payload = { code: "usage", message: error.message };
-  } else if (error instanceof Interrupted) {
-    code = EXIT_INTERRUPTED;
-    payload = { code: "interrupted", message: error.message };
-  } else if (isHelixError(error)) {
-    code = EXIT_CODES[error.code];
-    payload = {
-      code: error.code,
-      message: error.message,
-      ...(error.details ? { details: error.details } : {}),
-    };
-  } else {
-    code = EXIT_SOFTWARE;
-    payload = {
-      code: "internal",
-      message: error instanceof Error ? error.message : String(error),
-    };
-  }
-  if (flags.json) io.stdout(`${JSON.stringify({ error: payload }, null, 2)}\n`);
-  io.stderr(`${style.red("helix:")} ${payload.message}\n`);
-  if (error instanceof UsageError) io.stderr(`usage: ${command.usage}\n`);
-  if (code === EXIT_SOFTWARE) {
-    io.stderr(
-      flags.debug && error instanceof Error
-        ? `${error.stack}\n`
-        : "This is a bug in Helix; run again with --debug for the stack trace and report it.\n",
-    );
-  } else if (flags.debug && error instanceof HelixError && error.stack) {
-    io.stderr(`${error.stack}\n`);
-  }
-  return code;
-}
-
-function help(io: Io, topic: string | undefined): number {
-  if (topic) {
-    const command = findCommand(topic);
-    if (!command) {
-      io.stderr(`helix: unknown command "${topic}" (see \`helix help\`)\n`);
-      return EXIT_USAGE;
-    }
-    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n\n${command.details.trimEnd()}\n`);
-    io.stdout(
-      "\nGlobal flags: --json (machine output), --debug (stack traces), --no-color,\n" +
-        "  --home <dir> (HELIX_HOME), --strand <name> (HELIX_STRAND), --project <id> (HELIX_PROJECT)\n",
-    );
-    return EXIT_OK;
-  }
-  io.stdout(
-    `helix ${VERSION}: memory for coding agents that you own\n\nusage: helix <command> [flags]\n\n` +
-      table(COMMANDS.map((c) => [`  ${c.name}`, c.summary]), io.columns) +
-      "\nRun `helix help <command>` for its flags. Every command takes --json.\n",
-  );
-  return EXIT_OK;
-}
-
-/** The real terminal. */
-export function terminalIo(): Io {
-  const encoder = new TextEncoder();
-  const write = (stream: typeof Deno.stdout) => (text: string) => {
-    const bytes = encoder.encode(text);
-    for (let written = 0; written < bytes.length;) {
-      written += stream.writeSync(bytes.subarray(written));
-    }
-  };
-  // Piped output is for programs and pagers: nothing is clipped.
-  let columns = 10_000;
-  try {
-    if (Deno.stdout.isTerminal()) columns = Deno.consoleSize().columns;
-  } catch {
-    // no console size: keep full lines
-  }
-  const stderr = write(Deno.stderr);
-  return {
-    stdout: write(Deno.stdout),
-    stderr,
-    readStdin: () => new Response(Deno.stdin.readable).text(),
-    prompt(question) {
-      if (!Deno.stdin.isTerminal()) return Promise.resolve(null);
-      return Promise.resolve(globalThis.prompt(question.trimEnd()) ?? "");
-    },
-    promptSecret: (question) => readSecret(question, processTerminal(stderr)),
-    stdoutIsTty: Deno.stdout.isTerminal(),
-    stderrIsTty: Deno.stderr.isTerminal(),
-    columns,
-    cwd: Deno.cwd(),
-    now: () => performance.now(),
-  };
+  const cli = await import("./run.ts");
+  return await cli.run(argv, env, terminal ?? cli.terminalIo());
 }
 
 if (import.meta.main) {
+  const env = Deno.env.toObject();
   // `deno task helix` runs from the checkout; INIT_CWD is where the user typed the command.
-  const io = terminalIo();
-  const cwd = Deno.env.get("INIT_CWD");
-  Deno.exit(await run(Deno.args, Deno.env.toObject(), cwd ? { ...io, cwd } : io));
+  const cwd = env.INIT_CWD;
+  let stdin: string | undefined;
+  if (Deno.args.includes("hook")) {
+    const { parseHookArgs, warmHook } = await import("./hooks/warm.ts");
+    const args = parseHookArgs(Deno.args);
+    if (args) {
+      stdin = await new Response(Deno.stdin.readable).text();
+      const answer = await warmHook(args, env, cwd ?? Deno.cwd(), stdin);
+      if (answer) {
+        writeAll(Deno.stdout, answer.stdout);
+        writeAll(Deno.stderr, answer.stderr);
+        Deno.exit(0);
+      }
+      // Cold, loading only what a hook needs; whatever fails first goes to the full CLI below.
+      const { runColdHook } = await import("./hooks/cold.ts");
+      const code = await runColdHook(Deno.args, env, { cwd: cwd ?? Deno.cwd(), stdin })
+        .catch(() => null);
+      if (code !== null) Deno.exit(code);
+    }
+  }
+  const cli = await import("./run.ts");
+  const io = cli.terminalIo();
+  const read = stdin;
+  Deno.exit(
+    await cli.run(Deno.args, env, {
+      ...io,
+      ...(cwd ? { cwd } : {}),
+      ...(read !== undefined ? { readStdin: () => Promise.resolve(read) } : {}),
+    }),
+  );
+}
+
+function writeAll(stream: typeof Deno.stdout, text: string): void {
+  const bytes = new TextEncoder().encode(text);
+  for (let written = 0; written < bytes.length;) {
+    written += stream.writeSync(bytes.subarray(written));
+  }
 }

@@ -89,6 +89,7 @@ export type { LlmOptions } from "./llm/options.ts";
 export type { LlmStats } from "./llm/channel.ts";
 export { llmFromConfig } from "./llm/config.ts";
 export { type RedactionCount, SECRET_TYPES, type SecretType } from "./redact/types.ts";
+export { stripPrivate } from "./redact/private.ts";
 export { type Flag, MAX_FLAGS } from "./maintenance/flags.ts";
 export { anchorsFor, anchorsOf, type FileAnchor } from "./extract/anchors.ts";
 export { fileMentions, MAX_FILE_MENTIONS } from "./extract/file_mentions.ts";

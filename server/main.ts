@@ -37,6 +37,7 @@ import type { SyncLoop } from "./sync_loop.ts";
 import { startSyncThread } from "./sync_host.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
+import { type HookListener, startHookListener } from "./hooks/listener.ts";
 
 const stderr = (line: string) => Deno.stderr.writeSync(new TextEncoder().encode(line));
 
@@ -111,6 +112,7 @@ export async function serve(
   let engine: Engine | undefined;
   let worker: Worker | undefined;
   let syncLoop: SyncLoop | undefined;
+  let hooks: HookListener | undefined;
   try {
     const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
@@ -134,6 +136,10 @@ export async function serve(
     // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.
     const launchDir = env.INIT_CWD ?? Deno.cwd();
     const cwdProject = await detectProject(launchDir).catch(() => null);
+    // `helix hook` calls for this strand are answered here, warm (cli/hooks/warm.ts).
+    if (strandFile !== ":memory:") {
+      hooks = await listenForHooks(opened, config, env, activity, log);
+    }
     log.info("strand open", {
       strand: strandFile,
       embedder: embedder ? `${embedder.model} (${embedder.dimension}-d)` : "none",
@@ -218,9 +224,42 @@ export async function serve(
       });}
     return 1;
   } finally {
+    await hooks?.close();
     await syncLoop?.stop();
     await worker?.stop();
     engine?.close();
+  }
+}
+
+/**
+ * Starts the hook listener; a failure (a read-only home, no loopback) only costs hooks their
+ * warm path.
+ */
+async function listenForHooks(
+  engine: Engine,
+  config: HelixConfig,
+  env: Readonly<Record<string, string | undefined>>,
+  activity: Activity,
+  log: Logger,
+): Promise<HookListener | undefined> {
+  try {
+    // What a hook caller without --strand or HELIX_STRAND would open: the home's config file.
+    const { HOME, USERPROFILE } = env;
+    const home = await loadConfig({
+      env: { HELIX_HOME: config.home, HOME, USERPROFILE },
+      platform: Deno.build.os,
+    });
+    return await startHookListener({
+      engine,
+      home: config.home,
+      strand: config.strand,
+      defaults: { strand: home.config.strand, project: home.config.project },
+      log,
+      activity,
+    });
+  } catch (error) {
+    log.warn("hooks will run without this server", { error: String(error) });
+    return undefined;
   }
 }
 

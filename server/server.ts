@@ -14,6 +14,7 @@ import type { Engine } from "@helix/core";
 import { type Logger, silentLogger } from "./log.ts";
 import { registerPrompts } from "./prompts.ts";
 import { registerResources } from "./resources.ts";
+import { registerRulesResources } from "./rules_resources.ts";
 import { createSession, type Session } from "./session.ts";
 import { registerMemoryContext } from "./tools/memory_context.ts";
 import { registerMemoryFeedback } from "./tools/memory_feedback.ts";
@@ -103,6 +104,7 @@ export function createServer(
   registerMemoryRelate(server, session, log);
   registerMemoryFeedback(server, session, log);
   registerResources(server, session, SERVER_VERSION);
+  registerRulesResources(server, session);
   registerPrompts(server, session);
 
   const client = () => {

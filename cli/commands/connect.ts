@@ -40,9 +40,14 @@ again changes nothing.
   --command <cmd>    the command the client should run (default: \`helix mcp\` when helix is
                      installed, else this checkout's \`deno task mcp\`)
   --name <name>      the server's name in the file (default helix)
-  --hooks            instead: install Helix's hooks (Claude Code: .claude/settings.json, or
-                     ~/.claude/settings.json with --scope user), so every session starts with
-                     memory and its turns are captured; merged beside your own hooks
+  --hooks            instead: install Helix's hooks, so every session starts with memory and
+                     its turns are captured; merged beside your own hooks, in the project's
+                     file (default) or, with --scope user, the user's:
+                       claude   .claude/settings.json   (~/.claude/settings.json)
+                       codex    .codex/hooks.json       (~/.codex/hooks.json)
+                       gemini   .gemini/settings.json   (~/.gemini/settings.json)
+                       cursor   .cursor/hooks.json      (~/.cursor/hooks.json)
+                       copilot  .github/hooks/helix.json (project only)
   --remove           take Helix's hooks out again (the MCP entry is left alone)`,
   options: {
     scope: { type: "string" },
@@ -65,7 +70,7 @@ again changes nothing.
     if (booleanFlag(invocation, "hooks") || booleanFlag(invocation, "remove")) {
       return await connectHooks(ctx, {
         client: client?.id ?? name,
-        scope: scope === "user" ? "user" : "project",
+        scope: scope as "user" | "project" | undefined,
         remove: booleanFlag(invocation, "remove"),
         dryRun: booleanFlag(invocation, "dry-run"),
         prefix: hookPrefix(server),

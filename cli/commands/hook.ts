@@ -2,13 +2,13 @@
  * `helix hook <event> [--agent …]`: what an agent's lifecycle hook runs. Reads the agent's
  * hook JSON on stdin, injects context at session start, captures turns through the note
  * pipeline, records session ends, and answers in the agent's format. Never loads a model;
- * never fails the agent's session (exit 0, a note on stderr).
+ * never fails the agent's session (exit 0, a note on stderr). This is the cold path: `main.ts`
+ * has already tried a running server (cli/hooks/warm.ts).
  *
  * @module
  */
-import { actionOf, AGENT_HOOKS, type AgentName, AGENTS } from "../hooks/agents.ts";
-import { parsePayload } from "../hooks/payload.ts";
-import { runHook } from "../hooks/run.ts";
+import { AGENTS } from "../../server/hooks/agents.ts";
+import { answerHook, isAgentName } from "../../server/hooks/answer.ts";
 import { type Command, integerFlag, stringFlag, UsageError } from "../command.ts";
 
 export const hook: Command = {
@@ -16,7 +16,8 @@ export const hook: Command = {
   summary: "Run as an agent's hook: inject memory at session start, capture turns (stdin JSON)",
   usage: `helix hook <event> [--agent ${AGENTS.join("|")}] [--budget <tokens>]`,
   details: `Reads the hook payload the agent writes on stdin and answers in its format. Installed
-by \`helix connect claude-code --hooks\`; run by the agent, not by hand.
+by \`helix connect <agent> --hooks\` (claude, codex, gemini, cursor, copilot); run by the agent,
+not by hand.
 
 Events (the agent's own spelling; any case):
   claude   SessionStart, Stop, PreCompact, SessionEnd
@@ -33,7 +34,12 @@ Events (the agent's own spelling; any case):
 Session start prints profile and conventions first, then what matters most. Stop and compaction
 hooks send the turns through the note pipeline (secrets redacted, chatter dropped, injected
 instructions quarantined), as agent-ingested memories citing the session. <private>…</private>
-spans are removed before anything is read. Session end only records the boundary.`,
+spans are removed before anything is read. Session end only records the boundary.
+
+With a Helix MCP server running on the same home and strand (found through
+<home>/run/hooks-<pid>.json), the call is answered by the server over loopback, on its open strand
+(a capture is answered at once and stored just after); with none, or none answering within a
+second, this process opens the strand without a model.`,
   options: {
     agent: { type: "string" },
     budget: { type: "string" },
@@ -44,31 +50,23 @@ spans are removed before anything is read. Session end only records the boundary
     if (!event) throw new UsageError("missing the event name (e.g. SessionStart)");
     if (extra !== undefined) throw new UsageError(`unexpected argument "${extra}"`);
     const name = stringFlag(invocation, "agent") ?? "claude";
-    if (!(AGENTS as readonly string[]).includes(name)) {
+    if (!isAgentName(name)) {
       throw new UsageError(`--agent must be one of ${AGENTS.join(", ")}, got "${name}"`);
     }
-    const agent = AGENT_HOOKS[name as AgentName];
     const budgetTokens = integerFlag(invocation, "budget", 2000, 16, 200_000);
-    const action = actionOf(agent, event);
-    if (action === null) {
-      ctx.io.stdout(agent.quietAnswer);
-      ctx.note(`helix hook: ${agent.client} event "${event}" needs nothing from Helix`);
-      return;
-    }
-    try {
-      const payload = parsePayload(await ctx.io.readStdin());
-      const outcome = await runHook(agent, action, payload, {
-        engine: () => ctx.engine({ lexical: true }),
-        projectConfigured: ctx.config.config.project !== null,
-        now: () => Date.now(),
-        budgetTokens,
-      });
-      ctx.io.stdout(outcome.stdout);
-      if (outcome.note && ctx.flags.debug) ctx.note(`helix hook ${event}: ${outcome.note}`);
-    } catch (error) {
-      // The agent's session goes on: its quiet answer, and why on stderr.
-      ctx.io.stdout(action === "start" ? agent.startAnswer("") : agent.quietAnswer);
-      ctx.note(`helix hook ${event}: ${error instanceof Error ? error.message : String(error)}`);
-    }
+    // Here cold: a running server was not found (or did not answer) before the CLI loaded.
+    const answer = await answerHook({
+      agent: name,
+      event,
+      stdin: await ctx.io.readStdin(),
+      budgetTokens,
+      debug: ctx.flags.debug,
+    }, {
+      engine: () => ctx.engine({ lexical: true }),
+      projectConfigured: ctx.config.config.project !== null,
+      now: () => Date.now(),
+    });
+    ctx.io.stdout(answer.stdout);
+    if (answer.stderr) ctx.io.stderr(answer.stderr);
   },
 };

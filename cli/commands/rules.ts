@@ -76,8 +76,9 @@ export const rules: Command = {
   usage: "helix rules import|export|remove [--to <tool>,…] [--check] [--dry-run]",
   details: `Works on the project of the working directory (the root of its git work tree).
 
-  import   reads CLAUDE.md (and the files it @imports), .claude/rules/, AGENTS.md (each
-           folder's), GEMINI.md, .cursor/rules/*.mdc, .cursorrules, .github/copilot-instructions.md,
+  import   reads CLAUDE.md (and the files it @imports), CLAUDE.local.md, .claude/rules/,
+           AGENTS.md (each folder's), GEMINI.md, .cursor/rules/*.mdc, .cursorrules,
+           .github/copilot-instructions.md,
            .github/instructions/*.instructions.md, .windsurf/rules/*.md and .windsurfrules into
            conventions and procedures of the project, each citing its file and line. Importing
            again changes only what the files changed: an edited rule supersedes its memory, a
@@ -88,11 +89,14 @@ export const rules: Command = {
            the file is left byte for byte), or a generated .cursor/rules/helix.mdc and
            .windsurf/rules/helix.md; within each tool's limit (AGENTS.md 32 KiB, Windsurf 6,000
            characters). Rules a tool already reads (its own files and their @imports) are not
-           written into its file again.
+           written into its file again, and rules from CLAUDE.local.md (one person's) into none.
+           On request only: a block in CLAUDE.local.md, or in the legacy .cursorrules and
+           .windsurfrules (6,000 characters).
   remove   takes the blocks and generated files out again.
 
-  --to <tool>  claude, agents, gemini, copilot, cursor, windsurf (repeat or comma-separate);
-               default: the tools the project uses (AGENTS.md when none), all for remove
+  --to <tool>  claude, agents, gemini, copilot, cursor, windsurf, claude-local, cursor-legacy,
+               windsurf-legacy (repeat or comma-separate); default: the tools the project uses
+               (AGENTS.md when none; never the last three), all of them for remove
   --check      write nothing; exit 1 when a file is out of date, or (import) when memory
                differs from the rules files (for CI)
   --dry-run    show what would change, write nothing

@@ -1,21 +1,23 @@
 /**
  * `helix connect <client> --hooks` / `--remove`: Helix's hooks merged into (or taken out of)
- * the client's settings, with `--dry-run` showing the change. Claude Code only, for now; other
- * clients are told which commands to add by hand.
+ * the agent's hook file (Claude Code, Codex CLI, Gemini CLI, Cursor, Copilot CLI), with
+ * `--dry-run` showing the change and the previous file kept as `<file>.helix-backup`.
  *
  * @module
  */
-import { join } from "node:path";
 import type { CommandContext } from "../context.ts";
 import { lineDiff } from "../diff.ts";
 import { UsageError } from "../command.ts";
-import { applyHooksPlan, CLAUDE_HOOKS, planClaudeHooks } from "./install.ts";
+import { type AgentName, AGENTS } from "../../server/hooks/agents.ts";
+import { applyHooksPlan, planHooks } from "./install.ts";
+import { HOOK_TARGETS } from "./targets.ts";
 
 /** What to do. */
 export interface ConnectHooksOptions {
-  /** The client id (`claude`) or the name the user gave. */
+  /** The client id (`claude`, `codex`, …) or the name the user gave. */
   readonly client: string;
-  readonly scope: "user" | "project";
+  /** The scope asked for, or undefined for the default (the project). */
+  readonly scope: "user" | "project" | undefined;
   readonly remove: boolean;
   readonly dryRun: boolean;
   /** The shell command before the event name, e.g. `helix hook`. */
@@ -24,32 +26,34 @@ export interface ConnectHooksOptions {
 
 /** Plans, shows and (unless a dry run) writes the hooks change. */
 export async function connectHooks(ctx: CommandContext, options: ConnectHooksOptions) {
-  if (options.client !== "claude") {
+  if (!(AGENTS as readonly string[]).includes(options.client)) {
     throw new UsageError(
-      `--hooks installs Claude Code's hooks only, for now; for ${options.client}, add ` +
-        `\`${options.prefix} <event> --agent <name>\` to its hooks (see \`helix help hook\`)`,
+      `--hooks knows ${AGENTS.join(", ")}; ${options.client} has no hooks Helix can install ` +
+        "(Windsurf's cannot add context: use `helix rules export`)",
     );
   }
+  const target = HOOK_TARGETS[options.client as AgentName];
+  const scope = options.scope ?? "project";
   const home = ctx.env.HOME ?? ctx.env.USERPROFILE;
-  const userDir = ctx.env.CLAUDE_CONFIG_DIR ?? (home ? join(home, ".claude") : undefined);
-  if (options.scope === "user" && !userDir) {
-    throw new UsageError("HOME is not set: cannot find Claude Code's settings");
+  if (scope === "user" && !home) {
+    throw new UsageError(`HOME is not set: cannot find ${target.name}'s settings`);
   }
-  const path = options.scope === "user"
-    ? join(userDir!, "settings.json")
-    : join(ctx.io.cwd, ".claude", "settings.json");
-  const plan = await planClaudeHooks(path, { prefix: options.prefix, remove: options.remove });
+  const path = target.file(scope, { home: home ?? "", cwd: ctx.io.cwd, env: ctx.env });
+  if (typeof path !== "string") throw new UsageError(`--scope user: ${path.refused}`);
+  const plan = await planHooks(path, target, { prefix: options.prefix, remove: options.remove });
   if (!options.dryRun) await applyHooksPlan(plan);
-  const events = CLAUDE_HOOKS.map((h) => h.event);
+  const events = target.events.map((h) => h.event);
   if (ctx.flags.json) {
     return ctx.printJson({
-      client: "claude",
-      scope: options.scope,
+      client: target.agent,
+      scope,
       path,
       change: plan.change,
       dryRun: options.dryRun,
       events,
-      command: `${options.prefix} <event>`,
+      command: target.agent === "claude"
+        ? `${options.prefix} <event>`
+        : `${options.prefix} <event> --agent ${target.agent}`,
     });
   }
   const { out } = ctx;
@@ -57,7 +61,7 @@ export async function connectHooks(ctx: CommandContext, options: ConnectHooksOpt
     return ctx.print(
       options.remove
         ? `No Helix hooks in ${path}; nothing to change.`
-        : `Claude Code already runs Helix's hooks from ${path}; nothing to change.`,
+        : `${target.name} already runs Helix's hooks from ${path}; nothing to change.`,
     );
   }
   if (options.dryRun) {
@@ -75,9 +79,5 @@ export async function connectHooks(ctx: CommandContext, options: ConnectHooksOpt
       : `${out.green(plan.change)} Helix's hooks (${events.join(", ")}) in ${path}`,
   );
   if (plan.before !== undefined) ctx.print(out.dim(`previous file kept as ${path}.helix-backup`));
-  if (!options.remove) {
-    ctx.print(
-      "Claude Code reads hooks at startup: start a new session (or review them with /hooks).",
-    );
-  }
+  if (!options.remove) { for (const note of target.notes) ctx.print(note); }
 }

@@ -1,9 +1,10 @@
 /**
- * Installing `helix hook` into Claude Code's settings (`.claude/settings.json`, or the user's
- * `~/.claude/settings.json`): Helix's handlers are merged into `hooks.<Event>` beside the
- * user's own, replaced when they change, and taken out by `--remove`; everything else in the
- * file stays byte for byte (only the event arrays Helix touches are rewritten). A handler is
- * Helix's when its command runs `helix … hook` (or this checkout's `cli/main.ts … hook`).
+ * Installing `helix hook` into an agent's hook file (cli/hooks/targets.ts says which file and
+ * how a handler looks): Helix's handlers are merged into `hooks.<event>` beside the user's
+ * own, replaced when they change, and taken out by `--remove`; everything else in the file
+ * stays byte for byte (only the event arrays Helix touches are rewritten, and `version` is
+ * added to a Cursor or Copilot file that has none). A handler is Helix's when its command runs
+ * `helix … hook` (or this checkout's `cli/main.ts … hook`).
  *
  * @module
  */
@@ -12,19 +13,10 @@ import { dirname } from "node:path";
 import { HelixError } from "@helix/core";
 import { JsoncSyntaxError, parseJsonc, setMember } from "../connect/jsonc.ts";
 import { writeFailure } from "../files.ts";
+import { HOOK_TARGETS, hookCommand, type HookTarget } from "./targets.ts";
 
 /** Claude Code's events Helix hooks, with the handler settings each gets. */
-export const CLAUDE_HOOKS: ReadonlyArray<
-  { event: string; matcher?: string; handler: Record<string, unknown> }
-> = [
-  // Re-runs on resume, /clear and after compaction, so the context is there each time.
-  { event: "SessionStart", matcher: "startup|resume|clear|compact", handler: { timeout: 10 } },
-  // In the background: the turn ends at once, and the capture lands before the next one.
-  { event: "Stop", handler: { async: true, timeout: 60 } },
-  { event: "PreCompact", handler: { timeout: 30 } },
-  // Only an op is appended: well inside the ~1.5 s Claude Code gives SessionEnd.
-  { event: "SessionEnd", handler: { timeout: 5 } },
-];
+export const CLAUDE_HOOKS = HOOK_TARGETS.claude.events;
 
 /** A change to a settings file, worked out but not written. */
 export interface HooksPlan {
@@ -40,13 +32,23 @@ export function isHelixHook(command: unknown): boolean {
   return typeof command === "string" && /(helix|cli\/main\.ts)['"]?\s+hook\s/.test(command);
 }
 
-/**
- * Plans adding (or, with `remove`, taking out) Helix's hooks in the settings file at `path`,
- * each run as `<prefix> <Event>`. Reads, never writes. Throws `invalid_input` when the file is
- * not JSON and `conflict` when `hooks` is not an object.
- */
-export async function planClaudeHooks(
+/** {@linkcode planHooks} for Claude Code. */
+export function planClaudeHooks(
   path: string,
+  options: { prefix: string; remove?: boolean },
+): Promise<HooksPlan> {
+  return planHooks(path, HOOK_TARGETS.claude, options);
+}
+
+/**
+ * Plans adding (or, with `remove`, taking out) Helix's hooks for `target` in the file at
+ * `path`, each running `<prefix> <event>` (with `--agent` for every agent but Claude Code).
+ * Reads, never writes. Throws `invalid_input` when the file is not JSON (JSONC where the agent
+ * allows comments) and `conflict` when it or its `hooks` is not an object.
+ */
+export async function planHooks(
+  path: string,
+  target: HookTarget,
   options: { prefix: string; remove?: boolean },
 ): Promise<HooksPlan> {
   const before = await readFile(path, "utf8").catch((error) => {
@@ -55,7 +57,7 @@ export async function planClaudeHooks(
   });
   let parsed;
   try {
-    parsed = parseJsonc(before ?? "", { comments: false });
+    parsed = parseJsonc(before ?? "", { comments: target.comments });
   } catch (error) {
     if (!(error instanceof JsoncSyntaxError)) throw error;
     throw new HelixError(
@@ -64,21 +66,25 @@ export async function planClaudeHooks(
     );
   }
   const settings = (parsed.value ?? {}) as Record<string, unknown>;
-  const hooks = settings.hooks ?? {};
+  const hooks = isObject(settings) ? settings.hooks ?? {} : undefined;
   if (!isObject(settings) || !isObject(hooks)) {
     throw new HelixError("conflict", `Cannot add hooks: ${path} has no "hooks" object to add to`);
   }
   const empty = before ?? "{}\n";
   let text = empty;
   let had = false;
+  const strip = (entries: readonly unknown[]) =>
+    target.layout === "nested"
+      ? withoutHelix(entries, target)
+      : withoutHelixHandlers(entries, target);
   if (options.remove) {
     const next: Record<string, unknown> = {};
-    for (const [event, groups] of Object.entries(hooks)) {
-      if (!Array.isArray(groups)) next[event] = groups;
+    for (const [event, entries] of Object.entries(hooks)) {
+      if (!Array.isArray(entries)) next[event] = entries;
       else {
-        const kept = withoutHelix(groups);
+        const kept = strip(entries);
         // An event left with no handler goes; one the user had empty stays.
-        if (kept.length || !groups.length) next[event] = kept;
+        if (kept.length || !entries.length) next[event] = kept;
       }
     }
     if (JSON.stringify(next) !== JSON.stringify(hooks)) {
@@ -86,17 +92,26 @@ export async function planClaudeHooks(
     }
   } else {
     let root = before === undefined ? parseJsonc(text).root : parsed.root;
-    for (const { event, matcher, handler } of CLAUDE_HOOKS) {
-      const groups = Array.isArray(hooks[event]) ? hooks[event] as unknown[] : [];
-      const kept = withoutHelix(groups);
-      had ||= kept.length !== groups.length || JSON.stringify(kept) !== JSON.stringify(groups);
-      const next = [...kept, {
-        ...(matcher ? { matcher } : {}),
-        hooks: [{ type: "command", command: `${options.prefix} ${event}`, ...handler }],
-      }];
-      if (JSON.stringify(next) === JSON.stringify(groups)) continue;
+    if (target.version !== undefined && settings.version === undefined) {
+      text = setMember(text, root, ["version"], target.version);
+      root = parseJsonc(text, { comments: target.comments }).root;
+    }
+    for (const { event, matcher, handler } of target.events) {
+      const entries = Array.isArray(hooks[event]) ? hooks[event] as unknown[] : [];
+      const kept = strip(entries);
+      had ||= kept.length !== entries.length || JSON.stringify(kept) !== JSON.stringify(entries);
+      const own = {
+        ...target.base,
+        [target.commandKey]: hookCommand(target, options.prefix, event),
+        ...handler,
+      };
+      const entry = target.layout === "nested"
+        ? { ...(matcher ? { matcher } : {}), hooks: [own] }
+        : own;
+      const next = [...kept, entry];
+      if (JSON.stringify(next) === JSON.stringify(entries)) continue;
       text = setMember(text, root, ["hooks", event], next);
-      root = parseJsonc(text).root;
+      root = parseJsonc(text, { comments: target.comments }).root;
     }
   }
   const change = text === empty
@@ -124,18 +139,23 @@ export async function applyHooksPlan(plan: HooksPlan): Promise<void> {
 }
 
 /** Matcher groups without Helix's handlers (a group left with none is dropped). */
-function withoutHelix(groups: readonly unknown[]): unknown[] {
+function withoutHelix(groups: readonly unknown[], target: HookTarget): unknown[] {
   const out: unknown[] = [];
   for (const group of groups) {
     if (!isObject(group) || !Array.isArray(group.hooks)) {
       out.push(group);
       continue;
     }
-    const handlers = group.hooks.filter((h) => !(isObject(h) && isHelixHook(h.command)));
+    const handlers = withoutHelixHandlers(group.hooks, target);
     if (handlers.length === group.hooks.length) out.push(group);
     else if (handlers.length) out.push({ ...group, hooks: handlers });
   }
   return out;
+}
+
+/** Handlers that are not Helix's. */
+function withoutHelixHandlers(handlers: readonly unknown[], target: HookTarget): unknown[] {
+  return handlers.filter((h) => !(isObject(h) && isHelixHook(h[target.commandKey])));
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 /**
  * Editing a memory: a `memory.patch` op carrying only the fields that differ from the stored
- * record, with the new content's vector when the model can give one.
+ * record, with the new content's vector when the model can give one. New content goes through
+ * the write path's first stage, as every write does: private spans out, secrets redacted.
  *
  * @module
  */
@@ -10,6 +11,7 @@ import { type ParsedPatch, parseInput, patchInputSchema } from "../model/input.t
 import type { PatchInput } from "../model/inputs.ts";
 import type { Memory } from "../model/memory.ts";
 import type { PatchFields } from "../ops/payloads.ts";
+import { redactWrite } from "../redact/write.ts";
 import { storeVector } from "../ops/vector.ts";
 import { guard, guardAsync } from "../store/guard.ts";
 import { headsOf } from "../store/queries/ops_heads.ts";
@@ -26,7 +28,10 @@ export async function patchMemory(
   changes: PatchInput,
 ): Promise<Memory> {
   const { store, log } = deps;
-  const parsed = parseInput(patchInputSchema, changes, "patch memory");
+  const input = parseInput(patchInputSchema, changes, "patch memory");
+  const parsed = input.content === undefined
+    ? input
+    : { ...input, content: redactWrite({ content: input.content }).write.content };
   const current = guard("patch memory", () => requireRecord(deps, id, "patch memory"));
   const contentChanges = parsed.content !== undefined && parsed.content !== current.content;
   const [vector] = contentChanges ? (await embedDocuments(deps, [parsed.content!])) ?? [] : [];

@@ -1,12 +1,15 @@
 /**
  * Redaction of a whole write, the first stage of the write path: every free-text field a
- * caller can fill (content, event phrase, tags, attribute strings, source ref and agent) goes
- * through {@linkcode redact}, so no secret reaches the strand, an op payload, a model prompt,
- * a log line or an export.
+ * caller can fill (content, event phrase, tags, attribute strings, source ref and agent) loses
+ * its `<private>…</private>` spans ({@linkcode stripPrivate}) and then goes through
+ * {@linkcode redact}, so no private span or secret reaches the strand, an op payload, a model
+ * prompt, a log line or an export.
  *
  * @module
  */
+import { HelixError } from "../errors.ts";
 import type { JsonValue } from "../util/canonical_json.ts";
+import { stripPrivate } from "./private.ts";
 import { redact } from "./redact.ts";
 import type { RedactionCount, SecretType } from "./types.ts";
 
@@ -29,8 +32,10 @@ export interface RedactedWrite<T> {
 }
 
 /**
- * Replaces the secrets in every free-text field of `write`. A tag that held a secret is dropped
- * (a placeholder is not a tag). Returns the same object when nothing was found.
+ * Removes the private spans and replaces the secrets in every free-text field of `write`. A tag
+ * that held a secret or a private span is dropped (a placeholder is not a tag). Returns the
+ * same object when nothing was found. Throws `invalid_input` when nothing of the content is
+ * left once its private spans are gone.
  *
  * @example Usage
  * ```ts
@@ -45,7 +50,14 @@ export interface RedactedWrite<T> {
 export function redactWrite<T extends RedactableWrite>(write: T): RedactedWrite<T> {
   const redactor = createRedactor();
   const clean = redactor.clean;
-  const out: Record<string, unknown> = { ...(write as object), content: clean(write.content) };
+  const content = clean(write.content);
+  if (content.trim() === "" && write.content.trim() !== "") {
+    throw new HelixError(
+      "invalid_input",
+      "Cannot write memory: the content is all <private> spans, which are never stored",
+    );
+  }
+  const out: Record<string, unknown> = { ...(write as object), content };
   if (write.eventPhrase !== undefined) out.eventPhrase = clean(write.eventPhrase);
   if (write.tags !== undefined) out.tags = write.tags.filter((tag) => clean(tag) === tag);
   if (write.attributes !== undefined) out.attributes = cleanJson(write.attributes, clean);
@@ -56,15 +68,19 @@ export function redactWrite<T extends RedactableWrite>(write: T): RedactedWrite<
     out.source = source;
   }
   const redacted = redactor.redacted();
-  return redacted.length ? { write: out as T, redacted } : { write, redacted };
+  return redacted.length || redactor.strippedPrivate()
+    ? { write: out as T, redacted }
+    : { write, redacted };
 }
 
 /** Redacts several texts and adds up what it replaced in all of them. */
 export interface Redactor {
-  /** `text` with its secrets replaced. */
+  /** `text` without its private spans, and with its secrets replaced. */
   clean(text: string): string;
   /** Secrets replaced so far, by type (sorted by type). */
   redacted(): RedactionCount[];
+  /** Whether a private span was removed so far. */
+  strippedPrivate(): boolean;
 }
 
 /**
@@ -83,9 +99,12 @@ export interface Redactor {
  */
 export function createRedactor(): Redactor {
   const counts = new Map<SecretType, number>();
+  let stripped = false;
   return {
     clean(text) {
-      const result = redact(text);
+      const open = stripPrivate(text);
+      stripped ||= open !== text;
+      const result = redact(open);
       for (const { type, count } of result.redactions) {
         counts.set(type, (counts.get(type) ?? 0) + count);
       }
@@ -96,6 +115,7 @@ export function createRedactor(): Redactor {
         .map(([type, count]) => ({ type, count }))
         .sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
     },
+    strippedPrivate: () => stripped,
   };
 }
 

@@ -36,7 +36,9 @@ export interface RulesApi {
    * The project's current conventions, procedures and decisions, most important first, as each
    * tool's file should read: a managed block (`<!-- helix:begin -->…<!-- helix:end -->`) in
    * CLAUDE.md, AGENTS.md, GEMINI.md and Copilot's instructions, or a generated
-   * `.cursor/rules/helix.mdc` and `.windsurf/rules/helix.md`, within each tool's size limit.
+   * `.cursor/rules/helix.mdc` and `.windsurf/rules/helix.md`, within each tool's size limit
+   * (and, named in `targets` only, a block in CLAUDE.local.md, `.cursorrules` or
+   * `.windsurfrules`). Rules imported from CLAUDE.local.md are exported to no file.
    * Nothing is written: the caller applies the changes.
    */
   planRulesExport(input: RulesTargetsInput): Promise<RulesFileChange[]>;

@@ -26,6 +26,7 @@ export interface FoundFile {
 const SINGLE: readonly FoundFile[] = [
   { path: "CLAUDE.md", format: "claude" },
   { path: ".claude/CLAUDE.md", format: "claude" },
+  { path: "CLAUDE.local.md", format: "claude" },
   { path: "AGENTS.md", format: "agents" },
   { path: "GEMINI.md", format: "gemini" },
   { path: ".cursorrules", format: "cursor-legacy" },

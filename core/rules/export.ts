@@ -30,9 +30,15 @@ export interface RulesFileChange {
 }
 
 /**
+ * Rules files that are one person's (Claude Code's CLAUDE.local.md, kept out of git): what is
+ * imported from them is never exported, so it cannot reach a file the team shares.
+ */
+export const PERSONAL_FILES: readonly string[] = ["CLAUDE.local.md"];
+
+/**
  * The export to `target`: `memories` (the project's conventions, procedures and decisions) in
  * the tool's file, less those imported from rules files the tool reads itself, directly or
- * through `@path` imports of its file (it has them).
+ * through `@path` imports of its file (it has them), and those from personal files.
  */
 export async function planExport(
   files: RulesFiles,
@@ -44,7 +50,9 @@ export async function planExport(
   const imported = spec.mode === "block" ? await importedBy(files, spec.path) : new Set();
   const own = memories.filter((m) => {
     const origin = originIn(m.attributes);
-    return !origin || !(spec.reads.includes(origin.format) || imported.has(origin.file));
+    return !origin ||
+      !(spec.reads.includes(origin.format) || imported.has(origin.file) ||
+        PERSONAL_FILES.includes(origin.file));
   });
   const compose = (block: string) =>
     spec.mode === "generated" ? `${spec.header}${block}\n` : spliceBlock(before, block);

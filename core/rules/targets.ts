@@ -15,6 +15,9 @@ export const RULE_TARGETS = [
   "copilot",
   "cursor",
   "windsurf",
+  "claude-local",
+  "cursor-legacy",
+  "windsurf-legacy",
 ] as const;
 
 /** A tool Helix exports to. */
@@ -32,7 +35,10 @@ export interface TargetSpec {
   readonly limit: number;
   /** Whether `limit` counts UTF-8 bytes (else characters). */
   readonly bytes: boolean;
-  /** Files or folders whose presence means the project uses the tool. */
+  /**
+   * Files or folders whose presence means the project uses the tool (none: only exported to
+   * when asked for by name).
+   */
   readonly signs: readonly string[];
   /** The rules formats the tool reads itself: rules imported from them are not exported to it. */
   readonly reads: readonly RuleFormat[];
@@ -41,7 +47,10 @@ export interface TargetSpec {
 /**
  * Each tool's file. Limits: Codex reads at most 32 KiB of AGENTS.md; Windsurf 6,000 characters
  * per rules file; Claude Code warns above 40,000 characters of CLAUDE.md; the others document
- * none, so Helix keeps them within 32 KiB as well.
+ * none, so Helix keeps them within 32 KiB as well. Three files are written only on request:
+ * CLAUDE.local.md (Claude Code reads it beside CLAUDE.md; usually kept out of git, so Helix's
+ * block stays on this machine) and the legacy single files `.cursorrules` and `.windsurfrules`
+ * (for tool versions that read only those).
  */
 export const TARGETS: Readonly<Record<RuleTarget, TargetSpec>> = {
   claude: {
@@ -97,6 +106,33 @@ export const TARGETS: Readonly<Record<RuleTarget, TargetSpec>> = {
     limit: 6_000,
     bytes: false,
     signs: [".windsurf", ".windsurfrules"],
+    reads: ["windsurf", "windsurf-legacy"],
+  },
+  "claude-local": {
+    path: "CLAUDE.local.md",
+    mode: "block",
+    header: "",
+    limit: 40_000,
+    bytes: false,
+    signs: [],
+    reads: ["claude"],
+  },
+  "cursor-legacy": {
+    path: ".cursorrules",
+    mode: "block",
+    header: "",
+    limit: 32_768,
+    bytes: true,
+    signs: [],
+    reads: ["cursor", "cursor-legacy"],
+  },
+  "windsurf-legacy": {
+    path: ".windsurfrules",
+    mode: "block",
+    header: "",
+    limit: 6_000,
+    bytes: false,
+    signs: [],
     reads: ["windsurf", "windsurf-legacy"],
   },
 };

@@ -1,7 +1,8 @@
 /**
  * `helix connect claude --hooks`: Helix's hooks merged into `.claude/settings.json` beside the
  * user's own (`--dry-run` writes nothing, a second run changes nothing), and `--remove` takes
- * them out, leaving the user's settings as they were.
+ * them out, leaving the user's settings as they were. The other agents: see
+ * cli_hooks_connect_agents_test.ts.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
@@ -53,13 +54,16 @@ Deno.test("connect claude --hooks merges, is idempotent, and --remove takes them
   deepEqual(JSON.parse(await Deno.readTextFile(`${settings}.helix-backup`)), merged);
 });
 
-Deno.test("connect claude --hooks --scope user writes ~/.claude/settings.json; other clients are refused", async () => {
+Deno.test("connect claude --hooks --scope user writes ~/.claude/settings.json; clients without hooks are refused", async () => {
   await using home = await tempDir();
   const helix = cli(home.path);
   equal((await helix(["connect", "claude", "--hooks", "--scope", "user"])).code, 0);
   const written = JSON.parse(await Deno.readTextFile(join(home.path, ".claude", "settings.json")));
   deepEqual(Object.keys(written.hooks), ["SessionStart", "Stop", "PreCompact", "SessionEnd"]);
-  const cursor = await helix(["connect", "cursor", "--hooks"]);
-  equal(cursor.code, 64);
-  match(cursor.stderr, /--agent/);
+  const windsurf = await helix(["connect", "windsurf", "--hooks"]);
+  equal(windsurf.code, 64);
+  match(windsurf.stderr, /rules export/);
+  const copilot = await helix(["connect", "copilot", "--hooks", "--scope", "user"]);
+  equal(copilot.code, 64);
+  match(copilot.stderr, /\.github\/hooks/);
 });

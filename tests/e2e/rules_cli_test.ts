@@ -12,6 +12,8 @@ import { RULES_REPO } from "../fixtures/rules/repo.ts";
 import { cli } from "./_cli.ts";
 
 const BLOCK_FILES = ["CLAUDE.md", "AGENTS.md", "GEMINI.md", ".github/copilot-instructions.md"];
+/** Written only with --to: CLAUDE.local.md and the legacy single files. */
+const ON_REQUEST = ["CLAUDE.local.md", ".cursorrules", ".windsurfrules"];
 const GENERATED = [".cursor/rules/helix.mdc", ".windsurf/rules/helix.md"];
 
 /** A temp HELIX_HOME and a git repository holding `tree`. */
@@ -56,13 +58,13 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       const first = await run("rules", "import", "--json");
       equal(first.code, 0, first.stderr);
       const result = first.json();
-      equal(result.rules, 25);
-      equal(result.added.length, 25);
+      equal(result.rules, 26);
+      equal(result.added.length, 26);
       ok(!result.files.includes(".cursor/rules/helix.mdc"), "generated files are not read");
       const before = await memories(run);
       const again = (await run("rules", "import", "--json")).json();
       deepEqual([again.added.length, again.superseded.length, again.retired.length], [0, 0, 0]);
-      equal(again.unchanged, 25);
+      equal(again.unchanged, 26);
       deepEqual(await memories(run), before);
     });
 
@@ -102,6 +104,31 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       },
     );
 
+    await t.step(
+      "CLAUDE.local.md, .cursorrules and .windsurfrules get a block on request; personal rules stay personal",
+      async () => {
+        const result = await run(
+          "rules",
+          "export",
+          "--to",
+          "claude-local,cursor-legacy,windsurf-legacy",
+        );
+        equal(result.code, 0, result.stderr);
+        for (const path of ON_REQUEST) {
+          const text = (await read(path))!;
+          ok(text.includes("<!-- helix:begin -->"), path);
+          equal(outsideBlock(text), RULES_REPO[path], `${path} outside the block`);
+        }
+        ok(((await read(".windsurfrules"))!).length <= 6000);
+        for (const path of [...BLOCK_FILES, ...GENERATED]) {
+          ok(
+            !(await read(path))!.includes("5433"),
+            `${path}: CLAUDE.local.md's rule is not shared`,
+          );
+        }
+      },
+    );
+
     await t.step("export is idempotent and --check passes when up to date", async () => {
       const snapshot = await Promise.all([...BLOCK_FILES, ...GENERATED].map(read));
       const again = await run(
@@ -118,7 +145,7 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
 
     await t.step("the export is not read back as rules", async () => {
       const result = (await run("rules", "import", "--json")).json();
-      deepEqual([result.added.length, result.retired.length, result.unchanged], [0, 0, 25]);
+      deepEqual([result.added.length, result.retired.length, result.unchanged], [0, 0, 26]);
     });
 
     await t.step("re-import after an edit supersedes only the edited rule", async () => {
@@ -139,7 +166,7 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       equal((await run("rules", "import", "--check")).code, 0);
       equal(result.superseded.length, 1);
       deepEqual([result.added.length, result.retired.length, result.moved.length], [0, 0, 0]);
-      equal(result.unchanged, 24);
+      equal(result.unchanged, 25);
       const after = await memories(run);
       const replaced = result.superseded[0].replaced;
       ok(!after.has(replaced) || after.get(replaced) !== before.get(replaced));
@@ -176,6 +203,8 @@ Deno.test("helix rules: import, export, re-import and remove round-trip a reposi
       equal(result.code, 0, result.stderr);
       for (const path of BLOCK_FILES) equal(await read(path), RULES_REPO[path], path);
       for (const path of GENERATED) equal(await read(path), null, path);
+      equal(await read("CLAUDE.local.md"), RULES_REPO["CLAUDE.local.md"]);
+      equal(await read(".cursorrules"), RULES_REPO[".cursorrules"]);
       equal((await run("rules", "remove", "--check")).code, 0);
     });
   } finally {

@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { stripPrivate } from "./private.ts";
+import { stripPrivate } from "@helix/core";
 
 /** One turn of conversation. */
 export interface TranscriptTurn {
@@ -94,7 +94,7 @@ function turnOf(line: string): TranscriptTurn | null {
   if (!message || typeof message !== "object") return null;
   const role = message.role ?? entry.role ?? entry.type;
   if (role !== "user" && role !== "assistant") return null;
-  const text = stripPrivate(contentText(message.content ?? message.text));
+  const text = stripPrivate(contentText(message.content ?? message.text)).trim();
   // Slash-command plumbing and hook echoes are not conversation.
   if (!text || /^<(command-|local-command-|system-reminder)/.test(text)) return null;
   return { role, text };

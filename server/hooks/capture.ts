@@ -92,6 +92,9 @@ async function noteAll(
   for (const note of notes) {
     const text = clip(note.text);
     if (!text.trim()) continue;
+    // A macrotask between notes: a server capturing in the background answers its other
+    // requests (hooks, MCP calls) between them instead of after the whole batch.
+    if (noted) await new Promise((resolve) => setTimeout(resolve, 0));
     const result = await engine.note({
       text,
       ...(note.previousAssistant ? { previousAssistant: clip(note.previousAssistant) } : {}),

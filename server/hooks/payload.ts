@@ -6,7 +6,7 @@
  *
  * @module
  */
-import { stripPrivate } from "./private.ts";
+import { stripPrivate } from "@helix/core";
 
 /** What a hook call is about, whichever agent sent it. */
 export interface HookPayload {
@@ -44,7 +44,7 @@ export function parsePayload(stdin: string): HookPayload {
   };
   const text = (...keys: string[]) => {
     const value = str(...keys);
-    const cleaned = value === null ? "" : stripPrivate(value);
+    const cleaned = value === null ? "" : stripPrivate(value).trim();
     return cleaned === "" ? null : cleaned;
   };
   const roots = Array.isArray(o.workspace_roots) ? o.workspace_roots : [];

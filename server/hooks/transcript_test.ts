@@ -38,10 +38,10 @@ Deno.test("readTurns() keeps conversation, not tool calls, tool results, meta or
     "not an object",
   ], async (path) => {
     deepEqual(await readTurns(path), [
-      { role: "user", text: "Use dbmate  ." },
+      { role: "user", text: "Use dbmate." },
       { role: "assistant", text: "Running it." },
     ]);
-    equal(await lastPrompt(path), "Use dbmate  .");
+    equal(await lastPrompt(path), "Use dbmate.");
   });
 });
 

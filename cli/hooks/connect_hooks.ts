@@ -9,6 +9,7 @@ import type { CommandContext } from "../context.ts";
 import { lineDiff } from "../diff.ts";
 import { UsageError } from "../command.ts";
 import { type AgentName, AGENTS } from "../../server/hooks/agents.ts";
+import { codexConfigPath, planCodexFeature } from "./codex_features.ts";
 import { applyHooksPlan, planHooks } from "./install.ts";
 import { HOOK_TARGETS } from "./targets.ts";
 
@@ -41,7 +42,14 @@ export async function connectHooks(ctx: CommandContext, options: ConnectHooksOpt
   const path = target.file(scope, { home: home ?? "", cwd: ctx.io.cwd, env: ctx.env });
   if (typeof path !== "string") throw new UsageError(`--scope user: ${path.refused}`);
   const plan = await planHooks(path, target, { prefix: options.prefix, remove: options.remove });
-  if (!options.dryRun) await applyHooksPlan(plan);
+  // Codex runs no hook until its feature flag is on, in the user's config.toml.
+  const feature = target.agent === "codex" && !options.remove && home
+    ? await planCodexFeature(codexConfigPath(ctx.env, home))
+    : null;
+  if (!options.dryRun) {
+    await applyHooksPlan(plan);
+    if (feature) await applyHooksPlan(feature);
+  }
   const events = target.events.map((h) => h.event);
   if (ctx.flags.json) {
     return ctx.printJson({
@@ -51,12 +59,22 @@ export async function connectHooks(ctx: CommandContext, options: ConnectHooksOpt
       change: plan.change,
       dryRun: options.dryRun,
       events,
+      ...(feature ? { featureFlag: { path: feature.path, change: feature.change } } : {}),
       command: target.agent === "claude"
         ? `${options.prefix} <event>`
         : `${options.prefix} <event> --agent ${target.agent}`,
     });
   }
   const { out } = ctx;
+  if (feature && feature.change !== "unchanged") {
+    ctx.print(
+      options.dryRun
+        ? `${out.bold("Would set")} codex_hooks = true under [features] in ${feature.path}`
+        : `${
+          out.green("enabled")
+        } Codex hooks: codex_hooks = true under [features] in ${feature.path}`,
+    );
+  }
   if (plan.change === "unchanged") {
     return ctx.print(
       options.remove

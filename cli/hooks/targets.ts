@@ -93,8 +93,7 @@ export const HOOK_TARGETS: Readonly<Record<AgentName, HookTarget>> = {
         ? join(env.CODEX_HOME ?? join(home, ".codex"), "hooks.json")
         : join(cwd, ".codex", "hooks.json"),
     notes: [
-      "Codex runs hooks only with `codex_hooks = true` under [features] in its config.toml, " +
-      "and a project's .codex/hooks.json only once you trust it.",
+      "Codex runs a project's .codex/hooks.json only once you trust the project.",
     ],
   },
   // google-gemini/gemini-cli docs/hooks/reference.md: settings.json `hooks`, the same nesting,

@@ -147,7 +147,7 @@ Deno.test("connect <agent> --hooks --scope user writes the user's files", async 
   await using home = await tempDir();
   const helix = cli(home.path);
   const codex = await helix(["connect", "codex", "--hooks", "--scope", "user"]);
-  match(codex.stdout, /codex_hooks = true/, "Codex's feature flag is named");
+  match(codex.stdout, /enabled Codex hooks: codex_hooks = true/, "Codex's feature flag is set");
   for (
     const [agent, file] of [
       ["codex", ".codex/hooks.json"],
@@ -160,6 +160,37 @@ Deno.test("connect <agent> --hooks --scope user writes the user's files", async 
     equal(result.json().path, join(home.path, file!));
     ok(JSON.parse(await Deno.readTextFile(join(home.path, file!))).hooks);
   }
+});
+
+Deno.test("connect codex --hooks turns on Codex's hooks in its config.toml, keeping the rest", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  const config = join(home.path, ".codex", "config.toml");
+  await Deno.mkdir(join(home.path, ".codex"), { recursive: true });
+  const mine = `# my Codex settings
+model = "o4-mini"
+
+[features]
+web_search = true # keep this
+
+[mcp_servers.docs]
+command = "docs-mcp"
+`;
+  await Deno.writeTextFile(config, mine);
+  const dry = await helix(["connect", "codex", "--hooks", "--dry-run"]);
+  equal(dry.code, 0, dry.stderr);
+  match(dry.stdout, /Would set codex_hooks = true/);
+  equal(await Deno.readTextFile(config), mine, "a dry run writes nothing");
+  const done = await helix(["connect", "codex", "--hooks", "--json"]);
+  equal(done.code, 0, done.stderr);
+  deepEqual(done.json().featureFlag, { path: config, change: "updated" });
+  const text = await Deno.readTextFile(config);
+  match(text, /\[features\]\ncodex_hooks = true\nweb_search = true # keep this\n/);
+  ok(text.startsWith('# my Codex settings\nmodel = "o4-mini"\n'), "the rest is kept");
+  match(text, /\[mcp_servers\.docs\]\ncommand = "docs-mcp"\n/);
+  const again = await helix(["connect", "codex", "--hooks", "--json"]);
+  equal(again.json().featureFlag.change, "unchanged", "a second run changes nothing");
+  equal(await Deno.readTextFile(config), text);
 });
 
 Deno.test("the command connect installs for Cursor answers a real sessionStart payload", async () => {

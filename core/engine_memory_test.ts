@@ -202,3 +202,16 @@ Deno.test("rebuild() refolds every table from the log and reproduces the state h
     "indexes work after a rebuild",
   );
 });
+
+Deno.test("an edit's tags and attributes pass redaction as a new memory's do", async () => {
+  await using t = await tempEngine({ embedder: null });
+  const { id } = await t.engine.write({ content: "The billing worker retries three times." });
+  const token = "ghp_0123456789abcdefghijklmnopqrstuvwxyzAB";
+  const edited = await t.engine.patch(id, {
+    tags: ["billing", token],
+    attributes: { owner: "payments", note: `deploy key ${token}` },
+  });
+  deepEqual(edited.tags, ["billing"], "a tag holding a secret is dropped");
+  equal(JSON.stringify(edited.attributes).includes("ghp_"), false);
+  equal(edited.attributes.owner, "payments");
+});

@@ -29,9 +29,18 @@ export async function patchMemory(
 ): Promise<Memory> {
   const { store, log } = deps;
   const input = parseInput(patchInputSchema, changes, "patch memory");
-  const parsed = input.content === undefined
-    ? input
-    : { ...input, content: redactWrite({ content: input.content }).write.content };
+  // Content, tags and attributes pass the write path's first stage as a new memory's do.
+  const clean = redactWrite({
+    content: input.content ?? "",
+    ...(input.tags !== undefined ? { tags: input.tags } : {}),
+    ...(input.attributes !== undefined ? { attributes: input.attributes } : {}),
+  }).write;
+  const parsed = {
+    ...input,
+    ...(input.content !== undefined ? { content: clean.content } : {}),
+    ...(input.tags !== undefined ? { tags: clean.tags } : {}),
+    ...(input.attributes !== undefined ? { attributes: clean.attributes } : {}),
+  };
   const current = guard("patch memory", () => requireRecord(deps, id, "patch memory"));
   const contentChanges = parsed.content !== undefined && parsed.content !== current.content;
   const [vector] = contentChanges ? (await embedDocuments(deps, [parsed.content!])) ?? [] : [];

@@ -32,6 +32,12 @@ export function growthView({ by, periods }) {
   return [
     plot,
     h(
+      "p",
+      { className: "plot-caption" },
+      `${last.writtenTotal} memories written from ${day(first.start)} to ${day(last.start)}`,
+      forgotten ? `; ${forgotten} forgotten` : "",
+    ),
+    h(
       "details",
       { className: "growth-table" },
       h("summary", {}, `Growth by ${per}, as a table`),

@@ -16,9 +16,10 @@ function svgEl(tag, attributes) {
 /**
  * A line through `points` ({ x, y } numbers), x scaled from the first point's to the last's
  * and y from 0 to `yMax`; `step` draws each value until the next point (a value that holds
- * until it changes, such as a confidence). `className` is added to the svg's own.
+ * until it changes, such as a confidence). Each point is marked with a dot (up to 40), but for
+ * the last when `openEnd` (it only says "until now"). `className` is added to the svg's own.
  */
-export function linePlot(points, { yMax, label, step = false, className = "" }) {
+export function linePlot(points, { yMax, label, step = false, openEnd = false, className = "" }) {
   const xs = points.map((p) => p.x);
   const x0 = Math.min(...xs);
   const span = Math.max(...xs) - x0 || 1;
@@ -45,7 +46,8 @@ export function linePlot(points, { yMax, label, step = false, className = "" }) 
     }),
     svgEl("polyline", { points: coords.join(" "), class: "line" }),
   );
-  for (const p of points.length <= 40 ? points : []) {
+  const marked = openEnd ? points.slice(0, -1) : points;
+  for (const p of marked.length <= 40 ? marked : []) {
     const [cx, cy] = at(p.x, p.y).split(",");
     svg.append(svgEl("circle", { cx, cy, r: 2, class: "dot" }));
   }

@@ -29,6 +29,7 @@ export function confidencePlot(versions, current, nowIso) {
   return linePlot(points, {
     yMax: 1,
     step: true,
+    openEnd: true,
     className: "confidence",
     label: values.length > 1
       ? `Confidence over time: ${values.join(", then ")} (now ${num(current, 2)})`

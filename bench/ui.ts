@@ -54,6 +54,9 @@ try {
   const gen = synthetic();
   const ids = engine.list({ scope: "all", limit: 200 }).items.map((m) => m.id);
   const second = engine.list({ scope: "all", limit: 25 }).nextCursor!;
+  // The day after the newest memory became valid: every memory is listed under the as-of rule.
+  const newest = engine.list({ scope: "all", limit: 1 }).items[0]!;
+  const asOfDate = new Date(Date.parse(newest.validFrom) + 86_400_000).toISOString().slice(0, 10);
   const pages: [string, (i: number) => string, string?][] = [
     ["search (query, all scopes)", (i) => `#/search?q=${encodeURIComponent(gen.query(i))}`],
     [
@@ -62,6 +65,7 @@ try {
     ],
     ["browse (first page)", () => "#/browse"],
     ["browse (second page)", () => `#/browse?cursor=${encodeURIComponent(second)}&page=2`],
+    ["browse (as of a date)", () => `#/browse?asOf=${asOfDate}`],
     ["memory", (i) => `#/memory/${ids[i % ids.length]}`],
     ["history", () => "#/history"],
     ["health (drawn; counts follow)", () => "#/health"],
@@ -158,7 +162,9 @@ calls run and it is drawn), each time from the page drawn before:
 ${inAppRows.join("\n")}
 
 The health page draws at once and fills in its counts (memories by status and type, vectors,
-the worker's state and runs), which read the whole strand: ${coldCounts.toFixed(0)} ms the first
+the worker's state and runs, the growth per day or week), which read the whole strand: ${
+    coldCounts.toFixed(0)
+  } ms the first
 time after a change of the log (one cold load), then kept until the log changes (the row above).
 
 Target: every page's p95 under 300 ms at 10^5 memories. Worst full-load p95 here:

@@ -36,6 +36,7 @@ export type { ScopeResolution } from "./memory/scopes.ts";
 export type { RecallApi } from "./recall/api.ts";
 export type { HistoryApi } from "./history/api.ts";
 export { type HistoryEntry, summarize } from "./history/summary.ts";
+export type { GrowthInput, GrowthPeriod } from "./history/growth.ts";
 export type { TransferApi } from "./transfer/api.ts";
 export type { MaintenanceApi, RebuildResult, StrandStats } from "./maintenance/api.ts";
 export type { LifecycleApi, StaleReport } from "./lifecycle/api.ts";

@@ -21,9 +21,11 @@ if (!executablePath) {
 }
 const out = new URL("../docs/ui/", import.meta.url).pathname;
 const dir = await Deno.makeTempDir({ prefix: "helix-ui-shots-" });
+// The demo is written over three weeks, up to 2026-11-22 (the health page's growth).
+const clock = fixedClock(Date.UTC(2026, 10, 2, 12));
 const engine = openEngine({
   path: join(dir, "strand.db"),
-  clock: fixedClock(Date.UTC(2026, 10, 22, 12)),
+  clock,
   project: "github.com/acme/web-app",
 });
 const browser = await puppeteer.launch({
@@ -31,7 +33,7 @@ const browser = await puppeteer.launch({
   args: ["--no-sandbox", "--headless=new", "--disable-gpu", "--hide-scrollbars"],
 });
 try {
-  const ids = await seedDemo(engine);
+  const ids = await seedDemo(engine, clock);
   const server = serveUi({ engine });
   const page = await browser.newPage();
   await page.setViewport({ width: 1280, height: 800 });
@@ -53,6 +55,7 @@ try {
   };
   await shoot("search", "#/search?q=pnpm+lockfile+CI", clickFirst(".why-toggle"));
   await shoot("browse", "#/browse?status=any");
+  await shoot("browse-asof", "#/browse?asOf=2026-11-12");
   await shoot("memory", `#/memory/${ids.edited}`, undefined, true);
   await shoot("links", `#/memory/${ids.linked}`, async () => {
     await page.evaluate(() => {
@@ -70,7 +73,9 @@ try {
   });
   await shoot("resolve", "#/resolve");
   await shoot("history", "#/history");
-  await shoot("health", "#/health");
+  await shoot("health", "#/health", async () => {
+    await page.waitForSelector(".counts-region[data-complete=true]");
+  }, true);
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "dark" }]);
   await shoot("memory-dark", `#/memory/${ids.edited}`);
   await page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: "light" }]);

@@ -11,8 +11,10 @@ import type { OpLog } from "../ops/log.ts";
 import { guard, guardAsync } from "../store/guard.ts";
 import { type ConflictRecord, listConflicts } from "../store/queries/ops_conflicts.ts";
 import type { Store } from "../store/store.ts";
+import { HelixError } from "../errors.ts";
 import { diffPoints } from "./diff.ts";
 import type { HistoryDiff } from "./diff_types.ts";
+import { type GrowthInput, type GrowthPeriod, strandGrowth } from "./growth.ts";
 import type { PointInput } from "./point.ts";
 import { type RollbackOptions, type RollbackReport, rollbackTo } from "./rollback.ts";
 import { type HistoryEntry, historyEntry } from "./summary.ts";
@@ -75,6 +77,29 @@ export interface HistoryApi {
    */
   rollback(point: PointInput, options?: RollbackOptions): Promise<RollbackReport>;
   /**
+   * The strand's growth read from the log: per day (or `by: "week"`, Monday first; UTC), the
+   * memories written (`memory.put` ops) and soft-forgotten (`memory.forget` ops) in it, and
+   * the running total written; oldest first, periods without either left out. Throws
+   * `invalid_input` for another `by`.
+   *
+   * @example Memories written per day
+   * ```ts
+   * import { openEngine } from "../engine.ts";
+   * import { equal } from "node:assert/strict";
+   *
+   * const engine = openEngine({ path: ":memory:" });
+   * const { id } = await engine.write({ content: "Deploys need one approval." });
+   * await engine.write({ content: "The staging database is Postgres 16." });
+   * await engine.forget({ id });
+   * const [today] = engine.growth();
+   * equal(today?.written, 2);
+   * equal(today?.forgotten, 1);
+   * equal(today?.writtenTotal, 2);
+   * engine.close();
+   * ```
+   */
+  growth(input?: GrowthInput): GrowthPeriod[];
+  /**
    * Conflicts concurrent edits left (see `docs/merge.md`): open ones (a text conflict
    * block, two rival successors of one fact) unless `all`, which adds the ones settled
    * automatically.
@@ -109,6 +134,15 @@ export function createHistoryApi(deps: HistoryDeps): HistoryApi {
     },
     diff: (from, to) => guard("diff history", () => diffPoints(deps, from, to)),
     rollback: (point, options) => guardAsync("roll back", () => rollbackTo(deps, point, options)),
+    growth(input = {}) {
+      if (input.by !== undefined && input.by !== "day" && input.by !== "week") {
+        throw new HelixError(
+          "invalid_input",
+          `Cannot read growth: by must be "day" or "week", got ${JSON.stringify(input.by)}`,
+        );
+      }
+      return guard("read growth", () => strandGrowth(store, input));
+    },
     conflicts: (options = {}) =>
       guard("list conflicts", () => listConflicts(store, options.all ?? false)),
   };

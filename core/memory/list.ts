@@ -24,7 +24,7 @@ export interface ListResult {
 
 /**
  * Memories by filter, newest first, paged. Defaults: the reader's scopes, active only, 50
- * a page, whatever their validity. Throws `invalid_input` for a bad filter or cursor.
+ * a page, whatever their validity (with `asOf`, only those valid at that instant). Throws `invalid_input` for a bad filter or cursor.
  */
 export function listMemories(
   deps: Pick<MemoryDeps, "store" | "project" | "session">,
@@ -35,6 +35,7 @@ export function listMemories(
   const visibility = browseVisibility(readScopes(deps, parsed.scope), {
     ...(parsed.statuses ? { statuses: parsed.statuses } : {}),
     ...(parsed.types ? { types: parsed.types } : {}),
+    ...(parsed.asOf !== undefined ? { asOf: parsed.asOf } : {}),
   });
   const limit = parsed.limit ?? 50;
   const rows = listPage(store, visibility, {

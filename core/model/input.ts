@@ -268,6 +268,7 @@ export const listInputSchema = z.strictObject({
   types: z.array(z.enum(MEMORY_TYPES)).min(1).optional(),
   statuses: z.array(z.enum(STATUSES)).min(1).optional(),
   tag: tag.optional(),
+  asOf: instant.optional(),
   limit: z.number().int().min(1).max(1000).optional(),
   cursor: z.string().max(200).optional(),
 });

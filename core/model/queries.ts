@@ -77,6 +77,11 @@ export interface ListInput {
   statuses?: readonly Status[] | undefined;
   /** Only memories with this tag. */
   tag?: string | undefined;
+  /**
+   * The strand as it was at this time: only memories valid then (as `search`'s `asOf`),
+   * listed with the statuses they hold now.
+   */
+  asOf?: Instant | undefined;
   /** Page size, 1–1,000. @default {50} */
   limit?: number | undefined;
   /** The `nextCursor` of the previous page. */

@@ -118,19 +118,20 @@ export const BY_ID: Visibility = {
 
 /**
  * Browsing (a listing, a graph page): memories of `statuses` (default active) and `types`
- * in `scopes`, whatever their validity.
+ * in `scopes`, whatever their validity; or, given `asOf` (ms), only those valid at that
+ * instant, as as-of recall judges them.
  */
 export function browseVisibility(
   scopes: "all" | readonly string[],
-  options: { statuses?: readonly Status[]; types?: readonly MemoryType[] } = {},
+  options: { statuses?: readonly Status[]; types?: readonly MemoryType[]; asOf?: number } = {},
 ): Visibility {
   return {
     scopes,
     statuses: options.statuses ?? ["active"],
     ...(options.types ? { types: options.types } : {}),
-    at: 0,
-    asOf: false,
-    includeEnded: true,
+    ...(options.asOf !== undefined
+      ? { at: options.asOf, asOf: true }
+      : { at: 0, asOf: false, includeEnded: true }),
   };
 }
 

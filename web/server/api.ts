@@ -79,22 +79,33 @@ async function search(engine: Engine, params: URLSearchParams): Promise<Reply> {
     ...(asOf ? { asOf } : {}),
   };
   const result = await engine.search(input);
-  const hits = status === null || status === "any"
+  // As of a date, "active" means live then: recall already shows what was valid at that time.
+  const hits = status === null || status === "any" || (asOf && status === "active")
     ? result.hits
     : result.hits.filter((hit) => hit.memory.status === status).slice(0, limit);
   return ok({ ...result, hits });
 }
 
-/** `GET /api/memories`: one page of the list. */
+/** What an as-of listing of "active" shows: what was live then, whatever became of it since. */
+const LIVE_THEN: readonly Status[] = ["active", "superseded", "archived"];
+
+/** `GET /api/memories`: one page of the list, optionally as the strand was at `asOf`. */
 function list(engine: Engine, params: URLSearchParams): Reply {
   const status = statusOf(params.get("status"));
   const cursor = params.get("cursor");
+  const asOf = params.get("asOf");
+  const statuses = status === "any"
+    ? [...STATUSES]
+    : asOf && (status ?? "active") === "active"
+    ? [...LIVE_THEN]
+    : [status ?? "active"];
   return ok(engine.list({
     scope: scopeOf(params.get("scope")),
     types: typesOf(params.get("type")),
-    statuses: status === "any" ? [...STATUSES] : [status ?? "active"],
+    statuses,
     limit: limitOf(params.get("limit"), 25, 200),
     ...(cursor ? { cursor } : {}),
+    ...(asOf ? { asOf } : {}),
   }));
 }
 
@@ -125,7 +136,15 @@ function memory(engine: Engine, id: string): Reply {
     days,
     salience: salience(fields, now + days * 86_400_000),
   }));
-  return ok({ memory, edges, history, versions, decay: decayFactor(fields, now), fading });
+  return ok({
+    memory,
+    edges,
+    history,
+    versions,
+    decay: decayFactor(fields, now),
+    fading,
+    now: new Date(now).toISOString(),
+  });
 }
 
 /** The fields a page may change, taken one by one from the body. */

@@ -260,6 +260,19 @@ Deno.test("createUiHandler() search filters by status, type and as-of, and lists
     equal(second.nextCursor, null);
     notEqual(first.items[0].id, second.items[0].id);
   });
+  await t.step("the list as of a time before they were written, and after", async () => {
+    deepEqual((await get("memories?asOf=2020-01-01")).items, []);
+    deepEqual(
+      (await get("memories?asOf=2100-01-01")).items.map((m: { id: string }) => m.id),
+      [kept.id],
+    );
+  });
+  await t.step("the health counts carry the growth by day", async () => {
+    const { growth } = await get("health/counts");
+    equal(growth.by, "day");
+    equal(growth.periods.at(-1).writtenTotal, 2);
+    equal(growth.periods.at(-1).forgotten, 1);
+  });
   await t.step("a bad filter is a 400", async () => {
     const response = await handle(
       new Request(`${ORIGIN}/api/search?q=x&type=nonsense`, { headers: { cookie } }),

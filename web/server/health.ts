@@ -1,7 +1,7 @@
 /**
  * The health page's data in two parts: what is cheap at any size (open contradictions and
- * merge conflicts), and the counts, the worker's state and its runs, which read the whole
- * strand (a few hundred ms at 10^5 memories). The page draws the first at once and fills in the
+ * merge conflicts), and the counts, growth over time, the worker's state and its runs, which
+ * read the whole strand (a few hundred ms at 10^5 memories). The page draws the first at once and fills in the
  * second; the counts are kept while the log's newest op stays the same (a minute at most: a
  * merge can add ops older than the newest), so a second look is instant.
  *
@@ -75,6 +75,20 @@ function runsOf(engine: Engine): RunView[] {
   }));
 }
 
+/** Days with writes or forgets beyond which the growth plot counts weeks instead. */
+const MAX_DAYS = 120;
+
+/** The strand's growth, by day, or by week when the log spans more than {@linkcode MAX_DAYS}. */
+function growthOf(engine: Engine): { by: "day" | "week"; periods: unknown[] } {
+  const days = engine.growth({ by: "day" });
+  const first = days[0];
+  const last = days.at(-1);
+  const span = first && last ? (Date.parse(last.start) - Date.parse(first.start)) / 86_400_000 : 0;
+  return span > MAX_DAYS
+    ? { by: "week", periods: engine.growth({ by: "week" }) }
+    : { by: "day", periods: days };
+}
+
 /** `GET /api/health/counts`: counts, the worker's state and runs, kept until the next op. */
 export function healthCounts(engine: Engine): unknown {
   const at = newestOp(engine);
@@ -84,6 +98,7 @@ export function healthCounts(engine: Engine): unknown {
     stats: engine.stats(),
     lifecycle: engine.lifecycle(),
     runs: runsOf(engine),
+    growth: growthOf(engine),
   };
   counted.set(engine, { at, time: Date.now(), body });
   return body;

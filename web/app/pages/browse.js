@@ -1,4 +1,5 @@
-// Browse: the list by scope, type and status, a page at a time.
+// Browse: the list by scope, type and status, a page at a time; as of a date, the memories
+// valid then (what has been superseded or archived since shows with its status now).
 import { get } from "../api.js";
 import { excerpt, h, link, page, route, when } from "../dom.js";
 import { go } from "../app.js";
@@ -16,7 +17,7 @@ export async function browsePage({ params }) {
         go(route("browse", formParams(form)));
       },
     },
-    await filterFields(params),
+    await filterFields(params, { asOf: true }),
     h("button", { type: "submit" }, "Show"),
   );
   const result = await listing;
@@ -51,7 +52,12 @@ export async function browsePage({ params }) {
       ? h(
         "table",
         { className: "list" },
-        h("caption", {}, `Page ${pageNumber}: ${rows.length} memories, newest first`),
+        h(
+          "caption",
+          {},
+          `Page ${pageNumber}: ${rows.length} memories, newest first`,
+          params.get("asOf") ? ` (as of ${params.get("asOf")}: those valid then)` : "",
+        ),
         h(
           "thead",
           {},

@@ -1,4 +1,4 @@
-// The filters search and browse share: scope, type and status (and as-of for search).
+// The filters search and browse share: scope, type, status and as-of.
 import { get } from "../api.js";
 import { h } from "../dom.js";
 

@@ -1,9 +1,10 @@
 // Health: open contradictions and merge conflicts at once; then counts by status and type,
-// the model and vectors, and the worker's state and runs, which take a moment on a large
-// strand and fill in when they arrive.
+// growth over time, the model and vectors, and the worker's state and runs, which take a
+// moment on a large strand and fill in when they arrive.
 import { get, post } from "../api.js";
 import { excerpt, h, link, page, replace, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
+import { growthView } from "./growth.js";
 
 function runView(r) {
   return h(
@@ -84,7 +85,7 @@ function counts(title, record) {
   );
 }
 
-function countsView({ stats, lifecycle, runs }) {
+function countsView({ stats, lifecycle, runs, growth }) {
   const last = lifecycle.lastRunAt === null
     ? "never"
     : when(new Date(lifecycle.lastRunAt).toISOString());
@@ -121,6 +122,8 @@ function countsView({ stats, lifecycle, runs }) {
       counts("By status", stats.byStatus),
       counts("By type", stats.byType),
     ),
+    h("h2", {}, "Growth"),
+    growthView(growth),
     h("h2", {}, "Worker runs"),
     runs.length ? h("ul", { className: "runs" }, runs.map(runView)) : h("p", {}, "None yet."),
   ];

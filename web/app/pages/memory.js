@@ -5,7 +5,7 @@ import { h, meter, num, page, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
 import { diffView } from "./diff.js";
 import { linksView, preloadRelations } from "./links.js";
-import { fadingPlot, fadingView } from "./salience.js";
+import { confidencePlot, confidenceView, fadingPlot, fadingView } from "./salience.js";
 
 async function act(path, body, message) {
   try {
@@ -267,16 +267,18 @@ export async function memoryPage({ arg }) {
     h("pre", { className: "memory-content" }, m.content),
     actions(m, form),
     form,
+    h("h2", {}, "Facts"),
+    facts(m, data),
     h(
       "div",
-      { className: "columns" },
-      h("div", {}, h("h2", {}, "Facts"), facts(m, data)),
+      { className: "columns plots" },
+      h("div", {}, h("h2", {}, "Salience"), fadingPlot(data.fading), fadingView(data.fading)),
       h(
         "div",
         {},
-        h("h2", {}, "Salience"),
-        fadingPlot(data.fading),
-        fadingView(data.fading, data.versions.map((v) => v.fields.confidence)),
+        h("h2", {}, "Confidence"),
+        confidencePlot(data.versions, m.confidence, data.now),
+        confidenceView(data.versions),
       ),
     ),
     h("h2", {}, "Provenance"),

@@ -11,6 +11,7 @@ import { isHelixError } from "../errors.ts";
 import type { Op } from "../ops/kinds.ts";
 import {
   chainOf,
+  dropRepairCopies,
   isApplied,
   keepDelta,
   markApplied,
@@ -231,6 +232,8 @@ function apply(
       }
       unpark(store, delta.deltaId);
     }
+    // Another device's hard forget: no sealed copy of what came before it stays here either.
+    if (ops.some((op) => op.kind === "memory.purge")) dropRepairCopies(store);
     also();
   });
   return added;

@@ -13,6 +13,7 @@ import type { Op } from "../ops/kinds.ts";
 import {
   chainOf,
   chains,
+  dropRepairCopies,
   markApplied,
   opsToSeal,
   queueDelta,
@@ -45,6 +46,8 @@ export function sealNew(
     const rows = opsToSeal(store, through, PAGE);
     if (rows.length === 0) break;
     const ops = rows.map(decodeOp);
+    // A hard forget leaves no sealed copy of what came before it on this device.
+    if (ops.some((op) => op.kind === "memory.purge")) dropRepairCopies(store);
     const frame = {
       author: keys.device.fingerprint,
       deps: depsOf(store, keys),

@@ -131,7 +131,8 @@ for (const storage of ["sqlite", "kv"] as const) {
       const repaired = await laptop.helix("sync", "repair", "--yes", "--json");
       equal(repaired.code, 0, repaired.stderr);
       equal(JSON.parse(repaired.stdout).restored, 0);
-      ok(JSON.parse(repaired.stdout).present >= 2);
+      // The hard forget above dropped the copies kept for repair of what came before it.
+      ok(JSON.parse(repaired.stdout).present >= 1);
 
       // The CI box is retired: removed with a new key, it can no longer sync; the others can.
       const removed = await laptop.helix("device", "remove", "ci-box", "--yes", "--json");

@@ -344,6 +344,18 @@ export function keptCount(store: Db): number {
   return (store.prepare("SELECT count(*) AS n FROM sync_kept").get() as { n: number }).n;
 }
 
+/**
+ * Drops the sealed copies this device keeps only for `sync repair` after a hard forget: every
+ * other device's envelope, and its own acknowledged ones. They are encrypted under keys this
+ * device holds, so one of them could still open to the purged memory; the relay keeps its own
+ * copies (which it cannot read) until compaction. Unacknowledged envelopes stay: they still
+ * have to reach the relay.
+ */
+export function dropRepairCopies(store: Db): void {
+  store.prepare("DELETE FROM sync_kept").run();
+  store.prepare("DELETE FROM sync_outbox WHERE acked = 1").run();
+}
+
 /** Records op change ids that arrived by pull, so they are never sealed back to the relay. */
 export function markReceived(store: Db, changeIds: readonly string[]): void {
   const insert = store.prepare("INSERT OR IGNORE INTO sync_received (change_id) VALUES (?)");

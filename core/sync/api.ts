@@ -81,6 +81,19 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
   };
   installSeal();
 
+  /** This device now syncs (started, joined or recovered): fresh keys, and its ops sealed. */
+  const entered = () => {
+    keyring = null;
+    writeTransaction(store.db, "seal changes", sealPending);
+    installSeal();
+  };
+  /** Pins in the roster the key `port` signs with now (after start, or a confirmed repair). */
+  const pinServedKey = async (strandId: string, keys: SyncKeys, port: RelayPort) => {
+    const relayKey = await port.relayKey();
+    if (relayKey === null) return;
+    await pinRelayInRoster(store, { strandId, keys, keyring: ring("pin"), relay: port, relayKey });
+  };
+
   /** The strand, keys and relay of an exchange, and the roster brought up to date from it. */
   const connect = async (action: string, relay?: RelayPort) => {
     const strand = needStrand(action);
@@ -139,20 +152,8 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
         ? httpRelay(relay, options.token ? { token: options.token } : {})
         : relay;
       const result = await initSync(deps, keys, port, options.name ?? deps.deviceName);
-      keyring = null;
-      writeTransaction(store.db, "seal changes", sealPending);
-      installSeal();
-      const relayKey = await port.relayKey();
-      if (relayKey !== null) {
-        const { strandId } = result;
-        await pinRelayInRoster(store, {
-          strandId,
-          keys,
-          keyring: ring("pin"),
-          relay: port,
-          relayKey,
-        });
-      }
+      entered();
+      await pinServedKey(result.strandId, keys, port);
       return result;
     },
     async syncInvite(prompts, options = {}) {
@@ -173,9 +174,7 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
         prompts,
       );
       if (result.paired) {
-        keyring = null;
-        writeTransaction(store.db, "seal changes", sealPending);
-        installSeal();
+        entered();
       }
       return result;
     },
@@ -229,9 +228,7 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
         phrase,
         name: options.name ?? deps.deviceName,
       });
-      keyring = null;
-      writeTransaction(store.db, "seal changes", sealPending);
-      installSeal();
+      entered();
       return result;
     },
     syncSetWitness(url) {
@@ -259,17 +256,7 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       const port = relayOf(options.relay, strand.relay);
       const report = await repair(store, port, deps.clock.now(), options.onProgress);
       // The person confirmed the repair: the key the relay signs with now is the members' pin.
-      const relayKey = await port.relayKey();
-      if (relayKey !== null) {
-        const { strandId } = strand;
-        await pinRelayInRoster(store, {
-          strandId,
-          keys,
-          keyring: ring("pin"),
-          relay: port,
-          relayKey,
-        });
-      }
+      await pinServedKey(strand.strandId, keys, port);
       return report;
     },
     syncPush: async (options = {}) =>

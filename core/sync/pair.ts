@@ -17,7 +17,7 @@ import { assertNotSynced, rosterDevice } from "./init.ts";
 import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { enterStrand } from "./enter.ts";
-import { refreshRoster } from "./roster.ts";
+import { appendInEpoch, refreshRoster } from "./roster.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import {
   encodeHello,
@@ -30,7 +30,6 @@ import {
   parsePairingCode,
   shortAuthString,
 } from "./wire/pairing.ts";
-import { sealRosterEntry } from "./wire/roster_entry.ts";
 
 /** How a pairing step talks to the person and waits. */
 export interface PairingPrompts {
@@ -114,24 +113,17 @@ export async function invite(
     keyring,
     keys.exchange.secretKey,
   );
-  const epochKeys = keyring.keysFor(state.epoch)!;
   const secret = openBundle(epochRow(deps.store, state.epoch)!.bundle, keys.exchange.secretKey);
   const bundle = wrapBundle(secret, [joiner.x25519]);
   secret.fill(0);
   const added = rosterDevice(joiner.ed25519, joiner.x25519, joiner.name);
-  const entry = sealRosterEntry({
-    strandId: strand.strandId,
-    seq: state.seq + 1,
-    prev: state.head,
-    epoch: state.epoch,
-    keys: epochKeys,
-    writeKeys: epochKeys,
+  const appended = await appendInEpoch(relay, state, {
+    keys: keyring.keysFor(state.epoch)!,
     bundle,
     op: { kind: "add_device", ...added },
     signerSecretKey: keys.device.secretKey,
   });
-  const answer = await relay.appendRoster(strand.strandId, entry);
-  if (!answer.ok) {
+  if (!appended) {
     throw new HelixError(
       "conflict",
       "Cannot add the device: the roster changed meanwhile; run `helix device add` again",

@@ -19,11 +19,10 @@ import { enterStrand } from "./enter.ts";
 import { assertNotSynced, rosterDevice } from "./init.ts";
 import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
-import { extendKeys, refreshRoster } from "./roster.ts";
+import { appendInEpoch, extendKeys, refreshRoster } from "./roster.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import { HEX16 } from "./wire/ids.ts";
 import { verifyRosterChain } from "./wire/roster_chain.ts";
-import { sealRosterEntry } from "./wire/roster_entry.ts";
 
 /** The roster name of the recovery device. */
 export const RECOVERY_NAME = "recovery";
@@ -52,24 +51,18 @@ export async function addRecovery(
   const secret = openBundle(held.bundle, keys.exchange.secretKey);
   const bundle = wrapBundle(secret, [recovery.exchange.publicKey]);
   secret.fill(0);
-  const epochKeys = keyring.keysFor(state.epoch)!;
   const device = rosterDevice(
     recovery.device.publicKey,
     recovery.exchange.publicKey,
     RECOVERY_NAME,
   );
-  const entry = sealRosterEntry({
-    strandId,
-    seq: state.seq + 1,
-    prev: state.head,
-    epoch: state.epoch,
-    keys: epochKeys,
-    writeKeys: epochKeys,
+  const appended = await appendInEpoch(relay, state, {
+    keys: keyring.keysFor(state.epoch)!,
     bundle,
     op: { kind: "add_device", ...device },
     signerSecretKey: keys.device.secretKey,
   });
-  if (!(await relay.appendRoster(strandId, entry)).ok) {
+  if (!appended) {
     throw new HelixError(
       "conflict",
       "Cannot add recovery: the roster changed meanwhile; try again",
@@ -126,18 +119,13 @@ export async function recover(
   const bundle = wrapBundle(secret, [keys.exchange.publicKey]);
   secret.fill(0);
   const added = rosterDevice(keys.device.publicKey, keys.exchange.publicKey, input.name);
-  const entry = sealRosterEntry({
-    strandId,
-    seq: state.seq + 1,
-    prev: state.head,
-    epoch: state.epoch,
+  const appended = await appendInEpoch(relay, state, {
     keys: current.keys,
-    writeKeys: current.keys,
     bundle,
     op: { kind: "add_device", ...added },
     signerSecretKey: recovery.device.secretKey,
   });
-  if (!(await relay.appendRoster(strandId, entry)).ok) {
+  if (!appended) {
     throw new HelixError("conflict", "Cannot recover: the roster changed meanwhile; try again");
   }
   const entered = await enterStrand(deps, keys, relay, strandId, "recover", state.seq + 1);

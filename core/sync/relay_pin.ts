@@ -15,10 +15,9 @@ import { writeTransaction } from "../store/transaction.ts";
 import type { SyncKeys } from "./deps.ts";
 import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
-import { refreshRoster } from "./roster.ts";
+import { appendInEpoch, refreshRoster } from "./roster.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 import { fromHex } from "./wire/ids.ts";
-import { sealRosterEntry } from "./wire/roster_entry.ts";
 
 /** How often a pin is tried again when another device moved the roster meanwhile. */
 const ATTEMPTS = 3;
@@ -43,18 +42,12 @@ export async function pinRelayInRoster(
   for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
     const state = await refresh();
     if (state.relayKey === key) return state;
-    const epochKeys = keyring.keysFor(state.epoch)!;
-    const entry = sealRosterEntry({
-      strandId,
-      seq: state.seq + 1,
-      prev: state.head,
-      epoch: state.epoch,
-      keys: epochKeys,
-      writeKeys: epochKeys,
+    const appended = await appendInEpoch(relay, state, {
+      keys: keyring.keysFor(state.epoch)!,
       op: { kind: "pin_relay", key },
       signerSecretKey: keys.device.secretKey,
     });
-    if ((await relay.appendRoster(strandId, entry)).ok) return await refresh();
+    if (appended) return await refresh();
   }
   throw new HelixError(
     "conflict",

@@ -16,6 +16,8 @@ import { openBundle } from "./wire/bundle.ts";
 import { deriveEpochKeys, type EpochKeys } from "./wire/epoch.ts";
 import { applyRosterEntry, type RosterState, verifyRosterChain } from "./wire/roster_chain.ts";
 import { readRosterOuter } from "./wire/roster_outer.ts";
+import { sealRosterEntry } from "./wire/roster_entry.ts";
+import type { RosterOp } from "./wire/roster_ops.ts";
 
 /** The roster state of the entries kept here. */
 export function localRoster(
@@ -78,6 +80,35 @@ function opensEpochWithoutUs(
   } catch {
     return false;
   }
+}
+
+/**
+ * Seals `op` as the entry after `state`, in its epoch (`keys`), signed by `signerSecretKey`,
+ * with the key `bundle` when it carries one, and appends it by compare-and-swap: true when the
+ * relay took it, false when the roster moved meanwhile.
+ */
+export async function appendInEpoch(
+  relay: RelayPort,
+  state: Pick<RosterState, "strandId" | "seq" | "head" | "epoch">,
+  entry: {
+    readonly keys: EpochKeys;
+    readonly op: RosterOp;
+    readonly signerSecretKey: Uint8Array;
+    readonly bundle?: Uint8Array;
+  },
+): Promise<boolean> {
+  const bytes = sealRosterEntry({
+    strandId: state.strandId,
+    seq: state.seq + 1,
+    prev: state.head,
+    epoch: state.epoch,
+    keys: entry.keys,
+    writeKeys: entry.keys,
+    ...(entry.bundle ? { bundle: entry.bundle } : {}),
+    op: entry.op,
+    signerSecretKey: entry.signerSecretKey,
+  });
+  return (await relay.appendRoster(state.strandId, bytes)).ok;
 }
 
 function misbehaved(error: unknown, seq: number): HelixError {

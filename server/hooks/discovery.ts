@@ -23,6 +23,16 @@ export interface HookServerFile {
   readonly started: number;
 }
 
+/** The JSON object `text` holds, or null when it holds something else or is not JSON. */
+export function jsonObject(text: string): Record<string, unknown> | null {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value && typeof value === "object" ? value as Record<string, unknown> : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The folder of the discovery files under a Helix home. */
 export function runDir(home: string): string {
   return `${home.replace(/[\\/]+$/, "")}/run`;
@@ -53,14 +63,8 @@ export function isHookServerName(name: string): boolean {
  * ```
  */
 export function parseHookServerFile(text: string): HookServerFile | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object") return null;
-  const o = value as Record<string, unknown>;
+  const o = jsonObject(text);
+  if (o === null) return null;
   const int = (v: unknown, max: number) =>
     Number.isInteger(v) && (v as number) > 0 && (v as number) <= max;
   if (

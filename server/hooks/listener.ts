@@ -18,7 +18,7 @@ import { type Activity, NO_ACTIVITY } from "../activity.ts";
 import type { Logger } from "../log.ts";
 import { actionOf, AGENT_HOOKS } from "./agents.ts";
 import { type AnswerDeps, answerHook, isAgentName } from "./answer.ts";
-import { hookServerPath, runDir, type WarmHookBody } from "./discovery.ts";
+import { hookServerPath, jsonObject, runDir, type WarmHookBody } from "./discovery.ts";
 
 /** Options of {@linkcode startHookListener}. */
 export interface HookListenerOptions {
@@ -152,14 +152,8 @@ export async function startHookListener(options: HookListenerOptions): Promise<H
 
 /** A `POST /hook` body, or null when it is not one. */
 function readBody(text: string): WarmHookBody | null {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return null;
-  }
-  if (!value || typeof value !== "object") return null;
-  const o = value as Record<string, unknown>;
+  const o = jsonObject(text);
+  if (o === null) return null;
   const nullableString = (v: unknown) => v === null || typeof v === "string";
   if (
     typeof o.agent !== "string" || !isAgentName(o.agent) || typeof o.event !== "string" ||

@@ -282,3 +282,17 @@ export { deviceKeyFiles, type DeviceKeys, loadDeviceKeys } from "./crypto/device
 export { deviceName } from "./config/device_name.ts";
 export type { RepairReport } from "./sync/repair.ts";
 export type { SyncFingerprint } from "./sync/verify.ts";
+export {
+  NO_TEAMS,
+  readTeams,
+  type TeamEntry,
+  teamNameProblem,
+  type Teams,
+  teamsFile,
+  teamStrandName,
+  teamStrandPath,
+  withoutTeam,
+  withShare,
+  withTeam,
+  writeTeams,
+} from "./config/teams.ts";

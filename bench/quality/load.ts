@@ -11,10 +11,15 @@ import { BASE_DATE, edges, memories } from "./dataset.ts";
 /** The instant every quality query is asked at. */
 export const TODAY = Date.UTC(2026, 10, 22, 12);
 
-/** Writes the dataset; returns dataset key → memory id. */
+/**
+ * Writes the dataset; returns dataset key → memory id. `handEdges: false` leaves out the
+ * dataset's hand-made edges (supersessions still go through the write path), so the graph holds
+ * only what the write path linked on its own, as it would for a user.
+ */
 export async function load(
   engine: Engine,
   clock: ReturnType<typeof fixedClock>,
+  options: { handEdges?: boolean } = {},
 ): Promise<Map<string, string>> {
   const idOf = new Map<string, string>();
   const dated = memories.map((m, index) => ({
@@ -43,7 +48,7 @@ export async function load(
     });
     idOf.set(m.key, result.id);
   }
-  for (const edge of edges) {
+  for (const edge of options.handEdges === false ? [] : edges) {
     if (edge.relation === "supersedes") continue; // written by the supersedes field
     engine.relate({
       from: idOf.get(edge.from)!,

@@ -146,12 +146,15 @@ export function report(halves: readonly HalfScores[], showMisses: boolean): stri
 }
 
 /** Loads a fresh offline strand and scores each named half. */
-export async function measureQuestions(halves: readonly string[]): Promise<HalfScores[]> {
+export async function measureQuestions(
+  halves: readonly string[],
+  options: { handEdges?: boolean } = {},
+): Promise<HalfScores[]> {
   const dir = await Deno.makeTempDir({ prefix: "helix-questions-" });
   const clock = fixedClock(TODAY);
   const engine = openEngine({ path: join(dir, "quality.db"), embedder: null, clock });
   try {
-    const idOf = await load(engine, clock);
+    const idOf = await load(engine, clock, options);
     const scores: HalfScores[] = [];
     for (const half of halves) {
       const questions = HALVES[half];

@@ -10,6 +10,7 @@
  *   deno task quality --embedder none      # no vector channel
  *   deno task quality --write              # also record bench/quality/RESULTS.md and results.json
  *   deno task quality --questions tune     # offline question set (questions_run.ts)
+ *   deno task quality --questions tune --no-hand-edges   # the graph holds only what writes linked
  *
  * @module
  */
@@ -186,10 +187,14 @@ if (import.meta.main) {
       write: { type: "boolean", default: false },
       misses: { type: "boolean", default: false },
       questions: { type: "string" },
+      "no-hand-edges": { type: "boolean", default: false },
     },
   });
   if (values.questions !== undefined) {
-    const halves = await measureQuestions(values.questions.split(",").map((h) => h.trim()));
+    const halves = await measureQuestions(
+      values.questions.split(",").map((h) => h.trim()),
+      { handEdges: !values["no-hand-edges"] },
+    );
     const text = questionsReport(halves, values.misses!);
     await Deno.stdout.write(new TextEncoder().encode(`${text}\n`));
     if (values.write) {

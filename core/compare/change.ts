@@ -11,6 +11,7 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
+import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { attributeTerms } from "./terms.ts";
 import type { Value } from "./value_types.ts";
 
@@ -82,13 +83,19 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  */
 export function changeBetween(incoming: Statement, stored: Statement): Change | null {
   const cues = incoming.cues;
-  if (cues.change.length === 0 || cues.hypothetical) return null;
+  if (cues.hypothetical) return null;
   if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
     return null;
   }
+  // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
+  // out`, `set … to`) counts.
+  if (cues.change.length === 0) {
+    return surfaceCue(incoming.text) ? surfaceChange(incoming.text, stored.text) : null;
+  }
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
-    (cues.additive ? null : newInSlot(incoming, stored, held));
+    (cues.additive ? null : newInSlot(incoming, stored, held) ??
+      surfaceChange(incoming.text, stored.text));
 }
 
 /** The incoming statement names a value the stored one holds as the old one. */

@@ -86,6 +86,12 @@ export function readNumber(
       return null;
     }
   }
+  // `PR #918`, `MR !402`: a number that names a request or ticket is no quantity.
+  if (/^\d+$/.test(t.lower) && /^[#!]$/.test(prev?.lower ?? "")) {
+    identifiers.set(i, `${tokens[i - 2]?.lower ?? ""}#${t.lower}`);
+    used[i] = true;
+    return null;
+  }
   const q = quantityAt(tokens, i);
   if (!q) return null;
   return value("quantity", [q.slot], q.norm, tokens, i, q.end);

@@ -69,9 +69,7 @@ export function contradiction(content: string, other: string): ConflictNote | nu
  * ```
  */
 export function change(content: string, stored: string): Change | null {
-  const incoming = readStatement(content);
-  if (incoming.cues.change.length === 0 || incoming.cues.hypothetical) return null;
-  return changeBetween(incoming, readStatement(stored));
+  return changeBetween(readStatement(content), readStatement(stored));
 }
 
 /** Most words a neighbour query adds for the attributes a statement fills. */

@@ -38,7 +38,7 @@ interface Token {
 
 /** Change marked on the surface, where the lexicon of change words has none. */
 const SURFACE_CUE =
-  /->|→|=>|\b(?:set|went over|failed over|ripped out|is out|are out|is archived|are archived|is dead|is frozen|are frozen|is paused|repartitioned|ramped|replaces)\b/i;
+  /->|→|=>|\b(?:set|went over|failed over|ripped out|is out|are out|is archived|are archived|is dead|is frozen|are frozen|is paused|repartitioned|ramped|replaces|upgrade|migration|move|cutover)\b/i;
 
 /** Whether `text` marks a change on its surface (an arrow, `X is out`, `set … to`). */
 export function surfaceCue(text: string): boolean {
@@ -112,6 +112,11 @@ const GENERIC = new Set([
   "since",
   "today",
   "yesterday",
+  "tonight",
+  "night",
+  "morning",
+  "last",
+  "sprint",
   "week",
   "month",
   "day",
@@ -200,8 +205,8 @@ const isValue = (token: Token) => token.kind !== "word";
 function namedAsOld(incoming: readonly Token[], value: Token): boolean {
   return incoming.some((token, i) => {
     const holds = token.norm === value.norm ||
-      (value.kind !== "number" && token.kind === "ident" && value.parts.length === 1 &&
-        token.parts.includes(value.parts[0]!));
+      (value.kind !== "number" && token.kind === "ident" && value.pieces.length === 1 &&
+        token.pieces.includes(value.pieces[0]!));
     if (!holds) return false;
     // A file of the old tool, removed: `jest.config.js removed`.
     const near = (from: number, to: number) =>
@@ -252,16 +257,24 @@ export function surfaceChange(incoming: string, stored: string): Change | null {
   const storedParts = new Set(theirs.flatMap((t) => t.parts));
   // A value the stored statement lacks: new words, or a known name at another version
   // (`nodejs16.x` → `nodejs20.x`).
+  // Or what follows an arrow or `to` ("ported the unit tests to vitest").
   const fresh = mine.filter((t, i) =>
-    (isValue(t) || ARROWS.has(mine[i - 1]?.norm ?? "")) && !storedNorms.has(t.norm) &&
-    (/\d/.test(t.norm) || !t.parts.some((p) => storedParts.has(p)))
+    (isValue(t) || ARROWS.has(mine[i - 1]?.norm ?? "") ||
+      /^(?:to|onto|into)$/.test(mine[i - 1]?.norm ?? "") && subjectOf([t]).size > 0) &&
+    !storedNorms.has(t.norm) && (/\d/.test(t.norm) || !t.parts.some((p) => storedParts.has(p)))
   );
   if (fresh.length === 0) return null;
   const ours = subjectOf(mine);
   const common = new Set([...subjectOf(theirs)].filter((w) => ours.has(w)));
-  if (otherSubjects(mine, theirs, common)) return null;
   const shared = (without: ReadonlySet<string>) =>
     [...common].filter((w) => !without.has(w)).length;
+  // Subjects compared by the words they share besides the value that changed.
+  const apart = (value: Token | null) =>
+    otherSubjects(
+      mine,
+      theirs,
+      value ? new Set([...common].filter((w) => !value.parts.includes(w))) : common,
+    );
   // `master → main`: whatever stands before an arrow was the value.
   const arrowed = theirs.filter((t) =>
     t.kind === "word" && t.norm.length >= 3 && !STATEMENT_STOPWORDS.has(t.norm) &&
@@ -270,18 +283,20 @@ export function surfaceChange(incoming: string, stored: string): Change | null {
   for (const value of [...theirs.filter(isValue), ...arrowed]) {
     // What the stored statement itself names as old is not what it holds.
     if (value.kind !== "number" && value.norm.length < 3 || namedAsOld(theirs, value)) continue;
-    if (namedAsOld(mine, value) && shared(new Set(value.parts)) >= 1) {
+    if (namedAsOld(mine, value) && shared(new Set(value.parts)) >= 1 && !apart(value)) {
       return { attribute: "statement", from: value.text, to: fresh[0]!.text };
     }
   }
   // `nodejs16.x` → `nodejs20.x`: the same name at another version, the old one gone.
+  // A version has a dotted number (`16.x`, `22.04`); `svc-12` and `JIRA-123` are ids.
   const versioned = (t: Token) =>
-    t.kind === "ident" && /\d/.test(t.norm) && /[a-z]{2}/.test(t.norm);
+    t.kind === "ident" && /\d\.[\dx]/.test(t.norm) && /[a-z]{2}/.test(t.norm);
   for (const value of theirs.filter(versioned)) {
     const letters = (t: Token) => t.norm.replace(/[\d.]+/g, "#");
     const next = fresh.find((t) => versioned(t) && letters(t) === letters(value));
     if (
-      next && !mine.some((t) => t.norm === value.norm) && shared(new Set(value.parts)) >= 1
+      next && !mine.some((t) => t.norm === value.norm) && shared(new Set(value.parts)) >= 1 &&
+      !apart(value)
     ) {
       return { attribute: "version", from: value.text, to: next.text };
     }
@@ -289,7 +304,7 @@ export function surfaceChange(incoming: string, stored: string): Change | null {
   const numbers = theirs.filter((t) => t.kind === "number");
   const newNumbers = fresh.filter((t) => t.kind === "number");
   if (
-    numbers.length > 0 && numbers.length <= 2 && newNumbers.length > 0 &&
+    numbers.length > 0 && numbers.length <= 2 && newNumbers.length > 0 && !apart(null) &&
     !otherAttributes(theirs, numbers[0]!, mine, newNumbers[0]!) &&
     numbers.every((n) => !mine.some((t) => t.norm === n.norm) || namedAsOld(mine, n)) &&
     shared(new Set()) >= (sameShape(numbers[0]!, newNumbers[0]!) ? 1 : 2)

@@ -51,6 +51,8 @@ Deno.test("look-alikes are left alone", async (t) => {
       "We moved the runbooks from Confluence to Backstage.",
     ],
     ["Builds run on the ubuntu22.04 image.", "the GPU builds also use ubuntu24.04 now"],
+    ["Service svc-12 listens on port 8012.", "Service svc-13 moved to port 8013."],
+    ["JIRA-123 tracks the login bug.", "Moved JIRA-124 to the next sprint."],
   ];
   for (const [stored, incoming] of cases) {
     await t.step(incoming, () => equal(change(incoming, stored), null));

@@ -120,3 +120,30 @@ Deno.test("team calls on a personal strand, and a team join with a device code, 
     await Deno.remove(dir, { recursive: true });
   }
 });
+
+Deno.test("a member's recovery phrase brings back a machine of that member (T12 in a team)", async () => {
+  const dir = await Deno.makeTempDir();
+  const relay = memoryRelay();
+  const ada = await machine(dir, "ada-laptop");
+  const bo = await machine(dir, "bo-laptop");
+  const spare = await machine(dir, "bo-spare");
+  try {
+    const { strandId } = await ada.teamCreate(relay, { team: "acme", member: "ada" });
+    await inviteMember(ada, bo, "bo", relay);
+    await ada.write({ content: "On-call handover happens at 09:00 UTC.", type: "convention" });
+    await ada.sync({ relay });
+    const { phrase } = await bo.syncRecoveryPhrase({ relay });
+    await rejects(spare.syncRecover(phrase.split(" ").reverse().join(" "), { relay, strandId }));
+    await spare.syncRecover(phrase, { relay, strandId, name: "bo-spare" });
+    await spare.sync({ relay });
+    ok((await spare.search({ query: "on-call handover" })).hits.length > 0);
+    const view = await spare.teamMembers({ relay });
+    deepEqual(view.members.map((m) => [m.name, m.devices.length, m.me]), [
+      ["ada", 1, false],
+      ["bo", 3, true],
+    ]);
+  } finally {
+    for (const e of [ada, bo, spare]) e.close();
+    await Deno.remove(dir, { recursive: true });
+  }
+});

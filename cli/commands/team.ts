@@ -129,7 +129,8 @@ const remove: TeamSubcommand = {
   name: "remove",
   help: `remove <member>
                take a member out (their name or id; admins only): a new key goes to the
-               remaining members' machines only, so they read nothing written from now on`,
+               remaining members' machines only, so the removed member reads nothing written
+               from now on`,
   async run([which], invocation, ctx) {
     if (!which) throw new UsageError("give the member: helix team remove <member>");
     const { engine, team } = await openTeam(ctx, invocation);
@@ -210,7 +211,7 @@ const list: TeamSubcommand = {
         const shared = Object.entries(teams.shares).filter(([, n]) => n === t.name);
         return `${t.name}${shared.length ? `  (${shared.map(([p]) => p).join(", ")})` : ""}`;
       }).join("\n") ||
-        "no teams: `helix team create <name> --relay URL` or `helix team join <code>`",
+        "no teams: `helix team create <name> --relay URL` or `helix team join <code> --as NAME`",
     );
   },
 };

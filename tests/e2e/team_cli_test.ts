@@ -119,6 +119,8 @@ Deno.test({
       );
     } finally {
       await Deno.remove(root, { recursive: true });
+      await relay.stop();
+      await Deno.remove(relay.data, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -40,10 +40,18 @@ export interface CommandContext {
   /**
    * The engine over the configured strand, opened on first call. Read commands refuse a
    * missing strand (`not_found`, "run helix init"); `create` makes it; `lexical` opens it with
-   * no embedding model (writes wait for `helix backfill` or a server for their vectors).
+   * no embedding model (writes wait for `helix backfill` or a server for their vectors);
+   * `path` opens another strand file than the configured one (a team's), closing the engine
+   * opened before on another file.
    */
   engine(
-    options?: { create?: boolean; reembed?: boolean; sync?: boolean; lexical?: boolean },
+    options?: {
+      create?: boolean;
+      reembed?: boolean;
+      sync?: boolean;
+      lexical?: boolean;
+      path?: string;
+    },
   ): Promise<Engine>;
   /** The project scope the engine defaults to (configured, else detected from the cwd). */
   project(): Promise<string | null>;
@@ -69,6 +77,7 @@ export function createContext(
 ): CommandContext & { close(): void } {
   const colorOk = flags.color && env.NO_COLOR === undefined && env.TERM !== "dumb";
   let engine: Engine | undefined;
+  let enginePath: string | undefined;
   let embedder: Embedder | null | undefined;
   let project: Promise<string | null> | undefined;
   const context: CommandContext & { close(): void } = {
@@ -79,12 +88,16 @@ export function createContext(
     out: createStyle(colorOk && io.stdoutIsTty),
     err: createStyle(colorOk && io.stderrIsTty),
     async engine(options = {}) {
-      if (engine) return engine;
+      const path = options.path ?? config.strandFile;
+      if (engine && enginePath === path) return engine;
+      engine?.close();
+      engine = undefined;
       // `lexical`: no embedder at all (agent hooks never load a model; recall runs on BM25).
       embedder ??= options.lexical ? null : embedderFromConfig(config.config);
       const keys = await syncKeys(config.config.home, options.sync ?? false);
+      enginePath = path;
       engine = openEngine({
-        path: config.strandFile,
+        path,
         syncKeys: keys,
         deviceName: deviceName(env),
         embedder,

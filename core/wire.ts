@@ -39,7 +39,8 @@ export {
 } from "./sync/wire/delta.ts";
 export { encodeFrames, type Frame, type FrameLimits, parseFrames } from "./sync/wire/frames.ts";
 export { openBundle, type RandomBytes, wrapBundle } from "./sync/wire/bundle.ts";
-export type { RosterDevice, RosterOp } from "./sync/wire/roster_ops.ts";
+export type { MemberRole, RosterDevice, RosterOp } from "./sync/wire/roster_ops.ts";
+export type { Membership, RosterMember } from "./sync/wire/roster_members.ts";
 export {
   GENESIS_PREV,
   readRosterOuter,

@@ -35,6 +35,7 @@ import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
 import { status } from "./status.ts";
 import { sync } from "./sync.ts";
+import { team } from "./team.ts";
 import { ui } from "./ui.ts";
 
 /** Every command. */
@@ -59,6 +60,7 @@ export const COMMANDS: readonly Command[] = [
   merge,
   sync,
   device,
+  team,
   backfill,
   reembed,
   flush,

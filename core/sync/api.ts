@@ -32,8 +32,9 @@ import { localRoster, refreshRoster } from "./roster.ts";
 import { sealNew } from "./seal.ts";
 import { syncStatus } from "./status.ts";
 import type { SyncApi } from "./api_types.ts";
+import { createTeamApi } from "./team_api.ts";
 
-export type { SyncApi, SyncProgress, SyncReport } from "./api_types.ts";
+export type { SyncApi, SyncProgress, SyncReport, TeamSyncApi } from "./api_types.ts";
 
 /** Builds the sync API, and installs the outbox seal when the strand syncs and keys are here. */
 export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi {
@@ -115,6 +116,18 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     return { keys, port, roster };
   };
   type Connection = Awaited<ReturnType<typeof connect>>;
+  const team = createTeamApi({
+    deps,
+    needKeys,
+    needStrand,
+    ring,
+    forgetKeys: () => {
+      keyring = null;
+    },
+    entered,
+    pinServedKey,
+    connect,
+  });
   const doPush = async ({ keys, port, roster }: Connection, onProgress?: PushProgress) => {
     if (!roster.devices.some((d) => d.device === keys.device.fingerprint)) {
       throw new HelixError(
@@ -129,6 +142,7 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     pull(deps, port, ring("pull"), roster, onProgress);
 
   return {
+    ...team,
     syncStatus: () => {
       const strand = syncStrand(store);
       let roster = null;

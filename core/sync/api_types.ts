@@ -13,6 +13,8 @@ import type { RelayPort, WitnessPort } from "./relay_port.ts";
 import type { WitnessReport } from "./witness.ts";
 import type { RemovalReport } from "./rotate.ts";
 import type { SyncStatus } from "./status.ts";
+import type { MemberRemoval, TeamView } from "./team.ts";
+import type { MemberRole } from "./wire/roster_ops.ts";
 
 /** What one `sync` did. */
 export interface SyncReport {
@@ -34,8 +36,60 @@ export interface SyncProgress {
   readonly onPush?: PushProgress;
 }
 
-/** Syncing this strand with the user's other devices. */
-export interface SyncApi {
+/**
+ * A team strand (docs/teams.md): members, each with their devices, admins among them. Calls
+ * on an engine opened on the team's strand file.
+ */
+export interface TeamSyncApi {
+  /**
+   * Creates the team `team` on the relay with this device as its first admin, the member
+   * `member` (default: this device's name). `conflict` when the strand syncs already.
+   */
+  teamCreate(
+    relay: string | RelayPort,
+    options: { team: string; member?: string; name?: string; token?: string },
+  ): Promise<{ strandId: string; team: string; member: string }>;
+  /**
+   * Invites a person (admin only, `unauthorized` otherwise): shows a code, waits for them
+   * (`teamJoin`), and adds them as a member (`role`, default `member`) with their device on
+   * both people's confirmation of the safety number.
+   */
+  teamInvite(
+    prompts: PairingPrompts & { onCode(code: string): void },
+    options?: { role?: MemberRole; relay?: RelayPort },
+  ): Promise<PairingResult>;
+  /**
+   * Joins the team a code from `teamInvite` names as member `member` (on a strand that does
+   * not sync yet); `invalid_input` when the code names a personal strand.
+   */
+  teamJoin(
+    code: string,
+    prompts: PairingPrompts,
+    options: { member: string; relay?: (url: string) => RelayPort },
+  ): Promise<PairingResult & { strandId?: string; team?: string }>;
+  /** The members, their roles and devices (`offline`: as last seen, without asking the relay). */
+  teamMembers(options?: { relay?: RelayPort; offline?: boolean }): Promise<TeamView>;
+  /** Removes member `which` (id, 8+ digit prefix or name) with a new epoch (admin only). */
+  teamRemove(which: string, options?: { relay?: RelayPort }): Promise<MemberRemoval>;
+  /**
+   * This machine's member leaves the team; the strand stops syncing here (its file stays).
+   * `unauthorized` for the last admin.
+   */
+  teamLeave(
+    options?: { relay?: RelayPort },
+  ): Promise<{ team: string | null; member: string; name: string }>;
+  /** Opens a new epoch for the current devices (admin only): ends a pending rotation. */
+  teamRotate(options?: { relay?: RelayPort }): Promise<{ epoch: number; remaining: number }>;
+  /** Makes member `which` an admin or a member (admin only; never the last admin down). */
+  teamSetRole(
+    which: string,
+    role: MemberRole,
+    options?: { relay?: RelayPort },
+  ): Promise<{ member: string; name: string; role: MemberRole }>;
+}
+
+/** Syncing this strand with the user's other devices (and, for a team strand, members). */
+export interface SyncApi extends TeamSyncApi {
   /** Where sync stands: the relay, devices, queues and alarms. */
   syncStatus(): SyncStatus;
   /**

@@ -49,14 +49,19 @@ export function assertNotSynced(deps: Pick<SyncDeps, "store">, action: string): 
   }
 }
 
-/** Creates the strand on the relay and records this device as its first member. */
+/**
+ * Creates the strand on the relay and records this device as its first member: a personal
+ * strand, or with `team` a team strand whose first admin is this device's member `team.member`.
+ */
 export async function initSync(
   deps: Pick<SyncDeps, "store" | "clock">,
   keys: SyncKeys,
   relay: RelayPort,
   name: string,
+  team?: { readonly name: string; readonly member: string },
 ): Promise<{ strandId: string }> {
-  assertNotSynced(deps, "start sync");
+  assertNotSynced(deps, team ? "create the team" : "start sync");
+  const me = rosterDevice(keys.device.publicKey, keys.exchange.publicKey, name);
   const strandId = newStrandId();
   const secret = newEpochSecret();
   const epochKeys = deriveEpochKeys(secret, strandId);
@@ -70,10 +75,15 @@ export async function initSync(
     keys: epochKeys,
     newEpoch: true,
     bundle,
-    op: {
-      kind: "create",
-      devices: [rosterDevice(keys.device.publicKey, keys.exchange.publicKey, name)],
-    },
+    op: team
+      ? {
+        kind: "create_team",
+        team: team.name,
+        member: me.device,
+        name: team.member,
+        devices: [me],
+      }
+      : { kind: "create", devices: [me] },
     signerSecretKey: keys.device.secretKey,
   });
   const state = applyRosterEntry(null, genesis, strandId, (e) => e === 0 ? epochKeys : undefined);

@@ -2,7 +2,8 @@
  * The epoch keys this device holds: each epoch's secret opened from the key bundle stanza
  * wrapped for this device's X25519 key (R3), the keys derived from it (R2), and the keys of
  * every earlier epoch a rotation ended, from the previous secret its roster entry carries
- * (R29): a device that joins after a removal reads the history before it.
+ * (R29: a removal of a device or a member, or an admin's rotation): a device that joins after
+ * a removal reads the history before it.
  *
  * @module
  */
@@ -47,7 +48,7 @@ export function openKeyring(
 
 /**
  * The keys of the epochs that rotations in `entries` ended and `keysFor` lacks: each rotating
- * removal, opened with its own epoch's keys, names the secret of the epoch before it. Walks
+ * entry (a removal or a `rotate`), opened with its own epoch's keys, names the secret of the epoch before it. Walks
  * newest first, so one held key reaches back through every rotation before it.
  */
 export function earlierEpochs(
@@ -73,8 +74,9 @@ export function earlierEpochs(
     } catch {
       continue;
     }
-    if (op.kind !== "remove_device" || op.previous === undefined) continue;
-    const secret = fromHex(op.previous);
+    const previous = "previous" in op ? op.previous : undefined;
+    if (previous === undefined) continue;
+    const secret = fromHex(previous);
     found.set(outer.epoch - 1, deriveEpochKeys(secret, strandId));
     secret.fill(0);
   }

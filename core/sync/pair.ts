@@ -18,6 +18,8 @@ import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { enterStrand } from "./enter.ts";
 import { appendInEpoch, refreshRoster } from "./roster.ts";
+import type { RosterState } from "./wire/roster_chain.ts";
+import type { RosterDevice, RosterOp } from "./wire/roster_ops.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import {
   encodeHello,
@@ -80,6 +82,21 @@ function peerOf(keys: SyncKeys, name: string): PairingPeer {
 /** Slots of a rendezvous. */
 const SLOT = { inviter: "inviter", joiner: "joiner", welcome: "welcome" } as const;
 
+/** What the inviter appends for the joiner (default: `add_device`), and how it says so. */
+export interface InviteAs {
+  /** The roster op adding `joiner` (its hello's name is its name). */
+  readonly op: (joiner: RosterDevice) => RosterOp;
+  /** Checks the op may be made on `state` before anything is appended. */
+  readonly check?: (state: RosterState, op: RosterOp) => void;
+  /** The command to run again after a conflict. */
+  readonly again: string;
+}
+
+const ADD_DEVICE: InviteAs = {
+  op: (joiner) => ({ kind: "add_device", ...joiner }),
+  again: "helix device add",
+};
+
 /** The inviter: makes the code (given to `onCode`), waits for the joiner, adds it. */
 export async function invite(
   deps: Pick<SyncDeps, "store" | "clock">,
@@ -88,6 +105,7 @@ export async function invite(
   relay: RelayPort,
   name: string,
   prompts: PairingPrompts & { onCode(code: string): void },
+  as: InviteAs = ADD_DEVICE,
 ): Promise<PairingResult> {
   const strand = syncStrand(deps.store);
   if (strand === null) {
@@ -116,17 +134,20 @@ export async function invite(
   const secret = openBundle(epochRow(deps.store, state.epoch)!.bundle, keys.exchange.secretKey);
   const bundle = wrapBundle(secret, [joiner.x25519]);
   secret.fill(0);
-  const added = rosterDevice(joiner.ed25519, joiner.x25519, joiner.name);
+  const op = as.op(rosterDevice(joiner.ed25519, joiner.x25519, joiner.name));
+  as.check?.(state, op);
   const appended = await appendInEpoch(relay, state, {
     keys: keyring.keysFor(state.epoch)!,
     bundle,
-    op: { kind: "add_device", ...added },
+    op,
     signerSecretKey: keys.device.secretKey,
   });
   if (!appended) {
     throw new HelixError(
       "conflict",
-      "Cannot add the device: the roster changed meanwhile; run `helix device add` again",
+      `Cannot add the ${
+        op.kind === "add_member" ? "member" : "device"
+      }: the roster changed meanwhile; run \`${as.again}\` again`,
     );
   }
   const after = await refreshRoster(

@@ -28,6 +28,7 @@ import { writeTransaction } from "../store/transaction.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { logState, setFrontier, setVerifiedHead } from "../store/queries/sync_log.ts";
 import { checkGossip } from "./fork_check.ts";
+import { checkRosterHeads } from "./roster_fork.ts";
 import { encodeLogHead, type SignedLogHead } from "./wire/log_head.ts";
 import { checkPage } from "./log_check.ts";
 import { type Frontier, frontierFrom, frontierText } from "./log_frontier.ts";
@@ -130,6 +131,7 @@ async function pass(
     const parkedNow: { delta: OpenedDelta; missing: readonly string[]; bytes: Uint8Array }[] = [];
     const setAside: { deltaId: string; serverSeq: number; reason: string; bytes: Uint8Array }[] =
       [];
+    const unknownRosters: { author: string; head: string }[] = [];
     for (const record of page.records) {
       const verdict = judge(record.bytes, strandId, keyring, roster, view);
       if (verdict.kind === "apply" || verdict.kind === "park") view.vouch(verdict.delta, roster);
@@ -140,6 +142,7 @@ async function pass(
       else if (verdict.kind === "park") {
         parkedNow.push({ delta: verdict.delta, missing: verdict.missing, bytes: record.bytes });
       } else if (advance) {
+        if (verdict.unknownRoster) unknownRosters.push(verdict.unknownRoster);
         setAside.push({
           deltaId: deltaIdOf(record.bytes),
           serverSeq: record.seq,
@@ -168,6 +171,7 @@ async function pass(
       if (verified) setVerifiedHead(store, encodeLogHead(verified));
     });
     if (advance) await checkHeads(deps, relay, strandId, accepted);
+    if (unknownRosters.length > 0) await checkRosterHeads(deps, relay, strandId, unknownRosters);
     totals.applied += accepted.length;
     if (accepted.length > 0 || parkedNow.length > 0) {
       const released = releaseParked(deps, strandId, keyring, roster);

@@ -36,7 +36,15 @@ export type Verdict =
   | { readonly kind: "apply"; readonly delta: OpenedDelta }
   | { readonly kind: "duplicate"; readonly changeId: string }
   | { readonly kind: "park"; readonly delta: OpenedDelta; readonly missing: readonly string[] }
-  | { readonly kind: "quarantine"; readonly reason: string };
+  | {
+    readonly kind: "quarantine";
+    readonly reason: string;
+    /**
+     * The roster head a change signed by a roster device cites and this device's roster does
+     * not hold: the relay may be showing its author another roster (`roster_fork.ts`).
+     */
+    readonly unknownRoster?: { readonly author: string; readonly head: string };
+  };
 
 /** Judges one delta's bytes. */
 export function judge(
@@ -74,6 +82,7 @@ export function judge(
     return {
       kind: "quarantine",
       reason: `it cites roster head ${body.rosterHead.slice(0, 12)}, which is not in this roster`,
+      unknownRoster: { author: body.author, head: body.rosterHead },
     };
   }
   if (applied.isApplied(delta.changeId)) return { kind: "duplicate", changeId: delta.changeId };

@@ -25,13 +25,14 @@ import type { SyncKeys } from "./deps.ts";
 import type { Keyring } from "./keyring.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { refreshRoster } from "./roster.ts";
+import { assertAllowed } from "./roster_check.ts";
 import { openBundle, wrapBundle } from "./wire/bundle.ts";
 import { openDelta, sealDelta } from "./wire/delta.ts";
 import { deriveEpochKeys, newEpochSecret } from "./wire/epoch.ts";
 import { fromHex, toHex } from "./wire/ids.ts";
 import type { RosterState } from "./wire/roster_chain.ts";
 import { sealRosterEntry } from "./wire/roster_entry.ts";
-import type { RosterDevice } from "./wire/roster_ops.ts";
+import type { RosterDevice, RosterOp } from "./wire/roster_ops.ts";
 
 /** What a removal did. */
 export interface RemovalReport {
@@ -79,19 +80,54 @@ export async function removeDevice(
       "Cannot remove this machine from here (it would know the new key): remove it from another machine",
     );
   }
+  assertAllowed(
+    state,
+    { kind: "remove_device", device: target.device, previous: "00".repeat(32) },
+    keys.device.fingerprint,
+    `remove ${target.name}`,
+  );
   const remaining = state.devices.filter((d) => d.device !== target.device);
+  const epoch = await appendRotation(store, {
+    ...input,
+    state,
+    remaining,
+    op: (previous) => ({ kind: "remove_device", device: target.device, previous }),
+    what: "remove the device",
+    again: "helix device remove",
+  });
+  await refreshRoster(store, relay, strandId, keyring, keys.exchange.secretKey);
+  return { removed: { id: target.device, name: target.name }, epoch, remaining: remaining.length };
+}
+
+/**
+ * Appends, after `state`, the entry `op` (given the secret of the epoch it ends, hex) that
+ * opens epoch n + 1 with a key wrapped for `remaining` only (R29); returns the new epoch.
+ * `conflict` when the roster moved meanwhile (`again`: the command to run again).
+ */
+export async function appendRotation(
+  store: Store,
+  input: {
+    readonly strandId: string;
+    readonly keys: SyncKeys;
+    readonly keyring: Keyring;
+    readonly relay: RelayPort;
+    readonly state: Pick<RosterState, "seq" | "head" | "epoch">;
+    readonly remaining: readonly RosterDevice[];
+    readonly op: (previous: string) => RosterOp;
+    readonly what: string;
+    readonly again: string;
+  },
+): Promise<number> {
+  const { strandId, keys, keyring, relay, state } = input;
   const held = epochRow(store, state.epoch);
   if (held === null) {
-    throw new HelixError(
-      "decrypt_failed",
-      `Cannot remove a device: no key of epoch ${state.epoch}`,
-    );
+    throw new HelixError("decrypt_failed", `Cannot ${input.what}: no key of epoch ${state.epoch}`);
   }
   const previous = openBundle(held.bundle, keys.exchange.secretKey);
   const secret = newEpochSecret();
   const epoch = state.epoch + 1;
   const next = deriveEpochKeys(secret, strandId);
-  const bundle = wrapBundle(secret, remaining.map((d) => fromHex(d.x25519)));
+  const bundle = wrapBundle(secret, input.remaining.map((d) => fromHex(d.x25519)));
   secret.fill(0);
   const entry = sealRosterEntry({
     strandId,
@@ -102,7 +138,7 @@ export async function removeDevice(
     writeKeys: keyring.keysFor(state.epoch)!,
     newEpoch: true,
     bundle,
-    op: { kind: "remove_device", device: target.device, previous: toHex(previous) },
+    op: input.op(toHex(previous)),
     signerSecretKey: keys.device.secretKey,
   });
   previous.fill(0);
@@ -110,11 +146,10 @@ export async function removeDevice(
   if (!answer.ok) {
     throw new HelixError(
       "conflict",
-      "Cannot remove the device: the roster changed meanwhile; run `helix device remove` again",
+      `Cannot ${input.what}: the roster changed meanwhile; run \`${input.again}\` again`,
     );
   }
-  await refreshRoster(store, relay, strandId, keyring, keys.exchange.secretKey);
-  return { removed: { id: target.device, name: target.name }, epoch, remaining: remaining.length };
+  return epoch;
 }
 
 /**

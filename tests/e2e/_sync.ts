@@ -103,9 +103,15 @@ export function device(home: string, name: string, extraEnv: Record<string, stri
       stderr: decoder.decode(out.stderr),
     };
   };
-  /** Runs `helix device add --yes` until it prints the code; the rest finishes in `done`. */
-  const invite = async (): Promise<{ code: string; done: Promise<Ran> }> => {
-    const child = command(["device", "add", "--yes"]).spawn();
+  /**
+   * Runs `helix device add --yes` (or `args`) until it prints the code (`pattern`'s group);
+   * the rest finishes in `done`.
+   */
+  const invite = async (
+    args = ["device", "add", "--yes"],
+    pattern = /helix sync join '([^']+)'/,
+  ): Promise<{ code: string; done: Promise<Ran> }> => {
+    const child = command(args).spawn();
     const reader = child.stdout.getReader();
     let stdout = "";
     let code: string | undefined;
@@ -114,10 +120,10 @@ export function device(home: string, name: string, extraEnv: Record<string, stri
       if (done) {
         const status = await child.status;
         const err = decoder.decode(await new Response(child.stderr).arrayBuffer());
-        throw new Error(`device add exited ${status.code}: ${stdout} ${err}`);
+        throw new Error(`${args.join(" ")} exited ${status.code}: ${stdout} ${err}`);
       }
       stdout += decoder.decode(value);
-      code = /helix sync join '([^']+)'/.exec(stdout)?.[1];
+      code = pattern.exec(stdout)?.[1];
     }
     const done = (async () => {
       for (;;) {

@@ -5,7 +5,7 @@
  * of them, so every command's requests alternate between the two instances; their state hashes
  * converge, and the database holds no plaintext or device key (T9). And two instances racing at
  * one strand's roster and log never both win. Needs `HELIX_TEST_POSTGRES_URL` (`eval "$(.ci/services)"`): ignored when absent, a failure
- * under CI.
+ * under CI. A team of four devices (one member with two machines, two more members) does the same.
  *
  * @module
  */
@@ -21,6 +21,7 @@ import { device, pair } from "./_sync.ts";
 
 const service = postgresService();
 const CANARY = "wombat-canary-4Qx9";
+type Device = ReturnType<typeof device>;
 const RATES = { HELIX_RELAY_IP_RATE: "5000/10000", HELIX_RELAY_STRAND_RATE: "5000/10000" };
 
 /** Two relay processes over one fresh schema of the test database; stop drops the schema. */
@@ -144,6 +145,85 @@ Deno.test({
       for (const d of devices) {
         const key = JSON.parse(Deno.readTextFileSync(join(d.home, "keys", "device.json")));
         ok(!hex.includes(key.publicKey) && !text.includes(key.publicKey), `${d.name}'s key`);
+      }
+    } finally {
+      await front.stop();
+      await stop();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name:
+    `a team of four devices and three members syncs through two relay processes over one PostgreSQL${why}`,
+  ignore: ignored,
+  sanitizeResources: false,
+  async fn() {
+    const { relays, stop } = await twoRelays(service.location!);
+    const front = balancer(relays.map((relay) => relay.url));
+    const root = await Deno.makeTempDir({ prefix: "helix-team-pg-" });
+    try {
+      const [adaLaptop, adaDesktop, bo, cy] = ["ada-laptop", "ada-desktop", "bo", "cy"].map(
+        (name) => device(join(root, name), name),
+      ) as [Device, Device, Device, Device];
+      const strand = ["--strand", "team-acme"];
+      const created = await adaLaptop.helix(
+        "team",
+        "create",
+        "acme",
+        "--relay",
+        front.url,
+        "--as",
+        "ada",
+      );
+      equal(created.code, 0, created.stderr);
+      // ada's second machine joins as a device of ada's member; bo and cy join as members.
+      const added = await adaLaptop.invite(["device", "add", "--yes", ...strand]);
+      const joined = await adaDesktop.helix("sync", "join", added.code, "--yes", ...strand);
+      equal(joined.code, 0, joined.stderr);
+      equal((await added.done).code, 0);
+      for (const [member, name] of [[bo, "bo"], [cy, "cy"]] as const) {
+        const invited = await adaLaptop.invite(
+          ["team", "invite", "--yes"],
+          /helix team join '([^']+)'/,
+        );
+        const entered = await member.helix("team", "join", invited.code, "--as", name, "--yes");
+        equal(entered.code, 0, `${name}: ${entered.stderr}`);
+        equal((await invited.done).code, 0);
+      }
+      const devices = [adaLaptop, adaDesktop, bo, cy];
+      for (const [i, d] of devices.entries()) {
+        const wrote = await d.helix(
+          "add",
+          `Team fact ${i} from ${d.name}: queue ${i}.`,
+          "--global",
+          ...strand,
+        );
+        equal(wrote.code, 0, wrote.stderr);
+      }
+      for (let pass = 0; pass < 2; pass++) {
+        for (const [i, d] of devices.entries()) {
+          // Shift the balancer's turn now and then, so each instance takes pushes and pulls.
+          if ((i + pass) % 2 === 1) await (await fetch(`${front.url}/healthz`)).body?.cancel();
+          const synced = await d.helix("sync", "--json", ...strand);
+          equal(synced.code, 0, `${d.name}: ${synced.stderr}`);
+        }
+      }
+      const prints = [];
+      for (const d of devices) {
+        const verified = await d.helix("sync", "verify", "--json", ...strand);
+        equal(verified.code, 0, `${d.name}: ${verified.stderr}`);
+        prints.push(JSON.parse(verified.stdout).fingerprint);
+      }
+      equal(new Set(prints).size, 1, prints.join(" "));
+      const view = JSON.parse((await bo.helix("team", "members", "--json")).stdout);
+      deepEqual(
+        view.members.map((m: { name: string; devices: unknown[] }) => [m.name, m.devices.length]),
+        [["ada", 2], ["bo", 1], ["cy", 1]],
+      );
+      for (const [i, counts] of front.served.entries()) {
+        ok(counts.pushes > 0 && counts.pulls > 0, `relay ${i + 1}: ${JSON.stringify(counts)}`);
       }
     } finally {
       await front.stop();

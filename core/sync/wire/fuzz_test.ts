@@ -8,6 +8,7 @@ import { openDelta } from "./delta.ts";
 import { readDeltaHeader } from "./delta_header.ts";
 import { encodeFrames, parseFrames } from "./frames.ts";
 import { fuzzSyncWire, mutate } from "./fuzz_testing.ts";
+import { sampleTeamRoster } from "./_team_testing.ts";
 import { logHeadFromHeader, parseLogHead } from "./log_head.ts";
 import { parseLogProof } from "./log_proof_codec.ts";
 import { makePairingCode, openHello, openWelcome, parsePairingCode } from "./pairing.ts";
@@ -51,7 +52,7 @@ Deno.test("T5: 30,000 mutants and random inputs to every sync decoder give only 
 });
 
 Deno.test("T5: fast-check random bytes and mutants of the corpus give only typed errors", async (t) => {
-  const corpus = [T.sampleDelta(1, 0), ...T.sampleRoster()];
+  const corpus = [T.sampleDelta(1, 0), ...T.sampleRoster(), ...sampleTeamRoster()];
   for (const [name, decode] of Object.entries(decoders)) {
     await t.step(name, () => {
       fc.assert(fc.property(fc.uint8Array({ maxLength: 700 }), (b) => typedOnly(decode, b)), {

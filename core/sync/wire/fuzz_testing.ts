@@ -1,7 +1,7 @@
 /**
  * The sync wire fuzzer (sync-protocol T5): mutants of a valid corpus and random bytes fed to
  * every decoder (delta envelope and header, change body inside a validly sealed envelope,
- * roster entry and chain, key bundle, relay frames, pairing code, hello and welcome, signed
+ * roster entry and chain (personal and team), key bundle, relay frames, pairing code, hello and welcome, signed
  * log head, witness statement and log proof). Pass:
  * every rejection is a `HelixError`; an accepted mutant of an authenticated format is one of
  * the corpus inputs byte for byte; an accepted frame body or change body re-encodes to
@@ -14,6 +14,7 @@ import { x25519PublicKeyOf } from "../../crypto/x25519.ts";
 import { isHelixError } from "../../errors.ts";
 import { seededRandom } from "../../../tests/fixtures/random.ts";
 import * as T from "./_testing.ts";
+import { sampleTeamRoster, teamKeysFor } from "./_team_testing.ts";
 import { openBundle, wrapBundle } from "./bundle.ts";
 import { decodeChangeBody, encodeChangeBody } from "./change.ts";
 import { openDelta } from "./delta.ts";
@@ -137,6 +138,13 @@ function targets(): Target[] {
   for (const entry of roster) {
     states.push(applyRosterEntry(states[states.length - 1] ?? null, entry, T.STRAND, T.keysFor));
   }
+  const team = sampleTeamRoster();
+  const teamStates: (RosterState | null)[] = [null];
+  for (const entry of team) {
+    teamStates.push(
+      applyRosterEntry(teamStates[teamStates.length - 1] ?? null, entry, T.STRAND, teamKeysFor),
+    );
+  }
   const bundle = wrapBundle(T.SECRET_0, [x25519PublicKeyOf(T.X_B), x25519PublicKeyOf(T.X_A)]);
   const pairing = makePairingCode("https://relay.example", T.counterRandom(4));
   const peer = {
@@ -224,6 +232,16 @@ function targets(): Target[] {
         const at = Math.min(readRosterOuter(input).seq - 1, roster.length);
         applyRosterEntry(states[at]!, input, T.STRAND, T.keysFor);
         return inCorpus(roster, input);
+      },
+    },
+    {
+      name: "team roster chain",
+      weight: 15,
+      corpus: team,
+      run: (input) => {
+        const at = Math.min(readRosterOuter(input).seq - 1, team.length);
+        applyRosterEntry(teamStates[at]!, input, T.STRAND, teamKeysFor);
+        return inCorpus(team, input);
       },
     },
     {

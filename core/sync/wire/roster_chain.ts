@@ -3,22 +3,24 @@
  * previous one's hash and the next sequence number, its `wsig` verifies under the write key
  * of the epoch in force before it (the genesis: its own), an epoch changes only by one and
  * with a `wpk` that the client's keys for that epoch reproduce, the payload opens under that
- * epoch's `k_roster`, and the signer is a device of the roster before the entry (the genesis
- * is signed by a device it creates). The result is the device set, epoch and write key.
+ * epoch's `k_roster`, the signer is a device of the roster before the entry (the genesis
+ * is signed by a device it creates), and its member may make the change (`roster_members.ts`).
+ * The result is the members, device set, epoch and write key.
  *
  * @module
  */
 import { verifySignature } from "../../crypto/ed25519.ts";
 import { constantTimeEqual } from "../../crypto/bytes.ts";
 import type { EpochKeys } from "./epoch.ts";
-import { corrupt, wireError } from "./errors.ts";
+import { corrupt } from "./errors.ts";
 import { fromHex } from "./ids.ts";
 import { openRosterEntry, verifyRosterSignature } from "./roster_entry.ts";
 import type { RosterDevice } from "./roster_ops.ts";
+import { applyMembership, genesisDevices, type Membership, refuseEntry } from "./roster_members.ts";
 import { GENESIS_PREV, readRosterOuter, rosterWriteMessage } from "./roster_outer.ts";
 
-/** What a verified roster says. */
-export interface RosterState {
+/** What a verified roster says (its members, devices and roles: {@linkcode Membership}). */
+export interface RosterState extends Membership {
   /** Strand id. */
   readonly strandId: string;
   /** Sequence of the last entry. */
@@ -29,20 +31,21 @@ export interface RosterState {
   readonly epoch: number;
   /** Its write public key. */
   readonly writePublic: Uint8Array;
-  /** Current devices, in the order they joined. */
+  /** Current devices, in the order they joined (every member's). */
   readonly devices: readonly RosterDevice[];
   /** Device ids removed so far (never re-admitted). */
   readonly removed: readonly string[];
   /**
-   * The removed devices, with the sequence of the entry that removed each: their changes made
-   * before it may still arrive, and count once a remaining device vouches for them (R29).
+   * The removed devices (removed alone, or with their member), with the sequence of the entry
+   * that removed each: their changes made before it may still arrive, and count once a
+   * remaining device vouches for them (R29).
    */
   readonly former: readonly (RosterDevice & { readonly removedAt: number })[];
   /** The relay key the last `pin_relay` entry pinned (hex), or null before any. */
   readonly relayKey: string | null;
   /**
-   * A device was removed without a new epoch since (a stage-1 removal, R8): it still holds
-   * the key in force, so new changes are readable by it until a device rotates.
+   * A device was removed, or a member left, without a new epoch since (R8): it still holds
+   * the key in force, so new changes are readable by it until an admin rotates.
    */
   readonly rotationPending: boolean;
   /** Bundle of the last entry that carried one, with that entry's epoch. */
@@ -56,14 +59,7 @@ export interface RosterState {
 /** Keys the verifier holds, by epoch. */
 export type KeysForEpoch = (epoch: number) => EpochKeys | undefined;
 
-function refuse(
-  code: "tampered" | "unauthorized" | "decrypt_failed" | "bad_signature" | "corrupt",
-  reason: string,
-  seq: number,
-  problem: string,
-) {
-  return wireError(code, "roster", reason, `entry ${seq}: ${problem}`);
-}
+const refuse = refuseEntry;
 
 /**
  * `state` advanced by one more entry (`state` null: `bytes` must be the genesis entry of
@@ -110,7 +106,7 @@ export function applyRosterEntry(
     throw refuse("bad_signature", "wsig", seq, "the write signature does not verify");
   }
   const entry = openRosterEntry(bytes, keys, strandId);
-  const before = state?.devices ?? (entry.op.kind === "create" ? entry.op.devices : []);
+  const before = state?.devices ?? genesisDevices(entry.op) ?? [];
   const signer = before.find((device) => device.device === entry.signer);
   if (signer === undefined) {
     throw refuse("unauthorized", "signer", seq, "the signer is not a device of the roster");
@@ -118,59 +114,27 @@ export function applyRosterEntry(
   if (!verifyRosterSignature(entry, fromHex(signer.ed25519))) {
     throw refuse("bad_signature", "sig", seq, "the signer's signature does not verify");
   }
-  const removed = state?.removed ?? [];
-  let devices: readonly RosterDevice[];
-  let gone = removed;
-  let former = state?.former ?? [];
   const op = entry.op;
-  if (op.kind === "create") {
-    if (state !== null) throw refuse("unauthorized", "op", seq, "create after the genesis entry");
-    devices = op.devices;
-  } else if (state === null) {
-    throw refuse("corrupt", "op", seq, "the genesis entry does not create the roster");
-  } else if (op.kind === "add_device") {
-    if (before.some((d) => d.device === op.device) || removed.includes(op.device)) {
-      throw refuse("unauthorized", "op", seq, "the device is or was already in the roster");
-    }
-    const { kind: _kind, ...device } = op;
-    devices = [...before, device];
-  } else if (op.kind === "pin_relay") {
-    devices = before;
-  } else {
-    if (!before.some((d) => d.device === op.device)) {
-      throw refuse("unauthorized", "op", seq, "the removed device is not in the roster");
-    }
-    if (before.length === 1) throw refuse("unauthorized", "op", seq, "removing the last device");
-    if ((outer.wpk !== null) !== (op.previous !== undefined)) {
-      throw refuse(
-        "tampered",
-        "op",
-        seq,
-        "a removal that opens an epoch carries the previous secret, and only such a removal",
-      );
-    }
-    if (op.device === entry.signer && outer.wpk !== null) {
-      throw refuse("unauthorized", "op", seq, "a device cannot rotate itself out");
-    }
-    devices = before.filter((d) => d.device !== op.device);
-    gone = [...removed, op.device];
-    const leaving = before.find((d) => d.device === op.device)!;
-    former = [...former, { ...leaving, removedAt: seq }];
-  }
+  const membership = applyMembership(state, op, entry.signer, seq, outer.wpk !== null);
   const bundles = state?.bundles ?? [];
+  const { kind, team, members, devices, removed, former, gone } = membership;
   return {
     strandId,
     seq,
     head: outer.hash,
     epoch: outer.epoch,
     writePublic: outer.wpk ?? writeKey,
+    kind,
+    team,
+    members,
     devices,
-    removed: gone,
+    removed,
     former,
+    gone,
     relayKey: op.kind === "pin_relay" ? op.key : state?.relayKey ?? null,
     rotationPending: outer.wpk !== null
       ? false
-      : op.kind === "remove_device" || (state?.rotationPending ?? false),
+      : op.kind === "remove_device" || op.kind === "leave" || (state?.rotationPending ?? false),
     bundles: outer.bundle.length === 0
       ? bundles
       : [...bundles, { seq, epoch: outer.epoch, bundle: outer.bundle }],

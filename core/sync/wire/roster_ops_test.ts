@@ -16,10 +16,49 @@ Deno.test("rosterOpFrom() accepts the stage-1 ops and the relay key pin", () => 
   deepEqual(rosterOpFrom({ kind: "pin_relay", key }), { kind: "pin_relay", key });
 });
 
+Deno.test("rosterOpFrom() accepts the team ops", () => {
+  const previous = "cd".repeat(32);
+  const ops = [
+    { kind: "create_team", team: "acme-2", member: a.device, name: "Ada", devices: [a] },
+    { kind: "add_member", member: b.device, name: "Bo", role: "member", device: b },
+    { kind: "remove_member", member: b.device, previous },
+    { kind: "leave" },
+    { kind: "rotate", previous },
+    { kind: "set_role", member: b.device, role: "admin" },
+  ];
+  for (const op of ops) deepEqual(rosterOpFrom(op), op);
+});
+
 Deno.test("rosterOpFrom() names the problem with every malformed op", async (t) => {
   const cases: Record<string, unknown> = {
     "not an object": [],
-    "unknown kind": { kind: "add_member", ...b },
+    "unknown kind": { kind: "add_admin", ...b },
+    "add_member with a flat device": { kind: "add_member", ...b },
+    "add_member naming another device": {
+      kind: "add_member",
+      member: a.device,
+      name: "x",
+      role: "member",
+      device: b,
+    },
+    "bad role": { kind: "set_role", member: a.device, role: "owner" },
+    "remove_member without previous": { kind: "remove_member", member: a.device },
+    "leave with a field": { kind: "leave", member: a.device },
+    "rotate without previous": { kind: "rotate" },
+    "upper-case team name": {
+      kind: "create_team",
+      team: "Acme",
+      member: a.device,
+      name: "x",
+      devices: [a],
+    },
+    "creator not among the devices": {
+      kind: "create_team",
+      team: "acme",
+      member: b.device,
+      name: "x",
+      devices: [a],
+    },
     "empty create": { kind: "create", devices: [] },
     "duplicate device": { kind: "create", devices: [a, a] },
     "device not its key's fingerprint": { kind: "add_device", ...b, device: a.device },

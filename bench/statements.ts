@@ -13,10 +13,11 @@
  *   many share wording and differ by an id, a name or a technology word; no true conflict)
  *   swept once: every `contradicts` edge is a false one.
  *
- * Usage: deno task bench:statements [--split tune|heldout|fresh] [--templates 10000]
+ * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2] [--templates 10000]
  * [--verbose] [--write]. Tune on `tune` (the default); `heldout` is run once, for the record,
  * and prints no item; `fresh` (a second held-out set written blind, see the README there) is
- * run once, at the very end, and prints no item either. `--write` records
+ * run once, at the very end, and prints no item either; `blind2` (a third set, written blind
+ * after the fresh one had been run) is the same: run once, aggregates only. `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the
  * results recorded so far (with the hand-written reading in bench/results/statements-notes.md).
  *
@@ -211,11 +212,12 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  if (split !== "tune" && split !== "heldout" && split !== "fresh") {
-    throw new Error(`--split: tune, heldout or fresh, not ${split}`);
+  if (split !== "tune" && split !== "heldout" && split !== "fresh" && split !== "blind2") {
+    throw new Error(`--split: tune, heldout, fresh or blind2, not ${split}`);
   }
   // The first heldout half was run once for the record (2026-11-25) and is development data
-  // since; the fresh set, written blind on 2026-11-26, replaces it and is never printed.
+  // since; the fresh set, written blind on 2026-11-26, replaces it and is never printed, and
+  // neither is the second blind batch (blind2), written after the fresh set had been run.
   const verbose = values.verbose && (split === "tune" || split === "heldout");
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);
@@ -242,7 +244,7 @@ if (import.meta.main) {
       JSON.stringify(result, null, 2) + "\n",
     );
     const recorded: StatementsResult[] = [];
-    for (const s of ["tune", "heldout", "fresh"]) {
+    for (const s of ["tune", "heldout", "fresh", "blind2"]) {
       try {
         recorded.push(JSON.parse(await Deno.readTextFile(`bench/results/statements-${s}.json`)));
       } catch {

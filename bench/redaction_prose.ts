@@ -10,10 +10,13 @@
  *
  * The `fresh` split is a second held-out batch written later, blind to the redactor
  * (bench/fixtures/secrets_prose_fresh.ts): run it once, at the end; it is never printed either.
+ * The `blind2` split (bench/fixtures/secrets_prose_blind2.ts), written blind after `fresh` had
+ * been run, is the same: one run at the end, aggregates only.
  *
- * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh] [--write]
+ * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh|blind2] [--write]
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json
- * (for `fresh`: bench/RESULTS-redaction-prose-fresh.md and bench/results/redaction_prose_fresh.json).
+ * (for `fresh`: bench/RESULTS-redaction-prose-fresh.md and bench/results/redaction_prose_fresh.json;
+ * for `blind2`: bench/RESULTS-redaction-prose-blind2.md and bench/results/redaction_prose_blind2.json).
  *
  * @module
  */
@@ -25,9 +28,20 @@ import {
   buildSecretsProseFresh,
   SECRETS_PROSE_FRESH_SEED,
 } from "./fixtures/secrets_prose_fresh.ts";
+import {
+  buildSecretsProseBlind2,
+  SECRETS_PROSE_BLIND2_SEED,
+} from "./fixtures/secrets_prose_blind2.ts";
 
-/** A half of the original batch, or the fresh held-out batch. */
-type ProseSplit = Split | "fresh";
+/** A half of the original batch, or one of the later held-out batches. */
+type ProseSplit = Split | "fresh" | "blind2";
+
+/** The batch a split is drawn from (`seed` only applies to the original batch). */
+function batchOf(split: ProseSplit, seed: number) {
+  if (split === "fresh") return buildSecretsProseFresh();
+  if (split === "blind2") return buildSecretsProseBlind2();
+  return buildSecretsProse(seed);
+}
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -68,9 +82,12 @@ function bump(rows: Record<string, Row>, key: string, miss: boolean): void {
   if (miss) row.misses++;
 }
 
-/** Scores one split of the batch built from `seed` (`fresh`: the fresh batch, its own seed). */
+/**
+ * Scores one split of the batch built from `seed` (`fresh`, `blind2`: those batches, their own
+ * seeds).
+ */
 export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseScore {
-  const batch = split === "fresh" ? buildSecretsProseFresh() : buildSecretsProse(seed);
+  const batch = batchOf(split, seed);
   const positives = batch.positives.filter((p) => p.split === split);
   const negatives = batch.negatives.filter((n) => n.split === split);
   const score: ProseScore = {
@@ -157,7 +174,8 @@ export function proseReport(scores: readonly ProseScore[]): string {
 /** Runs the prose benchmark from the command line (`bench/redaction.ts --prose`). */
 export async function runProse(split: string, write: boolean): Promise<void> {
   const splits: ProseSplit[] = split === "both" ? ["tune", "heldout"] : [split as ProseSplit];
-  if (!splits.every((s) => s === "tune" || s === "heldout" || s === "fresh")) {
+  const known = ["tune", "heldout", "fresh", "blind2"];
+  if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
   const scores = splits.map((s) => scoreProse(s));
@@ -172,6 +190,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   if (!write) return;
   const date = new Date().toISOString();
   if (split === "fresh") return await writeFresh(date, table, scores);
+  if (split === "blind2") return await writeBlind2(date, table, scores);
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose.md"),
     `# Prose secrets benchmark\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
@@ -212,6 +231,30 @@ async function writeFresh(
     join(ROOT, "bench/results/redaction_prose_fresh.json"),
     `${
       JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_FRESH_SEED, scores }, null, 2)
+    }\n`,
+  );
+}
+
+/** Records the single run on the second blind batch, apart from the other records. */
+async function writeBlind2(
+  date: string,
+  table: string,
+  scores: readonly ProseScore[],
+): Promise<void> {
+  await Deno.writeTextFile(
+    join(ROOT, "bench/RESULTS-redaction-prose-blind2.md"),
+    `# Prose secrets benchmark: second blind batch\n\nRecorded by \`deno task bench:redaction --prose --split blind2 --write\` on ${
+      date.slice(0, 10)
+    }: ${MACHINE_LINE}. \`redact()\` over the second blind batch (bench/fixtures/secrets_prose_blind2.ts, seed ${SECRETS_PROSE_BLIND2_SEED}; ` +
+      "see bench/fixtures/secrets_prose.md), written after the fresh batch had been run, by someone who had read neither " +
+      "the redactor nor the earlier batches' templates, and run once, as aggregates (no item was read).\n\n" +
+      `${table}\n`,
+  );
+  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
+  await Deno.writeTextFile(
+    join(ROOT, "bench/results/redaction_prose_blind2.json"),
+    `${
+      JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_BLIND2_SEED, scores }, null, 2)
     }\n`,
   );
 }

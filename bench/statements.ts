@@ -13,10 +13,11 @@
  *   many share wording and differ by an id, a name or a technology word; no true conflict)
  *   swept once: every `contradicts` edge is a false one.
  *
- * Usage: deno task bench:statements [--split tune|heldout|fresh] [--templates 10000]
+ * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2] [--templates 10000]
  * [--verbose] [--write]. Tune on `tune` (the default). `heldout`, then `fresh` (a second set
  * written blind, see the README there) were each run once for the record and have been tuned on
- * since (`--verbose` prints their misses); a blind set stays unprinted until its one run. `--write` records
+ * since (`--verbose` prints their misses); `blind2` (a third set, written blind after `fresh` had
+ * been run) is run once, aggregates only, and never printed. `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the
  * results recorded so far (with the hand-written reading in bench/results/statements-notes.md).
  *
@@ -211,12 +212,13 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  if (split !== "tune" && split !== "heldout" && split !== "fresh") {
-    throw new Error(`--split: tune, heldout or fresh, not ${split}`);
+  if (split !== "tune" && split !== "heldout" && split !== "fresh" && split !== "blind2") {
+    throw new Error(`--split: tune, heldout, fresh or blind2, not ${split}`);
   }
   // The first heldout half was run once for the record (2026-11-25) and is development data
-  // since; the fresh set, written blind on 2026-11-26, replaces it and is never printed.
-  const verbose = values.verbose;
+  // since, and so is the fresh set (written blind, run once on 2026-11-26); the second blind
+  // batch (blind2), written after that run, is never printed.
+  const verbose = values.verbose && split !== "blind2";
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);
   log(`sweep: ${loadContradictions(split).length} pairs (${split})`);
@@ -242,7 +244,7 @@ if (import.meta.main) {
       JSON.stringify(result, null, 2) + "\n",
     );
     const recorded: StatementsResult[] = [];
-    for (const s of ["tune", "heldout", "fresh"]) {
+    for (const s of ["tune", "heldout", "fresh", "blind2"]) {
       try {
         recorded.push(JSON.parse(await Deno.readTextFile(`bench/results/statements-${s}.json`)));
       } catch {

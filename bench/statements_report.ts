@@ -164,10 +164,12 @@ export function renderStatements(
     ? [
       "# Statements compared by evidence",
       "",
-      "`deno task bench:statements [--split tune|heldout|fresh] [--write]` (bench/statements.ts).",
+      "`deno task bench:statements [--split tune|heldout|fresh|blind2] [--write]`",
+      "(bench/statements.ts).",
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
       "README). The detector was tuned on `tune` only; `heldout` was run once, for the record;",
-      "`fresh` is a second held-out set written later, blind to the detector, run once at the end.",
+      "`fresh` is a second held-out set written later, blind to the detector, run once at the end;",
+      "`blind2` is a third, written blind after `fresh` had been run, also run once at the end.",
       "Everything runs offline, through the engine, without a model.",
       "",
     ]

@@ -44,8 +44,11 @@ const B64 = String.raw`A-Za-z0-9+\/`;
 
 const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
-    type: "aws_access_key",
-    regex: tok("(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)[A-Z0-9]{16}", "A-Za-z0-9"),
+    type: "aws_access_key", // not AWS's documented example, `AKIAIOSFODNN7EXAMPLE`
+    regex: tok(
+      "(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z0-9]{9}EXAMPLE)[A-Z0-9]{16}",
+      "A-Za-z0-9",
+    ),
   },
   {
     type: "aws_secret_key",
@@ -318,8 +321,9 @@ const DB_SCHEMES = words(
     "bolt oracle db2 memcached nats influxdb snowflake",
 );
 
+/** `scheme://user:password@host`; people leave `#` unescaped in a password, so it may hold one. */
 const URL_USERINFO =
-  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?#"'<>`]{1,256})@(?=[\w\[.\-%])/gd;
+  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256})@(?=[\w\[.\-%])/gd;
 /** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
 const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
@@ -805,6 +809,10 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
       /(?:\bauth[ \t]{0,4}=[ \t]{0,4}\(|BasicAuth\()[ \t]{0,4}["'][^"'\n]{1,100}["'][ \t]{0,4},[ \t]{0,4}["']([^"'\n]{1,256})["']/gd,
   },
   { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
+  {
+    type: "database_url_password", // Oracle EZConnect, alone: app/secret@//db:1521/ORCL
+    regex: /(?<![\w$#\/])[\w$#]{1,30}\/([^\s\/@"']{1,128})@\/\/[\w.\-]+(?::\d{1,5})?\//gd,
+  },
   {
     type: "database_url_password", // Oracle EZConnect: sqlplus app/secret@db:1521/ORCL
     regex:

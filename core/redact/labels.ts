@@ -2,7 +2,8 @@
  * Secret-bearing labels in prose: the words that say a nearby value is a secret, in English
  * and the languages people write notes in ("password", "DB pw", "API key", "client secret",
  * `ROLLBAR_ACCESS_TOKEN`, "Datadog key", "senha", "密码", "パスワード"), and weak ones that
- * only vouch for a value shaped like a password ("as admin /", "can you try").
+ * only vouch for a value shaped like a password ("as admin /", "can you try", "Redis AUTH",
+ * "as deploy with", "etl / …").
  *
  * @module
  */
@@ -52,7 +53,8 @@ const LABEL = new RegExp(
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
     String.raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|totp|(?:recovery|backup)[ ]codes?)` +
-    String.raw`|(?<weak>admin|root|sa|superuser|try)` +
+    String
+      .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|(?<=\bas[ ][\w.@\-]{1,40}[ ])with)` +
     String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
   "gi",
 );
@@ -81,9 +83,15 @@ const PROSE_DENY_BEFORE = new Set(
   ),
 );
 
+/** `user / password`: a slash between a user name (or an email) and what follows it. */
+const USER_SLASH = /(?<=[\w.@\-] )\/(?= \S)/g;
+
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {
   const out: Label[] = [];
+  for (const m of text.matchAll(USER_SLASH)) {
+    out.push({ start: m.index, end: m.index + 1, kind: "weak" });
+  }
   for (const m of text.matchAll(LABEL)) {
     const groups = m.groups!;
     const start = m.index;

@@ -10,7 +10,7 @@
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
-import { isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
+import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -27,10 +27,14 @@ const PUBLIC_KEYS = new Set(
 
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
-  password: { shapes: ["random", "password", "hex", "uuid", "letters"], ahead: 10, back: 6 },
+  password: {
+    shapes: ["random", "password", "hex", "uuid", "letters", "phrase"],
+    ahead: 10,
+    back: 6,
+  },
   secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
-  weak: { shapes: ["password"], ahead: 4, back: 0 },
+  weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
 };
 
 interface Word {
@@ -57,6 +61,16 @@ export function proseCandidates(text: string, out: Candidate[]): void {
       const value = shapes.get(key);
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
+    // A secret column's header: every value below it (`| System | User | Password |`).
+    if (label.kind !== "weak") {
+      for (const cell of cellsBelow(text, label.start, label.end)) {
+        if (redacted(cell) || /\s/.test(cell.text) || taken.has(cell.start)) continue;
+        const found = accept(cell);
+        if (found === undefined) continue;
+        taken.add(found.start);
+        out.push({ start: found.start, end: found.end, type: "secret_assignment", tier: 1 });
+      }
+    }
     const value = bind(text, label, accept);
     if (value === undefined) continue;
     for (const { start, end } of [value, ...siblings(text, value.end, accept)]) {
@@ -82,7 +96,7 @@ function bind(
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
     const named = value && !publicKey(ahead.slice(0, i).map((w) => w.text));
-    if (named && stated(value, ahead[i - 1], ahead[i + 1])) {
+    if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };
       break;
     }
@@ -140,7 +154,18 @@ function bind(
  * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
  * only right after the label or after "is", "to", ":" or "=" ("rotated in <sha>" is not).
  */
-function stated(value: Shaped, before: Word | undefined, after: Word | undefined): boolean {
+function stated(
+  value: Shaped,
+  before: Word | undefined,
+  after: Word | undefined,
+  kind: LabelKind,
+): boolean {
+  if (value.shape === "phrase") { // words and digits: only as the label's stated value
+    if (before === undefined) return true;
+    const word = before.text.toLowerCase();
+    return /[:=→：\/]$/.test(word) || word === "/" ||
+      (kind === "password" || before === undefined) && COPULAS.has(word);
+  }
   if (value.shape !== "hex" && value.shape !== "uuid") return true;
   if (before === undefined) return true;
   const word = before.text.toLowerCase();
@@ -267,7 +292,7 @@ function shaped(word: Word): Shaped | undefined {
     start += pair[1]!.length + 1;
     value = pair[2]!;
   }
-  const shape = valueShape(value);
+  const shape = valueShape(value) ?? (isPhrase(value) ? "phrase" : undefined);
   return shape && { start: word.start + start, end: word.start + end, shape };
 }
 

@@ -8,8 +8,12 @@
 import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
 import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
 
-/** The shapes a secret value takes in prose. */
-export type ValueShape = "random" | "password" | "hex" | "uuid" | "letters";
+/**
+ * The shapes a secret value takes in prose. `phrase` is a password people make up (words and
+ * digits: `bluemango1992`, `River-Sunflower-73`); it reads as words, so only a password label
+ * right before it makes it one (`prose.ts`).
+ */
+export type ValueShape = "random" | "password" | "hex" | "uuid" | "letters" | "phrase";
 
 /** Where the value sits inside a whitespace-separated word, once wrappers and punctuation are cut. */
 export interface Trimmed {
@@ -123,7 +127,10 @@ function lettersShape(v: string): ValueShape | undefined {
   if (!/[a-z]/.test(v) || !/[A-Z]/.test(v)) return undefined;
   const humps = v.match(/[A-Z][a-z]+/g) ?? [];
   if (humps.join("") === v) {
-    if (humps.length < 3) return undefined;
+    // Two capitalised words are a name (`DataDog`) unless they read as no words (`ByhmxDhtjt`).
+    if (humps.length < 3) {
+      return humps.length === 2 && wordFraction(v) < 0.3 ? "letters" : undefined;
+    }
     return humps.some((h) => CODE_WORDS.has(h.toLowerCase())) ? undefined : "letters";
   }
   let flips = 0;
@@ -174,4 +181,31 @@ export function isSettingName(name: string): boolean {
   return name.length >= 3 && wordFraction(name) >= 0.5 &&
     /^(?:[a-z][a-z0-9]*(?:[_.\-][a-z0-9]+)*|[a-z]+(?:[A-Z][a-z0-9]+)+|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*)$/
       .test(name);
+}
+
+/**
+ * Whether a word reads as a made-up password: 8–40 letters and digits, perhaps joined by
+ * dashes or with a symbol, at least four letters and two digits (or one digit and a capital or
+ * a dash); never a version, date, host, path, name or constant.
+ *
+ * @example Usage
+ * ```ts
+ * import { isPhrase } from "./value_shape.ts";
+ * import { equal } from "node:assert/strict";
+ * equal(isPhrase("lisbon2-Otter-05"), true);
+ * equal(isPhrase("bluemango1992"), true);
+ * equal(isPhrase("python3"), false);
+ * equal(isPhrase("eu-west-1"), false);
+ * ```
+ */
+export function isPhrase(v: string): boolean {
+  if (v.length < 8 || v.length > 40 || !/^[A-Za-z0-9][A-Za-z0-9\-!@#$%^&*+?~]*$/.test(v)) {
+    return false;
+  }
+  const digits = v.replace(/\D/g, "").length;
+  const letters = v.replace(/[^A-Za-z]/g, "").length;
+  if (digits === 0 || letters < 4 || digits === v.length) return false;
+  if (digits < 2 && !/[A-Z]/.test(v) && !v.includes("-")) return false;
+  if (/^[A-Z0-9_]+$/.test(v) || /^v?\d/.test(v)) return false;
+  return !NOT_A_VALUE.some((re) => re.test(v));
 }

@@ -167,9 +167,10 @@ export function renderStatements(
       "`deno task bench:statements [--split tune|heldout|fresh|blind2] [--write]`",
       "(bench/statements.ts).",
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
-      "README). The detector was tuned on `tune` only; `heldout` was run once, for the record;",
-      "`fresh` is a second held-out set written later, blind to the detector, run once at the end;",
-      "`blind2` is a third, written blind after `fresh` had been run, also run once at the end.",
+      "README). The detector was tuned on `tune`; `heldout`, then `fresh` (written later, blind to",
+      "the detector) were each run once for the record and tuned on afterwards, so they are",
+      "development data now; `blind2`, written blind after `fresh` had been run, is the held-out",
+      "figure: run once, never printed.",
       "Everything runs offline, through the engine, without a model.",
       "",
     ]

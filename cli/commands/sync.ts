@@ -5,11 +5,13 @@
  *
  * @module
  */
-import type { Engine, PairingPrompts, SyncStatus } from "@helix/core";
+import type { PairingPrompts, SyncStatus } from "@helix/core";
 import { booleanFlag, type Command, stringFlag, UsageError } from "../command.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
+import { syncAll } from "./sync_all.ts";
+import { pullLine, pullProgress } from "./sync_lines.ts";
 import { recoverWithPhrase, showRecoveryPhrase } from "./sync_recovery.ts";
 
 const SUBCOMMANDS = [
@@ -31,7 +33,7 @@ export const sync: Command = {
   usage:
     "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
-wrote. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
+wrote; on a machine in a team (without --strand), every team strand too, a line each. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
 
   init --relay URL   start syncing this strand through the relay at URL (first machine); a
@@ -78,11 +80,10 @@ outside the protocol; 77 this device's key does not open the strand or it is not
   completions: SUBCOMMANDS,
   async run(invocation, ctx) {
     const [sub, ...rest] = invocation.positionals;
+    if (sub === undefined) return await syncAll(ctx);
     const creates = sub === "init" || sub === "join" || sub === "recover";
     const engine = await ctx.engine({ create: creates, sync: true });
     switch (sub) {
-      case undefined:
-        return await both(engine, ctx);
       case "init": {
         const relay = stringFlag(invocation, "relay");
         if (!relay) throw new UsageError("give the relay: helix sync init --relay URL");
@@ -203,47 +204,6 @@ outside the protocol; 77 this device's key does not open the strand or it is not
     }
   },
 };
-
-async function both(engine: Engine, ctx: CommandContext): Promise<number | void> {
-  const progress = createProgress(ctx.io, "pushing", ctx.err);
-  const report = await engine.sync({
-    onPull: pullProgress(ctx),
-    onPush: (d, t) => progress.update(d, t),
-  });
-  progress.finish();
-  if (ctx.flags.json) return ctx.printJson(report);
-  ctx.print(`${pullLine(report.pull)}; pushed ${report.push.uploaded} changes`);
-  const { witness } = report;
-  if (witness?.error) ctx.print(ctx.out.yellow(`witness: ${witness.error}`));
-  else if (witness) {
-    ctx.print(
-      `witness: ${witness.checked} statements checked` +
-        (witness.refused > 0 ? `, ${witness.refused} altered (ignored)` : "") +
-        (witness.alarms > 0 ? ctx.out.red(`, ${witness.alarms} raised an alarm`) : ""),
-    );
-  }
-  return report.pull.quarantined > 0 || (witness?.alarms ?? 0) > 0 ? EXIT_FAILED : undefined;
-}
-
-function pullProgress(ctx: CommandContext) {
-  return (received: number) => {
-    if (ctx.io.stderrIsTty) ctx.io.stderr(`\r\x1b[2Kpulling: ${received} received`);
-  };
-}
-
-function pullLine(report: {
-  applied: number;
-  opsAdded: number;
-  quarantined: number;
-  pending: number;
-}): string {
-  const extra = [
-    report.pending ? `${report.pending} waiting for earlier changes` : "",
-    report.quarantined ? `${report.quarantined} set aside (see helix sync status)` : "",
-  ].filter(Boolean);
-  return `pulled ${report.applied} changes (${report.opsAdded} new ops)` +
-    (extra.length ? `, ${extra.join(", ")}` : "");
-}
 
 /** Asks the person to compare the safety number, unless `yes`. */
 export function prompts(ctx: CommandContext, yes: boolean): PairingPrompts {

@@ -1,7 +1,8 @@
 /**
  * Team strands through the CLI and a real relay process (docs/teams.md): `helix team create`,
  * `invite` and `join` (the safety number confirmed with --yes on both sides), `members`, a
- * memory written by one member found by another after sync, a member's admin action refused
+ * memory written by one member found by another after a plain `helix sync` (every team strand),
+ * a member's admin action refused
  * (exit 77), `remove` (the removed member's sync then exits 77), `role`, `leave` (the file
  * stays, the team leaves teams.json) and `rotate`.
  */
@@ -84,7 +85,10 @@ Deno.test({
         0,
       );
       equal((await ada.helix("sync", ...strand)).code, 0);
-      equal((await bo.helix("sync", ...strand)).code, 0);
+      // Plain `helix sync` on a machine in a team (and with no personal strand) syncs the team.
+      const plain = await bo.helix("sync");
+      equal(plain.code, 0, plain.stderr);
+      match(plain.stdout, /^team acme: pulled 1 changes/m);
       match(
         (await bo.helix("search", "where are release notes drafted", "--json", ...strand)).stdout,
         /docs\/releases/,

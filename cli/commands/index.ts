@@ -35,6 +35,8 @@ import { show } from "./show.ts";
 import { sleep } from "./sleep.ts";
 import { status } from "./status.ts";
 import { sync } from "./sync.ts";
+// Until `helix team` (cli/commands/team.ts) dispatches share/unshare to team_share.ts.
+import { teamShareCommand } from "./team_share.ts";
 import { ui } from "./ui.ts";
 
 /** Every command. */
@@ -59,6 +61,7 @@ export const COMMANDS: readonly Command[] = [
   merge,
   sync,
   device,
+  teamShareCommand,
   backfill,
   reembed,
   flush,

@@ -78,7 +78,14 @@ export function registerMemorySearch(server: McpServer, session: Session, log: L
             ? `, found only in archived memories by ${matchedTokens?.join(", ")}`
             : "";
           return `${i + 1}. ${
-            memoryLine(hit.memory, `, score ${hit.score.toFixed(2)}${only}${why}`)
+            memoryLine(
+              {
+                ...hit.memory,
+                ...(hit.strand !== undefined ? { strand: hit.strand } : {}),
+                ...(hit.member !== undefined ? { member: hit.member } : {}),
+              },
+              `, score ${hit.score.toFixed(2)}${only}${why}`,
+            )
           }`;
         });
         const text = lines.length

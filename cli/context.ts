@@ -103,11 +103,9 @@ export function createContext(
       const files: Record<string, Engine> = {};
       for (const team of teams.teams) {
         try {
-          files[team.name] = await open(
-            teamStrandPath(config.config.home, team.name),
-            options,
-            null,
-          );
+          // A team's strand is made by `helix team create/join`, never by a write.
+          const path = teamStrandPath(config.config.home, team.name);
+          files[team.name] = await open(path, { ...options, create: false }, null);
         } catch (error) {
           if (!isHelixError(error, "not_found")) throw error;
           context.note(`(team ${team.name}: its strand file is missing; run helix team join)`);

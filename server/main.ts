@@ -170,11 +170,16 @@ export async function serve(
       if (strandFile !== ":memory:") {
         syncLoop = startSyncThread({
           path: strandFile,
+          teams: workspace.strands.filter((s) => s.team !== null).map((s) => s.engine.path),
+          // The lifecycle worker embeds what the personal strand pulled; what a team strand
+          // pulls is found by keywords, exact tokens and the graph until it has vectors.
           keys: join(config.home, "keys"),
           deviceName: deviceName(env),
           activity,
           log,
-          onPulled: () => void worker?.embed(),
+          onPulled: (_applied, team) => {
+            if (team === undefined) void worker?.embed();
+          },
           ...syncTiming(env),
         });
       }

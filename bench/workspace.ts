@@ -56,6 +56,9 @@ try {
   const query = (i: number) => gen.query(1_000 + Math.abs(i));
   const alone = await time(queries, (i) => personal.search({ query: query(i) }));
   log(`personal alone: p50 ${alone.p50} ms, p95 ${alone.p95} ms`);
+  const teamView = workspace.strands[1]!.engine;
+  const teamAlone = await time(queries, (i) => teamView.search({ query: query(i) }));
+  log(`team strand alone: p50 ${teamAlone.p50} ms, p95 ${teamAlone.p95} ms`);
   const fused = await time(queries, (i) => workspace.search({ query: query(i) }));
   log(`workspace (personal + team): p50 ${fused.p50} ms, p95 ${fused.p95} ms`);
   const load = Deno.loadavg().map((x) => x.toFixed(2)).join(" ");
@@ -74,6 +77,7 @@ hits with their member). ${queries} queries, all channels, synthetic embedder.
 | search                       | p50 ms | p95 ms | mean ms |
 | ---------------------------- | -----: | -----: | ------: |
 | personal strand alone        | ${alone.p50} | ${alone.p95} | ${alone.mean} |
+| team strand alone            | ${teamAlone.p50} | ${teamAlone.p95} | ${teamAlone.mean} |
 | workspace (personal + team)  | ${fused.p50} | ${fused.p95} | ${fused.mean} |
 `;
     await Deno.writeTextFile(new URL("./RESULTS-workspace.md", import.meta.url), text);

@@ -172,13 +172,14 @@ export async function serve(
           path: strandFile,
           teams: workspace.strands.filter((s) => s.team !== null).map((s) => s.engine.path),
           // The lifecycle worker embeds what the personal strand pulled; what a team strand
-          // pulls is found by keywords, exact tokens and the graph until it has vectors.
+          // pulled is embedded here, a step at a time.
           keys: join(config.home, "keys"),
           deviceName: deviceName(env),
           activity,
           log,
           onPulled: (_applied, team) => {
             if (team === undefined) void worker?.embed();
+            else void embedTeam(workspace, team, log);
           },
           ...syncTiming(env),
         });
@@ -285,6 +286,26 @@ async function openTeams(
       }
     },
   });
+}
+
+const embedding = new Set<string>();
+
+/** Embeds what team strand `path` pulled without vectors (one run per strand at a time). */
+async function embedTeam(workspace: Workspace, path: string, log: Logger): Promise<void> {
+  const strand = workspace.strands.find((s) => s.engine.path === path);
+  if (!strand || embedding.has(path)) return;
+  embedding.add(path);
+  try {
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    await strand.engine.sleep({ reason: "embed", only: "embed", pause });
+  } catch (error) {
+    log.warn("team strand embed failed", {
+      team: strand.team,
+      error: isHelixError(error) ? error.code : String(error),
+    });
+  } finally {
+    embedding.delete(path);
+  }
 }
 
 /**

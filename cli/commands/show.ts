@@ -23,7 +23,7 @@ ops that changed it, newest first. Works for forgotten and superseded memories t
     const memory = workspace.get(id);
     const edges = workspace.edgesOf(id);
     // The log of the strand that holds it (a team's for a team memory).
-    const history = workspace.strandOf(id).engine.history({ id, limit: 200 });
+    const history = workspace.history({ id, limit: 200 });
     if (ctx.flags.json) return ctx.printJson({ memory, edges, history });
     const { out } = ctx;
     const lines = [

@@ -142,6 +142,18 @@ function compose(strands: readonly WorkspaceStrand[], teams: Teams): Workspace {
     relate: (input) => relateAnywhere(strands, input),
     unrelate: (edgeId) => unrelateAnywhere(strands, edgeId),
     edgesOf: (id) => at(id).edgesOf(id),
+    // A memory's history is in the strand that holds it; the rest of the log is personal.
+    history: (input = {}) => {
+      const { id } = input;
+      if (id === undefined) return personal.history(input);
+      let holder = personal;
+      try {
+        holder = at(id);
+      } catch {
+        // not a memory any strand holds (an edge, a purged ref): the personal log answers
+      }
+      return holder.history(input);
+    },
     reinforce: (id, quality) => at(id).reinforce(id, quality),
     creators: (ids) => {
       const out = new Map();

@@ -53,7 +53,14 @@ export async function buildContext(
       ], (r) => r.id),
     ] as [ContextSection, MemoryRecord[]]
   );
-  const { text, tokens, items, cut, placed } = placeSections(header, sections, budgetTokens, count);
+  const labels = new Map(others.flatMap((part) => [...part.labels ?? []]));
+  const { text, tokens, items, cut, placed } = placeSections(
+    header,
+    sections,
+    budgetTokens,
+    count,
+    labels,
+  );
   const provenance = deps.store.provenanceOf(placed.map((r) => r.id));
   for (const part of others) {
     for (const r of placed) {

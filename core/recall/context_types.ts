@@ -78,4 +78,6 @@ export interface ContextPart {
   readonly sections: ReadonlyArray<readonly [ContextSection, readonly MemoryRecord[]]>;
   /** The provenance of every candidate, by id. */
   readonly provenance: ReadonlyMap<string, readonly ProvenanceRecord[]>;
+  /** A label shown after a candidate's id in the pack (`team:acme · bob`), by id. */
+  readonly labels?: ReadonlyMap<string, string>;
 }

@@ -102,7 +102,16 @@ export async function contextAll(
   input: ContextInput,
 ): Promise<WorkspaceContextPack> {
   const [personal, ...teams] = strandsToRead(deps.strands, deps.teams, input.scope, deps.project);
-  const parts = await Promise.all(teams.map((s) => s.engine.contextPart(input)));
+  const parts = await Promise.all(teams.map(async (strand) => {
+    const part = await strand.engine.contextPart(input);
+    const ids = [...new Set(part.sections.flatMap(([, records]) => records.map((r) => r.id)))];
+    const labels = new Map(
+      [...labelsIn(strand, ids)].map((
+        [id, l],
+      ) => [id, [l.strand, l.member].filter(Boolean).join(" · ")]),
+    );
+    return { ...part, labels };
+  }));
   const pack = await personal!.engine.context(input, parts);
   const holder = new Map<string, WorkspaceStrand>();
   parts.forEach((part, i) => {

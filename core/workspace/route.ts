@@ -10,11 +10,17 @@ import type { Teams } from "../config/teams.ts";
 import type { ScopeSelector } from "../model/queries.ts";
 import type { WorkspaceStrand } from "./types.ts";
 
-/** The team a memory of `scope` belongs to, or null (personal). */
+/**
+ * The team a memory of `scope` belongs to, or null (personal). A share names a project by its
+ * id or by the end of it (`web-app` for `github.com/acme/web-app`), as scope names do.
+ */
 export function teamOfScope(teams: Teams, scope: string): string | null {
   if (!scope.startsWith("project:")) return null;
   const project = scope.slice("project:".length);
-  return teams.shares[project] ?? teams.shares[scope] ?? null;
+  const exact = teams.shares[project] ?? teams.shares[scope];
+  if (exact !== undefined) return exact;
+  const ends = Object.keys(teams.shares).filter((key) => project.endsWith(`/${key}`));
+  return ends.length === 1 ? teams.shares[ends[0]!]! : null;
 }
 
 /** The strand that holds memories of `scope` (the personal one unless a team's). */

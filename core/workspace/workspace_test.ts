@@ -167,6 +167,7 @@ Deno.test("openWorkspace() builds one context pack from the personal and team st
   await workspace.write({ content: "The user prefers British spelling.", type: "preference" });
   const pack = await workspace.context({ budgetTokens: 400 });
   ok(pack.text.includes("Billing PRs need two reviews."));
+  ok(/Billing PRs need two reviews\. \(mem_\w+, team:acme · you\)/.test(pack.text), pack.text);
   ok(pack.text.includes("The user prefers British spelling."));
   deepEqual(
     pack.memories.map((m) => [m.type, m.strand]).sort(),
@@ -194,6 +195,17 @@ Deno.test("openWorkspace() notes in a shared project go to the team strand, glob
   }
   ok(preference.written.some((w) => w.memory.scope === "global"), "extracted as a preference");
   equal(preference.passed, undefined);
+  workspace.close();
+  await Deno.remove(dir, { recursive: true });
+});
+
+Deno.test("a share names a project by its id or the end of it", async () => {
+  const dir = await Deno.makeTempDir({ prefix: "helix-workspace-" });
+  await registerTeams(dir, { acme: ["web-app"] });
+  const workspace = await homeWorkspace(dir, "github.com/acme/web-app");
+  const result = await workspace.write({ content: "The web app builds with Vite.", type: "fact" });
+  equal(workspace.strandOf(result.memory.id).label, "team:acme");
+  equal(workspace.strandFor("project:gitlab.com/other/web-app-2").label, "personal");
   workspace.close();
   await Deno.remove(dir, { recursive: true });
 });

@@ -10,8 +10,11 @@ import type { MemoryCreator } from "../store/queries/creators.ts";
 
 /** A roster device as sync status reports it. */
 export interface RosterDevice {
+  /** The device id (its key's fingerprint), as sync changes name their author. */
   readonly id: string;
+  /** Its name in the roster. */
   readonly name: string;
+  /** Whether it is this machine. */
   readonly me: boolean;
 }
 

@@ -26,8 +26,11 @@ export interface MoveReport {
 
 /** Where a moved memory came from, as `attributes.movedFrom` records it. */
 export interface MovedFrom {
+  /** The strand it was in (`personal`). */
   readonly strand: string;
+  /** Its id there. */
   readonly id: string;
+  /** When it was recorded there. */
   readonly recordedAt: string;
 }
 

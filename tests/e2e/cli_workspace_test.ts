@@ -110,9 +110,13 @@ Deno.test("helix team share moves a project's memories into the team strand; sea
   ok(show.stdout.includes("[team:acme · you]"), show.stdout);
   ok(show.stdout.includes("helix team share"), "provenance names the move");
 
+  const unknown = await helix(["team", "share", "billing", "nope"]);
+  equal(unknown.code, 66, unknown.stderr);
+  ok(unknown.stderr.includes('not in a team named "nope"'), unknown.stderr);
   const unshared = await helix(["team", "unshare", "billing"]);
   equal(unshared.code, 0, unshared.stderr);
   deepEqual((await readTeams(home)).shares, {});
+  equal((await helix(["team", "unshare", "billing"])).code, 64, "not shared any more");
   equal(
     (await helix(["add", "Billing freezes deploys in December.", "--project", "billing"])).code,
     0,

@@ -209,3 +209,20 @@ Deno.test("a share names a project by its id or the end of it", async () => {
   workspace.close();
   await Deno.remove(dir, { recursive: true });
 });
+
+Deno.test("a team memory that supersedes a personal one closes it in the personal strand", async () => {
+  const dir = await home();
+  const workspace = await homeWorkspace(dir, "billing");
+  const personal = workspace.strands[0]!.engine;
+  const old = await personal.write({ content: "Billing deploys on Fridays.", type: "fact" });
+  const result = await workspace.write({
+    content: "Billing deploys on Tuesdays.",
+    type: "fact",
+    supersedes: [old.memory.id],
+  });
+  equal(workspace.strandOf(result.memory.id).label, "team:acme");
+  deepEqual(result.superseded, [old.memory.id]);
+  equal(workspace.get(old.memory.id).status, "superseded");
+  workspace.close();
+  await Deno.remove(dir, { recursive: true });
+});

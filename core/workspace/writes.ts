@@ -13,6 +13,7 @@ import type { WriteResult } from "../ingest/result.ts";
 import type { WriteInput } from "../model/inputs.ts";
 import type { BulkProgress } from "../ops/write_bulk.ts";
 import { defaultScope } from "../ops/new_memory.ts";
+import { locate } from "./by_id.ts";
 import { labelsIn } from "./reads.ts";
 import { strandFor } from "./route.ts";
 import type { WorkspaceStrand } from "./types.ts";
@@ -35,10 +36,40 @@ function labelled(strand: WorkspaceStrand, result: WriteResult): WriteResult {
   return { ...result, memory: { ...result.memory, ...label } };
 }
 
-/** Writes one memory through the write path of the strand its scope lives in, labelled. */
+/**
+ * Writes one memory through the write path of the strand its scope lives in, labelled. A
+ * memory it supersedes in another strand (a personal memory replaced by a team convention) is
+ * closed there as superseded (no edge can join two strands).
+ */
 export async function writeRouted(deps: WriteDeps, input: WriteInput): Promise<WriteResult> {
   const strand = strandFor(deps.strands, deps.teams, scopeOfWrite(deps, input));
-  return labelled(strand, await strand.engine.write(input));
+  const elsewhere = (input.supersedes ?? []).map((id) => ({ id, at: locateOrNull(deps, id) }))
+    .filter((old) => old.at !== null && old.at !== strand);
+  if (elsewhere.length === 0) return labelled(strand, await strand.engine.write(input));
+  const away = new Set(elsewhere.map((old) => old.id));
+  const result = await strand.engine.write({
+    ...input,
+    supersedes: input.supersedes!.filter((id) => !away.has(id)),
+  });
+  for (const old of elsewhere) {
+    await old.at!.engine.patch(old.id, {
+      status: "superseded",
+      validTo: result.memory.validFrom,
+    });
+  }
+  return labelled(strand, {
+    ...result,
+    superseded: [...result.superseded, ...elsewhere.map((old) => old.id)],
+  });
+}
+
+/** The strand holding memory `id`, or null when none does. */
+function locateOrNull(deps: WriteDeps, id: string): WorkspaceStrand | null {
+  try {
+    return locate(deps.strands, id).strand;
+  } catch {
+    return null;
+  }
 }
 
 /** Stores many memories, each in its scope's strand; ids come back in input order. */

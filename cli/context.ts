@@ -11,10 +11,15 @@ import {
   type Embedder,
   embedderFromConfig,
   type Engine,
+  isHelixError,
   llmFromConfig,
   type LoadedConfig,
   openEngine,
+  openWorkspace,
   projectRoot,
+  readTeams,
+  teamStrandPath,
+  type Workspace,
 } from "@helix/core";
 import { syncKeys } from "./keys.ts";
 import { createStyle, type Io, type Style } from "./output.ts";
@@ -53,6 +58,13 @@ export interface CommandContext {
       path?: string;
     },
   ): Promise<Engine>;
+  /**
+   * The workspace: the engine of {@linkcode CommandContext.engine} (same options) and the team
+   * strands `teams.json` lists, as one memory (`docs/teams.md`). Without teams it is the engine.
+   */
+  workspace(
+    options?: { create?: boolean; sync?: boolean; lexical?: boolean },
+  ): Promise<Workspace>;
   /** The project scope the engine defaults to (configured, else detected from the cwd). */
   project(): Promise<string | null>;
   /** Writes a line (or lines) to stdout. */
@@ -78,6 +90,7 @@ export function createContext(
   const colorOk = flags.color && env.NO_COLOR === undefined && env.TERM !== "dumb";
   let engine: Engine | undefined;
   let enginePath: string | undefined;
+  let workspace: Workspace | undefined;
   let embedder: Embedder | null | undefined;
   let project: Promise<string | null> | undefined;
   const context: CommandContext & { close(): void } = {
@@ -90,26 +103,32 @@ export function createContext(
     async engine(options = {}) {
       const path = options.path ?? config.strandFile;
       if (engine && enginePath === path) return engine;
+      // Another strand file (a team's): what was open on the other one closes first.
+      workspace?.close();
+      workspace = undefined;
       engine?.close();
       engine = undefined;
-      // `lexical`: no embedder at all (agent hooks never load a model; recall runs on BM25).
-      embedder ??= options.lexical ? null : embedderFromConfig(config.config);
-      const keys = await syncKeys(config.config.home, options.sync ?? false);
       enginePath = path;
-      engine = openEngine({
-        path,
-        syncKeys: keys,
-        deviceName: deviceName(env),
-        embedder,
-        project: await context.project(),
-        mustExist: !options.create,
-        // A newly configured model never locks the strand: until `helix reembed` (or a server)
-        // moves it, commands run with the re-embedding pending and recall without vectors.
-        reembed: options.reembed ? true : "defer",
-        llm: llmFromConfig(config.config),
-        files: createFileProbe(await projectRoot(io.cwd)),
-      });
+      engine = await open(path, options, await context.project());
       return engine;
+    },
+    async workspace(options = {}) {
+      if (workspace) return workspace;
+      const personal = await context.engine(options);
+      const teams = await readTeams(config.config.home);
+      const files: Record<string, Engine> = {};
+      for (const team of teams.teams) {
+        try {
+          // A team's strand is made by `helix team create/join`, never by a write.
+          const path = teamStrandPath(config.config.home, team.name);
+          files[team.name] = await open(path, { ...options, create: false }, null);
+        } catch (error) {
+          if (!isHelixError(error, "not_found")) throw error;
+          context.note(`(team ${team.name}: its strand file is missing; run helix team join)`);
+        }
+      }
+      workspace = openWorkspace({ personal, teams, open: files });
+      return workspace;
     },
     project() {
       project ??= config.config.project !== null
@@ -131,9 +150,34 @@ export function createContext(
       return answer !== null && /^(y|yes)$/i.test(answer.trim());
     },
     close() {
+      workspace?.close();
       engine?.close();
       engine = undefined;
+      workspace = undefined;
     },
+  };
+  /** An engine over the strand at `path`, opened as commands open theirs. */
+  const open = async (
+    path: string,
+    options: { create?: boolean; reembed?: boolean; sync?: boolean; lexical?: boolean },
+    project: string | null,
+  ): Promise<Engine> => {
+    // `lexical`: no embedder at all (agent hooks never load a model; recall runs on BM25).
+    embedder ??= options.lexical ? null : embedderFromConfig(config.config);
+    const keys = await syncKeys(config.config.home, options.sync ?? false);
+    return openEngine({
+      path,
+      syncKeys: keys,
+      deviceName: deviceName(env),
+      embedder,
+      project,
+      mustExist: !options.create,
+      // A newly configured model never locks the strand: until `helix reembed` (or a server)
+      // moves it, commands run with the re-embedding pending and recall without vectors.
+      reembed: options.reembed ? true : "defer",
+      llm: llmFromConfig(config.config),
+      files: createFileProbe(await projectRoot(io.cwd)),
+    });
   };
   return context;
 }

@@ -27,6 +27,21 @@ export type { ReembedReport, ReembedStatus } from "./lifecycle/reembed.ts";
 export { DEFAULT_EMBEDDING, type Engine, openEngine, type OpenEngineOptions } from "./engine.ts";
 export type { WriteApi } from "./ingest/api.ts";
 export type { MemoryApi } from "./memory/api.ts";
+export type { MemoryCreator } from "./store/queries/creators.ts";
+export { asWorkspace, openWorkspace, type OpenWorkspaceOptions } from "./workspace/open.ts";
+export {
+  type LabelledHit,
+  type LabelledMemory,
+  PERSONAL,
+  type StrandLabel,
+  type Workspace,
+  type WorkspaceContextPack,
+  type WorkspaceListResult,
+  type WorkspaceSearchResult,
+  type WorkspaceStrand,
+} from "./workspace/types.ts";
+export { memberName, type RosterDevice } from "./workspace/member.ts";
+export { type MovedFrom, moveProjectMemories, type MoveReport } from "./workspace/share.ts";
 export type { ForgetResult, ForgetTarget } from "./memory/forget.ts";
 export type { GraphInput, GraphPage } from "./memory/graph.ts";
 export type { ListResult } from "./memory/list.ts";
@@ -84,7 +99,7 @@ export type { WriteAction, WriteResult } from "./ingest/result.ts";
 export { CONTRADICTION_FACTOR, CONTRADICTION_FLOOR } from "./model/types.ts";
 export type { Link } from "./ingest/consolidate.ts";
 export type { ConflictNote } from "./compare/statements.ts";
-export type { NoteInput, NoteResult } from "./ingest/note_input.ts";
+export type { NoteInput, NoteOptions, NoteResult } from "./ingest/note_input.ts";
 export type { GateResult } from "./extract/gate.ts";
 export type { LlmOptions } from "./llm/options.ts";
 export type { LlmStats } from "./llm/channel.ts";
@@ -203,6 +218,7 @@ export type {
   ContextCut,
   ContextItem,
   ContextPack,
+  ContextPart,
   ContextSection,
 } from "./recall/context_types.ts";
 export type {

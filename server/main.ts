@@ -14,9 +14,11 @@
 import { parseArgs } from "node:util";
 import process from "node:process";
 import {
+  asWorkspace,
   createFileProbe,
   detectProject,
   deviceName,
+  type Embedder,
   embedderFromConfig,
   type Engine,
   type HelixConfig,
@@ -26,7 +28,11 @@ import {
   loadConfig,
   loadDeviceKeys,
   openEngine,
+  openWorkspace,
   projectRoot,
+  readTeams,
+  teamStrandPath,
+  type Workspace,
 } from "@helix/core";
 import { join } from "node:path";
 import { HardenedStdioTransport } from "./stdio.ts";
@@ -132,13 +138,16 @@ export async function serve(
     // Requests in flight, shared with the lifecycle thread so it works in the quiet moments.
     const activity = createActivity();
     engine = opened;
+    // The team strands of teams.json beside it: tools read and write them as one memory.
+    const workspace = await openTeams(opened, config, embedder, root, env, log);
+    engine = workspace;
     const projectOverride = config.project;
     // `deno task --cwd <helix>` runs in the Helix checkout; INIT_CWD is where the client launched it.
     const launchDir = env.INIT_CWD ?? Deno.cwd();
     const cwdProject = await detectProject(launchDir).catch(() => null);
     // `helix hook` calls for this strand are answered here, warm (cli/hooks/warm.ts).
     if (strandFile !== ":memory:") {
-      hooks = await listenForHooks(opened, config, env, activity, log);
+      hooks = await listenForHooks(workspace, config, env, activity, log);
     }
     log.info("strand open", {
       strand: strandFile,
@@ -161,11 +170,17 @@ export async function serve(
       if (strandFile !== ":memory:") {
         syncLoop = startSyncThread({
           path: strandFile,
+          teams: workspace.strands.filter((s) => s.team !== null).map((s) => s.engine.path),
+          // The lifecycle worker embeds what the personal strand pulled; what a team strand
+          // pulled is embedded here, a step at a time.
           keys: join(config.home, "keys"),
           deviceName: deviceName(env),
           activity,
           log,
-          onPulled: () => void worker?.embed(),
+          onPulled: (_applied, team) => {
+            if (team === undefined) void worker?.embed();
+            else void embedTeam(workspace, team, log);
+          },
           ...syncTiming(env),
         });
       }
@@ -185,7 +200,7 @@ export async function serve(
       }).finally(work);
     if (http) {
       const served = serveHttp({
-        engine: opened,
+        engine: workspace,
         host: config.mcpHost,
         port: config.mcpPort,
         token: config.mcpToken,
@@ -207,7 +222,7 @@ export async function serve(
       await served.close();
     } else {
       // Warm up only once the client is initialized, so startup answers first.
-      await serveStdio(opened, {
+      await serveStdio(workspace, {
         projectOverride,
         cwdProject,
         log,
@@ -228,6 +243,68 @@ export async function serve(
     await syncLoop?.stop();
     await worker?.stop();
     engine?.close();
+  }
+}
+
+/**
+ * The workspace over `personal` and the team strands `teams.json` lists, each opened as the
+ * personal strand is; a team whose strand file is missing is left out with a warning.
+ */
+async function openTeams(
+  personal: Engine,
+  config: HelixConfig,
+  embedder: Embedder | null,
+  root: string,
+  env: Readonly<Record<string, string | undefined>>,
+  log: Logger,
+): Promise<Workspace> {
+  if (personal.path === ":memory:") return asWorkspace(personal);
+  const teams = await readTeams(config.home);
+  const keys = teams.teams.length ? await loadDeviceKeys(join(config.home, "keys"), false) : null;
+  return openWorkspace({
+    personal,
+    teams,
+    open: (team) => {
+      try {
+        return openEngine({
+          path: teamStrandPath(config.home, team.name),
+          mustExist: true,
+          embedder,
+          embedPolicy: "if-ready",
+          reembed: "defer",
+          llm: llmFromConfig(config),
+          files: createFileProbe(root),
+          syncKeys: keys,
+          deviceName: deviceName(env),
+        });
+      } catch (error) {
+        log.warn("team strand not opened", {
+          team: team.name,
+          error: isHelixError(error) ? error.message : String(error),
+        });
+        return null;
+      }
+    },
+  });
+}
+
+const embedding = new Set<string>();
+
+/** Embeds what team strand `path` pulled without vectors (one run per strand at a time). */
+async function embedTeam(workspace: Workspace, path: string, log: Logger): Promise<void> {
+  const strand = workspace.strands.find((s) => s.engine.path === path);
+  if (!strand || embedding.has(path)) return;
+  embedding.add(path);
+  try {
+    const pause = () => new Promise<void>((resolve) => setTimeout(resolve, 5));
+    await strand.engine.sleep({ reason: "embed", only: "embed", pause });
+  } catch (error) {
+    log.warn("team strand embed failed", {
+      team: strand.team,
+      error: isHelixError(error) ? error.code : String(error),
+    });
+  } finally {
+    embedding.delete(path);
   }
 }
 

@@ -6,7 +6,7 @@
  * @module
  */
 import { fileURLToPath } from "node:url";
-import { detectProject, type Engine } from "@helix/core";
+import { asWorkspace, detectProject, type Engine, type Workspace } from "@helix/core";
 import type { Logger } from "./log.ts";
 
 /** How the session's project was decided. */
@@ -14,8 +14,11 @@ export type ProjectSource = "override" | "roots" | "cwd" | "none";
 
 /** Mutable state of one MCP session. */
 export interface Session {
-  /** The engine as this session sees it (its project and session scopes by default). */
-  readonly engine: Engine;
+  /**
+   * The workspace as this session sees it (its project and session scopes by default): the
+   * personal strand and the team strands, or the one strand it was given.
+   */
+  readonly engine: Workspace;
   /** `project:<id>` or null (global only). */
   readonly project: string | null;
   /** Where `project` came from. */
@@ -37,8 +40,8 @@ export interface Session {
 
 /** Options of {@linkcode createSession}. */
 export interface SessionOptions {
-  /** The strand's engine (any view; this session makes its own). */
-  engine: Engine;
+  /** The strand's engine or the workspace (any view; this session makes its own). */
+  engine: Engine | Workspace;
   /** Session id (random per connection, or the HTTP transport's). */
   id: string;
   /** `HELIX_PROJECT` when set: wins over roots and the working folder. */
@@ -74,7 +77,8 @@ export function createSession(options: SessionOptions): Session {
     ? "cwd"
     : "none";
   const sessionScope = `session:${options.id}`;
-  let engine = options.engine.withContext({ project, session: sessionScope });
+  const workspace = asWorkspace(options.engine);
+  let engine = workspace.withContext({ project, session: sessionScope });
   let active = false;
   let ended = false;
   let rootsCalls = 0;
@@ -111,7 +115,7 @@ export function createSession(options: SessionOptions): Session {
         if (found) {
           project = found;
           projectSource = "roots";
-          engine = options.engine.withContext({ project, session: sessionScope });
+          engine = workspace.withContext({ project, session: sessionScope });
           log.info("project from client roots", { project });
           return;
         }

@@ -6,8 +6,8 @@
  * @module
  */
 import { z } from "zod";
-import type { Edge, Explanation, Memory, SearchHit, WriteResult } from "@helix/core";
-import { MEMORY_TYPES, readableConflicts, RELATIONS, STATUSES } from "@helix/core";
+import type { Edge, Explanation, LabelledHit, LabelledMemory, WriteResult } from "@helix/core";
+import { MEMORY_TYPES, PERSONAL, readableConflicts, RELATIONS, STATUSES } from "@helix/core";
 import type { ToolAnnotations } from "./_sdk.ts";
 
 /** Scope argument accepted by every tool. */
@@ -76,6 +76,10 @@ export const memoryShape = z.object({
     extractor: z.string().nullable(),
     at: z.string(),
   })),
+  strand: z.string().optional().describe(
+    '"personal" or "team:<name>" (only when you are in a team)',
+  ),
+  member: z.string().optional().describe('In a team strand: who wrote it ("you" for your own)'),
 });
 
 /** An edge as tools return it. */
@@ -140,7 +144,7 @@ export const writeShape = z.object({
 });
 
 /** The MCP form of a memory. */
-export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
+export function memoryOut(memory: LabelledMemory): z.infer<typeof memoryShape> {
   return {
     id: memory.id,
     type: memory.type,
@@ -164,6 +168,8 @@ export function memoryOut(memory: Memory): z.infer<typeof memoryShape> {
       extractor: p.extractor,
       at: p.at,
     })),
+    ...(memory.strand !== undefined ? { strand: memory.strand } : {}),
+    ...(memory.member !== undefined ? { member: memory.member } : {}),
   };
 }
 
@@ -255,21 +261,33 @@ export function explainOut(e: Explanation): z.infer<typeof explainShape> {
 }
 
 /** The MCP form of a search hit. */
-export function hitOut(hit: SearchHit, explain: boolean): z.infer<typeof hitShape> {
+export function hitOut(hit: LabelledHit, explain: boolean): z.infer<typeof hitShape> {
   return {
-    ...memoryOut(hit.memory),
+    ...memoryOut({
+      ...hit.memory,
+      ...(hit.strand !== undefined ? { strand: hit.strand } : {}),
+      ...(hit.member !== undefined ? { member: hit.member } : {}),
+    }),
     score: hit.score,
     ...(explain ? { explain: explainOut(hit.explanation) } : {}),
   };
 }
 
 /** One line per memory for the text part of a result. */
-export function memoryLine(memory: Memory, extra = ""): string {
+export function memoryLine(memory: LabelledMemory, extra = ""): string {
   const content = readableConflicts(memory.content).replace(/\s+/g, " ").trim();
   const shown = content.length > 300 ? `${content.slice(0, 299)}…` : content;
   const since = memory.type === "episode" && memory.eventAt
     ? memory.eventAt.slice(0, 10)
     : memory.validFrom.slice(0, 10);
   const status = memory.status === "active" ? "" : `, ${memory.status}`;
-  return `[${memory.type}] ${shown} (${memory.id}, ${memory.scope}, since ${since}${status}${extra})`;
+  return `[${memory.type}] ${shown} (${memory.id}, ${memory.scope}${
+    strandNote(memory)
+  }, since ${since}${status}${extra})`;
+}
+
+/** `, team:acme · bob` for a team strand's memory; nothing for a personal one or without teams. */
+export function strandNote(label: { strand?: string; member?: string }): string {
+  if (label.strand === undefined || label.strand === PERSONAL) return "";
+  return `, ${label.strand}${label.member ? ` · ${label.member}` : ""}`;
 }

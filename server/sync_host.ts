@@ -13,13 +13,15 @@ import type { SyncThreadCommand, SyncThreadEvent } from "./sync_thread.ts";
 /** Options of {@linkcode startSyncThread}. */
 export interface SyncThreadOptions {
   readonly path: string;
+  /** Team strands synced beside it. */
+  readonly teams?: readonly string[];
   /** The folder of this device's key files. */
   readonly keys: string;
   readonly deviceName: string;
   readonly activity: Activity;
   readonly log: Logger;
-  /** Called when the thread applied changes from other machines. */
-  readonly onPulled?: (applied: number) => void;
+  /** Called when the thread applied changes from other machines (`team`: a team strand's path). */
+  readonly onPulled?: (applied: number, team?: string) => void;
   readonly intervalMs?: number;
   readonly checkMs?: number;
 }
@@ -37,7 +39,7 @@ export function startSyncThread(options: SyncThreadOptions): SyncLoop {
     if (message.type === "log") {
       if (message.level === "info") log.info(message.message, message.fields);
       else log.warn(message.message, message.fields);
-    } else if (message.type === "pulled") options.onPulled?.(message.applied);
+    } else if (message.type === "pulled") options.onPulled?.(message.applied, message.team);
     else onStopped();
   };
   worker.onerror = (event) => {
@@ -48,6 +50,7 @@ export function startSyncThread(options: SyncThreadOptions): SyncLoop {
   const start: SyncThreadCommand = {
     type: "start",
     path: options.path,
+    ...(options.teams?.length ? { teams: options.teams } : {}),
     keys: options.keys,
     deviceName: options.deviceName,
     activity: options.activity.buffer,

@@ -16,6 +16,8 @@ export type SyncThreadCommand =
   | {
     readonly type: "start";
     readonly path: string;
+    /** Team strands (docs/teams.md) synced beside it, each with a loop of its own. */
+    readonly teams?: readonly string[];
     /** The folder of this device's key files. */
     readonly keys: string;
     readonly deviceName: string;
@@ -33,12 +35,17 @@ export type SyncThreadEvent =
     readonly message: string;
     readonly fields: Record<string, unknown>;
   }
-  | { readonly type: "pulled"; readonly applied: number }
+  | {
+    readonly type: "pulled";
+    readonly applied: number;
+    /** The team strand's path when a team strand pulled them (absent: the server's strand). */
+    readonly team?: string;
+  }
   | { readonly type: "stopped" };
 
 const post = (event: SyncThreadEvent) => self.postMessage(event);
-let engine: Engine | null = null;
-let loop: SyncLoop | null = null;
+const engines: Engine[] = [];
+const loops: SyncLoop[] = [];
 let stopping = false;
 
 self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
@@ -51,26 +58,45 @@ self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
       keys = await loadDeviceKeys(command.keys, false);
     }
     if (keys === null) return;
-    engine = openEngine({
-      path: command.path,
-      mustExist: true,
-      syncKeys: keys,
-      deviceName: command.deviceName,
-    });
-    loop = startSyncLoop(engine, {
-      activity: readActivity(command.activity),
-      log: {
-        info: (message, fields) => post({ type: "log", level: "info", message, fields }),
-        warn: (message, fields) => post({ type: "log", level: "warn", message, fields }),
-      },
-      onPulled: (applied) => post({ type: "pulled", applied }),
-      ...(command.intervalMs !== undefined ? { intervalMs: command.intervalMs } : {}),
-      ...(command.checkMs !== undefined ? { checkMs: command.checkMs } : {}),
-    });
+    for (const path of [command.path, ...(command.teams ?? [])]) {
+      const team = path === command.path ? undefined : path;
+      let engine: Engine;
+      try {
+        engine = openEngine({
+          path,
+          mustExist: true,
+          syncKeys: keys,
+          deviceName: command.deviceName,
+        });
+      } catch (error) {
+        if (team === undefined) throw error;
+        post({
+          type: "log",
+          level: "warn",
+          message: "team strand not synced",
+          fields: { team, error: String(error) },
+        });
+        continue;
+      }
+      engines.push(engine);
+      const fields = (more: Record<string, unknown>) => (team ? { ...more, team } : more);
+      loops.push(startSyncLoop(engine, {
+        activity: readActivity(command.activity),
+        log: {
+          info: (message, more) =>
+            post({ type: "log", level: "info", message, fields: fields(more) }),
+          warn: (message, more) =>
+            post({ type: "log", level: "warn", message, fields: fields(more) }),
+        },
+        onPulled: (applied) => post({ type: "pulled", applied, ...(team ? { team } : {}) }),
+        ...(command.intervalMs !== undefined ? { intervalMs: command.intervalMs } : {}),
+        ...(command.checkMs !== undefined ? { checkMs: command.checkMs } : {}),
+      }));
+    }
   } else {
     stopping = true;
-    await loop?.stop();
-    engine?.close();
+    for (const loop of loops) await loop.stop();
+    for (const engine of engines) engine.close();
     post({ type: "stopped" });
     self.close();
   }

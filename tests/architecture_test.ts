@@ -34,7 +34,11 @@ interface Layer {
 
 /** The layer table of DESIGN §3, top to bottom. A file may import only its own unit and lower layers. */
 const LAYERS: readonly Layer[] = [
-  { name: "facade", units: ["mod.ts", "engine.ts", "wire.ts"] },
+  { name: "surface", units: ["mod.ts"] },
+  // The workspace composes engines (the personal strand and team strands): above engine.ts,
+  // below the public surface, and nothing under it imports it.
+  { name: "workspace", units: ["workspace"] },
+  { name: "facade", units: ["engine.ts", "wire.ts"] },
   {
     name: "capabilities",
     units: [

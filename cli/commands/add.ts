@@ -90,7 +90,7 @@ Examples:
     const supersedes = listFlag(invocation, "supersedes");
     if (supersedes.length) input.supersedes = supersedes;
 
-    const engine = await ctx.engine({ create: true });
+    const engine = await ctx.workspace({ create: true });
     // `--scope web-app` writes to the project it names (a new name starts a project).
     if (scope) input.scope = resolvedScope(engine, scope, "write");
     const result = await engine.write(input);

@@ -30,7 +30,7 @@ The same strand and arguments always give the same bytes.
     }
     const query = stringFlag(invocation, "query");
     const asOf = stringFlag(invocation, "as-of");
-    const engine = await ctx.engine();
+    const engine = await ctx.workspace();
     const scope = scopeFlag(invocation, engine);
     const pack = await engine.context({
       budgetTokens: integerFlag(invocation, "budget", 2000, 16, 200_000),

@@ -78,7 +78,7 @@ keep the old value.
     if (Object.keys(changes).length === 0) {
       throw new UsageError("name at least one field to change (see `helix help edit`)");
     }
-    const engine = await ctx.engine();
+    const engine = await ctx.workspace();
     if (scope !== undefined) changes.scope = resolvedScope(engine, scope, "write");
     const memory = await engine.patch(id, changes as PatchInput);
     if (ctx.flags.json) return ctx.printJson(memory);

@@ -36,7 +36,7 @@ export const forget: Command = {
     }
     if (!ids.length && query === undefined) throw new UsageError("name ids or a --query");
     const limit = integerFlag(invocation, "limit", 1, 1, 100);
-    const engine = await ctx.engine();
+    const engine = await ctx.workspace();
 
     if (!booleanFlag(invocation, "hard")) {
       const { forgotten } = await engine.forget(

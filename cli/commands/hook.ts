@@ -62,7 +62,7 @@ second, this process opens the strand without a model.`,
       budgetTokens,
       debug: ctx.flags.debug,
     }, {
-      engine: () => ctx.engine({ lexical: true }),
+      engine: () => ctx.workspace({ lexical: true }),
       projectConfigured: ctx.config.config.project !== null,
       now: () => Date.now(),
     });

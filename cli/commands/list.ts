@@ -42,7 +42,7 @@ export const list: Command = {
     const types = listFlag(invocation, "type");
     const statuses = listFlag(invocation, "status");
     const limit = integerFlag(invocation, "limit", 20, 1, 1000);
-    const engine = await ctx.engine();
+    const engine = await ctx.workspace();
     const scope = scopeFlag(invocation, engine);
     const input: ListInput = {
       limit,
@@ -55,7 +55,16 @@ export const list: Command = {
     const page = engine.list(input);
     if (ctx.flags.json) return ctx.printJson(page);
     if (page.items.length === 0) return ctx.print(ctx.out.dim("No memories match."));
-    ctx.print(memoryRows(page.items.map((memory) => ({ memory })), ctx));
+    ctx.print(
+      memoryRows(
+        page.items.map(({ strand, member, ...memory }) => ({
+          memory,
+          ...(strand !== undefined ? { strand } : {}),
+          ...(member !== undefined ? { member } : {}),
+        })),
+        ctx,
+      ),
+    );
     if (page.nextCursor) ctx.note(ctx.err.dim(`more: helix list … --cursor ${page.nextCursor}`));
   },
 };

@@ -24,7 +24,7 @@ Example: helix relate mem_billing_ledger depends_on mem_postgres_16`,
   completions: [],
   async run(invocation, ctx) {
     const remove = stringFlag(invocation, "remove");
-    const engine = await ctx.engine();
+    const engine = await ctx.workspace();
     if (remove !== undefined) {
       if (invocation.positionals.length) throw new UsageError("--remove takes only an edge id");
       engine.unrelate(remove);

@@ -4,7 +4,14 @@
  *
  * @module
  */
-import { type Memory, MEMORY_TYPES, type SearchHit, type SearchInput } from "@helix/core";
+import {
+  type LabelledHit,
+  type Memory,
+  MEMORY_TYPES,
+  PERSONAL,
+  type SearchInput,
+  type StrandLabel,
+} from "@helix/core";
 import {
   booleanFlag,
   type Command,
@@ -49,7 +56,7 @@ export const search: Command = {
     const types = listFlag(invocation, "type");
     const asOf = stringFlag(invocation, "as-of");
     const limit = integerFlag(invocation, "limit", 10, 1, 100);
-    const engine = await ctx.engine();
+    const engine = await ctx.workspace();
     const scope = scopeFlag(invocation, engine);
     const input: SearchInput = {
       query,
@@ -83,26 +90,38 @@ export const search: Command = {
   },
 };
 
-/** Memories as a table: score when searched, id, type, scope, date, content. */
+/** A memory's strand as a short tag: `[team:acme · bob]`, `[personal]`. */
+export function strandTag(label: Partial<StrandLabel>): string {
+  return label.strand === undefined
+    ? ""
+    : `[${[label.strand, label.member].filter(Boolean).join(" · ")}]`;
+}
+
+/**
+ * Memories as a table: score when searched, id, type, scope, date, content (a team strand's
+ * tagged with the strand and member).
+ */
 export function memoryRows(
-  rows: readonly { memory: Memory; score?: number }[],
+  rows: readonly ({ memory: Memory; score?: number } & Partial<StrandLabel>)[],
   ctx: CommandContext,
 ): string {
   const { out } = ctx;
   const scored = rows.some((row) => row.score !== undefined);
   const header = [...(scored ? ["SCORE"] : []), "ID", "TYPE", "SCOPE", "RECORDED", "CONTENT"];
-  const body = rows.map(({ memory, score }) => [
+  const body = rows.map(({ memory, score, ...label }) => [
     ...(scored ? [score === undefined ? "" : score.toFixed(3)] : []),
     memory.status === "active" ? out.bold(memory.id) : `${memory.id} ${out.yellow(memory.status)}`,
     memory.type,
     memory.scope,
     shortTime(memory.recordedAt),
-    memory.content,
+    label.strand && label.strand !== PERSONAL
+      ? `${out.dim(strandTag(label))} ${memory.content}`
+      : memory.content,
   ]);
   return table([header.map((h) => out.dim(h)), ...body], ctx.io.columns);
 }
 
-function explainHit(hit: SearchHit, rank: number, ctx: CommandContext): string {
+function explainHit(hit: LabelledHit, rank: number, ctx: CommandContext): string {
   const { out } = ctx;
   const e = hit.explanation;
   const channels = Object.entries(e.channels)
@@ -111,7 +130,7 @@ function explainHit(hit: SearchHit, rank: number, ctx: CommandContext): string {
   const lines = [
     `${out.bold(`${rank}. ${hit.memory.id}`)}  ${hit.memory.type} · ${hit.memory.scope} · score ${
       hit.score.toFixed(3)
-    }`,
+    }${hit.strand ? ` ${strandTag(hit)}` : ""}`,
     `   ${hit.memory.content.replace(/\s+/g, " ").slice(0, 400)}`,
     `   channels   ${channels || "none"}`,
   ];

@@ -6,6 +6,7 @@
 import type { Memory } from "@helix/core";
 import { type Command, UsageError } from "../command.ts";
 import type { CommandContext } from "../context.ts";
+import { strandTag } from "./search.ts";
 import { shortTime, table } from "../output.ts";
 
 export const show: Command = {
@@ -18,14 +19,17 @@ ops that changed it, newest first. Works for forgotten and superseded memories t
   async run(invocation, ctx) {
     const [id, ...extra] = invocation.positionals;
     if (!id || extra.length) throw new UsageError("give exactly one memory id");
-    const engine = await ctx.engine();
-    const memory = engine.get(id);
-    const edges = engine.edgesOf(id);
-    const history = engine.history({ id, limit: 200 });
+    const workspace = await ctx.workspace();
+    const memory = workspace.get(id);
+    const edges = workspace.edgesOf(id);
+    // The log of the strand that holds it (a team's for a team memory).
+    const history = workspace.history({ id, limit: 200 });
     if (ctx.flags.json) return ctx.printJson({ memory, edges, history });
     const { out } = ctx;
     const lines = [
-      `${out.bold(memory.id)}  ${memory.type} · ${memory.scope} · ${statusText(memory, ctx)}`,
+      `${out.bold(memory.id)}  ${memory.type} · ${memory.scope} · ${statusText(memory, ctx)}${
+        memory.strand ? ` ${out.dim(strandTag(memory))}` : ""
+      }`,
       "",
       memory.content,
       "",

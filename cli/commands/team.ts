@@ -12,6 +12,7 @@ import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { prompts } from "./sync.ts";
 import { joinTeam, openTeam, teamFile } from "./team_files.ts";
+import { TEAM_SHARE_OPTIONS, teamShare, teamUnshare } from "./team_share.ts";
 
 /** One `helix team` subcommand. */
 export interface TeamSubcommand {
@@ -227,6 +228,22 @@ export const TEAM_SUBCOMMANDS: readonly TeamSubcommand[] = [
   rotate,
   role,
   list,
+  {
+    name: "share",
+    help: `share <project> <team> [--move-existing]
+               from now on the project's memories are written to the team's strand, read by
+               every member; global memories (identity, preferences) stay personal.
+               --move-existing also moves the project's memories already in your personal
+               strand (created in the team strand naming their origin, forgotten in yours)`,
+    run: (args, invocation, ctx) => teamShare({ ...invocation, positionals: [...args] }, ctx),
+  },
+  {
+    name: "unshare",
+    help: `unshare <project>
+               new memories of the project stay personal again (those in the team strand
+               stay there)`,
+    run: (args, invocation, ctx) => teamUnshare({ ...invocation, positionals: [...args] }, ctx),
+  },
 ];
 
 function memberLines(view: TeamView, ctx: CommandContext): string[] {
@@ -258,7 +275,7 @@ export const team: Command = {
   usage: USAGE,
   details: `A team's memories live in a strand of their own, synced through a relay that only
 ever holds ciphertext; admins invite and remove members, and removing one gives everyone
-else a new key. \`helix sync --strand team-<name>\` syncs a team's strand.
+else a new key. \`helix sync\` syncs every team strand with the rest.
 
 ${TEAM_SUBCOMMANDS.map((s) => `  ${s.help}`).join("\n")}
 
@@ -277,6 +294,7 @@ Exit codes: 0 done; 1 you declined; 66 no such team or member; 69 relay unreacha
     admin: { type: "boolean" },
     offline: { type: "boolean" },
     yes: { type: "boolean", short: "y" },
+    ...TEAM_SHARE_OPTIONS,
   },
   completions: TEAM_SUBCOMMANDS.map((s) => s.name),
   async run(invocation, ctx) {

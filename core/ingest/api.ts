@@ -8,7 +8,7 @@ import type { WriteInput } from "../model/inputs.ts";
 import type { BulkProgress } from "../ops/write_bulk.ts";
 import { guardAsync } from "../store/guard.ts";
 import { noteMemories } from "./note.ts";
-import type { NoteInput, NoteResult } from "./note_input.ts";
+import type { NoteInput, NoteOptions, NoteResult } from "./note_input.ts";
 import { writeMemory } from "./pipeline.ts";
 import type { WriteResult } from "./result.ts";
 import { type BulkWriteResult, writeMemories } from "./write.ts";
@@ -36,9 +36,10 @@ export interface WriteApi {
    * Turns text into memories: redacts it (and its context), runs the gate (skipped when
    * `explicit`), extracts typed, self-contained candidates using the previous assistant turn,
    * the recent window and the nearest active memories (the LLM extractor when configured,
-   * else the deterministic one), and writes each through the write path.
+   * else the deterministic one), and writes each through the write path. `options.keep`
+   * leaves the candidates of scopes it refuses to the caller (`NoteResult.passed`).
    */
-  note(input: NoteInput): Promise<NoteResult>;
+  note(input: NoteInput, options?: NoteOptions): Promise<NoteResult>;
 }
 
 /** What the write API needs: what the single, bulk and note write paths take. */
@@ -53,6 +54,6 @@ export function createWriteApi(deps: WriteDeps): WriteApi {
     write: (input) => guardAsync("write memory", () => writeMemory(deps, input)),
     writeMany: (inputs, onProgress) =>
       guardAsync("write memories", () => writeMemories(deps, inputs, onProgress)),
-    note: (input) => guardAsync("note memory", () => noteMemories(deps, input)),
+    note: (input, options) => guardAsync("note memory", () => noteMemories(deps, input, options)),
   };
 }

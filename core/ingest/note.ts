@@ -18,7 +18,13 @@ import { neighboursOf } from "../store/neighbours.ts";
 import { latestActive } from "../store/queries/notes.ts";
 import { candidateWrite } from "./candidate_write.ts";
 import type { IngestDeps, WriteDeps } from "./deps.ts";
-import { type NoteInput, noteInputSchema, type NoteResult } from "./note_input.ts";
+import type { WriteInput } from "../model/inputs.ts";
+import {
+  type NoteInput,
+  noteInputSchema,
+  type NoteOptions,
+  type NoteResult,
+} from "./note_input.ts";
 import { writeMemory } from "./pipeline.ts";
 import type { WriteResult } from "./result.ts";
 
@@ -29,8 +35,16 @@ const LATEST_MEMORIES = 3;
 /** How recently a memory was recorded to count as part of the conversation a note continues. */
 const CONVERSATION_MS = 30 * 60_000;
 
-/** Extracts memories from `input.text` and writes each one; see {@linkcode NoteResult}. */
-export async function noteMemories(deps: WriteDeps, input: NoteInput): Promise<NoteResult> {
+/**
+ * Extracts memories from `input.text` and writes each one; see {@linkcode NoteResult}. With
+ * `options.keep`, a candidate whose scope it refuses is not written here but returned in
+ * `passed`, for the caller to write where that scope lives (a workspace of several strands).
+ */
+export async function noteMemories(
+  deps: WriteDeps,
+  input: NoteInput,
+  options: NoteOptions = {},
+): Promise<NoteResult> {
   const parsed = parseInput(noteInputSchema, input, "note memory");
   const redactor = createRedactor();
   const text = redactor.clean(parsed.text);
@@ -80,8 +94,13 @@ export async function noteMemories(deps: WriteDeps, input: NoteInput): Promise<N
   const { extractor, candidates } = await extracted(deps, extraction, parsed.explicit === true);
 
   const written: WriteResult[] = [];
+  const passed: WriteInput[] = [];
   for (const candidate of candidates) {
     const write = candidateWrite(candidate, parsed.scope, { ...parsed.source, origin, extractor });
+    if (options.keep && !options.keep(write.scope ?? defaultScope(deps, write.type ?? "fact"))) {
+      passed.push(write);
+      continue;
+    }
     written.push(
       await writeMemory(deps, write, {
         link: candidate.link,
@@ -90,7 +109,7 @@ export async function noteMemories(deps: WriteDeps, input: NoteInput): Promise<N
       }),
     );
   }
-  return { gate: verdict, extractor, written, redacted };
+  return { gate: verdict, extractor, written, redacted, ...(passed.length ? { passed } : {}) };
 }
 
 /**

@@ -7,7 +7,7 @@
 import { z } from "zod";
 import type { GateResult } from "../extract/gate.ts";
 import type { SameFields } from "../model/input.ts";
-import type { SourceInput } from "../model/inputs.ts";
+import type { SourceInput, WriteInput } from "../model/inputs.ts";
 import { isScope } from "../model/scope.ts";
 import { MAX_CONTENT_LENGTH } from "../model/types.ts";
 import type { RedactionCount } from "../redact/types.ts";
@@ -75,4 +75,15 @@ export interface NoteResult {
   readonly written: readonly WriteResult[];
   /** Secrets replaced in the text and its context before anything else saw them. */
   readonly redacted: readonly RedactionCount[];
+  /** Candidates `NoteOptions.keep` refused, as writes not made here (absent when none). */
+  readonly passed?: readonly WriteInput[];
+}
+
+/** Options of `engine.note`. */
+export interface NoteOptions {
+  /**
+   * Whether a candidate of this scope is written in this strand; one it refuses is returned in
+   * `NoteResult.passed` instead. @default every scope
+   */
+  readonly keep?: (scope: string) => boolean;
 }

@@ -8,6 +8,7 @@ import type { PatchInput, RelateInput } from "../model/inputs.ts";
 import type { ListInput } from "../model/queries.ts";
 import type { Edge, Memory } from "../model/memory.ts";
 import { guard } from "../store/guard.ts";
+import { creatorsOf, type MemoryCreator } from "../store/queries/creators.ts";
 import type { MemoryDeps } from "./deps.ts";
 import { forgetMemories, type ForgetResult, type ForgetTarget } from "./forget.ts";
 import { type GraphInput, type GraphPage, graphPage } from "./graph.ts";
@@ -24,6 +25,12 @@ import { resolveScope, type ScopeResolution } from "./scopes.ts";
 export interface MemoryApi {
   /** A memory by id, whatever its status. Throws `not_found`. */
   get(id: string): Memory;
+  /**
+   * Who created each memory of `ids` (the device of its first `memory.put`, and for one that
+   * arrived by sync the verified author of the change that carried it). Unknown ids are left
+   * out.
+   */
+  creators(ids: readonly string[]): Map<string, MemoryCreator>;
   /** Memories by filter, newest first, paged. Defaults: the caller's scopes, active only. */
   list(input?: ListInput): ListResult;
   /** Changes fields of a memory (an op); unchanged fields are ignored. Throws `not_found`. */
@@ -92,6 +99,7 @@ export interface MemoryApi {
 export function createMemoryApi(deps: MemoryDeps): MemoryApi {
   return {
     get: (id) => guard("get memory", () => getMemory(deps, id)),
+    creators: (ids) => guard("read creators", () => creatorsOf(deps.store, ids)),
     list: (input = {}) => guard("list memories", () => listMemories(deps, input)),
     patch: (id, changes) => patchMemory(deps, id, changes),
     forget: (target) => forgetMemories(deps, target),

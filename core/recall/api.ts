@@ -16,8 +16,8 @@ import type { Store } from "../store/store.ts";
 import type { VectorIndex } from "../store/vector_index.ts";
 import { recallVisibility } from "../store/visibility.ts";
 import { tokenCounter } from "../text/tokens.ts";
-import { buildContext } from "./context.ts";
-import type { ContextPack } from "./context_types.ts";
+import { buildContext, contextPart } from "./context.ts";
+import type { ContextPack, ContextPart } from "./context_types.ts";
 import type { RankWeights } from "./rank.ts";
 import { runSearch } from "./search.ts";
 import type { SearchResult } from "./search_types.ts";
@@ -26,8 +26,14 @@ import type { SearchResult } from "./search_types.ts";
 export interface RecallApi {
   /** Hybrid recall with explanations. */
   search(input: SearchInput): Promise<SearchResult>;
-  /** A token-budgeted context block: profile, conventions, then what is relevant. */
-  context(input: ContextInput): Promise<ContextPack>;
+  /**
+   * A token-budgeted context block: profile, conventions, then what is relevant. With
+   * `others` (other strands' {@linkcode RecallApi.contextPart}s), each section fuses this
+   * strand's candidates with theirs by reciprocal rank.
+   */
+  context(input: ContextInput, others?: readonly ContextPart[]): Promise<ContextPack>;
+  /** This strand's candidates for the pack `context(input)` would build, for fusing elsewhere. */
+  contextPart(input: ContextInput): Promise<ContextPart>;
   /**
    * Loads what the first search would otherwise load (the vector index when a model is
    * configured, the tokenizer) in
@@ -79,29 +85,40 @@ export function createRecallApi(deps: RecallDeps): RecallApi {
         },
       ));
   };
+  const contextRequest = (input: ContextInput) => {
+    const parsed = parseInput(contextInputSchema, input, "build context");
+    const scopes = readScopes(deps, parsed.scope);
+    const visibility = recallVisibility(scopes, parsed, deps.clock.now());
+    const label = scopes === "all"
+      ? "all scopes"
+      : scopes.filter((s) => s !== "global").join(", ") || "global";
+    const within = {
+      ...(parsed.scope !== undefined ? { scope: parsed.scope } : {}),
+      ...(parsed.asOf !== undefined ? { asOf: parsed.asOf } : {}),
+    };
+    const contextDeps = {
+      store: deps.store,
+      search: (query: string, limit: number) => search({ query, limit, ...within }),
+    };
+    return {
+      contextDeps,
+      request: {
+        budgetTokens: parsed.budgetTokens,
+        ...(parsed.query !== undefined ? { query: parsed.query } : {}),
+        visibility,
+        label,
+      },
+    };
+  };
   return {
     search,
-    async context(input) {
-      const parsed = parseInput(contextInputSchema, input, "build context");
-      const scopes = readScopes(deps, parsed.scope);
-      const visibility = recallVisibility(scopes, parsed, deps.clock.now());
-      const label = scopes === "all"
-        ? "all scopes"
-        : scopes.filter((s) => s !== "global").join(", ") || "global";
-      const within = {
-        ...(parsed.scope !== undefined ? { scope: parsed.scope } : {}),
-        ...(parsed.asOf !== undefined ? { asOf: parsed.asOf } : {}),
-      };
-      return await guardAsync("build context", () =>
-        buildContext(
-          { store: deps.store, search: (query, limit) => search({ query, limit, ...within }) },
-          {
-            budgetTokens: parsed.budgetTokens,
-            ...(parsed.query !== undefined ? { query: parsed.query } : {}),
-            visibility,
-            label,
-          },
-        ));
+    async context(input, others = []) {
+      const { contextDeps, request } = contextRequest(input);
+      return await guardAsync("build context", () => buildContext(contextDeps, request, others));
+    },
+    async contextPart(input) {
+      const { contextDeps, request } = contextRequest(input);
+      return await guardAsync("build context", () => contextPart(contextDeps, request));
     },
     async warmup() {
       // Without a model no query has a vector: the index (tens of MB at 10^5) would sit unused.

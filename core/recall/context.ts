@@ -9,10 +9,11 @@
  *
  * @module
  */
-import { iso, publicMemory } from "../store/records.ts";
+import { iso, type MemoryRecord, publicMemory } from "../store/records.ts";
+import { fuseRanked } from "../util/fuse_ranked.ts";
 import { tokenCounter, TOKENIZER } from "../text/tokens.ts";
 import { sha256Hex } from "../util/hash.ts";
-import type { ContextPack, ContextRequest } from "./context_types.ts";
+import type { ContextPack, ContextPart, ContextRequest, ContextSection } from "./context_types.ts";
 import type { RecallDeps } from "./deps.ts";
 import { placeSections } from "./place.ts";
 import { sectionCandidates } from "./sections.ts";
@@ -20,17 +21,53 @@ import { sectionCandidates } from "./sections.ts";
 /** What {@linkcode buildContext} needs: the tables, and a search for the relevant section. */
 export type ContextDeps = Pick<RecallDeps, "store" | "search">;
 
-/** Builds the pack. */
+/** This strand's candidates for the pack of `request`, with their provenance. */
+export async function contextPart(
+  deps: ContextDeps,
+  request: ContextRequest,
+): Promise<ContextPart> {
+  const sections = await sectionCandidates(deps, request);
+  const ids = sections.flatMap(([, records]) => records.map((r) => r.id));
+  return { sections, provenance: deps.store.provenanceOf(ids) };
+}
+
+/**
+ * Builds the pack; with `others` (other strands' parts), each section's candidates are this
+ * strand's and theirs fused by reciprocal rank, each keeping its own order.
+ */
 export async function buildContext(
   deps: ContextDeps,
   request: ContextRequest,
+  others: readonly ContextPart[] = [],
 ): Promise<ContextPack> {
   const count = await tokenCounter();
   const { budgetTokens, visibility } = request;
   const header = `# Helix memory · ${request.label} · ${iso(visibility.at).slice(0, 10)}`;
-  const sections = await sectionCandidates(deps, request);
-  const { text, tokens, items, cut, placed } = placeSections(header, sections, budgetTokens, count);
+  const own = await sectionCandidates(deps, request);
+  const sections = others.length === 0 ? own : own.map(([section, records]) =>
+    [
+      section,
+      fuseRanked([
+        records,
+        ...others.map((part) => part.sections.find(([s]) => s === section)?.[1] ?? []),
+      ], (r) => r.id),
+    ] as [ContextSection, MemoryRecord[]]
+  );
+  const labels = new Map(others.flatMap((part) => [...part.labels ?? []]));
+  const { text, tokens, items, cut, placed } = placeSections(
+    header,
+    sections,
+    budgetTokens,
+    count,
+    labels,
+  );
   const provenance = deps.store.provenanceOf(placed.map((r) => r.id));
+  for (const part of others) {
+    for (const r of placed) {
+      const theirs = part.provenance.get(r.id);
+      if (theirs && !provenance.has(r.id)) provenance.set(r.id, [...theirs]);
+    }
+  }
   return {
     text,
     tokens,

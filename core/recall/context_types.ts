@@ -5,6 +5,7 @@
  * @module
  */
 import type { Memory } from "../model/memory.ts";
+import type { MemoryRecord, ProvenanceRecord } from "../store/records.ts";
 import type { Visibility } from "../store/visibility.ts";
 
 /** The sections of a context pack, in order. */
@@ -65,4 +66,18 @@ export interface ContextRequest {
   readonly visibility: Visibility;
   /** Label for the header, e.g. `project:billing`. */
   readonly label: string;
+}
+
+/**
+ * One strand's candidates for a context pack, section by section, best first, with their
+ * provenance: what `contextPart` returns and `context` fuses with its own (a workspace of
+ * several strands builds one pack from all of them).
+ */
+export interface ContextPart {
+  /** Each section's candidates, best first. */
+  readonly sections: ReadonlyArray<readonly [ContextSection, readonly MemoryRecord[]]>;
+  /** The provenance of every candidate, by id. */
+  readonly provenance: ReadonlyMap<string, readonly ProvenanceRecord[]>;
+  /** A label shown after a candidate's id in the pack (`team:acme · bob`), by id. */
+  readonly labels?: ReadonlyMap<string, string>;
 }

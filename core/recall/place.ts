@@ -31,6 +31,7 @@ export function placeSections(
   sections: ReadonlyArray<readonly [ContextSection, readonly MemoryRecord[]]>,
   budgetTokens: number,
   count: (text: string) => number,
+  labels: ReadonlyMap<string, string> = new Map(),
 ): Placement {
   const lines: string[] = [header];
   let used = count(header);
@@ -49,7 +50,7 @@ export function placeSections(
       if (seen.has(record.id)) continue;
       const limit = Math.min(allowance, budgetTokens);
       if (limit - used < MIN_LINE_TOKENS) break; // nothing more fits in this section
-      const line = renderLine(record);
+      const line = renderLine(record, labels.get(record.id));
       const tokens = count(line) + 1;
       const extra = titled ? 0 : titleTokens;
       if (used + extra + tokens > limit) {
@@ -91,8 +92,11 @@ export function placeSections(
   return { text, tokens, items, cut, placed };
 }
 
-/** A memory's line: its type, a date for episodes and decisions, its content on one line, its id. */
-function renderLine(record: MemoryRecord): string {
+/**
+ * A memory's line: its type, a date for episodes and decisions, its content on one line, its
+ * id (and its label: the team strand and member it came from).
+ */
+function renderLine(record: MemoryRecord, label?: string): string {
   const when = record.type === "episode" && record.eventAt !== null
     ? ` (${iso(record.eventAt).slice(0, 10)})`
     : record.type === "decision"
@@ -100,5 +104,5 @@ function renderLine(record: MemoryRecord): string {
     : "";
   // An unsettled merge conflict reads as one line with both versions, not as raw markers.
   const content = readableConflicts(record.content).replace(/\s*\n\s*/g, " ").trim();
-  return `- [${record.type}]${when} ${content} (${record.id})`;
+  return `- [${record.type}]${when} ${content} (${record.id}${label ? `, ${label}` : ""})`;
 }

@@ -278,4 +278,16 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       retokenize(db);
     },
   },
+  {
+    version: 18,
+    description:
+      "sync_received.author: the verified author device of the sync change that carried each received op, so a team strand can say which member wrote a memory",
+    up(db) {
+      // A strand set back to an older version by hand (tests do) may have it already.
+      const columns = db.prepare("PRAGMA table_info(sync_received)").all() as { name: string }[];
+      if (!columns.some((c) => c.name === "author")) {
+        db.exec("ALTER TABLE sync_received ADD COLUMN author TEXT");
+      }
+    },
+  },
 ];

@@ -202,7 +202,13 @@ function apply(
   const refused: { delta: Received; reason: string }[] = [];
   if (ops.length > 0) {
     writeTransaction(store.db, "note received ops", () => {
-      markReceived(store, ops.map((op) => op.changeId));
+      for (const d of accepted) {
+        markReceived(
+          store,
+          d.body.ops.map((o) => o.changeId),
+          d.body.author,
+        );
+      }
     });
     try {
       added = deps.mergeOps(ops, { label: "sync" }).added;

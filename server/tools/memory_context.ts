@@ -4,6 +4,7 @@
  * @module
  */
 import { z } from "zod";
+import type { LabelledMemory } from "@helix/core";
 import type { McpServer } from "../_sdk.ts";
 import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
@@ -33,7 +34,13 @@ const DEFINITION = {
     budget_tokens: z.number(),
     tokenizer: z.string(),
     hash: z.string(),
-    items: z.array(z.object({ id: z.string(), section: z.string(), tokens: z.number() })),
+    items: z.array(z.object({
+      id: z.string(),
+      section: z.string(),
+      tokens: z.number(),
+      strand: z.string().optional(),
+      member: z.string().optional(),
+    })),
     cut: z.array(
       z.object({ id: z.string(), section: z.string(), tokens: z.number(), reason: z.string() }),
     ),
@@ -62,7 +69,14 @@ export function registerMemoryContext(server: McpServer, session: Session, log: 
           budget_tokens: pack.budgetTokens,
           tokenizer: pack.tokenizer,
           hash: pack.hash,
-          items: pack.items.map((i) => ({ ...i })),
+          items: pack.items.map((i) => {
+            const m: LabelledMemory | undefined = pack.memories.find((m) => m.id === i.id);
+            return {
+              ...i,
+              ...(m?.strand !== undefined ? { strand: m.strand } : {}),
+              ...(m?.member !== undefined ? { member: m.member } : {}),
+            };
+          }),
           cut: pack.cut.map((c) => ({ ...c })),
         });
       }),

@@ -20,7 +20,9 @@ const DEFINITION = {
     "an error message, a file path or command. Finds memories by meaning, keywords and exact identifiers, " +
     "best first, from this project and global memory only. Superseded or forgotten facts are left out; an " +
     "identifier only archived memories carry finds them, marked archived. Pass " +
-    "`as_of` (ISO date) to ask what was true then. Set `explain` to see why each result was found.",
+    "`as_of` (ISO date) to ask what was true then. Set `explain` to see why each result was found. " +
+    "A project shared with a team is searched in the team's memory too: such results name the team " +
+    "strand and the member who wrote them.",
   inputSchema: {
     query: z.string().min(1).max(2_000).describe(
       "What you need to know, in words, or an identifier/path/error.",
@@ -78,7 +80,14 @@ export function registerMemorySearch(server: McpServer, session: Session, log: L
             ? `, found only in archived memories by ${matchedTokens?.join(", ")}`
             : "";
           return `${i + 1}. ${
-            memoryLine(hit.memory, `, score ${hit.score.toFixed(2)}${only}${why}`)
+            memoryLine(
+              {
+                ...hit.memory,
+                ...(hit.strand !== undefined ? { strand: hit.strand } : {}),
+                ...(hit.member !== undefined ? { member: hit.member } : {}),
+              },
+              `, score ${hit.score.toFixed(2)}${only}${why}`,
+            )
           }`;
         });
         const text = lines.length

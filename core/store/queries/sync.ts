@@ -356,10 +356,20 @@ export function dropRepairCopies(store: Db): void {
   store.prepare("DELETE FROM sync_outbox WHERE acked = 1").run();
 }
 
-/** Records op change ids that arrived by pull, so they are never sealed back to the relay. */
-export function markReceived(store: Db, changeIds: readonly string[]): void {
-  const insert = store.prepare("INSERT OR IGNORE INTO sync_received (change_id) VALUES (?)");
-  for (const id of changeIds) insert.run(id);
+/**
+ * Records op change ids that arrived by pull, so they are never sealed back to the relay, with
+ * the verified author device of the change that carried them (kept when already known).
+ */
+export function markReceived(
+  store: Db,
+  changeIds: readonly string[],
+  author: string | null = null,
+): void {
+  const insert = store.prepare(
+    `INSERT INTO sync_received (change_id, author) VALUES (?, ?)
+     ON CONFLICT (change_id) DO UPDATE SET author = coalesce(author, excluded.author)`,
+  );
+  for (const id of changeIds) insert.run(id, author);
 }
 
 /**

@@ -100,10 +100,15 @@ Examples:
     }
     const { memory } = result;
     const verb = result.action === "noop" ? "already known" : result.action;
+    // A shared project's memory goes to its team's strand: say so.
+    const team = engine.strandOf(memory.id).team;
+    const where = team === null ? "" : ` in team ${team}'s strand`;
     const contradicts = result.links.filter((l) => l.relation === "contradicts").map((l) => l.id);
     const secrets = result.redacted.map((r) => `${r.count} ${r.type}`).join(", ");
     ctx.print(
-      `${ctx.out.green(verb)} ${ctx.out.bold(memory.id)} (${memory.type}, ${memory.scope})` +
+      `${ctx.out.green(verb)} ${
+        ctx.out.bold(memory.id)
+      } (${memory.type}, ${memory.scope})${where}` +
         (result.superseded.length ? `; superseded ${result.superseded.join(", ")}` : "") +
         (result.action === "added" || result.action === "superseded" || !result.reason
           ? ""

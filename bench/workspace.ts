@@ -82,7 +82,7 @@ hits with their member). ${queries} queries, all channels, synthetic embedder.
 
 The fused search costs about the sum of the strands' searches, which run one after the other on
 one thread (each strand has its own SQLite file, indexes and caches; searched alternately, as the
-workspace does, each was slower than alone in a profile: 16.6 + 17.0 ms against 30.0 ms for the
+workspace does, each was slower than alone in a profile taken at load 8: 16.6 + 17.0 ms against 30.0 ms for the
 workspace). Fusing and labelling add little: naming the team hits' members (creators, roster)
 took 0.3 ms per search in that profile.
 `;

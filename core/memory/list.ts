@@ -52,6 +52,14 @@ export function listMemories(
   };
 }
 
+/**
+ * The cursor that resumes a listing after `memory` (positions are a time and an id, the same in
+ * every strand: a workspace resumes all of its strands with one).
+ */
+export function cursorAfter(memory: Pick<Memory, "recordedAt" | "id">): string {
+  return encodeCursor({ at: Date.parse(memory.recordedAt), id: memory.id });
+}
+
 function encodeCursor(position: ListPosition): string {
   return btoa(JSON.stringify([position.at, position.id])).replaceAll("=", "");
 }

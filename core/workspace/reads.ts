@@ -9,6 +9,7 @@
 import type { Teams } from "../config/teams.ts";
 import type { ContextInput, ListInput, SearchInput } from "../model/queries.ts";
 import type { Memory } from "../model/memory.ts";
+import { cursorAfter } from "../memory/list.ts";
 import { fuseRanked } from "../util/fuse_ranked.ts";
 import { membersOf } from "./member.ts";
 import { strandsToRead } from "./route.ts";
@@ -87,13 +88,10 @@ export function listAll(deps: ReadDeps, input: ListInput): WorkspaceListResult {
   const page = merged.slice(0, limit);
   const more = merged.length > limit || pages.some((p) => p.page.nextCursor !== null);
   const last = page.at(-1);
-  let nextCursor: string | null = null;
-  if (more && last) {
-    // The cursor of the page's last item, as its own strand encodes positions.
-    nextCursor = pages[last.list]!.strand.engine.list({ ...input, limit: last.rank + 1 })
-      .nextCursor;
-  }
-  return { items: page.map((p) => p.item), nextCursor };
+  return {
+    items: page.map((p) => p.item),
+    nextCursor: more && last ? cursorAfter(last.item) : null,
+  };
 }
 
 /** One context pack from the candidates of every strand read, labelled. */

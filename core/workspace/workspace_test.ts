@@ -156,6 +156,17 @@ Deno.test("openWorkspace() lists every strand read newest first, in pages", asyn
   deepEqual(seen.map((m) => m.id).sort(), [...written].sort());
   deepEqual(seen.map((m) => m.strand).filter((s) => s === "team:acme").length, 3);
   for (let i = 1; i < seen.length; i++) ok(seen[i - 1]!.recordedAt >= seen[i]!.recordedAt);
+  // Pages of every size cover every memory once, whichever strand ends a page.
+  for (const limit of [1, 2, 3, 5]) {
+    const ids: string[] = [];
+    let cursor: string | undefined;
+    do {
+      const page = workspace.list({ limit, ...(cursor ? { cursor } : {}) });
+      ids.push(...page.items.map((m) => m.id));
+      cursor = page.nextCursor ?? undefined;
+    } while (cursor);
+    deepEqual(ids.sort(), [...written].sort(), `pages of ${limit}`);
+  }
   workspace.close();
   await Deno.remove(dir, { recursive: true });
 });

@@ -18,7 +18,6 @@ Deno.test({
       code: /helix team join '([^']+)'/,
     });
     const found = outputs.at(-1)!.output;
-    if (Deno.env.get("HELIX_SHOW")) console.log(outputs.map((o) => `$ ${o.step.command}  (${o.step.machine})\n${o.output}`).join("\n"));
     match(found, /Invoices are numbered per legal entity/);
     match(found, /team:acme/);
   },

@@ -43,8 +43,13 @@ export interface SyncStatus {
   readonly epoch: number | null;
   /** This device's id, when the keys are loaded. */
   readonly device: string | null;
-  /** The roster's devices (null when the keys are not loaded). */
-  readonly devices: readonly { id: string; name: string; me: boolean }[] | null;
+  /**
+   * The roster's devices (null when the keys are not loaded), each with the name of the member
+   * it belongs to in a team strand (null in a personal one).
+   */
+  readonly devices:
+    | readonly { id: string; name: string; me: boolean; member: string | null }[]
+    | null;
   /** When this device joined (ms). */
   readonly joinedAt: number | null;
   /** When this device last pushed (ms). */
@@ -105,9 +110,14 @@ export function syncStatus(
     witness: strand?.witness ?? null,
     epoch: strand?.epoch ?? null,
     device,
-    devices:
-      roster?.devices.map((d) => ({ id: d.device, name: d.name, me: d.device === device })) ??
-        null,
+    devices: roster?.devices.map((d) => ({
+      id: d.device,
+      name: d.name,
+      me: d.device === device,
+      member: roster.kind === "team"
+        ? roster.members.find((m) => m.devices.includes(d.device))?.name ?? null
+        : null,
+    })) ?? null,
     joinedAt: strand?.joinedAt ?? null,
     pushedAt: strand?.pushedAt ?? null,
     pulledAt: strand?.pulledAt ?? null,

@@ -1,7 +1,7 @@
 /**
  * Who wrote a team strand's memory, for people: the member whose device wrote the change that
- * carried its creating op ("you" for this machine's own). Today a member is named by the
- * roster device that wrote it; this is the one place to switch to member names.
+ * carried its creating op ("you" for this machine's own), named as the team's roster names the
+ * member that device belongs to (else the device's own name).
  *
  * @module
  */
@@ -16,19 +16,24 @@ export interface RosterDevice {
   readonly name: string;
   /** Whether it is this machine. */
   readonly me: boolean;
+  /** The member it belongs to, in a team strand (absent or null: the device's name serves). */
+  readonly member?: string | null;
 }
 
 /**
  * The member name for a memory created by `creator`, given the strand's roster `devices`
  * (null when unknown): "you" for this machine's own writes and its own devices, else the
- * device's name, else a short device id.
+ * member the device belongs to, else the device's name, else a short device id.
  *
  * @example Usage
  * ```ts
  * import { memberName } from "./member.ts";
  * import { equal } from "node:assert/strict";
  *
- * const devices = [{ id: "d1", name: "bob", me: false }, { id: "d2", name: "ann", me: true }];
+ * const devices = [
+ *   { id: "d1", name: "bob-laptop", me: false, member: "bob" },
+ *   { id: "d2", name: "ann", me: true },
+ * ];
  * equal(memberName({ device: "x", received: false, author: null }, devices), "you");
  * equal(memberName({ device: "x", received: true, author: "d1" }, devices), "bob");
  * equal(memberName({ device: "x", received: true, author: "d2" }, devices), "you");
@@ -41,7 +46,7 @@ export function memberName(
   if (!creator || !creator.received) return "you";
   const author = creator.author ?? creator.device;
   const device = devices?.find((d) => d.id === author);
-  if (device) return device.me ? "you" : device.name;
+  if (device) return device.me ? "you" : device.member ?? device.name;
   return `device ${author.slice(0, 8)}`;
 }
 

@@ -212,7 +212,7 @@ Deno.test("an injection in agent-ingested content is quarantined: hidden from re
 
 Deno.test("a secret in any field is redacted before it is stored, and the result says so", async () => {
   await using t = await tempEngine({ project: "web" });
-  const key = "AKIAIOSFODNN7EXAMPLE";
+  const key = "AKIAQ3ZJ7TXW4M2KLP8R"; // not AWS's documented example, which is left alone
   const token = "ghp_" + "a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8";
   const result = await t.engine.write({
     content: `CI uses AWS key ${key} and the GitHub token ${token} for releases.`,

@@ -15,7 +15,6 @@
  *
  * @module
  */
-import type { Change } from "./change.ts";
 import {
   isValue,
   otherAttributes,
@@ -26,6 +25,16 @@ import {
   tokensOf,
 } from "./surface_tokens.ts";
 import { STATEMENT_STOPWORDS } from "../text/stopwords.ts";
+
+/** What a change replaces (as `change.ts` reports it). */
+export interface SurfaceChange {
+  /** What changed, for people ("statement", "number", "version"). */
+  readonly attribute: string;
+  /** The stored value it replaces, as written. */
+  readonly from: string;
+  /** The new value, as written. */
+  readonly to: string | null;
+}
 
 /**
  * Change marked on the surface, where the lexicon of change words has none: an arrow, a few
@@ -100,7 +109,7 @@ function namedAsOld(incoming: readonly Token[], value: Token): boolean {
 }
 
 /** How `incoming` (which says something changed) changes `stored`, read from their surface. */
-export function surfaceChange(incoming: string, stored: string): Change | null {
+export function surfaceChange(incoming: string, stored: string): SurfaceChange | null {
   const mine = tokensOf(incoming);
   const theirs = tokensOf(stored);
   const storedNorms = new Set(theirs.map((t) => t.norm));

@@ -62,3 +62,28 @@ Deno.test("prose: hosts, emails, paths, versions, identifiers and placeholders a
   kept("The password hasher is QueueRefreshProfileWriter.");
   kept("Token: <paste here>");
 });
+
+Deno.test("made-up passwords are redacted when a password label states them, and only then", () => {
+  const named: [string, string][] = [
+    ["the qa db password is harbor7-Maple-31", "harbor7-Maple-31"],
+    ["Login for the wiki is admin / pinecone2024", "pinecone2024"],
+    ["try Velvet-Acorn-58 for the build box", "Velvet-Acorn-58"],
+    ["Redis AUTH for staging is Kx9!pQ2#vT7m", "Kx9!pQ2#vT7m"],
+    ["ci connects as deploy with Zr8^wq!Lm3Pa", "Zr8^wq!Lm3Pa"],
+    ["sandbox: etl / Mq7$eX!2bN9w", "Mq7$eX!2bN9w"],
+  ];
+  for (const [text, secret] of named) {
+    const { text: out } = redact(text);
+    equal(out.includes(secret), false, `${text} -> ${out}`);
+  }
+  for (
+    const text of [
+      "the password policy changed in release2024 of the portal",
+      "our builds run on ubuntu2204 images",
+      "The AWS docs use AKIAIOSFODNN7EXAMPLE as their example key.",
+      "read / write access for the deploy bot",
+    ]
+  ) {
+    equal(redact(text).text, text);
+  }
+});

@@ -134,3 +134,29 @@ Deno.test("R28 snapshot: one of another strand served in its place is refused; t
     await other.close();
   }
 });
+
+Deno.test("R28 snapshot: a relay that fails to serve the parts is no tamper; the join replays", async () => {
+  const w = await world("app");
+  const opened: Engine[] = [];
+  try {
+    await writeMany(w.a, 3, "orders");
+    await w.a.sync({ relay: w.relay });
+    await w.a.syncSnapshot({ relay: w.relay });
+    w.adversary.add({
+      name: "fail snapshot parts",
+      method: "GET",
+      request: (request) => onSnapshots(request) ? new Response("", { status: 503 }) : request,
+    });
+    const c = await openDevice(w.dir, "c", w.clock);
+    opened.push(c);
+    await pairOn(w.a, c, w.relay);
+    equal(c.syncSnapshotMark(), null);
+    deepEqual(c.syncStatus().alarms, []);
+    w.adversary.clear();
+    await c.sync({ relay: w.relay });
+    equal(c.stateHash(), w.a.stateHash());
+  } finally {
+    for (const engine of opened) engine.close();
+    await w.close();
+  }
+});

@@ -27,6 +27,9 @@ import type { KeysForEpoch, RosterState } from "./wire/roster_chain.ts";
 import { openSnapshot } from "./wire/snapshot.ts";
 import { type DecodedSnapshot, verifySnapshotSignature } from "./wire/snapshot_body.ts";
 
+/** How long one transaction of the bulk apply may hold the write lock (ms). */
+const SNAPSHOT_BUDGET_MS = 200;
+
 /** What starting from a snapshot did. */
 export type SnapshotStart =
   /** The relay has no snapshot (or no snapshot routes): the device replays every delta. */
@@ -79,6 +82,8 @@ export async function startFromSnapshot(
     verifySnapshot(deps.store, decoded, context);
   } catch (error) {
     if (!isHelixError(error)) throw error;
+    // Not there or not reachable now: nothing is wrong with the strand; replay instead.
+    if (error.code === "relay_unavailable" || error.code === "not_found") return { kind: "none" };
     const reason = `${error.message} (${error.code})`;
     writeTransaction(
       deps.store.db,
@@ -132,7 +137,9 @@ function applySnapshot(
   writeTransaction(store.db, "note snapshot ops", () => {
     markReceived(store, content.ops.map((op) => op.changeId));
   });
-  const merged = deps.mergeOps(content.ops, { label: "snapshot" });
+  // Longer transactions than a merge's usual 50 ms: fewer commits and full-text segments, on
+  // a strand this device is only now starting to use.
+  const merged = deps.mergeOps(content.ops, { label: "snapshot", budgetMs: SNAPSHOT_BUDGET_MS });
   const pinned = logState(store).relayKey !== null;
   writeTransaction(store.db, "record the snapshot", () => {
     markAppliedBulk(store, content.chains);

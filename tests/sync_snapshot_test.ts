@@ -5,7 +5,9 @@
  * refused with a `TAMPER` alarm and the join still succeeds by replay.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
-import type { Engine } from "@helix/core";
+import { join } from "node:path";
+import { type Engine, loadDeviceKeys, openSnapshot, sealSnapshot } from "@helix/core";
+import { extendKeys } from "../core/sync/roster.ts";
 import { openDevice, pairOn, VIAS, world } from "./fixtures/adversary_world.ts";
 
 async function writeMany(engine: Engine, count: number, topic: string): Promise<void> {
@@ -155,6 +157,76 @@ Deno.test("R28 snapshot: a relay that fails to serve the parts is no tamper; the
     w.adversary.clear();
     await c.sync({ relay: w.relay });
     equal(c.stateHash(), w.a.stateHash());
+  } finally {
+    for (const engine of opened) engine.close();
+    await w.close();
+  }
+});
+
+Deno.test("R28 snapshot: one signed by a device outside the roster is refused, even sealed with the strand's keys", async () => {
+  const w = await world("app");
+  const opened: Engine[] = [];
+  try {
+    const { a, relay } = w;
+    await writeMany(a, 3, "audit");
+    await a.sync({ relay });
+    await a.syncSnapshot({ relay });
+    // Someone who holds the epoch key (a's, read here) but signs as a device of their own.
+    const strandId = a.syncStatus().strandId!;
+    const keys = (await loadDeviceKeys(join(w.dir, "a-keys"), false))!;
+    const entries = (await relay.roster(strandId, 0)).map((r) => r.bytes);
+    const keysFor = extendKeys(() => undefined, entries, strandId, keys.exchange.secretKey).get;
+    const ref = (await relay.latestSnapshot!(strandId))!;
+    const parts = [];
+    for (let i = 0; i < ref.parts; i++) {
+      parts.push(await relay.snapshotPart!(strandId, ref.upload, i));
+    }
+    const real = openSnapshot(parts, keysFor, strandId);
+    const mallory = (await loadDeviceKeys(join(w.dir, "mallory-keys"), true))!;
+    const forged = sealSnapshot({
+      strandId,
+      epoch: ref.epoch,
+      keys: keysFor(ref.epoch)!,
+      content: {
+        ...real.content,
+        author: mallory.device.fingerprint,
+        ops: real.content.ops.slice(0, 1),
+      },
+      deviceSecretKey: mallory.device.secretKey,
+    });
+    for (const [i, bytes] of forged.parts.entries()) {
+      await relay.putSnapshotPart!(strandId, forged.upload, i, bytes);
+    }
+    equal((await relay.latestSnapshot!(strandId))?.upload, forged.upload, "the relay took it");
+    const c = await openDevice(w.dir, "c", w.clock);
+    opened.push(c);
+    await pairOn(a, c, relay);
+    equal(c.syncSnapshotMark(), null);
+    match(c.syncStatus().alarms[0]?.detail ?? "", /snapshot refused: .*not a device of the roster/);
+    await c.sync({ relay });
+    equal(c.stateHash(), a.stateHash());
+  } finally {
+    for (const engine of opened) engine.close();
+    await w.close();
+  }
+});
+
+Deno.test("R28 snapshot: a machine recovered with the phrase starts from the snapshot too", async () => {
+  const w = await world("app");
+  const opened: Engine[] = [];
+  try {
+    const { a, relay } = w;
+    const made = await a.syncRecoveryPhrase({ relay });
+    await writeMany(a, 4, "vault");
+    await a.sync({ relay });
+    const snapshot = await a.syncSnapshot({ relay });
+    const fresh = await openDevice(w.dir, "fresh", w.clock);
+    opened.push(fresh);
+    await fresh.syncRecover(made.phrase, { relay, strandId: made.strandId });
+    equal(fresh.syncSnapshotMark()?.snapshotId, snapshot.snapshotId);
+    await fresh.sync({ relay });
+    deepEqual(fresh.syncStatus().alarms, []);
+    equal(fresh.stateHash(), a.stateHash());
   } finally {
     for (const engine of opened) engine.close();
     await w.close();

@@ -36,6 +36,7 @@ for (const via of VIAS) {
       equal(made.parts, 1);
       ok(made.ops >= 17 && made.changes >= 3, JSON.stringify(made));
       equal(b.syncSnapshotMark()?.snapshotId, made.snapshotId);
+      const atSnapshot = b.stateHash();
 
       // After the snapshot: more deltas, which a new device must still pull.
       await a.write({ content: "The ledger export runs nightly at 02:00 UTC." });
@@ -48,6 +49,7 @@ for (const via of VIAS) {
       equal(mark?.source, "applied");
       equal(mark?.snapshotId, made.snapshotId);
       equal(mark?.position, made.position);
+      equal(c.stateHash(), atSnapshot, "the snapshot alone gives the state it was made at");
       const found = await c.search({ query: "billing replicas", limit: 3 });
       match(found.hits[0]?.memory.content ?? "", /billing/);
       const pulled = await c.sync({ relay });

@@ -18,6 +18,7 @@ import { markReceived, rosterEntries, setCursor } from "../store/queries/sync.ts
 import { logState, raiseAlarm, setFrontier } from "../store/queries/sync_log.ts";
 import { markAppliedBulk, setSnapshotMark } from "../store/queries/sync_snapshot.ts";
 import type { Store } from "../store/store.ts";
+import { withBulkCache } from "../store/bulk_cache.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import type { SyncDeps } from "./deps.ts";
 import { frontierText } from "./log_frontier.ts";
@@ -27,8 +28,13 @@ import type { KeysForEpoch, RosterState } from "./wire/roster_chain.ts";
 import { openSnapshot } from "./wire/snapshot.ts";
 import { type DecodedSnapshot, verifySnapshotSignature } from "./wire/snapshot_body.ts";
 
-/** How long one transaction of the bulk apply may hold the write lock (ms). */
-const SNAPSHOT_BUDGET_MS = 200;
+/**
+ * How long one transaction of the bulk apply may hold the write lock (ms): a writer of another
+ * connection waits up to this long, once, while a device starts from a snapshot.
+ */
+const SNAPSHOT_BUDGET_MS = 1000;
+/** The page cache of the bulk apply (MiB). */
+const SNAPSHOT_CACHE_MIB = 256;
 
 /** What starting from a snapshot did. */
 export type SnapshotStart =
@@ -137,9 +143,14 @@ function applySnapshot(
   writeTransaction(store.db, "note snapshot ops", () => {
     markReceived(store, content.ops.map((op) => op.changeId));
   });
-  // Longer transactions than a merge's usual 50 ms: fewer commits and full-text segments, on
-  // a strand this device is only now starting to use.
-  const merged = deps.mergeOps(content.ops, { label: "snapshot", budgetMs: SNAPSHOT_BUDGET_MS });
+  // Longer transactions than a merge's usual 50 ms (fewer commits, each rewriting fewer index
+  // pages) and a larger cache, on a strand this device is only now starting to use.
+  const merged = withBulkCache(store.db, SNAPSHOT_CACHE_MIB, () =>
+    deps.mergeOps(content.ops, {
+      label: "snapshot",
+      budgetMs: SNAPSHOT_BUDGET_MS,
+      chunkSize: 50_000,
+    }));
   const pinned = logState(store).relayKey !== null;
   writeTransaction(store.db, "record the snapshot", () => {
     markAppliedBulk(store, content.chains);

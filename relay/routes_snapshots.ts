@@ -64,6 +64,12 @@ export function snapshotRoutes(deps: RelayDeps & { limits: RelayLimits }): Hono<
     if (header.position > size) {
       throw badRequest(`The snapshot covers position ${header.position}; the log has ${size}`);
     }
+    // One upload at a time besides the latest snapshot: a new one drops an unfinished one, so
+    // the relay never holds more than two snapshots of a strand.
+    if ((await storage.countSnapshotParts(strand, upload)) === 0) {
+      const latest = await storage.snapshotHead(strand);
+      await storage.dropSnapshotUploads(strand, latest ? [latest.upload, upload] : [upload]);
+    }
     if (!(await storage.putSnapshotPart(strand, upload, part, bytes))) throw noStrand();
     const stored = await storage.countSnapshotParts(strand, upload);
     if (stored < header.parts) return c.json({ part, parts: header.parts, complete: false }, 201);

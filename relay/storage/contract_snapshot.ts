@@ -62,6 +62,14 @@ export function snapshotContract(test: Test, { strand, other, entry, bytes }: Sa
     deepEqual(await s.setSnapshotHead(strand, later), later);
     equal(await s.countSnapshotParts(strand, A), 0);
     equal(await s.snapshotHead(other), null);
+    await s.putSnapshotPart(strand, A, 0, bytes(100, 9));
+    await s.putSnapshotPart(strand, B, 0, bytes(100, 9));
+    await s.dropSnapshotUploads(strand, [C, B]);
+    equal(await s.countSnapshotParts(strand, A), 0);
+    equal(await s.countSnapshotParts(strand, B), 1);
+    equal(await s.countSnapshotParts(strand, C), 1);
+    await s.dropSnapshotUploads(strand, [C]);
+    equal(await s.countSnapshotParts(strand, B), 0);
     const again = await f.reopen();
     deepEqual(await again.snapshotHead(strand), later);
     deepEqual(await again.snapshotPart(strand, C, 0), bytes(100, 8));

@@ -84,6 +84,13 @@ export function kvSnapshots(kv: Deno.Kv): SnapshotStorage {
       for (const upload of uploads) if (upload !== now.upload) await dropUpload(strand, upload);
       return now;
     },
+    async dropSnapshotUploads(strand, keep) {
+      const uploads = new Set<string>();
+      for await (const entry of kv.list({ prefix: ["snapPart", strand] })) {
+        uploads.add(entry.key[2] as string);
+      }
+      for (const upload of uploads) if (!keep.includes(upload)) await dropUpload(strand, upload);
+    },
     async snapshotHead(strand) {
       return (await kv.get<SnapshotHead>(["snapHead", strand])).value;
     },

@@ -58,6 +58,10 @@ export function postgresSnapshots(sql: Sql): SnapshotStorage {
         return headOf(row);
       });
     },
+    async dropSnapshotUploads(strand, keep) {
+      await sql`DELETE FROM snapshot_parts WHERE strand = ${strandRow(strand)}
+        AND NOT (upload = ANY(${sql.array([...keep])}::text[]))`;
+    },
     async snapshotHead(strand) {
       const [row] = await sql<HeadRow[]>`
         SELECT upload, parts, position, epoch FROM snapshot_heads

@@ -47,6 +47,8 @@ export function sqliteSnapshots(db: DatabaseSync): SnapshotStorage {
       parts = excluded.parts, position = excluded.position, epoch = excluded.epoch
       WHERE snapshot_heads.position <= excluded.position`),
     drop: db.prepare("DELETE FROM snapshot_parts WHERE strand = ? AND upload <> ?"),
+    uploads: db.prepare(`SELECT DISTINCT upload FROM snapshot_parts WHERE strand = ${STRAND}`),
+    dropUpload: db.prepare(`DELETE FROM snapshot_parts WHERE strand = ${STRAND} AND upload = ?`),
   };
   const idOf = (strand: string) => (q.strand.get(strand) as { id: number } | undefined)?.id;
   const headOf = (strand: string) => (q.head.get(strand) as SnapshotHead | undefined) ?? null;
@@ -78,6 +80,12 @@ export function sqliteSnapshots(db: DatabaseSync): SnapshotStorage {
         db.exec("ROLLBACK");
         throw error;
       }
+    },
+    dropSnapshotUploads(strand, keep) {
+      for (const row of q.uploads.all(strand) as { upload: string }[]) {
+        if (!keep.includes(row.upload)) q.dropUpload.run(strand, row.upload);
+      }
+      return Promise.resolve();
     },
     snapshotHead(strand) {
       const head = headOf(strand);

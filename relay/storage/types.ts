@@ -121,6 +121,8 @@ export interface SnapshotStorage {
   setSnapshotHead(strand: string, head: SnapshotHead): Promise<SnapshotHead>;
   /** The latest snapshot, or null. */
   snapshotHead(strand: string): Promise<SnapshotHead | null>;
+  /** Drops the parts of every upload of the strand but those in `keep`. */
+  dropSnapshotUploads(strand: string, keep: readonly string[]): Promise<void>;
 }
 
 /** The relay's storage: bytes in, bytes out. */

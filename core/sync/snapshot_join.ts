@@ -33,6 +33,8 @@ import { type DecodedSnapshot, verifySnapshotSignature } from "./wire/snapshot_b
  * connection waits up to this long, once, while a device starts from a snapshot.
  */
 const SNAPSHOT_BUDGET_MS = 1000;
+/** Parts downloaded at once. */
+const PARALLEL_PARTS = 4;
 /** The page cache of the bulk apply (MiB). */
 const SNAPSHOT_CACHE_MIB = 256;
 
@@ -78,10 +80,10 @@ export async function startFromSnapshot(
   try {
     const ref = await relay.latestSnapshot(strandId);
     if (ref === null) return { kind: "none" };
-    const parts: Uint8Array[] = [];
-    for (let part = 0; part < ref.parts; part++) {
-      parts.push(await relay.snapshotPart(strandId, ref.upload, part));
-    }
+    const parts = await fetchParts(
+      ref.parts,
+      (part) => relay.snapshotPart!(strandId, ref.upload, part),
+    );
     const opened = openSnapshot(parts, context.keysFor, strandId);
     if (opened.upload !== ref.upload) throw refuse("the parts name another upload");
     decoded = { ...opened, parts: parts.length };
@@ -99,6 +101,23 @@ export async function startFromSnapshot(
     return { kind: "refused", reason };
   }
   return applySnapshot({ ...deps, mergeOps: deps.mergeOps }, decoded);
+}
+
+/** Parts fetched a few at a time, in order. */
+async function fetchParts(
+  count: number,
+  fetchPart: (part: number) => Promise<Uint8Array>,
+): Promise<Uint8Array[]> {
+  const parts: Uint8Array[] = new Array(count);
+  let next = 0;
+  const worker = async () => {
+    while (next < count) {
+      const part = next++;
+      parts[part] = await fetchPart(part);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(PARALLEL_PARTS, count) }, worker));
+  return parts;
 }
 
 function refuse(problem: string): HelixError {

@@ -271,8 +271,12 @@ export type {
   RelayPort,
   RelayRecord,
   RosterAppend,
+  SnapshotPort,
+  SnapshotRef,
   WitnessPort,
 } from "./sync/relay_port.ts";
+export type { SnapshotReport } from "./sync/snapshot.ts";
+export type { SnapshotMark } from "./store/queries/sync_snapshot.ts";
 export type { WitnessReport } from "./sync/witness.ts";
 export type { RemovalReport } from "./sync/rotate.ts";
 export { httpRelay, type HttpRelayOptions } from "./sync/relay_http.ts";

@@ -126,3 +126,12 @@ export {
   witnessSlot,
   type WitnessStatement,
 } from "./sync/wire/witness.ts";
+export {
+  MAX_SNAPSHOT_PARTS,
+  readSnapshotPartHeader,
+  type SnapshotPartHeader,
+  verifySnapshotWrite,
+  verifySnapshotWriteAsync,
+} from "./sync/wire/snapshot_header.ts";
+export { openSnapshot, type SealedSnapshot, sealSnapshot } from "./sync/wire/snapshot.ts";
+export type { SnapshotChain, SnapshotContent } from "./sync/wire/snapshot_body.ts";

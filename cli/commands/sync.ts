@@ -1,5 +1,5 @@
 /**
- * `helix sync [init|join|push|pull|status|verify|repair|witness]`: keeps this strand in step with the user's other
+ * `helix sync [init|join|push|pull|status|verify|repair|witness|snapshot]`: keeps this strand in step with the user's other
  * machines through a relay that only ever holds ciphertext (docs/sync.md). `helix device add`
  * pairs a new machine.
  *
@@ -13,6 +13,7 @@ import { createProgress } from "../output.ts";
 import { syncAll } from "./sync_all.ts";
 import { pullLine, pullProgress } from "./sync_lines.ts";
 import { recoverWithPhrase, showRecoveryPhrase } from "./sync_recovery.ts";
+import { makeSnapshot, startedLine } from "./sync_snapshot.ts";
 
 const SUBCOMMANDS = [
   "init",
@@ -25,13 +26,14 @@ const SUBCOMMANDS = [
   "witness",
   "recovery",
   "recover",
+  "snapshot",
 ] as const;
 
 export const sync: Command = {
   name: "sync",
   summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
   usage:
-    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID] [--yes]",
+    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID | snapshot] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
 wrote; on a machine in a team (without --strand), every team strand too, a line each. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
@@ -61,6 +63,8 @@ clock. Every write is sealed for upload in its own transaction, so a crash never
   recover --relay URL --strand-id ID
                      join the strand with its recovery phrase (asked without echo, or from
                      HELIX_RECOVERY_PHRASE), on a machine whose strand does not sync yet
+  snapshot           sync, then upload a signed, encrypted snapshot of the strand: a machine or
+                     member that joins later starts from it and pulls only what follows
   --name NAME        this machine's name in the roster (init, join, recover; default
                      HELIX_DEVICE_NAME, else the host name)
   --yes              confirm the safety number (or the repair) without asking (scripts that
@@ -119,7 +123,8 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         if (ctx.flags.json) return ctx.printJson({ ...result, ...report });
         ctx.print(
           `${ctx.out.green("joined")} with ${result.peer}: pulled ${report.pull.applied} ` +
-            `changes (${report.pull.opsAdded} ops), pushed ${report.push.uploaded}.`,
+            `changes (${report.pull.opsAdded} ops), pushed ${report.push.uploaded}.` +
+            startedLine(engine),
         );
         return;
       }
@@ -184,6 +189,8 @@ outside the protocol; 77 this device's key does not open the strand or it is not
       }
       case "recovery":
         return await showRecoveryPhrase(engine, ctx);
+      case "snapshot":
+        return await makeSnapshot(engine, ctx);
       case "recover":
         return await recoverWithPhrase(engine, ctx, {
           relay: stringFlag(invocation, "relay"),

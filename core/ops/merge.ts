@@ -82,6 +82,12 @@ export interface MergeOptions {
    * @default {10000}
    */
   readonly chunkSize?: number;
+  /**
+   * How long one transaction may hold the write lock (ms). Longer means fewer commits (and
+   * fewer full-text segments to merge) for a bulk merge into a strand nobody else writes yet,
+   * such as a device starting from a sync snapshot. @default {50}
+   */
+  readonly budgetMs?: number;
 }
 
 /** Plans a merge may make before the rest is merged in one transaction. */
@@ -142,6 +148,7 @@ function mergeRounds(
       ...deps,
       arrived,
       ...(options.chunkSize ? { chunkSize: options.chunkSize } : {}),
+      ...(options.budgetMs ? { budgetMs: options.budgetMs } : {}),
       beforeCommit(tx, done, complete) {
         if (complete) return clearTransferRun(store, key);
         const marker = { key, kind: "merge", label: options.label ?? "ops" } as const;

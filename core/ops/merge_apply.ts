@@ -35,6 +35,8 @@ export interface MergeRun {
   readonly arrived: number;
   /** Most items per transaction (see `chunks.ts`). */
   readonly chunkSize?: number;
+  /** How long one transaction may hold the lock (see `chunks.ts`). */
+  readonly budgetMs?: number;
   /**
    * Inside each transaction, after its ops: `added` new ops written so far in this run, and
    * whether the run is complete with this transaction.
@@ -134,7 +136,10 @@ function chunks(
     ...write,
     beforeCommit: (tx, done) => run.beforeCommit(tx, added(done), done === write.total),
     afterCommit: (done) => run.afterCommit(added(done)),
-  }, run.chunkSize ? { maxItems: run.chunkSize } : {});
+  }, {
+    ...(run.chunkSize ? { maxItems: run.chunkSize } : {}),
+    ...(run.budgetMs ? { budgetMs: run.budgetMs } : {}),
+  });
 }
 
 function* reporting<T>(

@@ -39,6 +39,19 @@ export function scratchTransaction<T>(db: DatabaseSync, fn: () => T): T {
 }
 
 /**
+ * Runs `fn` in a read transaction (`BEGIN`, deferred): everything it reads sees one state of
+ * the strand, whatever other connections commit meanwhile (WAL). Nothing is written.
+ */
+export function readTransaction<T>(db: DatabaseSync, fn: () => T): T {
+  db.exec("BEGIN");
+  try {
+    return fn();
+  } finally {
+    if (db.isTransaction) db.exec("COMMIT");
+  }
+}
+
+/**
  * Runs `fn` inside a savepoint of the open transaction: on an error only `fn`'s writes are
  * undone (the transaction stays open) and the error is thrown. For optional work inside a
  * write that must never leave half of itself behind (sync sealing its outbox).

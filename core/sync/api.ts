@@ -33,6 +33,8 @@ import { sealNew } from "./seal.ts";
 import { syncStatus } from "./status.ts";
 import type { SyncApi } from "./api_types.ts";
 import { createTeamApi } from "./team_api.ts";
+import { makeSnapshot } from "./snapshot.ts";
+import { snapshotMark } from "../store/queries/sync_snapshot.ts";
 
 export type { SyncApi, SyncProgress, SyncReport, TeamSyncApi } from "./api_types.ts";
 
@@ -275,5 +277,15 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
     },
     syncPush: async (options = {}) =>
       doPush(await connect("push", options.relay), options.onProgress),
+    async syncSnapshot(options = {}) {
+      const action = "make a snapshot";
+      const connection = await connect(action, options.relay);
+      await doPull(connection);
+      await doPush(connection);
+      const { keys, port } = connection;
+      const { strandId } = needStrand(action);
+      return await makeSnapshot(deps, { strandId, keys, keyring: ring(action), relay: port });
+    },
+    syncSnapshotMark: () => snapshotMark(store),
   };
 }

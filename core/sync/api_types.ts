@@ -15,6 +15,8 @@ import type { RemovalReport } from "./rotate.ts";
 import type { SyncStatus } from "./status.ts";
 import type { MemberRemoval, TeamView } from "./team.ts";
 import type { MemberRole } from "./wire/roster_ops.ts";
+import type { SnapshotReport } from "./snapshot.ts";
+import type { SnapshotMark } from "../store/queries/sync_snapshot.ts";
 
 /** What one `sync` did. */
 export interface SyncReport {
@@ -160,6 +162,15 @@ export interface SyncApi extends TeamSyncApi {
    * other machines after each has synced: equal fingerprints, same memories.
    */
   syncFingerprint(): SyncFingerprint;
+  /**
+   * Syncs, then makes a snapshot of the strand as this device holds it (R28: its ops, the
+   * changes they came in, the relay log position covered), signed by this device, sealed
+   * under the current epoch, and uploads it: a device that joins later starts from it and
+   * pulls only the deltas after it. `conflict` when changes still wait after the sync.
+   */
+  syncSnapshot(options?: { relay?: RelayPort }): Promise<SnapshotReport>;
+  /** The last snapshot this device made or started from, or null. */
+  syncSnapshotMark(): SnapshotMark | null;
   /** Pushes this device's queued deltas (sealing any not yet sealed first). */
   syncPush(
     options?: { relay?: RelayPort; onProgress?: PushProgress },

@@ -3,7 +3,9 @@
  * (`recovery.ts`) put it in the roster: the roster verified from genesis with the keys its
  * bundles open for this device, the relay's key checked against the roster's pin, then the
  * strand, epochs and entries kept in one transaction. Until then nothing is kept and nothing
- * is pushed (a device never writes under a key it cannot open).
+ * is pushed (a device never writes under a key it cannot open). Then, when the caller can
+ * merge ops, the strand's latest snapshot is applied if it verifies (`snapshot_join.ts`), so
+ * the first pull reads only what follows it.
  *
  * @module
  */
@@ -13,7 +15,9 @@ import { putEpoch, putRosterEntry, startSync } from "../store/queries/sync.ts";
 import { pinRelayKey } from "../store/queries/sync_log.ts";
 import type { Store } from "../store/store.ts";
 import { writeTransaction } from "../store/transaction.ts";
-import type { SyncKeys } from "./deps.ts";
+import type { SyncDeps, SyncKeys } from "./deps.ts";
+import { openKeyring } from "./keyring.ts";
+import { startFromSnapshot } from "./snapshot_join.ts";
 import { EMPTY_FRONTIER, frontierText } from "./log_frontier.ts";
 import type { RelayPort } from "./relay_port.ts";
 import { rosterRelayKey } from "./relay_pin.ts";
@@ -26,7 +30,11 @@ import { rosterEntryHash } from "./wire/roster_outer.ts";
  * the roster entry that added this device, which a relay must not withhold.
  */
 export async function enterStrand(
-  deps: { readonly store: Store; readonly clock: { now(): number } },
+  deps: {
+    readonly store: Store;
+    readonly clock: { now(): number };
+    readonly mergeOps?: SyncDeps["mergeOps"];
+  },
   keys: SyncKeys,
   relay: RelayPort,
   strandId: string,
@@ -81,5 +89,7 @@ export async function enterStrand(
     for (const [epoch, item] of found.found) putEpoch(store, epoch, item.wpk, item.bundle);
     entries.forEach((bytes, i) => putRosterEntry(store, i + 1, rosterEntryHash(bytes), bytes));
   });
+  const { keysFor } = openKeyring(store, strandId, keys.exchange.secretKey);
+  await startFromSnapshot(deps, { strandId, relay, roster: state, keysFor });
   return state;
 }

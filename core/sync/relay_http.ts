@@ -7,7 +7,14 @@
  * @module
  */
 import { HelixError } from "../errors.ts";
-import type { DeltaPage, RelayPort, RelayRecord, RosterAppend, WitnessPort } from "./relay_port.ts";
+import type {
+  DeltaPage,
+  RelayPort,
+  RelayRecord,
+  RosterAppend,
+  SnapshotPort,
+  WitnessPort,
+} from "./relay_port.ts";
 import { parseFrames } from "./wire/frames.ts";
 import { fromHex } from "./wire/ids.ts";
 import { parseLogProof } from "./wire/log_proof_codec.ts";
@@ -26,7 +33,10 @@ export interface HttpRelayOptions {
 const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 
 /** The relay at `url` over HTTP, as the strand's relay or as another strand's witness. */
-export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPort & WitnessPort {
+export function httpRelay(
+  url: string,
+  options: HttpRelayOptions = {},
+): RelayPort & SnapshotPort & WitnessPort {
   const base = normalize(url);
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -217,6 +227,40 @@ export function httpRelay(url: string, options: HttpRelayOptions = {}): RelayPor
         await response.body?.cancel();
         return null;
       }
+      if (response.status !== 200) return fail(action, response);
+      return await bytes(action, response);
+    },
+    async putSnapshotPart(strandId, upload, part, body) {
+      const action = "upload a snapshot part";
+      const path = `${strand(strandId)}/snapshots/${upload}/${part}`;
+      const response = await call(action, "PUT", path, body);
+      if (response.status !== 201) return fail(action, response);
+      const answer = await json(action, response);
+      return { complete: answer.complete === true, latest: answer.latest === true };
+    },
+    async latestSnapshot(strandId) {
+      const action = "read the strand's snapshot";
+      const response = await call(action, "GET", `${strand(strandId)}/snapshot`);
+      if (response.status === 404) {
+        await response.body?.cancel();
+        return null;
+      }
+      if (response.status !== 200) return fail(action, response);
+      const { upload, parts, position, epoch } = await json(action, response);
+      if (typeof upload !== "string" || !/^[0-9a-f]{32}$/.test(upload)) {
+        throw new HelixError("relay_misbehaved", `Cannot ${action}: the answer names no upload`);
+      }
+      return {
+        upload,
+        parts: counter(action, parts),
+        position: counter(action, position),
+        epoch: counter(action, epoch),
+      };
+    },
+    async snapshotPart(strandId, upload, part) {
+      const action = "download a snapshot part";
+      const path = `${strand(strandId)}/snapshots/${upload}/${part}`;
+      const response = await call(action, "GET", path);
       if (response.status !== 200) return fail(action, response);
       return await bytes(action, response);
     },

@@ -32,8 +32,35 @@ export type RosterAppend =
   | { readonly ok: true; readonly seq: number }
   | { readonly ok: false; readonly headSeq: number };
 
+/** A strand's latest complete snapshot as the relay names it (R28). */
+export interface SnapshotRef {
+  /** The upload id its parts share (32 hex digits). */
+  readonly upload: string;
+  /** How many parts. */
+  readonly parts: number;
+  /** The relay log position it covers. */
+  readonly position: number;
+  /** The epoch that sealed it. */
+  readonly epoch: number;
+}
+
+/** Snapshots on a relay (R28); a relay port without them has none. */
+export interface SnapshotPort {
+  /** Uploads one part; `complete` once every part of the upload is in. */
+  putSnapshotPart(
+    strandId: string,
+    upload: string,
+    part: number,
+    bytes: Uint8Array,
+  ): Promise<{ complete: boolean; latest: boolean }>;
+  /** The strand's latest snapshot, or null when it has none. */
+  latestSnapshot(strandId: string): Promise<SnapshotRef | null>;
+  /** One part of an upload. */
+  snapshotPart(strandId: string, upload: string, part: number): Promise<Uint8Array>;
+}
+
 /** A relay, as the sync client sees it. */
-export interface RelayPort {
+export interface RelayPort extends Partial<SnapshotPort> {
   /** The relay's base URL (what `sync status` shows). */
   readonly url: string;
   /** Creates a strand with its genesis roster entry; `conflict` when it exists. */

@@ -7,6 +7,7 @@
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
 import { logContract } from "./contract_log.ts";
+import { snapshotContract } from "./contract_snapshot.ts";
 import type { DeltaRecord, RelayStorage, RosterRecord } from "./types.ts";
 
 /** A fresh backend for one test, and how to open it again on the same data (durability). */
@@ -65,6 +66,7 @@ export function storageContract(name: string, open: () => Promise<StorageFixture
     });
 
   logContract(test, { strand: STRAND, other: OTHER, entry, delta });
+  snapshotContract(test, { strand: STRAND, other: OTHER, entry, bytes });
 
   test("a strand is created once, with its genesis entry as the head", async (s) => {
     equal(await s.rosterHead(STRAND), null);

@@ -25,6 +25,7 @@ import type {
   RosterRecord,
   StoredItem,
 } from "./types.ts";
+import { kvSnapshots } from "./kv_snapshots.ts";
 
 /** Largest value part stored under one key (Deno KV's limit is 65,536 bytes per value). */
 export const CHUNK_BYTES = 60_000;
@@ -174,6 +175,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
   });
 
   return {
+    ...kvSnapshots(kv),
     async createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
       await writeChunks(strand, genesis.hash, genesis.bytes);
       const head: HeadValue = {

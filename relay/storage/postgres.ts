@@ -23,6 +23,7 @@
 import postgres, { type Sql } from "postgres";
 import { logLeafHash } from "@helix/core/wire";
 import { migrate } from "./postgres_schema.ts";
+import { postgresSnapshots } from "./postgres_snapshots.ts";
 import type {
   AppendDeltaResult,
   AppendRosterResult,
@@ -132,6 +133,7 @@ export async function openPostgresStorage(
   const strandRow = (strand: string) => sql`(SELECT id FROM strands WHERE strand_id = ${strand})`;
 
   return {
+    ...postgresSnapshots(sql),
     createStrand: (strand: string, genesis: RosterRecord) =>
       sql.begin(async (tx) => {
         const { seq, hash, epoch, wpk } = genesis;

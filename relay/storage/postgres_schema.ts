@@ -118,6 +118,25 @@ const MIGRATIONS: readonly Migration[] = [{
     );
     ${APPEND_DELTA}
   `,
+}, {
+  version: 2,
+  name: "snapshot parts and each strand's latest snapshot (R28)",
+  sql: `
+    CREATE TABLE snapshot_parts (
+      strand BIGINT NOT NULL REFERENCES strands (id),
+      upload TEXT NOT NULL,
+      part INTEGER NOT NULL,
+      bytes BYTEA NOT NULL,
+      PRIMARY KEY (strand, upload, part)
+    );
+    CREATE TABLE snapshot_heads (
+      strand BIGINT PRIMARY KEY REFERENCES strands (id),
+      upload TEXT NOT NULL,
+      parts INTEGER NOT NULL,
+      position BIGINT NOT NULL,
+      epoch INTEGER NOT NULL
+    );
+  `,
 }];
 
 /** The newest schema version this code knows. */

@@ -9,6 +9,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { logAppendNodes, logLeafHash } from "@helix/core/wire";
 import { groupCommit } from "./group_commit.ts";
+import { sqliteSnapshots } from "./sqlite_snapshots.ts";
 import type {
   AppendDeltaResult,
   AppendRosterResult,
@@ -231,6 +232,7 @@ export function openSqliteStorage(path: string): RelayStorage {
   );
 
   return {
+    ...sqliteSnapshots(db),
     createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
       return Promise.resolve(transaction(() => {
         const { wpk, hash, epoch, seq } = genesis;

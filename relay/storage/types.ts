@@ -89,8 +89,44 @@ export interface LogNodeKey {
   readonly index: number;
 }
 
+/** A strand's latest complete snapshot as the relay sees it (R28): the parts' header fields. */
+export interface SnapshotHead {
+  /** The upload id its parts share (32 hex digits). */
+  readonly upload: string;
+  /** How many parts it has. */
+  readonly parts: number;
+  /** The relay log position it covers. */
+  readonly position: number;
+  /** The epoch that sealed it. */
+  readonly epoch: number;
+}
+
+/** Snapshot parts and each strand's latest snapshot (R28): bytes only, as deltas. */
+export interface SnapshotStorage {
+  /** Stores part `part` of `upload` (again: replaced); false for an unknown strand. */
+  putSnapshotPart(
+    strand: string,
+    upload: string,
+    part: number,
+    bytes: Uint8Array,
+  ): Promise<boolean>;
+  /** How many parts of `upload` are stored. */
+  countSnapshotParts(strand: string, upload: string): Promise<number>;
+  /** A stored part, or null. */
+  snapshotPart(strand: string, upload: string, part: number): Promise<Uint8Array | null>;
+  /**
+   * Makes `head` the strand's latest snapshot unless the one in force covers a later log
+   * position, then drops the parts of every other upload; returns the head in force after.
+   */
+  setSnapshotHead(strand: string, head: SnapshotHead): Promise<SnapshotHead>;
+  /** The latest snapshot, or null. */
+  snapshotHead(strand: string): Promise<SnapshotHead | null>;
+  /** Drops the parts of every upload of the strand but those in `keep`. */
+  dropSnapshotUploads(strand: string, keep: readonly string[]): Promise<void>;
+}
+
 /** The relay's storage: bytes in, bytes out. */
-export interface RelayStorage {
+export interface RelayStorage extends SnapshotStorage {
   /** Creates a strand with its genesis entry (seq 1); false when the strand exists. */
   createStrand(strand: string, genesis: RosterRecord): Promise<boolean>;
   /** The roster head, or null for an unknown strand. */

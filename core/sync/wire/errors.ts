@@ -23,7 +23,8 @@ export type WireFormat =
   | "exchange key"
   | "log head"
   | "log proof"
-  | "witness statement";
+  | "witness statement"
+  | "snapshot";
 
 /** A {@linkcode HelixError} for `format`: "Cannot read sync <format>: <problem>". */
 export function wireError(

@@ -14,6 +14,9 @@ import { parseLogProof } from "./log_proof_codec.ts";
 import { makePairingCode, openHello, openWelcome, parsePairingCode } from "./pairing.ts";
 import { readRosterOuter } from "./roster_outer.ts";
 import { verifyRosterChain } from "./roster_chain.ts";
+import { openSnapshot } from "./snapshot.ts";
+import { decodeSnapshotBody } from "./snapshot_body.ts";
+import { readSnapshotPartHeader } from "./snapshot_header.ts";
 
 const pairing = makePairingCode("https://relay.example", T.counterRandom(4)).parsed;
 const decoders: Record<string, (bytes: Uint8Array) => unknown> = {
@@ -30,6 +33,9 @@ const decoders: Record<string, (bytes: Uint8Array) => unknown> = {
   "parseLogHead": parseLogHead,
   "logHeadFromHeader": (b) => logHeadFromHeader(new TextDecoder().decode(b)),
   "parseLogProof": parseLogProof,
+  "openSnapshot": (b) => openSnapshot([b], T.keysFor, T.STRAND),
+  "readSnapshotPartHeader": readSnapshotPartHeader,
+  "decodeSnapshotBody": decodeSnapshotBody,
 };
 
 function typedOnly(decode: (bytes: Uint8Array) => unknown, bytes: Uint8Array): boolean {

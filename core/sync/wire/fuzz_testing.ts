@@ -1,8 +1,9 @@
 /**
  * The sync wire fuzzer (sync-protocol T5): mutants of a valid corpus and random bytes fed to
  * every decoder (delta envelope and header, change body inside a validly sealed envelope,
- * roster entry and chain (personal and team), key bundle, relay frames, pairing code, hello and welcome, signed
- * log head, witness statement and log proof). Pass:
+ * roster entry and chain (personal and team), key bundle, relay frames, pairing code, hello
+ * and welcome, signed log head, witness statement, log proof, snapshot part, header and
+ * body). Pass:
  * every rejection is a `HelixError`; an accepted mutant of an authenticated format is one of
  * the corpus inputs byte for byte; an accepted frame body or change body re-encodes to
  * exactly its input. `core/sync/wire/fuzz_test.ts` runs a slice; `deno task fuzz:sync` runs
@@ -35,6 +36,10 @@ import {
 } from "./pairing.ts";
 import { applyRosterEntry, type RosterState } from "./roster_chain.ts";
 import { readRosterOuter } from "./roster_outer.ts";
+import { sampleSnapshot, sampleSnapshotContent } from "./_testing_snapshot.ts";
+import { openSnapshot } from "./snapshot.ts";
+import { decodeSnapshotBody, encodeSnapshotBody } from "./snapshot_body.ts";
+import { readSnapshotPartHeader } from "./snapshot_header.ts";
 
 type Random = () => number;
 
@@ -189,6 +194,10 @@ function targets(): Target[] {
       hashes: [new Uint8Array(32), new Uint8Array(32).fill(1)],
     }),
   ];
+  const snapshots = [sampleSnapshot(0).parts[0]!, sampleSnapshot(3).parts[0]!];
+  const snapshotBodies = [sampleSnapshotContent(0, 0), sampleSnapshotContent(3)].map((c) =>
+    encodeSnapshotBody(c, T.STRAND, T.DEVICE_SECRET).bytes
+  );
   const inCorpus = (corpus: readonly Uint8Array[], input: Uint8Array) =>
     corpus.some((item) => same(item, input)) ? null : "an altered input was accepted";
   return [
@@ -296,6 +305,31 @@ function targets(): Target[] {
       corpus: proofs,
       run: (input) =>
         same(encodeLogProof(parseLogProof(input)), input) ? null : "a proof re-encodes differently",
+    },
+    {
+      name: "snapshot part",
+      weight: 8,
+      corpus: snapshots,
+      run: (input) => (openSnapshot([input], T.keysFor, T.STRAND), inCorpus(snapshots, input)),
+    },
+    {
+      name: "snapshot header",
+      weight: 3,
+      corpus: snapshots,
+      run: (input) => (readSnapshotPartHeader(input), null),
+    },
+    {
+      name: "snapshot body (plain)",
+      weight: 6,
+      corpus: snapshotBodies,
+      run: (input) => {
+        // The signature is the caller's check: compare all but its 64 bytes.
+        const decoded = decodeSnapshotBody(input);
+        const again = encodeSnapshotBody(decoded.content, T.STRAND, T.DEVICE_SECRET).bytes;
+        const at = 4 + decoded.manifestBytes.length;
+        again.set(decoded.sigDev, at);
+        return same(again, input) ? null : "an accepted snapshot body re-encodes differently";
+      },
     },
     {
       name: "pairing code",

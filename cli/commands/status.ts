@@ -12,7 +12,8 @@ export const status: Command = {
   usage: "helix status",
   details: `Prints the strand file, its ids, the embedding model it is pinned to, how many
 memories it holds by type and by status, edges, ops, vectors still to compute, the project the
-current folder maps to, and when it last changed. An import or merge that was interrupted (or is
+current folder maps to, and when it last changed; each team strand this machine is in, with
+its memories, the projects shared with it and its last pull. An import or merge that was interrupted (or is
 running in another process) is listed with how far it got: running it again finishes it.`,
   options: {},
   async run(_invocation, ctx) {
@@ -23,12 +24,25 @@ running in another process) is listed with how far it got: running it again fini
     const lastConsolidation = lifecycle.lastRunAt === null
       ? null
       : new Date(lifecycle.lastRunAt).toISOString();
+    const workspace = await ctx.workspace();
+    const teams = workspace.strands.flatMap((strand) => {
+      if (strand.team === null) return [];
+      const synced = strand.engine.syncStatus();
+      return [{
+        name: strand.team,
+        memories: strand.engine.stats().memories,
+        shares: Object.entries(workspace.teams.shares)
+          .filter(([, team]) => team === strand.team).map(([shared]) => shared),
+        pulledAt: synced.pulledAt === null ? null : new Date(synced.pulledAt).toISOString(),
+      }];
+    });
     const result = {
       ...stats,
       project,
       embedder: ctx.config.config.embedder,
       lastConsolidation,
       consolidationDue: lifecycle.due,
+      teams,
     };
     if (ctx.flags.json) return ctx.printJson(result);
     const { out } = ctx;
@@ -73,6 +87,11 @@ running in another process) is listed with how far it got: running it again fini
             lifecycle.due ? out.yellow(` (due: ${lifecycle.due.replaceAll("_", " ")})`) : ""
           }`,
         ],
+        ...teams.map((team): [string, string] => [
+          `team ${team.name}`,
+          `${count(team.memories)} memories; shares ${team.shares.join(", ") || "no project"}; ` +
+          `last pulled ${team.pulledAt ?? "never"}`,
+        ]),
         ...stats.unfinished.map((run): [string, string] => [
           `unfinished ${run.kind}`,
           out.yellow(

@@ -37,6 +37,7 @@ const create: TeamSubcommand = {
     const home = ctx.config.config.home;
     const teams = await readTeams(home);
     const file = await teamFile(home, name, teams);
+    await ctx.engine({ create: true }); // the personal strand beside it, for what stays personal
     const as = stringFlag(invocation, "as");
     const device = stringFlag(invocation, "name");
     const token = ctx.env.HELIX_RELAY_TOKEN;
@@ -101,6 +102,7 @@ const join: TeamSubcommand = {
     const as = stringFlag(invocation, "as");
     if (!code) throw new UsageError("give the code `helix team invite` showed");
     if (!as) throw new UsageError("give your name in the team: helix team join <code> --as NAME");
+    await ctx.engine({ create: true }); // the personal strand beside it, for what stays personal
     const joined = await joinTeam(ctx, code, as, prompts(ctx, booleanFlag(invocation, "yes")));
     if (joined === null) {
       ctx.note("Not joined: the safety numbers were not confirmed.");

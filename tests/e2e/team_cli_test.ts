@@ -85,10 +85,19 @@ Deno.test({
         0,
       );
       equal((await ada.helix("sync", ...strand)).code, 0);
-      // Plain `helix sync` on a machine in a team (and with no personal strand) syncs the team.
+      // Plain `helix sync` on a machine in a team (its personal strand not syncing) syncs the team.
       const plain = await bo.helix("sync");
       equal(plain.code, 0, plain.stderr);
       match(plain.stdout, /^team acme: pulled 1 changes/m);
+      const status = await bo.helix("status", "--json");
+      equal(status.code, 0, status.stderr);
+      deepEqual(
+        JSON.parse(status.stdout).teams.map((t: { name: string; memories: number }) => [
+          t.name,
+          t.memories,
+        ]),
+        [["acme", 1]],
+      );
       match(
         (await bo.helix("search", "where are release notes drafted", "--json", ...strand)).stdout,
         /docs\/releases/,

@@ -40,7 +40,7 @@ export {
   type WorkspaceSearchResult,
   type WorkspaceStrand,
 } from "./workspace/types.ts";
-export { memberName, type RosterDevice } from "./workspace/member.ts";
+export { memberName, type StatusDevice } from "./workspace/member.ts";
 export { type MovedFrom, moveProjectMemories, type MoveReport } from "./workspace/share.ts";
 export type { ForgetResult, ForgetTarget } from "./memory/forget.ts";
 export type { GraphInput, GraphPage } from "./memory/graph.ts";
@@ -318,3 +318,8 @@ export {
   withTeam,
   writeTeams,
 } from "./config/teams.ts";
+export type { MemoryRecord, ProvenanceRecord } from "./store/records.ts";
+export type { QueryAnalysis } from "./recall/query_terms.ts";
+export type { QueryExpansion } from "./recall/query_terms.ts";
+export type { Intent } from "./recall/intent.ts";
+export type { QueryPeriod } from "./recall/period.ts";

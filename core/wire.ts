@@ -133,5 +133,10 @@ export {
   verifySnapshotWrite,
   verifySnapshotWriteAsync,
 } from "./sync/wire/snapshot_header.ts";
-export { openSnapshot, type SealedSnapshot, sealSnapshot } from "./sync/wire/snapshot.ts";
-export type { SnapshotChain, SnapshotContent } from "./sync/wire/snapshot_body.ts";
+export {
+  openSnapshot,
+  type SealedSnapshot,
+  sealSnapshot,
+  type SealSnapshotInput,
+} from "./sync/wire/snapshot.ts";
+export type { DecodedSnapshot, SnapshotChain, SnapshotContent } from "./sync/wire/snapshot_body.ts";

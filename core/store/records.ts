@@ -21,17 +21,29 @@ import { parseHlc } from "../model/hlc.ts";
  * (`model/fields.ts`) and the columns the fold keeps itself. Times are epoch ms.
  */
 export interface MemoryRecord extends MemoryFieldValues {
+  /** The row id (the FTS5 and vector index key). */
   rid: number;
+  /** The memory id. */
   id: string;
+  /** Episodic, semantic or procedural, from the type. */
   cognitive: CognitiveShape;
+  /** Hash of the content, which vectors are checked against. */
   contentHash: string;
+  /** When Helix first stored it. */
   recordedAt: number;
+  /** When recall last served it. */
   lastAccessAt: number;
+  /** How often recall served it. */
   accessCount: number;
+  /** The SM-2 ease factor of its reinforcement. */
   ef: number;
+  /** Its decay half-life, when it has its own. */
   halfLifeMs: number | null;
+  /** The op that created it. */
   createdOp: string;
+  /** The op its current state folds to. */
   headOp: string;
+  /** The hybrid logical clock of its last change. */
   updatedHlc: string;
   /** Filter tokens for the keyword index, derived from scope, status and type. */
   ftsKey: string;
@@ -102,13 +114,21 @@ export const EDGE_SELECT =
 
 /** A `provenance` row. */
 export interface ProvenanceRecord {
+  /** The memory or edge it is the provenance of. */
   subject: string;
+  /** The op that brought it. */
   op: string;
+  /** Stated by the user, or taken in by an agent. */
   origin: Origin;
+  /** The agent or tool that wrote it. */
   agent: string | null;
+  /** Where it came from (session, file, URL, turn). */
   ref: string | null;
+  /** What produced the content. */
   extractor: string | null;
+  /** The model involved, if one was. */
   model: string | null;
+  /** When it was recorded. */
   at: number;
 }
 

@@ -9,7 +9,7 @@ import type { Engine } from "../engine.ts";
 import type { MemoryCreator } from "../store/queries/creators.ts";
 
 /** A roster device as sync status reports it. */
-export interface RosterDevice {
+export interface StatusDevice {
   /** The device id (its key's fingerprint), as sync changes name their author. */
   readonly id: string;
   /** Its name in the roster. */
@@ -41,7 +41,7 @@ export interface RosterDevice {
  */
 export function memberName(
   creator: MemoryCreator | undefined,
-  devices: readonly RosterDevice[] | null,
+  devices: readonly StatusDevice[] | null,
 ): string {
   if (!creator || !creator.received) return "you";
   const author = creator.author ?? creator.device;
@@ -59,7 +59,7 @@ export function membersOf(
   ids: readonly string[],
 ): Map<string, string> {
   const creators = engine.creators(ids);
-  let devices: readonly RosterDevice[] | null | undefined;
+  let devices: readonly StatusDevice[] | null | undefined;
   const out = new Map<string, string>();
   for (const id of ids) {
     const creator = creators.get(id);
@@ -69,7 +69,7 @@ export function membersOf(
   return out;
 }
 
-function rosterDevices(engine: Pick<Engine, "syncStatus">): readonly RosterDevice[] | null {
+function rosterDevices(engine: Pick<Engine, "syncStatus">): readonly StatusDevice[] | null {
   try {
     return engine.syncStatus().devices;
   } catch {

@@ -118,9 +118,11 @@ export function createContext(
       const teams = await readTeams(config.config.home);
       const files: Record<string, Engine> = {};
       for (const team of teams.teams) {
+        // A team's strand is made by `helix team create/join`, never by a write.
+        const path = teamStrandPath(config.config.home, team.name);
+        // `--strand team-<name>` reads that strand alone: it is not added to itself.
+        if (path === config.strandFile) continue;
         try {
-          // A team's strand is made by `helix team create/join`, never by a write.
-          const path = teamStrandPath(config.config.home, team.name);
           files[team.name] = await open(path, { ...options, create: false }, null);
         } catch (error) {
           if (!isHelixError(error, "not_found")) throw error;

@@ -265,9 +265,12 @@ async function openTeams(
     personal,
     teams,
     open: (team) => {
+      const path = teamStrandPath(config.home, team.name);
+      // A server on a team's strand (`--strand team-<name>`) serves it once, not as its own team.
+      if (path === personal.path) return null;
       try {
         return openEngine({
-          path: teamStrandPath(config.home, team.name),
+          path,
           mustExist: true,
           embedder,
           embedPolicy: "if-ready",

@@ -38,7 +38,8 @@ import { join } from "node:path";
 import { HardenedStdioTransport } from "./stdio.ts";
 import { serveHttp } from "./http.ts";
 import { type Activity, createActivity } from "./activity.ts";
-import { startWorker, type Worker } from "./worker.ts";
+import { startWorker, type Worker, type WorkerOptions } from "./worker.ts";
+import { keepsTeam } from "./team_upkeep.ts";
 import type { SyncLoop } from "./sync_loop.ts";
 import { startSyncThread } from "./sync_host.ts";
 import { createLogger, type Logger } from "./log.ts";
@@ -117,6 +118,7 @@ export async function serve(
   let log = createLogger("info", stderr);
   let engine: Engine | undefined;
   let worker: Worker | undefined;
+  const teamWorkers: Worker[] = [];
   let syncLoop: SyncLoop | undefined;
   let hooks: HookListener | undefined;
   try {
@@ -167,6 +169,9 @@ export async function serve(
           : { thread: { path: strandFile, config, root, activity } }),
       });
       void worker.check();
+      if (strandFile !== ":memory:") {
+        void keepTeams(workspace, teamWorkers, { log, config, root, activity });
+      }
       if (strandFile !== ":memory:") {
         syncLoop = startSyncThread({
           path: strandFile,
@@ -242,6 +247,7 @@ export async function serve(
     await hooks?.close();
     await syncLoop?.stop();
     await worker?.stop();
+    for (const kept of teamWorkers) await kept.stop();
     engine?.close();
   }
 }
@@ -289,6 +295,40 @@ async function openTeams(
       }
     },
   });
+}
+
+/**
+ * Starts a lifecycle worker for each team strand this machine keeps (`team_upkeep.ts`): one
+ * machine per team runs its consolidation, distillation and sweep.
+ */
+async function keepTeams(
+  workspace: Workspace,
+  into: Worker[],
+  options: Pick<WorkerOptions, "log"> & Omit<NonNullable<WorkerOptions["thread"]>, "path">,
+): Promise<void> {
+  const { log, ...thread } = options;
+  for (const strand of workspace.strands) {
+    if (strand.team === null) continue;
+    try {
+      if (!keepsTeam(await strand.engine.teamMembers({ offline: true }))) {
+        log.info("team strand kept by another machine", { team: strand.team });
+        continue;
+      }
+    } catch (error) {
+      log.warn("team roster not read", {
+        team: strand.team,
+        error: isHelixError(error) ? error.message : String(error),
+      });
+      continue;
+    }
+    const kept = startWorker(strand.engine, {
+      log,
+      thread: { ...thread, path: strand.engine.path },
+    });
+    into.push(kept);
+    log.info("keeping team strand", { team: strand.team });
+    void kept.check();
+  }
 }
 
 const embedding = new Set<string>();

@@ -32,6 +32,8 @@ export function serverEnv(
 export interface StdioClient {
   readonly client: Client;
   call(name: string, args: Record<string, unknown>): Promise<Structured>;
+  /** What the server logged on stderr so far. */
+  logged(): string;
 }
 
 /** Spawns `deno task mcp` on `home` and connects a client to it over stdio. */
@@ -47,11 +49,15 @@ export async function spawnClient(
     stderr: "pipe",
   });
   const client = new Client({ name: "helix-stdio-e2e", version: "1.0.0" });
+  let log = "";
+  transport.stderr?.on("data", (chunk: Uint8Array | string) => {
+    log += typeof chunk === "string" ? chunk : new TextDecoder().decode(chunk);
+  });
   await client.connect(transport);
   const call = async (name: string, args: Record<string, unknown>) => {
     const result = (await client.callTool({ name, arguments: args })) as CallToolResult;
     ok(!result.isError, `${name}: ${JSON.stringify(result.content)}`);
     return result.structuredContent as Structured;
   };
-  return { client, call };
+  return { client, call, logged: () => log };
 }

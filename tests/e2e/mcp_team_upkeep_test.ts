@@ -1,0 +1,57 @@
+/**
+ * One machine keeps a team strand (`server/team_upkeep.ts`): the MCP server of the admin's
+ * machine runs the team strand's lifecycle jobs, a member's server leaves them to it, so the
+ * members' machines never each distil the same episodes into rules of their own.
+ */
+import { equal, ok } from "node:assert/strict";
+import { join } from "node:path";
+import { device, startRelay } from "./_sync.ts";
+import { spawnClient, type StdioClient } from "./_stdio.ts";
+
+async function logs(server: StdioClient, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const found = pattern.exec(server.logged());
+    if (found) return found[0];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server never logged ${pattern}:\n${server.logged()}`);
+}
+
+Deno.test({
+  name: "the admin's MCP server keeps the team strand; a member's leaves it to that machine",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await using relay = await startRelay();
+    const root = await Deno.makeTempDir({ prefix: "helix-team-upkeep-" });
+    const ada = device(join(root, "ada"), "ada-laptop");
+    const bo = device(join(root, "bo"), "bo-laptop");
+    const servers: StdioClient[] = [];
+    try {
+      equal(
+        (await ada.helix("team", "create", "acme", "--relay", relay.url, "--as", "ada")).code,
+        0,
+      );
+      const { code, done } = await ada.invite(
+        ["team", "invite", "--yes"],
+        /helix team join '([^']+)'/,
+      );
+      const joined = await bo.helix("team", "join", code, "--as", "bo", "--yes");
+      equal(joined.code, 0, joined.stderr);
+      equal((await done).code, 0);
+
+      for (const who of [ada, bo]) {
+        servers.push(
+          await spawnClient(who.home, { HELIX_SYNC_INTERVAL: "3600", HELIX_LOG_LEVEL: "info" }),
+        );
+      }
+      const [adaServer, boServer] = servers as [StdioClient, StdioClient];
+      ok((await logs(adaServer, /keeping team strand[^\n]*acme/)).length > 0);
+      ok((await logs(boServer, /team strand kept by another machine[^\n]*acme/)).length > 0);
+      equal(/keeping team strand/.test(boServer.logged()), false);
+    } finally {
+      for (const server of servers) await server.client.close();
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});

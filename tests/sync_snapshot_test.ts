@@ -234,3 +234,61 @@ Deno.test("R28 snapshot: a machine recovered with the phrase starts from the sna
     await w.close();
   }
 });
+
+Deno.test("R28 snapshot: signed by a member but citing a roster head not in the roster, or a stranger's chain, is refused", async () => {
+  const w = await world("app");
+  const opened: Engine[] = [];
+  try {
+    const { a, relay } = w;
+    await writeMany(a, 2, "ledger");
+    await a.sync({ relay });
+    await a.syncSnapshot({ relay });
+    const strandId = a.syncStatus().strandId!;
+    const keys = (await loadDeviceKeys(join(w.dir, "a-keys"), false))!;
+    const entries = (await relay.roster(strandId, 0)).map((r) => r.bytes);
+    const keysFor = extendKeys(() => undefined, entries, strandId, keys.exchange.secretKey).get;
+    const ref = (await relay.latestSnapshot!(strandId))!;
+    const parts = [];
+    for (let i = 0; i < ref.parts; i++) {
+      parts.push(await relay.snapshotPart!(strandId, ref.upload, i));
+    }
+    const real = openSnapshot(parts, keysFor, strandId).content;
+    const stranger = "5a".repeat(16);
+    const variants = [
+      { content: { ...real, rosterHead: "00".repeat(32) }, reason: /not this roster's/ },
+      {
+        content: {
+          ...real,
+          chains: [...real.chains, {
+            device: stranger,
+            changes: [{ seq: 1, changeId: "11".repeat(32) }],
+          }]
+            .sort((x, y) => x.device < y.device ? -1 : 1),
+        },
+        reason: /names 5a5a.*not a device of the roster/,
+      },
+    ];
+    for (const [n, variant] of variants.entries()) {
+      const forged = sealSnapshot({
+        strandId,
+        epoch: ref.epoch,
+        keys: keysFor(ref.epoch)!,
+        content: variant.content,
+        deviceSecretKey: keys.device.secretKey, // a's own key: a member signed it
+      });
+      for (const [i, bytes] of forged.parts.entries()) {
+        await relay.putSnapshotPart!(strandId, forged.upload, i, bytes);
+      }
+      const joiner = await openDevice(w.dir, `j${n}`, w.clock);
+      opened.push(joiner);
+      await pairOn(a, joiner, relay);
+      equal(joiner.syncSnapshotMark(), null);
+      match(joiner.syncStatus().alarms[0]?.detail ?? "", variant.reason);
+      await joiner.sync({ relay });
+      equal(joiner.stateHash(), a.stateHash());
+    }
+  } finally {
+    for (const engine of opened) engine.close();
+    await w.close();
+  }
+});

@@ -27,14 +27,17 @@ import type { SnapshotChain, SnapshotContent } from "./wire/snapshot_body.ts";
 /** What making a snapshot did. */
 export interface SnapshotReport {
   /** `snapshot_id`: hex H(manifest ‖ sig_dev). */
+  /** The snapshot's id. */
   readonly snapshotId: string;
   /** The relay log position it covers. */
   readonly position: number;
-  /** Ops and changes it holds. */
+  /** Ops it holds. */
   readonly ops: number;
+  /** Changes it covers. */
   readonly changes: number;
-  /** Parts uploaded and their bytes. */
+  /** Parts uploaded. */
   readonly parts: number;
+  /** Their bytes. */
   readonly bytes: number;
   /** Whether the relay now serves it as the strand's latest. */
   readonly latest: boolean;

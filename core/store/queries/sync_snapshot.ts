@@ -12,9 +12,13 @@ type Db = Pick<Store, "prepare">;
 
 /** The last snapshot this device made or applied. */
 export interface SnapshotMark {
+  /** The snapshot's id (hex SHA-256 of its manifest and signature). */
   readonly snapshotId: string;
+  /** The relay log position it covers. */
   readonly position: number;
+  /** Whether this device made it or started from it. */
   readonly source: "made" | "applied";
+  /** When (ms). */
   readonly at: number;
   /** Why the last snapshot offered at a join was refused (the device replayed instead). */
   readonly refused?: string;

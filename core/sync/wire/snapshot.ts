@@ -41,14 +41,19 @@ import {
 
 /** What {@linkcode sealSnapshot} needs. */
 export interface SealSnapshotInput {
+  /** The strand it is a snapshot of. */
   readonly strandId: string;
+  /** The epoch whose keys seal it. */
   readonly epoch: number;
+  /** That epoch's keys. */
   readonly keys: EpochKeys;
+  /** What it holds. */
   readonly content: SnapshotContent;
   /** The author's device secret key (signs the manifest). */
   readonly deviceSecretKey: Uint8Array;
-  /** Fixed upload id and nonce seed, for known-answer vectors only; random otherwise. */
+  /** Fixed upload id, for known-answer vectors only; random otherwise. */
   readonly upload?: Uint8Array;
+  /** Fixed nonces by part, for known-answer vectors only; random otherwise. */
   readonly nonce?: (part: number) => Uint8Array;
 }
 

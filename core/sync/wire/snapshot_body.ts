@@ -52,8 +52,9 @@ export interface SnapshotChain {
 export interface SnapshotContent {
   /** The device that made it. */
   readonly author: string;
-  /** Hex hash of the last roster entry it had applied, and that entry's seq. */
+  /** Hex hash of the last roster entry it had applied. */
   readonly rosterHead: string;
+  /** That entry's sequence. */
   readonly rosterSeq: number;
   /** The relay log position (server sequence) covered. */
   readonly position: number;
@@ -71,9 +72,11 @@ export interface SnapshotContent {
 
 /** A decoded snapshot body. */
 export interface DecodedSnapshot {
+  /** What it holds. */
   readonly content: SnapshotContent;
   /** The canonical manifest bytes (what `sigDev` signs). */
   readonly manifestBytes: Uint8Array;
+  /** The author's device signature over the manifest. */
   readonly sigDev: Uint8Array;
   /** Hex SHA-256 of `manifest ‖ sig_dev`. */
   readonly snapshotId: string;

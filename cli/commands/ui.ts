@@ -35,7 +35,8 @@ page load trades it for a session cookie, so copy it into one browser only. Runs
       throw new UsageError(`unexpected argument "${invocation.positionals[0]}"`);
     }
     const port = integerFlag(invocation, "port", 0, 0, 65_535);
-    const engine = await ctx.engine();
+    // The workspace: team strands' memories are searched, browsed and edited beside yours.
+    const engine = await ctx.workspace();
     // Loaded on use: every other command starts without the dashboard's server.
     const { serveUi } = await import("../../web/server/serve.ts");
     const server = serveUi({

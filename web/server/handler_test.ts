@@ -1,6 +1,7 @@
 import { deepEqual, equal, match, notEqual, ok } from "node:assert/strict";
 import { tempEngine } from "../../tests/helpers.ts";
 import { createUiHandler } from "./handler.ts";
+import { homeWorkspace, registerTeams } from "../../core/workspace/_workspace_testing.ts";
 
 const PORT = 48123;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -280,4 +281,34 @@ Deno.test("createUiHandler() search filters by status, type and as-of, and lists
     equal(response.status, 400);
     await response.body?.cancel();
   });
+});
+
+Deno.test("the dashboard over a workspace searches the team strand too, and says whose memory it is", async () => {
+  const home = await Deno.makeTempDir({ prefix: "helix-ui-team-" });
+  await registerTeams(home, { acme: ["billing"] });
+  const workspace = await homeWorkspace(home, "billing", { embedder: null });
+  try {
+    await workspace.write({
+      content: "Invoices are numbered per legal entity.",
+      type: "convention",
+    });
+    await workspace.write({ content: "I prefer terse answers.", type: "preference" });
+    const handle = createUiHandler({ engine: workspace, port: PORT, token: TOKEN });
+    const { cookie } = await signedIn(handle);
+    const found = await handle(
+      new Request(`${ORIGIN}/api/search?q=${encodeURIComponent("invoice numbers")}`, {
+        headers: { cookie },
+      }),
+    );
+    equal(found.status, 200);
+    const { hits } = await found.json();
+    const hit = hits.find((h: { memory: { content: string } }) =>
+      h.memory.content.startsWith("Invoices")
+    );
+    equal(hit?.strand, "team:acme");
+    equal(hit?.member, "you");
+  } finally {
+    workspace.close();
+    await Deno.remove(home, { recursive: true });
+  }
 });

@@ -30,13 +30,19 @@ function hitView(hit, index) {
       "p",
       { className: "facts" },
       link(`memory/${m.id}`, null, m.id),
-      ` · ${m.type} · ${m.scope} · ${m.status} · score `,
+      ` · ${m.type} · ${m.scope} · ${m.status}${teamLabel(hit)} · score `,
       meter("score", hit.score),
       " ",
       toggle,
     ),
     why,
   );
+}
+
+/** ` · team:acme · bo` for a team strand's memory (who wrote it), nothing for your own. */
+function teamLabel(hit) {
+  if (!hit.strand || hit.strand === "personal") return "";
+  return ` · ${hit.strand}${hit.member ? ` · ${hit.member}` : ""}`;
 }
 
 /** The search page. */

@@ -119,7 +119,8 @@ Examples:
     const targets = targetsOf(listFlag(invocation, "to"));
     const input = { files: rulesFiles, ...(targets ? { targets } : {}) };
     if (sub === "export") {
-      const engine = await ctx.engine();
+      // The workspace: a shared project's team conventions are exported too.
+      const engine = await ctx.workspace();
       return applyOrShow(invocation, ctx, await engine.planRulesExport(input), root);
     }
     if (sub === "remove") {
@@ -129,7 +130,8 @@ Examples:
     if (sub !== "import") throw new UsageError("usage: helix rules import|export|remove");
     const check = booleanFlag(invocation, "check");
     const dryRun = check || booleanFlag(invocation, "dry-run");
-    const engine = await ctx.engine({ create: !dryRun });
+    // The workspace: a shared project's rules go to its team strand.
+    const engine = await ctx.workspace({ create: !dryRun });
     const result = await engine.importRules(rulesFiles, { dryRun });
     if (ctx.flags.json) ctx.printJson(result);
     else {

@@ -7,6 +7,7 @@
  * @module
  */
 import { guardAsync } from "../store/guard.ts";
+import type { Memory } from "../model/memory.ts";
 import type { RulesDeps } from "./deps.ts";
 import { listAll } from "./deps.ts";
 import { planExport, planRemove, type RulesFileChange } from "./export.ts";
@@ -39,9 +40,13 @@ export interface RulesApi {
    * `.cursor/rules/helix.mdc` and `.windsurf/rules/helix.md`, within each tool's size limit
    * (and, named in `targets` only, a block in CLAUDE.local.md, `.cursorrules` or
    * `.windsurfrules`). Rules imported from CLAUDE.local.md are exported to no file.
-   * Nothing is written: the caller applies the changes.
+   * Nothing is written: the caller applies the changes. `others`: memories of other strands
+   * the project reads (a team's), exported beside this strand's by the same rules.
    */
-  planRulesExport(input: RulesTargetsInput): Promise<RulesFileChange[]>;
+  planRulesExport(
+    input: RulesTargetsInput,
+    others?: readonly Memory[],
+  ): Promise<RulesFileChange[]>;
   /** The changes that take Helix's blocks and generated files out again. */
   planRulesRemove(input: RulesTargetsInput): Promise<RulesFileChange[]>;
 }
@@ -51,12 +56,15 @@ export function createRulesApi(deps: RulesDeps): RulesApi {
   return {
     importRules: (files, options) =>
       guardAsync("import rules", () => importRules(deps, files, options?.dryRun ?? false)),
-    planRulesExport: (input) =>
+    planRulesExport: (input, others = []) =>
       guardAsync("export rules", async () => {
         const targets = input.targets ?? await detectTargets(input.files);
         const scope = deps.project ? { scope: deps.project } : {};
-        const memories = listAll(deps, { ...scope, types: [...EXPORTED_TYPES] })
-          .filter((m) => m.validTo === null && m.scope === (deps.project ?? m.scope));
+        const exported = new Set<string>(EXPORTED_TYPES);
+        const memories = [
+          ...listAll(deps, { ...scope, types: [...EXPORTED_TYPES] }),
+          ...others.filter((m) => m.status === "active" && exported.has(m.type)),
+        ].filter((m) => m.validTo === null && m.scope === (deps.project ?? m.scope));
         const out: RulesFileChange[] = [];
         for (const target of targets) out.push(await planExport(input.files, target, memories));
         return out;

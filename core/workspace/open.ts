@@ -18,6 +18,7 @@ import {
   unrelateAnywhere,
 } from "./by_id.ts";
 import { contextAll, labelsIn, listAll, searchAll } from "./reads.ts";
+import { workspaceRules } from "./rules.ts";
 import { strandFor } from "./route.ts";
 import { PERSONAL, type Workspace, type WorkspaceStrand } from "./types.ts";
 import { noteRouted, writeManyRouted, writeRouted } from "./writes.ts";
@@ -165,5 +166,6 @@ function compose(strands: readonly WorkspaceStrand[], teams: Teams): Workspace {
       return out;
     },
     resolveScope: (name) => resolveAnywhere(strands, name),
+    ...workspaceRules(deps, personal),
   };
 }

@@ -102,6 +102,11 @@ export function registerResources(
         project_source: session.projectSource,
       },
       sync: syncManifest(session.engine.syncStatus()),
+      // Each team strand's sync, so an alarm there (a fork, a tampered delta) is seen too.
+      teams: session.engine.strands.filter((s) => s.team !== null).map((s) => ({
+        team: s.team,
+        ...syncManifest(s.engine.syncStatus()),
+      })),
     });
   });
 

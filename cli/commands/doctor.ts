@@ -33,7 +33,8 @@ export const doctor: Command = {
     tables exactly (same state hash)
   - vectors missing or stale (\`helix backfill\` computes them)
   - the embedding model loads (downloading it on first use unless HELIX_ALLOW_DOWNLOAD is off)
-  - sync, when the strand syncs: alarms (a delta withheld or set aside) and what waits
+  - sync, when the strand syncs: alarms (a delta withheld or set aside) and what waits;
+    the same for each team strand
   - where each non-default setting comes from
 
   --no-model   skip loading the embedding model
@@ -55,6 +56,12 @@ export const doctor: Command = {
       if (booleanFlag(invocation, "stale")) checks.push(await staleCheck(engine));
       const sync = syncCheck(engine);
       if (sync) checks.push(sync);
+      // Every team strand's alarms too: a fork or a tampered delta there matters as much.
+      for (const strand of (await ctx.workspace()).strands) {
+        if (strand.team === null) continue;
+        const team = syncCheck(strand.engine, `sync (team ${strand.team})`);
+        if (team) checks.push(team);
+      }
     } catch (error) {
       if (!isHelixError(error)) throw error;
       checks.push({ name: "strand", ok: false, severity: "error", detail: error.message });
@@ -132,15 +139,15 @@ function configuredSettings(ctx: CommandContext) {
 
 /** The `--stale` check: memories whose cited files changed since they were written. */
 /** Sync's alarms, for a strand that syncs (null otherwise); local only, no network. */
-function syncCheck(engine: Engine): Check | null {
+function syncCheck(engine: Engine, name = "sync"): Check | null {
   const status = engine.syncStatus();
   if (!status.synced) return null;
   const waiting = `${status.unpushed} to push, ${status.pending} waiting for earlier changes`;
   if (status.alarms.length === 0) {
-    return { name: "sync", ok: true, severity: "error", detail: `no alarms; ${waiting}` };
+    return { name, ok: true, severity: "error", detail: `no alarms; ${waiting}` };
   }
   return {
-    name: "sync",
+    name,
     ok: false,
     severity: "error",
     detail: `${status.alarms.length} alarms (${waiting}):\n    ${

@@ -84,6 +84,11 @@ Deno.test("MCP tools read and write the personal and team strands as one memory,
   await call("memory_feedback", { id: shared.id, useful: true });
   await call("memory_forget", { id: shared.id });
   equal(team.get(shared.id).status, "forgotten");
+
+  // The manifest reports each team strand's sync beside the personal strand's.
+  const [manifest] = (await client.readResource({ uri: "helix://strand/manifest" })).contents;
+  const teams = JSON.parse((manifest as { text: string }).text).teams;
+  deepEqual(teams, [{ team: "acme", enabled: false }]);
   await client.close();
   workspace.close();
   await Deno.remove(home, { recursive: true });

@@ -89,6 +89,13 @@ Deno.test({
       const plain = await bo.helix("sync");
       equal(plain.code, 0, plain.stderr);
       match(plain.stdout, /^team acme: pulled 1 changes/m);
+      const doctor = await bo.helix("doctor", "--no-model", "--json");
+      ok(
+        JSON.parse(doctor.stdout).checks.some((c: { name: string; ok: boolean }) =>
+          c.name === "sync (team acme)" && c.ok
+        ),
+        doctor.stdout,
+      );
       const status = await bo.helix("status", "--json");
       equal(status.code, 0, status.stderr);
       deepEqual(

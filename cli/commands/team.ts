@@ -103,7 +103,13 @@ const join: TeamSubcommand = {
     if (!code) throw new UsageError("give the code `helix team invite` showed");
     if (!as) throw new UsageError("give your name in the team: helix team join <code> --as NAME");
     await ctx.engine({ create: true }); // the personal strand beside it, for what stays personal
-    const joined = await joinTeam(ctx, code, as, prompts(ctx, booleanFlag(invocation, "yes")));
+    const joined = await joinTeam(
+      ctx,
+      code,
+      as,
+      prompts(ctx, booleanFlag(invocation, "yes")),
+      stringFlag(invocation, "name"),
+    );
     if (joined === null) {
       ctx.note("Not joined: the safety numbers were not confirmed.");
       return EXIT_FAILED;
@@ -283,7 +289,7 @@ ${TEAM_SUBCOMMANDS.map((s) => `  ${s.help}`).join("\n")}
 
   --team NAME   which team (may be left out when this machine is in exactly one)
   --yes         confirm (the safety number, a removal, leaving) without asking
-  --name NAME   this machine's name in the team (create; default HELIX_DEVICE_NAME, else
+  --name NAME   this machine's name in the team (create, join; default HELIX_DEVICE_NAME, else
                 the host name)
 
 Exit codes: 0 done; 1 you declined; 66 no such team or member; 69 relay unreachable;

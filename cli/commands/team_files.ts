@@ -87,6 +87,7 @@ export async function joinTeam(
   code: string,
   as: string,
   pairing: PairingPrompts,
+  device?: string,
 ): Promise<{ team: string; peer: string; sas: string; file: string; pulled: number } | null> {
   const home = ctx.config.config.home;
   const temporary = strandPath(home, `joining-${crypto.randomUUID()}`);
@@ -96,7 +97,10 @@ export async function joinTeam(
   let engine = await ctx.engine({ path: temporary, create: true, sync: true });
   let joined;
   try {
-    joined = await engine.teamJoin(code, pairing, { member: as });
+    joined = await engine.teamJoin(code, pairing, {
+      member: as,
+      ...(device ? { name: device } : {}),
+    });
   } catch (error) {
     engine.close();
     await drop();

@@ -61,13 +61,14 @@ export interface TeamSyncApi {
     options?: { role?: MemberRole; relay?: RelayPort },
   ): Promise<PairingResult>;
   /**
-   * Joins the team a code from `teamInvite` names as member `member` (on a strand that does
-   * not sync yet); `invalid_input` when the code names a personal strand.
+   * Joins the team a code from `teamInvite` names as member `member`, this machine named
+   * `name` (default: the engine's device name), on a strand that does not sync yet;
+   * `invalid_input` when the code names a personal strand.
    */
   teamJoin(
     code: string,
     prompts: PairingPrompts,
-    options: { member: string; relay?: (url: string) => RelayPort },
+    options: { member: string; name?: string; relay?: (url: string) => RelayPort },
   ): Promise<PairingResult & { strandId?: string; team?: string }>;
   /** The members, their roles and devices (`offline`: as last seen, without asking the relay). */
   teamMembers(options?: { relay?: RelayPort; offline?: boolean }): Promise<TeamView>;

@@ -84,8 +84,11 @@ const SLOT = { inviter: "inviter", joiner: "joiner", welcome: "welcome" } as con
 
 /** What the inviter appends for the joiner (default: `add_device`), and how it says so. */
 export interface InviteAs {
-  /** The roster op adding `joiner` (its hello's name is its name). */
-  readonly op: (joiner: RosterDevice) => RosterOp;
+  /**
+   * The roster op adding `joiner` (its hello's name is its name); `peer` is the hello itself
+   * (a new member's name is its `member`).
+   */
+  readonly op: (joiner: RosterDevice, peer: PairingPeer) => RosterOp;
   /** Checks the op may be made on `state` before anything is appended. */
   readonly check?: (state: RosterState, op: RosterOp) => void;
   /** The command to run again after a conflict. */
@@ -134,7 +137,7 @@ export async function invite(
   const secret = openBundle(epochRow(deps.store, state.epoch)!.bundle, keys.exchange.secretKey);
   const bundle = wrapBundle(secret, [joiner.x25519]);
   secret.fill(0);
-  const op = as.op(rosterDevice(joiner.ed25519, joiner.x25519, joiner.name));
+  const op = as.op(rosterDevice(joiner.ed25519, joiner.x25519, joiner.name), joiner);
   as.check?.(state, op);
   const appended = await appendInEpoch(relay, state, {
     keys: keyring.keysFor(state.epoch)!,
@@ -176,6 +179,7 @@ export async function join(
   code: string,
   name: string,
   prompts: PairingPrompts,
+  member?: string,
 ): Promise<PairingResult & { strandId?: string }> {
   assertNotSynced(deps, "join");
   const parsed: PairingCode = parsePairingCode(code);
@@ -184,7 +188,7 @@ export async function join(
     const bytes = await relay.collect(parsed.rendezvous, SLOT.inviter);
     return bytes === null ? null : openHello(bytes, parsed);
   });
-  const me = peerOf(keys, name);
+  const me = { ...peerOf(keys, name), ...(member !== undefined ? { member } : {}) };
   await relay.leave(parsed.rendezvous, SLOT.joiner, encodeHello(me, parsed));
   const sas = shortAuthString(parsed.secret, inviter, me);
   if (!await prompts.confirm(sas, inviter)) return { paired: false, peer: inviter.name, sas };

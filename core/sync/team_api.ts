@@ -95,10 +95,10 @@ export function createTeamApi(steps: SyncSteps): TeamSyncApi {
         throw new HelixError("unauthorized", `Cannot ${action}: only an admin of the team can`);
       }
       return await invite(deps, keys, input.keyring, port, memberOf(roster, me)!.name, prompts, {
-        op: (joiner) => ({
+        op: (joiner, peer) => ({
           kind: "add_member",
           member: joiner.device,
-          name: joiner.name,
+          name: peer.member ?? joiner.name,
           role,
           device: joiner,
         }),
@@ -113,8 +113,9 @@ export function createTeamApi(steps: SyncSteps): TeamSyncApi {
         keys,
         options.relay ?? ((url) => httpRelay(url)),
         code,
-        options.member,
+        options.name ?? deps.deviceName,
         prompts,
+        options.member,
       );
       if (!result.paired) return result;
       steps.entered();

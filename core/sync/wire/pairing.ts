@@ -42,8 +42,10 @@ export interface PairingPeer {
   readonly ed25519: Uint8Array;
   /** X25519 public key. */
   readonly x25519: Uint8Array;
-  /** Name for people. */
+  /** Name for people (the machine's). */
   readonly name: string;
+  /** The person's name in a team, when a hello joins one as a new member. */
+  readonly member?: string;
 }
 
 /** What the inviter tells the joiner once the person confirmed. */
@@ -153,6 +155,7 @@ function open(
   code: Pick<PairingCode, "rendezvous" | "secret">,
   kind: string,
   fields: readonly string[],
+  optional: readonly string[] = [],
 ): Record<string, unknown> {
   if (
     !(bytes instanceof Uint8Array) || bytes.length > MAX_PAIRING_MESSAGE ||
@@ -182,7 +185,7 @@ function open(
   if (!isRecord(value)) {
     throw wireError("corrupt", "pairing", "field", `the ${kind} is not an object`);
   }
-  const problem = keysProblem(value, kind, ["kind", ...fields]) ??
+  const problem = keysProblem(value, kind, ["kind", ...fields], optional) ??
     (value.kind === kind ? null : `${kind}.kind is not "${kind}"`);
   if (problem !== null) throw wireError("corrupt", "pairing", "field", problem);
   const { kind: _kind, ...rest } = value;
@@ -193,18 +196,25 @@ function peerFields(peer: PairingPeer) {
   if (peer.ed25519.length !== PUBLIC_KEY_LENGTH || peer.x25519.length !== PUBLIC_KEY_LENGTH) {
     throw new TypeError("pairing keys must be 32 bytes");
   }
-  return { ed25519: toHex(peer.ed25519), x25519: toHex(peer.x25519), name: peer.name };
+  return {
+    ed25519: toHex(peer.ed25519),
+    x25519: toHex(peer.x25519),
+    name: peer.name,
+    ...(peer.member !== undefined ? { member: peer.member } : {}),
+  };
 }
 
 function peerFrom(value: Record<string, unknown>, kind: string): PairingPeer {
   const problem = patternProblem(value.ed25519, `${kind}.ed25519`, HEX32) ??
     patternProblem(value.x25519, `${kind}.x25519`, HEX32) ??
-    textProblem(value.name, `${kind}.name`, 100);
+    textProblem(value.name, `${kind}.name`, 100) ??
+    ("member" in value ? textProblem(value.member, `${kind}.member`, 100) : null);
   if (problem !== null) throw wireError("corrupt", "pairing", "field", problem);
   return {
     ed25519: fromHex(value.ed25519 as string),
     x25519: fromHex(value.x25519 as string),
     name: value.name as string,
+    ...("member" in value ? { member: value.member as string } : {}),
   };
 }
 
@@ -219,7 +229,7 @@ export function encodeHello(
 
 /** The joiner's keys from a `hello`: `corrupt` when malformed, `tampered` when the MAC fails. */
 export function openHello(bytes: Uint8Array, code: PairingCode): PairingPeer {
-  return peerFrom(open(bytes, code, "hello", ["ed25519", "x25519", "name"]), "hello");
+  return peerFrom(open(bytes, code, "hello", ["ed25519", "x25519", "name"], ["member"]), "hello");
 }
 
 /** The inviter's `welcome` message. */

@@ -66,3 +66,20 @@ Deno.test("shortAuthString() is six digits that change with any key or the secre
   notEqual(shortAuthString(new Uint8Array(10), peer(1), peer(3)), sas);
   notEqual(shortAuthString(secret, peer(1), { ...peer(3), x25519: new Uint8Array(32) }), sas);
 });
+
+Deno.test("a hello may name the person joining a team beside the machine; a welcome may not", () => {
+  const pairing = makePairingCode("https://relay.example", counterRandom(4)).parsed;
+  const joining = { ...peer(2), member: "grace" };
+  deepEqual(openHello(encodeHello(joining, pairing), pairing), joining);
+  throws(
+    () => openHello(encodeHello({ ...peer(2), member: "a\u001b[2Jb" }, pairing), pairing),
+    code("corrupt"),
+  );
+  const welcome = {
+    inviter: { ...peer(5), member: "ada" },
+    strandId: STRAND,
+    rosterSeq: 2,
+    rosterHead: "ab".repeat(32),
+  };
+  throws(() => openWelcome(encodeWelcome(welcome, pairing), pairing), code("corrupt"));
+});

@@ -31,7 +31,7 @@ const SUBCOMMANDS = [
 
 export const sync: Command = {
   name: "sync",
-  summary: "Sync this strand with your other machines through an end-to-end encrypted relay",
+  summary: "Sync this strand (and your team strands) through an end-to-end encrypted relay",
   usage:
     "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID | snapshot] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one

@@ -279,7 +279,7 @@ const USAGE = `helix team [${TEAM_SUBCOMMANDS.map((s) => s.name).join(" | ")}] [
 
 export const team: Command = {
   name: "team",
-  summary: "Share memories with a team: create, invite, join, members, remove, leave",
+  summary: "Share memory with a team: create, invite, join, share a project, members, remove",
   usage: USAGE,
   details: `A team's memories live in a strand of their own, synced through a relay that only
 ever holds ciphertext; admins invite and remove members, and removing one gives everyone

@@ -280,6 +280,8 @@ interface Shaped {
 /** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
 function shaped(word: Word): Shaped | undefined {
   if (word.text.length < 8) return undefined; // shorter than any value, whatever is trimmed
+  // `name:` ends as a key does (`>:Atoken: …`): it labels the next value, it is none itself.
+  if (/[A-Za-z_]:$/.test(word.text)) return undefined;
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
   const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends

@@ -383,23 +383,29 @@ async function listenForHooks(
   }
 }
 
+/** Deltas between automatic snapshots (R28): a member who joins replays at most about these. */
+const DEFAULT_SNAPSHOT_EVERY = 500;
+
 if (import.meta.main) Deno.exit(await serve(Deno.args, Deno.env.toObject()));
 
 /**
  * Background sync timing from the environment: `HELIX_SYNC_INTERVAL` (seconds between full
  * syncs, default 60) and `HELIX_SYNC_CHECK` (seconds between looks for unpushed writes,
- * default 2). A value that is not a positive number is ignored.
+ * default 2). A value that is not a positive number is ignored. `HELIX_SNAPSHOT_EVERY`: deltas
+ * between the snapshots each strand's keeper makes (default 500; 0: none).
  */
 function syncTiming(
   env: Readonly<Record<string, string | undefined>>,
-): { intervalMs?: number; checkMs?: number } {
+): { intervalMs?: number; checkMs?: number; snapshotEvery: number } {
   const seconds = (name: string) => {
     const value = Number(env[name]);
     return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
   };
   const intervalMs = seconds("HELIX_SYNC_INTERVAL");
   const checkMs = seconds("HELIX_SYNC_CHECK");
+  const every = Number(env.HELIX_SNAPSHOT_EVERY ?? DEFAULT_SNAPSHOT_EVERY);
   return {
+    snapshotEvery: Number.isInteger(every) && every >= 0 ? every : DEFAULT_SNAPSHOT_EVERY,
     ...(intervalMs !== undefined ? { intervalMs } : {}),
     ...(checkMs !== undefined ? { checkMs } : {}),
   };

@@ -24,6 +24,8 @@ export interface SyncThreadOptions {
   readonly onPulled?: (applied: number, team?: string) => void;
   readonly intervalMs?: number;
   readonly checkMs?: number;
+  /** Deltas between the snapshots each strand's keeper makes (0 or absent: none). */
+  readonly snapshotEvery?: number;
 }
 
 /** Starts the sync thread. */
@@ -56,6 +58,7 @@ export function startSyncThread(options: SyncThreadOptions): SyncLoop {
     activity: options.activity.buffer,
     ...(options.intervalMs !== undefined ? { intervalMs: options.intervalMs } : {}),
     ...(options.checkMs !== undefined ? { checkMs: options.checkMs } : {}),
+    ...(options.snapshotEvery !== undefined ? { snapshotEvery: options.snapshotEvery } : {}),
   };
   worker.postMessage(start);
   let stopped = false;

@@ -31,6 +31,11 @@ export interface SyncLoopOptions {
   readonly intervalMs?: number;
   /** How long the agent must have been quiet before a sync starts (ms). @default {500} */
   readonly quietMs?: number;
+  /**
+   * Snapshots (R28) made after a sync once this many deltas came or went since the last one
+   * (or since the loop started), when `keeper()` says this machine makes them; none without.
+   */
+  readonly snapshot?: { readonly every: number; keeper(): Promise<boolean> };
 }
 
 /** A running loop. */
@@ -49,6 +54,18 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
   let lastFull = 0;
   let failedAt = -Infinity;
   let stopped = false;
+  // Deltas seen since the last snapshot: a strand without one counts what it holds.
+  let moved = 0;
+  let keeper: Promise<boolean> | undefined;
+  const snapshotDue = async (applied: number): Promise<boolean> => {
+    const policy = options.snapshot;
+    if (!policy) return false;
+    const mark = engine.syncSnapshotMark();
+    const grown = mark === null ? Math.max(moved, applied) : moved;
+    if (grown < policy.every) return false;
+    keeper ??= policy.keeper().catch(() => false);
+    return await keeper;
+  };
 
   const tick = () => {
     if (stopped || running) return;
@@ -64,7 +81,7 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
     const due = now - lastFull >= intervalMs || (status.unpushed > 0 && !retrying);
     if (!due || activity.inFlight() > 0 || activity.quietFor(now) < quietMs) return;
     lastFull = now;
-    running = engine.sync().then((report) => {
+    running = engine.sync().then(async (report) => {
       if (report.pull.applied > 0) options.onPulled?.(report.pull.applied);
       if (report.pull.applied || report.push.uploaded || report.pull.quarantined) {
         log.info("synced", {
@@ -72,6 +89,24 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
           pushed: report.push.uploaded,
           quarantined: report.pull.quarantined,
         });
+      }
+      moved += report.pull.received + report.push.uploaded;
+      if (!stopped && await snapshotDue(status.applied + report.pull.applied)) {
+        try {
+          const made = await engine.syncSnapshot();
+          moved = 0;
+          log.info("snapshot made", {
+            position: made.position,
+            ops: made.ops,
+            parts: made.parts,
+            bytes: made.bytes,
+          });
+        } catch (error) {
+          // Changes still waiting, a relay that said no: the next sync tries again.
+          log.warn("snapshot not made", {
+            error: isHelixError(error) ? `${error.code}: ${error.message}` : String(error),
+          });
+        }
       }
     }).catch((error: unknown) => {
       failedAt = Date.now();

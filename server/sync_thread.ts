@@ -10,6 +10,7 @@
 import { type Engine, loadDeviceKeys, openEngine } from "@helix/core";
 import { readActivity } from "./activity.ts";
 import { startSyncLoop, type SyncLoop } from "./sync_loop.ts";
+import { isKeeper } from "./team_upkeep.ts";
 
 /** What the server tells the thread. */
 export type SyncThreadCommand =
@@ -24,6 +25,8 @@ export type SyncThreadCommand =
     readonly activity: SharedArrayBuffer;
     readonly intervalMs?: number;
     readonly checkMs?: number;
+    /** Deltas between automatic snapshots, made by each strand's keeper (0: none). */
+    readonly snapshotEvery?: number;
   }
   | { readonly type: "stop" };
 
@@ -91,6 +94,14 @@ self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
         onPulled: (applied) => post({ type: "pulled", applied, ...(team ? { team } : {}) }),
         ...(command.intervalMs !== undefined ? { intervalMs: command.intervalMs } : {}),
         ...(command.checkMs !== undefined ? { checkMs: command.checkMs } : {}),
+        ...(command.snapshotEvery
+          ? {
+            snapshot: {
+              every: command.snapshotEvery,
+              keeper: async () => isKeeper(await engine.teamMembers({ offline: true })),
+            },
+          }
+          : {}),
       }));
     }
   } else {

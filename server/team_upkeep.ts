@@ -29,7 +29,15 @@ import type { TeamView } from "@helix/core";
  * ```
  */
 export function keepsTeam(view: TeamView): boolean {
-  if (view.kind === "personal") return true;
+  return view.kind === "personal" || isKeeper(view);
+}
+
+/**
+ * Whether this machine is the strand's keeper, personal or team: the admin device with the
+ * lowest id (a personal strand's devices are all its owner's, an admin). It makes the strand's
+ * snapshots, so there is one maker per strand.
+ */
+export function isKeeper(view: TeamView): boolean {
   const admins = view.members.filter((m) => m.role === "admin").flatMap((m) => m.devices);
   if (admins.length === 0) return false;
   const keeper = admins.reduce((low, d) => (d.id < low.id ? d : low));

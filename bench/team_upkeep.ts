@@ -100,7 +100,7 @@ const result = {
   load: `${loadBefore} before, ${load()} after`,
   log,
 };
-console.log(JSON.stringify(result, null, 2));
+await Deno.stdout.write(new TextEncoder().encode(`${JSON.stringify(result, null, 2)}\n`));
 if (values.write) {
   const row = (name: string, t: typeof result.during | null) =>
     t ? `| ${name} | ${t.n} | ${t.p50} | ${t.p95} | ${t.max} |` : `| ${name} | 0 | | | |`;

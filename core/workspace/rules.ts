@@ -9,6 +9,7 @@
 import type { Engine } from "../engine.ts";
 import type { Memory } from "../model/memory.ts";
 import type { Teams } from "../config/teams.ts";
+import { listAll } from "../rules/deps.ts";
 import { strandFor, strandsToRead } from "./route.ts";
 import type { WorkspaceStrand } from "./types.ts";
 
@@ -23,21 +24,9 @@ export interface RulesDeps {
 /** Every memory of the project in the team strands it maps to (for the export to filter). */
 function teamMemories(deps: RulesDeps): Memory[] {
   if (deps.project === null) return [];
-  const out: Memory[] = [];
-  for (const strand of strandsToRead(deps.strands, deps.teams, undefined, deps.project)) {
-    if (strand.team === null) continue;
-    let cursor: string | undefined;
-    do {
-      const page = strand.engine.list({
-        scope: deps.project,
-        limit: 1000,
-        ...(cursor ? { cursor } : {}),
-      });
-      out.push(...page.items);
-      cursor = page.nextCursor ?? undefined;
-    } while (cursor);
-  }
-  return out;
+  return strandsToRead(deps.strands, deps.teams, undefined, deps.project)
+    .filter((strand) => strand.team !== null)
+    .flatMap((strand) => listAll(strand.engine, { scope: deps.project! }));
 }
 
 /** The rules calls of the workspace over `deps`, the personal engine answering the rest. */

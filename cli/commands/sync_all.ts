@@ -5,7 +5,7 @@
  *
  * @module
  */
-import { type Engine, readTeams, teamStrandPath } from "@helix/core";
+import { type Engine, readTeams, type SyncReport, teamStrandPath } from "@helix/core";
 import { existsSync } from "node:fs";
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
@@ -15,7 +15,7 @@ import { pullLine, pullProgress } from "./sync_lines.ts";
 /** What one strand's sync printed and whether it raised anything. */
 interface StrandSync {
   readonly strand: string;
-  readonly report: Awaited<ReturnType<Engine["sync"]>>;
+  readonly report: SyncReport;
 }
 
 /** Syncs the configured strand, and every team strand when `--strand` was not given. */

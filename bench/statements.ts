@@ -13,11 +13,12 @@
  *   many share wording and differ by an id, a name or a technology word; no true conflict)
  *   swept once: every `contradicts` edge is a false one.
  *
- * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2] [--templates 10000]
+ * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2|blind3] [--templates 10000]
  * [--verbose] [--write]. Tune on `tune` (the default). `heldout`, then `fresh` (a second set
  * written blind, see the README there) were each run once for the record and have been tuned on
  * since (`--verbose` prints their misses); `blind2` (a third set, written blind after `fresh` had
- * been run) is run once, aggregates only, and never printed. `--write` records
+ * been run) is run once, aggregates only, and never printed, and so is `blind3` (a fourth set,
+ * written blind while the detectors were tuned on the others). `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the
  * results recorded so far (with the hand-written reading in bench/results/statements-notes.md).
  *
@@ -212,13 +213,14 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  if (split !== "tune" && split !== "heldout" && split !== "fresh" && split !== "blind2") {
-    throw new Error(`--split: tune, heldout, fresh or blind2, not ${split}`);
+  const splits = ["tune", "heldout", "fresh", "blind2", "blind3"];
+  if (!splits.includes(split)) {
+    throw new Error(`--split: tune, heldout, fresh, blind2 or blind3, not ${split}`);
   }
   // The first heldout half was run once for the record (2026-11-25) and is development data
   // since, and so is the fresh set (written blind, run once on 2026-11-26); the second blind
   // batch (blind2), written after that run, is never printed.
-  const verbose = values.verbose && split !== "blind2";
+  const verbose = values.verbose && split !== "blind2" && split !== "blind3";
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);
   log(`sweep: ${loadContradictions(split).length} pairs (${split})`);
@@ -244,7 +246,7 @@ if (import.meta.main) {
       JSON.stringify(result, null, 2) + "\n",
     );
     const recorded: StatementsResult[] = [];
-    for (const s of ["tune", "heldout", "fresh", "blind2"]) {
+    for (const s of splits) {
       try {
         recorded.push(JSON.parse(await Deno.readTextFile(`bench/results/statements-${s}.json`)));
       } catch {

@@ -164,13 +164,13 @@ export function renderStatements(
     ? [
       "# Statements compared by evidence",
       "",
-      "`deno task bench:statements [--split tune|heldout|fresh|blind2] [--write]`",
+      "`deno task bench:statements [--split tune|heldout|fresh|blind2|blind3] [--write]`",
       "(bench/statements.ts).",
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
       "README). The detector was tuned on `tune`; `heldout`, then `fresh` (written later, blind to",
       "the detector) were each run once for the record and tuned on afterwards, so they are",
       "development data now; `blind2`, written blind after `fresh` had been run, is the held-out",
-      "figure: run once, never printed.",
+      "figure: run once, never printed; `blind3`, a fourth set written blind, is the same.",
       "Everything runs offline, through the engine, without a model.",
       "",
     ]

@@ -11,12 +11,14 @@
  * The `fresh` split is a second held-out batch written later, blind to the redactor
  * (bench/fixtures/secrets_prose_fresh.ts): run it once, at the end; it is never printed either.
  * The `blind2` split (bench/fixtures/secrets_prose_blind2.ts), written blind after `fresh` had
- * been run, is the same: one run at the end, aggregates only.
+ * been run, is the same: one run at the end, aggregates only; and so is the `blind3` split
+ * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned.
  *
- * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh|blind2] [--write]
+ * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh|blind2|blind3] [--write]
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json
  * (for `fresh`: bench/RESULTS-redaction-prose-fresh.md and bench/results/redaction_prose_fresh.json;
- * for `blind2`: bench/RESULTS-redaction-prose-blind2.md and bench/results/redaction_prose_blind2.json).
+ * for `blind2`: bench/RESULTS-redaction-prose-blind2.md and bench/results/redaction_prose_blind2.json;
+ * for `blind3`: bench/RESULTS-redaction-prose-blind3.md and bench/results/redaction_prose_blind3.json).
  *
  * @module
  */
@@ -32,14 +34,19 @@ import {
   buildSecretsProseBlind2,
   SECRETS_PROSE_BLIND2_SEED,
 } from "./fixtures/secrets_prose_blind2.ts";
+import {
+  buildSecretsProseBlind3,
+  SECRETS_PROSE_BLIND3_SEED,
+} from "./fixtures/secrets_prose_blind3.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit = Split | "fresh" | "blind2";
+type ProseSplit = Split | "fresh" | "blind2" | "blind3";
 
 /** The batch a split is drawn from (`seed` only applies to the original batch). */
 function batchOf(split: ProseSplit, seed: number) {
   if (split === "fresh") return buildSecretsProseFresh();
   if (split === "blind2") return buildSecretsProseBlind2();
+  if (split === "blind3") return buildSecretsProseBlind3();
   return buildSecretsProse(seed);
 }
 
@@ -174,7 +181,7 @@ export function proseReport(scores: readonly ProseScore[]): string {
 /** Runs the prose benchmark from the command line (`bench/redaction.ts --prose`). */
 export async function runProse(split: string, write: boolean): Promise<void> {
   const splits: ProseSplit[] = split === "both" ? ["tune", "heldout"] : [split as ProseSplit];
-  const known = ["tune", "heldout", "fresh", "blind2"];
+  const known = ["tune", "heldout", "fresh", "blind2", "blind3"];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
@@ -191,6 +198,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   const date = new Date().toISOString();
   if (split === "fresh") return await writeFresh(date, table, scores);
   if (split === "blind2") return await writeBlind2(date, table, scores);
+  if (split === "blind3") return await writeBlind3(date, table, scores);
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose.md"),
     `# Prose secrets benchmark\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
@@ -255,6 +263,31 @@ async function writeBlind2(
     join(ROOT, "bench/results/redaction_prose_blind2.json"),
     `${
       JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_BLIND2_SEED, scores }, null, 2)
+    }\n`,
+  );
+}
+
+/** Records the single run on the third blind batch, apart from the other records. */
+async function writeBlind3(
+  date: string,
+  table: string,
+  scores: readonly ProseScore[],
+): Promise<void> {
+  await Deno.writeTextFile(
+    join(ROOT, "bench/RESULTS-redaction-prose-blind3.md"),
+    `# Prose secrets benchmark: third blind batch\n\nRecorded by \`deno task bench:redaction --prose --split blind3 --write\` on ${
+      date.slice(0, 10)
+    }: ${MACHINE_LINE}. \`redact()\` over the third blind batch (bench/fixtures/secrets_prose_blind3.ts, seed ${SECRETS_PROSE_BLIND3_SEED}; ` +
+      "see bench/fixtures/secrets_prose.md), written while the redactor was being tuned on the earlier batches, by " +
+      "someone who had read neither the redactor nor the earlier batches' templates, and run once, as aggregates " +
+      "(no item was read).\n\n" +
+      `${table}\n`,
+  );
+  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
+  await Deno.writeTextFile(
+    join(ROOT, "bench/results/redaction_prose_blind3.json"),
+    `${
+      JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_BLIND3_SEED, scores }, null, 2)
     }\n`,
   );
 }

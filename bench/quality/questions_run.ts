@@ -8,6 +8,7 @@
  *   deno task quality --questions tune            # the tuning half
  *   deno task quality --questions tune --misses   # … with every miss listed
  *   deno task quality --questions tune,heldout --write   # record bench/quality/RESULTS-offline.md
+ *   deno task quality --questions blind3          # the third blind batch: run once, at the end
  *
  * @module
  */
@@ -17,6 +18,7 @@ import { load, TODAY } from "./load.ts";
 import { type Question, QUESTION_KINDS, type QuestionKind } from "./questions.ts";
 import { heldoutQuestions } from "./questions_heldout.ts";
 import { tuneQuestions } from "./questions_tune.ts";
+import { blind3Questions } from "./questions_blind3.ts";
 
 /** What one half scored. */
 export interface HalfScores {
@@ -36,6 +38,7 @@ export interface HalfScores {
 export const HALVES: Readonly<Record<string, readonly Question[]>> = {
   tune: tuneQuestions,
   heldout: heldoutQuestions,
+  blind3: blind3Questions,
 };
 
 async function ranked(
@@ -158,7 +161,7 @@ export async function measureQuestions(
     const scores: HalfScores[] = [];
     for (const half of halves) {
       const questions = HALVES[half];
-      if (!questions) throw new Error(`No half "${half}": expected tune or heldout`);
+      if (!questions) throw new Error(`No half "${half}": expected tune, heldout or blind3`);
       scores.push(await scoreHalf(engine, idOf, half, questions));
     }
     return scores;

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { feedbackTermsIn } from "./feedback.ts";
 import { PERIOD_BOOST } from "./period.ts";
 import { decayFactor } from "../model/salience.ts";
 import type { MemoryType } from "../model/types.ts";
@@ -29,7 +30,7 @@ export interface CandidateSources {
   /** Identifier parts and prefixed tokens per partial-channel hit. */
   readonly partialTokens: ReadonlyMap<number, string[]>;
   /** How the query was read: its lexicon expansions, intent and period. */
-  readonly analysis: Pick<QueryAnalysis, "expansions" | "intent" | "period">;
+  readonly analysis: Pick<QueryAnalysis, "expansions" | "intent" | "period" | "feedback">;
   /** The period the question asks about, epoch ms `[start, end)`, or null. */
   readonly period: { readonly start: number; readonly end: number } | null;
 }
@@ -90,6 +91,10 @@ export function buildCandidates(
     if (channels.expansion) {
       const terms = expandedBy(record.content, sources.analysis.expansions);
       if (terms.length) candidate.expandedBy = terms;
+    }
+    if (channels.feedback && sources.analysis.feedback) {
+      const terms = feedbackTermsIn(record.content, sources.analysis.feedback);
+      if (terms.length) candidate.feedbackTerms = terms;
     }
     const when = record.eventAt ?? record.validFrom;
     if (sources.period && when >= sources.period.start && when < sources.period.end) {

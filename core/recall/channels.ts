@@ -114,6 +114,7 @@ export async function directRankings(
     graph: "disabled",
     partial: "disabled",
     expansion: "disabled",
+    feedback: "disabled",
   };
   const rankings: Ranking[] = [];
   if (request.channels.vector) {

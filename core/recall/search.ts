@@ -13,6 +13,7 @@ import { buildCandidates } from "./candidates.ts";
 import { directRankings, loadRanked } from "./channels.ts";
 import type { RecallDeps } from "./deps.ts";
 import { explanationOf } from "./explain.ts";
+import { feedbackPass } from "./feedback.ts";
 import { fuseRankings } from "./fuse.ts";
 import { graphChannel } from "./graph_channel.ts";
 import { diversify } from "./mmr.ts";
@@ -48,7 +49,16 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   // Load every candidate once; ids (not row ids) break ties so results survive a rebuild.
   const records = loadRanked(store, rankings);
   const idOf = (rid: number) => records.get(rid)?.id ?? "";
-  let fused = fuseRankings(rankings, (a, b) => compareText(idOf(a), idOf(b)));
+  const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
+  let fused = fuseRankings(rankings, byId);
+  // Pseudo-relevance feedback: the best hits' distinctive words, searched at a lower weight.
+  const feedback = feedbackPass(deps, request, analysis.kept, fused, rankings, records);
+  status.feedback = feedback.status;
+  if (feedback.ranking) {
+    rankings.push(feedback.ranking);
+    fused = fuseRankings(rankings, byId);
+  }
+  const read = feedback.terms.length ? { ...analysis, feedback: feedback.terms } : analysis;
   const noGraph = { pathTo: () => null, directFused: new Map<string, number>() };
   let graph: Pick<ReturnType<typeof graphChannel>, "pathTo" | "directFused"> = noGraph;
   if (request.channels.graph) {
@@ -67,7 +77,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
       archivedFallback,
       graph,
       partialTokens,
-      analysis,
+      analysis: read,
       period: asked.span,
     },
     visibility,
@@ -97,7 +107,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     at: iso(visibility.at),
     skippedTerms,
     asOf: visibility.asOf,
-    analysis,
+    analysis: read,
   };
   if (request.budgetTokens === undefined) return result;
   const packed = await packHits(hits, request.budgetTokens, limit);

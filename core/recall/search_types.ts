@@ -9,7 +9,14 @@ import type { Visibility } from "../store/visibility.ts";
 import type { QueryAnalysis } from "./query_terms.ts";
 
 /** Channels recall can use. */
-export type Channel = "vector" | "bm25" | "exact" | "graph" | "partial" | "expansion";
+export type Channel =
+  | "vector"
+  | "bm25"
+  | "exact"
+  | "graph"
+  | "partial"
+  | "expansion"
+  | "feedback";
 
 /** How one channel ranked a hit. */
 export interface ChannelTrace {
@@ -37,6 +44,11 @@ export interface Explanation {
   readonly partialTokens?: readonly string[];
   /** Lexicon terms the memory contains, each with its entry: `eslint (linter)` (expansion channel). */
   readonly expandedBy?: readonly string[];
+  /**
+   * Terms of pseudo-relevance feedback (words of the best first-pass hits) the memory holds
+   * (feedback channel).
+   */
+  readonly feedbackTerms?: readonly string[];
   /** The question's intent, when it favours this memory's type, and the factor applied. */
   readonly intent?: { readonly name: string; readonly factor: number };
   /**

@@ -1,0 +1,65 @@
+/**
+ * The queries of entity mentions (`ingest/mentions.ts`, the lifecycle's `link` job): the
+ * active entity memories of some scopes, the active memories whose words hold a name (FTS5
+ * phrase, checked by the caller against the text), and which `mentions` edges exist already.
+ *
+ * @module
+ */
+import { quote } from "../keyword_terms.ts";
+import { IN_LIST } from "../prepare.ts";
+import type { Store } from "../store.ts";
+
+/** A memory as mention linking reads it. */
+export interface MentionRow {
+  readonly id: string;
+  readonly scope: string;
+  readonly content: string;
+}
+
+/** Most entity memories read per call (a strand's people and services are far fewer). */
+const MAX_ENTITIES = 2_000;
+
+/** Active entity memories of `scopes` (every scope when "all"), oldest first. */
+export function activeEntities(store: Pick<Store, "prepare">, scopes: readonly string[] | "all") {
+  if (scopes !== "all" && scopes.length === 0) return [];
+  const rows = scopes === "all"
+    ? store.prepare(
+      `SELECT id, scope, content FROM memories
+       WHERE status = 'active' AND type = 'entity' ORDER BY rid LIMIT ?`,
+    ).all(MAX_ENTITIES)
+    : store.prepare(
+      `SELECT id, scope, content FROM memories
+       WHERE scope IN ${IN_LIST} AND status = 'active' AND type = 'entity' ORDER BY rid LIMIT ?`,
+    ).all(JSON.stringify(scopes), MAX_ENTITIES);
+  return rows as unknown as MentionRow[];
+}
+
+/**
+ * Active memories whose content holds the words of `name` in a row (FTS5 phrase; the
+ * tokenizer splits `auth-svc` into `auth svc`), best match first, at most `limit`.
+ */
+export function memoriesWithPhrase(
+  store: Pick<Store, "prepare">,
+  name: string,
+  limit: number,
+): MentionRow[] {
+  const words = name.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return [];
+  return store.prepare(
+    `SELECT m.id AS id, m.scope AS scope, m.content AS content
+     FROM memories_fts f JOIN memories m ON m.rid = f.rowid
+     WHERE memories_fts MATCH ? AND m.status = 'active'
+     ORDER BY f.rank LIMIT ?`,
+  ).all(`{content} : ${quote(words.join(" "))}`, limit) as unknown as MentionRow[];
+}
+
+/** The ids among `ids` of edges that exist, whatever their status. */
+export function existingEdgeIds(
+  store: Pick<Store, "prepare">,
+  ids: readonly string[],
+): Set<string> {
+  if (ids.length === 0) return new Set();
+  const rows = store.prepare(`SELECT id FROM edges WHERE id IN ${IN_LIST}`)
+    .all(JSON.stringify(ids)) as { id: string }[];
+  return new Set(rows.map((r) => r.id));
+}

@@ -59,3 +59,24 @@ Deno.test("a removed mention stays removed, and another project's memory is not 
   await t.engine.write({ content: "Ask Lena to review the dbt models.", scope: "project:data" });
   deepEqual(t.engine.edgesOf(lena.id), [], "Lena's entity is in project:web, not global");
 });
+
+Deno.test("the link job links memories written in bulk, once, and then only new ones", async () => {
+  await using t = await tempEngine({ embedder: null, project: "web" });
+  const { ids } = await t.engine.writeMany([
+    { content: "dashboard-bff: a Hono app on Cloudflare Workers.", type: "entity" },
+    { content: "The login page is served by dashboard-bff." },
+    { content: "Price lists are rebuilt nightly." },
+  ]);
+  const [bff, login] = ids;
+  deepEqual(t.engine.edgesOf(bff!), [], "bulk writes make no links");
+  const first = await t.engine.sleep({ only: "link" });
+  deepEqual(first.jobs.map((j) => j.summary), [
+    "linked 1 memories to the entities they mention",
+  ]);
+  deepEqual(t.engine.edgesOf(bff!).map((e) => [e.from, e.relation]), [[login, "mentions"]]);
+  const again = await t.engine.sleep({ only: "link" });
+  deepEqual(again.jobs.map((j) => j.summary), ["no new entity mentions"]);
+  const later = await t.engine.writeMany([{ content: "Cookies are set by dashboard-bff." }]);
+  await t.engine.sleep({ only: "link" });
+  ok(t.engine.edgesOf(bff!).some((e) => e.from === later.ids[0]));
+});

@@ -29,6 +29,7 @@ import { archiveJob } from "./jobs/archive.ts";
 import { staleJob } from "./jobs/stale.ts";
 import { profileJob } from "./jobs/profile.ts";
 import { embedJob } from "./jobs/embed.ts";
+import { linkJob } from "./jobs/link.ts";
 
 /**
  * The jobs of a run, in order: rules and insights first, so archival, profiles and vectors
@@ -41,6 +42,7 @@ export const JOBS: readonly JobDefinition[] = [
   importanceJob,
   archiveJob,
   staleJob,
+  linkJob,
   profileJob,
   embedJob,
 ];

@@ -34,6 +34,7 @@ export const JOB_NAMES = [
   "profile",
   "reflect",
   "stale",
+  "link",
   "rollback",
   "check",
 ] as const;

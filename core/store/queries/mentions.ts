@@ -63,3 +63,39 @@ export function existingEdgeIds(
     .all(JSON.stringify(ids)) as { id: string }[];
   return new Set(rows.map((r) => r.id));
 }
+
+/** The `counters` cursor of mention linking: the highest row id the `link` job has read. */
+const CURSOR = "mentions_rid";
+
+/** The row id the `link` job read up to (0 before its first run on this strand file). */
+export function mentionCursor(store: Pick<Store, "prepare">): number {
+  const row = store.prepare("SELECT value FROM counters WHERE name = ?").get(CURSOR) as
+    | { value: number }
+    | undefined;
+  return row?.value ?? 0;
+}
+
+/** Moves the cursor of the `link` job (a local mark, like the worker's others). */
+export function setMentionCursor(store: Pick<Store, "prepare">, rid: number): void {
+  store.prepare(
+    `INSERT INTO counters (name, value) VALUES (?, ?)
+     ON CONFLICT (name) DO UPDATE SET value = excluded.value`,
+  ).run(CURSOR, rid);
+}
+
+/** Active memories with a row id above `rid`, oldest first, at most `limit`, with their row ids. */
+export function activeMemoriesAfter(
+  store: Pick<Store, "prepare">,
+  rid: number,
+  limit: number,
+): Array<MentionRow & { rid: number; type: string }> {
+  return store.prepare(
+    `SELECT rid, id, scope, type, content FROM memories
+     WHERE rid > ? AND status = 'active' ORDER BY rid LIMIT ?`,
+  ).all(rid, limit) as unknown as Array<MentionRow & { rid: number; type: string }>;
+}
+
+/** The highest row id of the strand (0 when empty). */
+export function highestRid(store: Pick<Store, "prepare">): number {
+  return (store.prepare("SELECT max(rid) AS n FROM memories").get() as { n: number | null }).n ?? 0;
+}

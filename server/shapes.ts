@@ -104,6 +104,7 @@ export const explainShape = z.object({
     partial: channelTrace.optional(),
     expansion: channelTrace.optional(),
     feedback: channelTrace.optional(),
+    learned: channelTrace.optional(),
   }),
   matched_tokens: z.array(z.string()).optional(),
   partial_tokens: z.array(z.string()).optional(),

@@ -78,7 +78,7 @@ export const search: Command = {
     const skipped = Object.entries(result.channels)
       .filter(([channel, state]) =>
         state.startsWith("skipped") && channel !== "expansion" &&
-        channel !== "feedback"
+        channel !== "feedback" && channel !== "learned"
       )
       .map(([channel, state]) => `${channel} ${state}`);
     if (result.hits.length === 0) {

@@ -246,6 +246,7 @@ export const searchInputSchema = z.strictObject({
     partial: z.boolean().optional(),
     expansion: z.boolean().optional(),
     feedback: z.boolean().optional(),
+    learned: z.boolean().optional(),
   }).optional(),
 });
 

@@ -57,6 +57,11 @@ export interface SearchInput {
      * weight. Default: off (it raised R@10 but lowered MRR on the tune questions).
      */
     feedback?: boolean | undefined;
+    /**
+     * Words the user's own memories associate with the query's (counted by the worker's
+     * `associate` job, run on demand), searched like the lexicon's. Default: off.
+     */
+    learned?: boolean | undefined;
   } | undefined;
 }
 

@@ -35,6 +35,7 @@ export const JOB_NAMES = [
   "reflect",
   "stale",
   "link",
+  "associate",
   "rollback",
   "check",
 ] as const;

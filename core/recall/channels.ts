@@ -115,6 +115,7 @@ export async function directRankings(
     partial: "disabled",
     expansion: "disabled",
     feedback: "disabled",
+    learned: "disabled",
   };
   const rankings: Ranking[] = [];
   if (request.channels.vector) {

@@ -33,6 +33,18 @@ export interface FeedbackTerm {
   readonly weight: number;
 }
 
+/** A word the strand's memories associate with a query word (`learned.ts`). */
+export interface LearnedAssociation {
+  /** The query word. */
+  readonly word: string;
+  /** The word associated with it. */
+  readonly term: string;
+  /** Memories that hold both. */
+  readonly shared: number;
+  /** Normalized pointwise mutual information, 0–1. */
+  readonly npmi: number;
+}
+
 /** A lexicon entry the query called up. */
 export interface QueryExpansion {
   /** The lexicon entry's name. */
@@ -67,6 +79,8 @@ export interface QueryAnalysis {
   readonly period?: QueryPeriod;
   /** Terms pseudo-relevance feedback took from the best hits and searched (`feedback.ts`). */
   readonly feedback?: readonly FeedbackTerm[];
+  /** Words the strand's memories associate with the query's (`learned.ts`). */
+  readonly learned?: readonly LearnedAssociation[];
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

@@ -14,6 +14,7 @@ import { directRankings, loadRanked } from "./channels.ts";
 import type { RecallDeps } from "./deps.ts";
 import { explanationOf } from "./explain.ts";
 import { feedbackPass } from "./feedback.ts";
+import { learnedChannel } from "./learned.ts";
 import { fuseRankings } from "./fuse.ts";
 import { graphChannel } from "./graph_channel.ts";
 import { diversify } from "./mmr.ts";
@@ -39,12 +40,15 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   const pool = Math.max(50, limit * 5);
   // A time phrase names the period asked about, not a subject: it leaves the keyword query.
   const asked = queryPeriod(request.query, visibility.at);
-  const analysis = {
+  const read0 = {
     ...analyzeQuery(asked.rest),
     ...(asked.period ? { period: asked.period } : {}),
   };
   const { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens } =
-    await directRankings(deps, request, pool, analysis);
+    await directRankings(deps, request, pool, read0);
+  const learned = learnedChannel(deps, request, read0.kept, rankings);
+  status.learned = learned.status;
+  const analysis = learned.found.length ? { ...read0, learned: learned.found } : read0;
 
   // Load every candidate once; ids (not row ids) break ties so results survive a rebuild.
   const records = loadRanked(store, rankings);

@@ -16,7 +16,8 @@ export type Channel =
   | "graph"
   | "partial"
   | "expansion"
-  | "feedback";
+  | "feedback"
+  | "learned";
 
 /** How one channel ranked a hit. */
 export interface ChannelTrace {
@@ -42,7 +43,10 @@ export interface Explanation {
    * memory holds (partial channel).
    */
   readonly partialTokens?: readonly string[];
-  /** Lexicon terms the memory contains, each with its entry: `eslint (linter)` (expansion channel). */
+  /**
+   * Lexicon terms the memory contains, each with its entry: `eslint (linter)` (expansion
+   * channel), and learned associations it holds: `learned: pnpm ~ monorepo` (learned channel).
+   */
   readonly expandedBy?: readonly string[];
   /**
    * Terms of pseudo-relevance feedback (words of the best first-pass hits) the memory holds

@@ -83,6 +83,8 @@ const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
  * ```
  */
 export function mentionsName(text: string, name: string): boolean {
+  // Most names are not in most texts: a plain search first, the pattern only when it is.
+  if (!text.toLowerCase().includes(name.toLowerCase().split(/\s/)[0]!)) return false;
   const plain = /^\p{Lu}[\p{L}\s]*$/u.test(name);
   const pattern = new RegExp(
     `(?<![\\p{L}\\p{N}_-])${

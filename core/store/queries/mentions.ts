@@ -19,16 +19,22 @@ export interface MentionRow {
 /** Most entity memories read per call (a strand's people and services are far fewer). */
 const MAX_ENTITIES = 2_000;
 
-/** Active entity memories of `scopes` (every scope when "all"), oldest first. */
+/** Characters of an entity memory's head read for its names (a name is at most 48). */
+const HEAD_CHARS = 64;
+
+/**
+ * Active entity memories of `scopes` (every scope when "all"), oldest first, at most 2,000;
+ * `content` is only their first 64 characters, where their names are (`entity_names.ts`).
+ */
 export function activeEntities(store: Pick<Store, "prepare">, scopes: readonly string[] | "all") {
   if (scopes !== "all" && scopes.length === 0) return [];
   const rows = scopes === "all"
     ? store.prepare(
-      `SELECT id, scope, content FROM memories
+      `SELECT id, scope, substr(content, 1, ${HEAD_CHARS}) AS content FROM memories
        WHERE status = 'active' AND type = 'entity' ORDER BY rid LIMIT ?`,
     ).all(MAX_ENTITIES)
     : store.prepare(
-      `SELECT id, scope, content FROM memories
+      `SELECT id, scope, substr(content, 1, ${HEAD_CHARS}) AS content FROM memories
        WHERE scope IN ${IN_LIST} AND status = 'active' AND type = 'entity' ORDER BY rid LIMIT ?`,
     ).all(JSON.stringify(scopes), MAX_ENTITIES);
   return rows as unknown as MentionRow[];

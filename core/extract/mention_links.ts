@@ -10,12 +10,8 @@
  */
 import { edgeId } from "../model/ids.ts";
 import type { Store } from "../store/store.ts";
-import {
-  activeEntities,
-  existingEdgeIds,
-  memoriesWithPhrase,
-  type MentionRow,
-} from "../store/queries/mentions.ts";
+import { existingEdgeIds, memoriesWithPhrase, type MentionRow } from "../store/queries/mentions.ts";
+import { activeEntities } from "../store/entity_heads.ts";
 import { entityNames, mentionsName } from "./entity_names.ts";
 
 /** Most entities one memory links to. */
@@ -45,15 +41,31 @@ const link = (from: string, to: string, name: string): MentionLink => ({
   name,
 });
 
+/** Names by entity head, remembered (a write checks every entity of its scopes). */
+const NAMES = new Map<string, string[]>();
+const NAMES_KEPT = 20_000;
+
+function namesOf(head: string): string[] {
+  let names = NAMES.get(head);
+  if (names) return names;
+  names = entityNames(head);
+  if (NAMES.size >= NAMES_KEPT) NAMES.delete(NAMES.keys().next().value!);
+  NAMES.set(head, names);
+  return names;
+}
+
 /** Whether a memory of scope `from` may link to an entity of scope `to`. */
 const reaches = (from: string, to: string) => to === "global" || to === from;
 
 /** The entities of `entities` that `memory` names, at most {@linkcode MAX_MENTIONED}. */
 export function mentionedBy(memory: MentionRow, entities: readonly MentionRow[]): MentionLink[] {
   const out: MentionLink[] = [];
+  const lower = memory.content.toLowerCase();
   for (const entity of entities) {
     if (entity.id === memory.id || !reaches(memory.scope, entity.scope)) continue;
-    const name = entityNames(entity.content).find((n) => mentionsName(memory.content, n));
+    const name = namesOf(entity.content).find((n) =>
+      lower.includes(n.toLowerCase()) && mentionsName(memory.content, n)
+    );
     if (name) out.push(link(memory.id, entity.id, name));
     if (out.length >= MAX_MENTIONED) break;
   }
@@ -63,7 +75,7 @@ export function mentionedBy(memory: MentionRow, entities: readonly MentionRow[])
 /** The memories that name `entity`, at most {@linkcode MAX_MENTIONING}. */
 export function mentioning(store: Pick<Store, "prepare">, entity: MentionRow): MentionLink[] {
   const out = new Map<string, MentionLink>();
-  for (const name of entityNames(entity.content)) {
+  for (const name of namesOf(entity.content)) {
     for (const row of memoriesWithPhrase(store, name, PHRASE_ROWS)) {
       if (out.size >= MAX_MENTIONING) break;
       if (row.id === entity.id || out.has(row.id) || !reaches(row.scope, entity.scope)) continue;

@@ -11,13 +11,13 @@
  */
 import { mentionedBy, mentioning, type MentionLink } from "../../extract/mention_links.ts";
 import {
-  activeEntities,
   activeMemoriesAfter,
   existingEdgeIds,
   highestRid,
   mentionCursor,
   setMentionCursor,
 } from "../../store/queries/mentions.ts";
+import { activeEntities } from "../../store/entity_heads.ts";
 import type { LifecycleDeps } from "../deps.ts";
 import { chunked, type JobContext, type JobDefinition } from "../job.ts";
 

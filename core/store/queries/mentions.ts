@@ -1,7 +1,8 @@
 /**
  * The queries of entity mentions (`ingest/mentions.ts`, the lifecycle's `link` job): the
- * active entity memories of some scopes, the active memories whose words hold a name (FTS5
- * phrase, checked by the caller against the text), and which `mentions` edges exist already.
+ * active memories whose words hold a name (FTS5 phrase, checked by the caller against the
+ * text), which `mentions` edges exist already, and the `link` job's cursor. The active entity
+ * memories themselves are kept in memory (`entity_heads.ts`).
  *
  * @module
  */
@@ -14,30 +15,6 @@ export interface MentionRow {
   readonly id: string;
   readonly scope: string;
   readonly content: string;
-}
-
-/** Most entity memories read per call (a strand's people and services are far fewer). */
-const MAX_ENTITIES = 2_000;
-
-/** Characters of an entity memory's head read for its names (a name is at most 48). */
-const HEAD_CHARS = 64;
-
-/**
- * Active entity memories of `scopes` (every scope when "all"), oldest first, at most 2,000;
- * `content` is only their first 64 characters, where their names are (`entity_names.ts`).
- */
-export function activeEntities(store: Pick<Store, "prepare">, scopes: readonly string[] | "all") {
-  if (scopes !== "all" && scopes.length === 0) return [];
-  const rows = scopes === "all"
-    ? store.prepare(
-      `SELECT id, scope, substr(content, 1, ${HEAD_CHARS}) AS content FROM memories
-       WHERE status = 'active' AND type = 'entity' ORDER BY rid LIMIT ?`,
-    ).all(MAX_ENTITIES)
-    : store.prepare(
-      `SELECT id, scope, substr(content, 1, ${HEAD_CHARS}) AS content FROM memories
-       WHERE scope IN ${IN_LIST} AND status = 'active' AND type = 'entity' ORDER BY rid LIMIT ?`,
-    ).all(JSON.stringify(scopes), MAX_ENTITIES);
-  return rows as unknown as MentionRow[];
 }
 
 /**

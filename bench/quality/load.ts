@@ -58,5 +58,7 @@ export async function load(
     });
   }
   clock.set(TODAY);
+  // The words memories share, for the learned channel (`--on learned`); counted on demand.
+  await engine.sleep({ only: "associate" });
   return idOf;
 }

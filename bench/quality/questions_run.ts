@@ -27,7 +27,7 @@ export interface HalfScores {
   /** Mean Recall@10 over all questions. */
   readonly recall10: number;
   readonly mrr: number;
-  readonly byKind: ReadonlyMap<QuestionKind, { n: number; recall10: number }>;
+  readonly byKind: ReadonlyMap<QuestionKind, { n: number; recall10: number; mrr: number }>;
   /** Changed facts whose stale version ranks above the successor (superseded shown). */
   readonly staleAbove: readonly string[];
   readonly changedFacts: number;
@@ -45,12 +45,13 @@ async function ranked(
   engine: Engine,
   q: Question,
   includeSuperseded: boolean,
+  channels: Readonly<Record<string, boolean>>,
 ): Promise<string[]> {
   const result = await engine.search({
     query: q.query,
     scope: q.scope,
     limit: 10,
-    channels: { vector: false },
+    channels: { vector: false, ...channels },
     ...(includeSuperseded ? { includeSuperseded: true } : {}),
   });
   return result.hits.map((h) => h.memory.id);
@@ -62,25 +63,30 @@ export async function scoreHalf(
   idOf: ReadonlyMap<string, string>,
   half: string,
   questions: readonly Question[],
+  channels: Readonly<Record<string, boolean>> = {},
 ): Promise<HalfScores> {
   const keyOf = new Map([...idOf].map(([key, id]) => [id, key]));
-  const sums = new Map<QuestionKind, { n: number; recall10: number }>();
+  const sums = new Map<QuestionKind, { n: number; recall10: number; mrr: number }>();
   let recall = 0;
   let mrr = 0;
   const misses: string[] = [];
   const staleAbove: string[] = [];
   for (const q of questions) {
-    const keys = (await ranked(engine, q, false)).map((id) => keyOf.get(id)!);
+    const keys = (await ranked(engine, q, false, channels)).map((id) => keyOf.get(id)!);
     const gold = new Set(q.gold);
     const r = keys.filter((k) => gold.has(k)).length / gold.size;
     const first = keys.findIndex((k) => gold.has(k));
     recall += r;
     mrr += first >= 0 ? 1 / (first + 1) : 0;
-    const kind = sums.get(q.kind) ?? { n: 0, recall10: 0 };
-    sums.set(q.kind, { n: kind.n + 1, recall10: kind.recall10 + r });
+    const kind = sums.get(q.kind) ?? { n: 0, recall10: 0, mrr: 0 };
+    sums.set(q.kind, {
+      n: kind.n + 1,
+      recall10: kind.recall10 + r,
+      mrr: kind.mrr + (first >= 0 ? 1 / (first + 1) : 0),
+    });
     if (r < 1) misses.push(`${q.id} (${q.kind}) "${q.query}" → ${keys.slice(0, 3).join(", ")}`);
     if (q.stale) {
-      const all = (await ranked(engine, q, true)).map((id) => keyOf.get(id)!);
+      const all = (await ranked(engine, q, true, channels)).map((id) => keyOf.get(id)!);
       const successor = all.indexOf(q.gold[0]!);
       const worst = q.stale.map((s) => all.indexOf(s)).filter((i) => i >= 0);
       if (worst.some((i) => successor < 0 || i < successor)) {
@@ -94,9 +100,10 @@ export async function scoreHalf(
     recall10: recall / questions.length,
     mrr: mrr / questions.length,
     byKind: new Map(
-      QUESTION_KINDS.filter((k) => sums.has(k)).map((
-        k,
-      ) => [k, { n: sums.get(k)!.n, recall10: sums.get(k)!.recall10 / sums.get(k)!.n }]),
+      QUESTION_KINDS.filter((k) => sums.has(k)).map((k) => {
+        const { n, recall10, mrr } = sums.get(k)!;
+        return [k, { n, recall10: recall10 / n, mrr: mrr / n }];
+      }),
     ),
     staleAbove,
     changedFacts: questions.filter((q) => q.stale).length,
@@ -109,18 +116,21 @@ const pct = (x: number) => (100 * x).toFixed(1);
 /** A Markdown report of `halves`, side by side. */
 export function report(halves: readonly HalfScores[], showMisses: boolean): string {
   const out = [
-    `| kind | ${halves.map((h) => `${h.half} n | ${h.half} R@10`).join(" | ")} |`,
-    `| --- | ${halves.map(() => "---: | ---:").join(" | ")} |`,
+    `| kind | ${halves.map((h) => `${h.half} n | ${h.half} R@10 | ${h.half} MRR`).join(" | ")} |`,
+    `| --- | ${halves.map(() => "---: | ---: | ---:").join(" | ")} |`,
   ];
   for (const kind of QUESTION_KINDS) {
     const cells = halves.map((h) => {
       const k = h.byKind.get(kind);
-      return k ? `${k.n} | ${pct(k.recall10)}` : "0 | –";
+      return k ? `${k.n} | ${pct(k.recall10)} | ${k.mrr.toFixed(3)}` : "0 | – | –";
     });
     out.push(`| ${kind} | ${cells.join(" | ")} |`);
   }
   out.push(
-    `| **overall** | ${halves.map((h) => `${h.questions} | **${pct(h.recall10)}**`).join(" | ")} |`,
+    `| **overall** | ${
+      halves.map((h) => `${h.questions} | **${pct(h.recall10)}** | **${h.mrr.toFixed(3)}**`)
+        .join(" | ")
+    } |`,
     "",
     ...halves.map((h) =>
       `${h.half}: MRR ${
@@ -151,7 +161,7 @@ export function report(halves: readonly HalfScores[], showMisses: boolean): stri
 /** Loads a fresh offline strand and scores each named half. */
 export async function measureQuestions(
   halves: readonly string[],
-  options: { handEdges?: boolean } = {},
+  options: { handEdges?: boolean; off?: readonly string[]; on?: readonly string[] } = {},
 ): Promise<HalfScores[]> {
   const dir = await Deno.makeTempDir({ prefix: "helix-questions-" });
   const clock = fixedClock(TODAY);
@@ -162,7 +172,11 @@ export async function measureQuestions(
     for (const half of halves) {
       const questions = HALVES[half];
       if (!questions) throw new Error(`No half "${half}": expected tune, heldout or blind3`);
-      scores.push(await scoreHalf(engine, idOf, half, questions));
+      const channels = Object.fromEntries([
+        ...(options.off ?? []).map((c) => [c, false]),
+        ...(options.on ?? []).map((c) => [c, true]),
+      ]);
+      scores.push(await scoreHalf(engine, idOf, half, questions, channels));
     }
     return scores;
   } finally {

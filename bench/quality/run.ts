@@ -11,6 +11,7 @@
  *   deno task quality --write              # also record bench/quality/RESULTS.md and results.json
  *   deno task quality --questions tune     # offline question set (questions_run.ts)
  *   deno task quality --questions tune --no-hand-edges   # the graph holds only what writes linked
+ *   deno task quality --questions tune --on feedback     # … with channels turned on (or --off)
  *
  * @module
  */
@@ -188,12 +189,18 @@ if (import.meta.main) {
       misses: { type: "boolean", default: false },
       questions: { type: "string" },
       "no-hand-edges": { type: "boolean", default: false },
+      off: { type: "string", default: "" },
+      on: { type: "string", default: "" },
     },
   });
   if (values.questions !== undefined) {
     const halves = await measureQuestions(
       values.questions.split(",").map((h) => h.trim()),
-      { handEdges: !values["no-hand-edges"] },
+      {
+        handEdges: !values["no-hand-edges"],
+        off: values.off!.split(",").map((c) => c.trim()).filter(Boolean),
+        on: values.on!.split(",").map((c) => c.trim()).filter(Boolean),
+      },
     );
     const text = questionsReport(halves, values.misses!);
     await Deno.stdout.write(new TextEncoder().encode(`${text}\n`));

@@ -76,7 +76,10 @@ export const search: Command = {
     }
     // Expansion is skipped whenever the lexicon has nothing for the query: not worth a note.
     const skipped = Object.entries(result.channels)
-      .filter(([channel, state]) => state.startsWith("skipped") && channel !== "expansion")
+      .filter(([channel, state]) =>
+        state.startsWith("skipped") && channel !== "expansion" &&
+        channel !== "feedback" && channel !== "learned"
+      )
       .map(([channel, state]) => `${channel} ${state}`);
     if (result.hits.length === 0) {
       ctx.print(ctx.out.dim("No memories match."));
@@ -137,6 +140,7 @@ function explainHit(hit: LabelledHit, rank: number, ctx: CommandContext): string
   if (e.matchedTokens?.length) lines.push(`   matched    ${e.matchedTokens.join(", ")}`);
   if (e.partialTokens?.length) lines.push(`   partial    ${e.partialTokens.join(", ")}`);
   if (e.expandedBy?.length) lines.push(`   expanded   ${e.expandedBy.join(", ")}`);
+  if (e.feedbackTerms?.length) lines.push(`   feedback   ${e.feedbackTerms.join(", ")}`);
   if (e.intent) lines.push(`   intent     ${e.intent.name} ×${e.intent.factor}`);
   if (e.period) lines.push(`   period     ${e.period.phrase} ×${e.period.factor}`);
   if (e.belowSuccessor) lines.push(`   stale      kept below its successor ${e.belowSuccessor}`);

@@ -17,6 +17,8 @@ import type { OpProvenance } from "../ops/payloads.ts";
 import { opProvenance } from "../ops/provenance.ts";
 import { storeVector } from "../ops/vector.ts";
 import { appendWrite, type PlannedWrite } from "../ops/write_one.ts";
+import { appendMentions } from "./mentions.ts";
+import { mentionLinks } from "../extract/mention_links.ts";
 import { openContradictionRefs } from "../store/queries/contradictions.ts";
 import { headsOf } from "../store/queries/ops_heads.ts";
 import type { Decision, Link } from "./consolidate.ts";
@@ -105,6 +107,16 @@ export function applyDecision(
       for (const link of decision.links) {
         appendLink(deps, tx, written.id, link, provenance, lower.get(link.id) ?? false);
       }
+      appendMentions(
+        tx,
+        mentionLinks(deps.store, {
+          id: written.id,
+          scope: planned.scope,
+          type: planned.type ?? "fact",
+          content: planned.content,
+        }),
+        provenance,
+      );
       return {
         id: written.id,
         action: written.superseded.length ? "superseded" : "added",

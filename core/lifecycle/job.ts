@@ -75,6 +75,8 @@ export interface JobDefinition {
   readonly name: WorkerJob;
   /** Whether the job runs with these deps (default: always). */
   readonly enabled?: (deps: LifecycleDeps) => boolean;
+  /** Runs only when a run names it (`only`), never in a full run. */
+  readonly onDemand?: boolean;
   /** Plans the job, applies it slice by slice, and says what it did. */
   readonly run: (deps: LifecycleDeps, ctx: JobContext) => Promise<Omit<JobReport, "job">>;
 }

@@ -29,6 +29,8 @@ import { archiveJob } from "./jobs/archive.ts";
 import { staleJob } from "./jobs/stale.ts";
 import { profileJob } from "./jobs/profile.ts";
 import { embedJob } from "./jobs/embed.ts";
+import { linkJob } from "./jobs/link.ts";
+import { associateJob } from "./jobs/associate.ts";
 
 /**
  * The jobs of a run, in order: rules and insights first, so archival, profiles and vectors
@@ -41,6 +43,8 @@ export const JOBS: readonly JobDefinition[] = [
   importanceJob,
   archiveJob,
   staleJob,
+  linkJob,
+  associateJob,
   profileJob,
   embedJob,
 ];
@@ -90,7 +94,7 @@ export async function runLifecycle(deps: LifecycleDeps, options: RunOptions): Pr
   if (full) markOpenRun(deps.store, deps.clock.now());
   const jobs: JobReport[] = [];
   for (const job of JOBS) {
-    if (options.only && options.only !== job.name) continue;
+    if (options.only ? options.only !== job.name : job.onDemand) continue;
     if (job.enabled && !job.enabled(deps)) continue;
     const { changed, summary } = await job.run(deps, jobContext(deps, job.name, run, options));
     jobs.push({ job: job.name, changed, summary });

@@ -245,6 +245,8 @@ export const searchInputSchema = z.strictObject({
     graph: z.boolean().optional(),
     partial: z.boolean().optional(),
     expansion: z.boolean().optional(),
+    feedback: z.boolean().optional(),
+    learned: z.boolean().optional(),
   }).optional(),
 });
 

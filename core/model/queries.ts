@@ -52,6 +52,16 @@ export interface SearchInput {
     partial?: boolean | undefined;
     /** Coding-lexicon expansion of the query's words (`linter` → eslint, ruff…). Default: as `bm25`. */
     expansion?: boolean | undefined;
+    /**
+     * Pseudo-relevance feedback: the best hits' distinctive words searched again at a lower
+     * weight. Default: off (it raised R@10 but lowered MRR on the tune questions).
+     */
+    feedback?: boolean | undefined;
+    /**
+     * Words the user's own memories associate with the query's (counted by the worker's
+     * `associate` job, run on demand), searched like the lexicon's. Default: off.
+     */
+    learned?: boolean | undefined;
   } | undefined;
 }
 

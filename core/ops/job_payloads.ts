@@ -34,6 +34,8 @@ export const JOB_NAMES = [
   "profile",
   "reflect",
   "stale",
+  "link",
+  "associate",
   "rollback",
   "check",
 ] as const;

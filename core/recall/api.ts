@@ -80,6 +80,12 @@ export function createRecallApi(deps: RecallDeps): RecallApi {
             // identifiers extend the exact channel, lexicon expansion the BM25 one.
             partial: channels.partial ?? channels.exact ?? true,
             expansion: channels.expansion ?? channels.bm25 ?? true,
+            // Pseudo-relevance feedback is asked for by name: it raised R@10 on the tune
+            // questions but lowered MRR (bench/quality/RESULTS-offline.md).
+            feedback: channels.feedback ?? false,
+            // Learned associations likewise: on the tune questions they changed nothing at
+            // best (pairs shared by 3+ memories) and lowered MRR when looser.
+            learned: channels.learned ?? false,
           },
           ...(parsed.budgetTokens !== undefined ? { budgetTokens: parsed.budgetTokens } : {}),
         },

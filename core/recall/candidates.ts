@@ -5,6 +5,8 @@
  *
  * @module
  */
+import { feedbackTermsIn } from "./feedback.ts";
+import { learnedIn } from "./learned.ts";
 import { PERIOD_BOOST } from "./period.ts";
 import { decayFactor } from "../model/salience.ts";
 import type { MemoryType } from "../model/types.ts";
@@ -29,7 +31,10 @@ export interface CandidateSources {
   /** Identifier parts and prefixed tokens per partial-channel hit. */
   readonly partialTokens: ReadonlyMap<number, string[]>;
   /** How the query was read: its lexicon expansions, intent and period. */
-  readonly analysis: Pick<QueryAnalysis, "expansions" | "intent" | "period">;
+  readonly analysis: Pick<
+    QueryAnalysis,
+    "expansions" | "intent" | "period" | "feedback" | "learned"
+  >;
   /** The period the question asks about, epoch ms `[start, end)`, or null. */
   readonly period: { readonly start: number; readonly end: number } | null;
 }
@@ -87,9 +92,14 @@ export function buildCandidates(
     if (sources.archivedFallback.has(entry.id)) candidate.archivedFallback = true;
     const parts = sources.partialTokens.get(entry.id);
     if (parts) candidate.partialTokens = parts;
-    if (channels.expansion) {
-      const terms = expandedBy(record.content, sources.analysis.expansions);
-      if (terms.length) candidate.expandedBy = terms;
+    const expanded = [
+      ...(channels.expansion ? expandedBy(record.content, sources.analysis.expansions) : []),
+      ...(channels.learned ? learnedIn(record.content, sources.analysis.learned ?? []) : []),
+    ];
+    if (expanded.length) candidate.expandedBy = expanded;
+    if (channels.feedback && sources.analysis.feedback) {
+      const terms = feedbackTermsIn(record.content, sources.analysis.feedback);
+      if (terms.length) candidate.feedbackTerms = terms;
     }
     const when = record.eventAt ?? record.validFrom;
     if (sources.period && when >= sources.period.start && when < sources.period.end) {

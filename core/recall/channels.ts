@@ -114,6 +114,8 @@ export async function directRankings(
     graph: "disabled",
     partial: "disabled",
     expansion: "disabled",
+    feedback: "disabled",
+    learned: "disabled",
   };
   const rankings: Ranking[] = [];
   if (request.channels.vector) {

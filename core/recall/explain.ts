@@ -18,6 +18,7 @@ export function explanationOf(c: Candidate): Explanation {
     ...(c.archivedFallback ? { archivedFallback: true as const } : {}),
     ...(c.partialTokens ? { partialTokens: c.partialTokens } : {}),
     ...(c.expandedBy ? { expandedBy: c.expandedBy } : {}),
+    ...(c.feedbackTerms ? { feedbackTerms: c.feedbackTerms } : {}),
     ...(c.intent ? { intent: c.intent } : {}),
     ...(c.period ? { period: c.period } : {}),
     ...(c.belowSuccessor ? { belowSuccessor: c.belowSuccessor } : {}),

@@ -19,13 +19,31 @@ import { type Intent, intentOf } from "./intent.ts";
  * Words of a question that say what kind of answer is wanted, not what it is about: question
  * words, auxiliaries and verbs nearly every memory could answer ("use", "get", "run").
  */
-const QUESTION_NOISE: ReadonlySet<string> = new Set(
+export const QUESTION_NOISE: ReadonlySet<string> = new Set(
   ("which what whats how why who whom whose where when whenever do does did doing done " +
     "use uses used using get gets getting got make makes making made need needs want wants " +
     "know tell find look still currently today ever again thing things way " +
     "like should could would can may might ok okay happen happens happened " +
     "work works set up there here anything something someone").split(" "),
 );
+
+/** A term pseudo-relevance feedback searched, with its weight (the heaviest is 1). */
+export interface FeedbackTerm {
+  readonly term: string;
+  readonly weight: number;
+}
+
+/** A word the strand's memories associate with a query word (`learned.ts`). */
+export interface LearnedAssociation {
+  /** The query word. */
+  readonly word: string;
+  /** The word associated with it. */
+  readonly term: string;
+  /** Memories that hold both. */
+  readonly shared: number;
+  /** Normalized pointwise mutual information, 0–1. */
+  readonly npmi: number;
+}
 
 /** A lexicon entry the query called up. */
 export interface QueryExpansion {
@@ -59,6 +77,10 @@ export interface QueryAnalysis {
   readonly intent: Intent | null;
   /** The period it asks about ("last week"), read back from the search's moment (`period.ts`). */
   readonly period?: QueryPeriod;
+  /** Terms pseudo-relevance feedback took from the best hits and searched (`feedback.ts`). */
+  readonly feedback?: readonly FeedbackTerm[];
+  /** Words the strand's memories associate with the query's (`learned.ts`). */
+  readonly learned?: readonly LearnedAssociation[];
 }
 
 const WORD = /[\p{L}\p{N}]+/gu;

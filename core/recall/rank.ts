@@ -69,6 +69,7 @@ export interface Candidate {
   partialTokens?: string[];
   /** Lexicon terms found in the memory, with their entries. */
   expandedBy?: string[];
+  feedbackTerms?: string[];
   /** The question's intent and its factor for this memory's type (1 when none). */
   intent?: { name: string; factor: number };
   /** In the period the question asks about: its phrase and factor. */

@@ -13,6 +13,8 @@ import { buildCandidates } from "./candidates.ts";
 import { directRankings, loadRanked } from "./channels.ts";
 import type { RecallDeps } from "./deps.ts";
 import { explanationOf } from "./explain.ts";
+import { feedbackPass } from "./feedback.ts";
+import { learnedChannel } from "./learned.ts";
 import { fuseRankings } from "./fuse.ts";
 import { graphChannel } from "./graph_channel.ts";
 import { diversify } from "./mmr.ts";
@@ -38,17 +40,29 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
   const pool = Math.max(50, limit * 5);
   // A time phrase names the period asked about, not a subject: it leaves the keyword query.
   const asked = queryPeriod(request.query, visibility.at);
-  const analysis = {
+  const read0 = {
     ...analyzeQuery(asked.rest),
     ...(asked.period ? { period: asked.period } : {}),
   };
   const { rankings, status, skippedTerms, exactTokens, archivedFallback, partialTokens } =
-    await directRankings(deps, request, pool, analysis);
+    await directRankings(deps, request, pool, read0);
+  const learned = learnedChannel(deps, request, read0.kept, rankings);
+  status.learned = learned.status;
+  const analysis = learned.found.length ? { ...read0, learned: learned.found } : read0;
 
   // Load every candidate once; ids (not row ids) break ties so results survive a rebuild.
   const records = loadRanked(store, rankings);
   const idOf = (rid: number) => records.get(rid)?.id ?? "";
-  let fused = fuseRankings(rankings, (a, b) => compareText(idOf(a), idOf(b)));
+  const byId = (a: number, b: number) => compareText(idOf(a), idOf(b));
+  let fused = fuseRankings(rankings, byId);
+  // Pseudo-relevance feedback: the best hits' distinctive words, searched at a lower weight.
+  const feedback = feedbackPass(deps, request, analysis.kept, fused, rankings, records);
+  status.feedback = feedback.status;
+  if (feedback.ranking) {
+    rankings.push(feedback.ranking);
+    fused = fuseRankings(rankings, byId);
+  }
+  const read = feedback.terms.length ? { ...analysis, feedback: feedback.terms } : analysis;
   const noGraph = { pathTo: () => null, directFused: new Map<string, number>() };
   let graph: Pick<ReturnType<typeof graphChannel>, "pathTo" | "directFused"> = noGraph;
   if (request.channels.graph) {
@@ -67,7 +81,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
       archivedFallback,
       graph,
       partialTokens,
-      analysis,
+      analysis: read,
       period: asked.span,
     },
     visibility,
@@ -97,7 +111,7 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     at: iso(visibility.at),
     skippedTerms,
     asOf: visibility.asOf,
-    analysis,
+    analysis: read,
   };
   if (request.budgetTokens === undefined) return result;
   const packed = await packHits(hits, request.budgetTokens, limit);

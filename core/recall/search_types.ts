@@ -9,7 +9,15 @@ import type { Visibility } from "../store/visibility.ts";
 import type { QueryAnalysis } from "./query_terms.ts";
 
 /** Channels recall can use. */
-export type Channel = "vector" | "bm25" | "exact" | "graph" | "partial" | "expansion";
+export type Channel =
+  | "vector"
+  | "bm25"
+  | "exact"
+  | "graph"
+  | "partial"
+  | "expansion"
+  | "feedback"
+  | "learned";
 
 /** How one channel ranked a hit. */
 export interface ChannelTrace {
@@ -35,8 +43,16 @@ export interface Explanation {
    * memory holds (partial channel).
    */
   readonly partialTokens?: readonly string[];
-  /** Lexicon terms the memory contains, each with its entry: `eslint (linter)` (expansion channel). */
+  /**
+   * Lexicon terms the memory contains, each with its entry: `eslint (linter)` (expansion
+   * channel), and learned associations it holds: `learned: pnpm ~ monorepo` (learned channel).
+   */
   readonly expandedBy?: readonly string[];
+  /**
+   * Terms of pseudo-relevance feedback (words of the best first-pass hits) the memory holds
+   * (feedback channel).
+   */
+  readonly feedbackTerms?: readonly string[];
   /** The question's intent, when it favours this memory's type, and the factor applied. */
   readonly intent?: { readonly name: string; readonly factor: number };
   /**

@@ -136,6 +136,27 @@ export class KeywordIndex {
     return { hits, skipped };
   }
 
+  /**
+   * How many memories hold each of `words` (by its FTS5 stem; the most of its stems), and the
+   * strand's size (its highest row id): the document frequencies pseudo-relevance feedback
+   * weighs candidate terms by. Cached like the BM25 channel's own.
+   */
+  documentCounts(words: readonly string[]): { documents: Map<string, number>; size: number } {
+    const s = this.#prepare();
+    for (const [i, word] of words.entries()) s.tokenize.run(i + 1, word);
+    const stems = new Map<number, string[]>();
+    for (const row of s.terms.all() as { doc: number; term: string }[]) {
+      stems.set(row.doc, [...(stems.get(row.doc) ?? []), row.term]);
+    }
+    s.clear.run();
+    const size = (s.size.get() as { n: number | null }).n ?? 0;
+    const documents = new Map(words.map((word, i) => [
+      word,
+      Math.max(0, ...(stems.get(i + 1) ?? []).map((stem) => this.#documents(stem, size))),
+    ]));
+    return { documents, size };
+  }
+
   /** The FTS5 query: the terms, with the scope and type filters when `inside`, minus hidden statuses. */
   #match(terms: string, visibility: Visibility, inside: boolean): string {
     const filters = [terms];

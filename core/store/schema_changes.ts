@@ -290,4 +290,22 @@ export const SCHEMA_CHANGES: readonly Migration[] = [
       }
     },
   },
+  {
+    version: 19,
+    description:
+      "term_counts and term_pairs: how many memories hold each word and each pair of words, counted by the worker's associate job, for recall's learned associations (a local cache, not state)",
+    up(db) {
+      // IF NOT EXISTS: a strand set back to an older version by hand (tests do) has them.
+      db.exec(`
+        CREATE TABLE IF NOT EXISTS term_counts (term TEXT PRIMARY KEY, df INTEGER NOT NULL) STRICT, WITHOUT ROWID;
+        CREATE TABLE IF NOT EXISTS term_pairs (
+          a TEXT NOT NULL,
+          b TEXT NOT NULL,
+          n INTEGER NOT NULL,
+          PRIMARY KEY (a, b)
+        ) STRICT, WITHOUT ROWID;
+        CREATE INDEX IF NOT EXISTS term_pairs_b ON term_pairs (b, a);
+      `);
+    },
+  },
 ];

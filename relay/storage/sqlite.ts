@@ -9,6 +9,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { logAppendNodes, logLeafHash } from "@helix/core/wire";
 import { groupCommit } from "./group_commit.ts";
+import { sqliteCompaction } from "./sqlite_compaction.ts";
 import { sqliteSnapshots } from "./sqlite_snapshots.ts";
 import type {
   AppendDeltaResult,
@@ -233,6 +234,7 @@ export function openSqliteStorage(path: string): RelayStorage {
 
   return {
     ...sqliteSnapshots(db),
+    ...sqliteCompaction(db),
     createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
       return Promise.resolve(transaction(() => {
         const { wpk, hash, epoch, seq } = genesis;

@@ -1,17 +1,17 @@
 /**
  * Compaction in the Deno KV relay backend (R28). The marker in force is `["gcMarker", strand]`,
  * set first (by an atomic check, so it never goes back to an earlier position); then each
- * covered delta's index entry keeps its hash, epoch and day with no bytes (`size` 0), its
- * chunks are deleted, and the head's `bytesUsed` goes down by what was freed, a batch at a
- * time. A drop cut short is finished by the next `compact` with the same marker: entries
- * already empty are skipped.
+ * covered delta's entry `["delta", strand, seq]` and its chunks are deleted and the head's
+ * `bytesUsed` goes down by what was freed, a batch at a time. Its id stays under
+ * `["deltaId", strand, id]` (what `findDelta` reads), so a re-upload is still a duplicate. A
+ * drop cut short is finished by the next `compact` with the same marker.
  *
  * @module
  */
 import type { CompactionStorage, CompactResult, GcRecord } from "./types.ts";
 
-/** Index entries rewritten per atomic commit. */
-const BATCH = 100;
+/** Entries deleted per atomic commit (each with its check: Deno Deploy allows few per commit). */
+const BATCH = 10;
 
 interface ItemValue {
   hash: string;
@@ -43,7 +43,7 @@ export function kvCompaction(kv: Deno.Kv): CompactionStorage {
     const op = kv.atomic();
     let freed = 0;
     for (const entry of entries) {
-      op.check(entry).set(entry.key, { ...entry.value, size: 0, inline: new Uint8Array(0) });
+      op.check(entry).delete(entry.key);
       freed += entry.value.size;
     }
     if (!(await op.commit()).ok) return { dropped: 0, freed: 0 }; // raced: the next run redoes it
@@ -80,7 +80,6 @@ export function kvCompaction(kv: Deno.Kv): CompactionStorage {
         end: ["delta", strand, record.position + 1],
       });
       for await (const entry of entries) {
-        if (entry.value.size === 0) continue;
         batch.push(entry);
         if (batch.length < BATCH) continue;
         const done = await dropBatch(strand, batch);

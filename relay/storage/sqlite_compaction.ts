@@ -1,7 +1,9 @@
 /**
- * Compaction in the SQLite relay backend (R28): the GC marker in force per strand, and the
- * bytes of the deltas it covers emptied in the same transaction (rows, ids and log nodes
- * stay; the file reuses the freed pages).
+ * Compaction in the SQLite relay backend (R28): the GC marker in force per strand; in the same
+ * transaction the rows of the deltas it covers move to `compacted_deltas` (id and sequence
+ * only, which `findDelta` reads too) and leave `deltas`, whose freed pages the file reuses for
+ * the deltas that follow (emptying the bytes in place would leave the pages allocated: keys
+ * only grow, so nothing is ever inserted there again). The log nodes stay.
  *
  * @module
  */
@@ -25,9 +27,10 @@ export function sqliteCompaction(db: DatabaseSync): CompactionStorage {
     setMarker: db.prepare(`INSERT INTO gc_markers (strand, position, marker) VALUES (?, ?, ?)
       ON CONFLICT (strand) DO UPDATE SET position = excluded.position, marker = excluded.marker`),
     covered: db.prepare(`SELECT count(*) AS n, COALESCE(sum(length(bytes)), 0) AS bytes
-      FROM deltas WHERE strand = ? AND server_seq <= ? AND length(bytes) > 0`),
-    drop: db.prepare(`UPDATE deltas SET bytes = x'' WHERE strand = ? AND server_seq <= ?
-      AND length(bytes) > 0`),
+      FROM deltas WHERE strand = ? AND server_seq <= ?`),
+    keep: db.prepare(`INSERT OR IGNORE INTO compacted_deltas (strand, delta_id, server_seq)
+      SELECT strand, delta_id, server_seq FROM deltas WHERE strand = ? AND server_seq <= ?`),
+    drop: db.prepare("DELETE FROM deltas WHERE strand = ? AND server_seq <= ?"),
     release: db.prepare("UPDATE strands SET bytes_used = bytes_used - ? WHERE id = ?"),
   };
   const idOf = (strand: string) => (q.strand.get(strand) as { id: number } | undefined)?.id;
@@ -50,6 +53,7 @@ export function sqliteCompaction(db: DatabaseSync): CompactionStorage {
           q.setMarker.run(id, record.position, record.marker);
         }
         const covered = q.covered.get(id, record.position) as { n: number; bytes: number };
+        q.keep.run(id, record.position);
         q.drop.run(id, record.position);
         q.release.run(covered.bytes, id);
         db.exec("COMMIT");

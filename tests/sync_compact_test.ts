@@ -175,3 +175,34 @@ Deno.test("R28 compaction: a member cannot compact, and a marker a member forges
     await w.close();
   }
 });
+
+Deno.test("R28 compaction: a relay that keeps answering `compacted` past its marker is caught", async () => {
+  const w = await world("app");
+  try {
+    const { a, b, relay } = w;
+    await writeMany(a, 3, "ledger");
+    await a.sync({ relay });
+    await b.sync({ relay });
+    await b.write({ content: "Ledger exports are signed." });
+    await b.sync({ relay });
+    await a.syncSnapshot({ relay });
+    const done = await a.syncCompact({ relay });
+    equal(done.kind, "compacted");
+    const position = done.position;
+    w.adversary.add({
+      name: "compacted, always",
+      method: "GET",
+      route: "deltas",
+      request: () =>
+        Response.json({ error: { code: "compacted", message: "gone" }, position }, {
+          status: 410,
+        }),
+    });
+    // b's cursor is before its own last delta: the first answer is true, the second a lie.
+    await rejects(b.syncPull({ relay }), (e) => isHelixError(e, "relay_misbehaved"));
+    match(b.syncStatus().alarms[0]?.detail ?? "", /yet withholds the deltas after/);
+    equal(b.stateHash(), a.stateHash(), "nothing lost");
+  } finally {
+    await w.close();
+  }
+});

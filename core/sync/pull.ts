@@ -82,14 +82,17 @@ export async function pull(
   const totals = { received: 0, applied: 0, opsAdded: 0, duplicates: 0, quarantined: 0 };
   const view: RosterView = { ...roster, heads: rosterEntries(store).map((entry) => entry.hash) };
   let compacted: CompactionStart | undefined;
-  try {
-    await pass(deps, relay, keyring, view, totals, true, onProgress);
-  } catch (error) {
-    // The relay dropped what follows the cursor (R28): start from its snapshot, once.
-    const position = compactedAt(error);
-    if (position === null) throw error;
-    compacted = await startAfterCompaction(deps, { relay, keyring, roster, position });
-    await pass(deps, relay, keyring, view, totals, true, onProgress);
+  for (;;) {
+    try {
+      await pass(deps, relay, keyring, view, totals, true, onProgress);
+      break;
+    } catch (error) {
+      // The relay dropped what follows the cursor (R28): start from its snapshot. Said again
+      // once the cursor is past its marker, it is `TAMPER` (`startAfterCompaction`).
+      const position = compactedAt(error);
+      if (position === null) throw error;
+      compacted = await startAfterCompaction(deps, { relay, keyring, roster, position });
+    }
   }
   if (parked(store).length > 0) await pass(deps, relay, keyring, view, totals, false);
   writeTransaction(store.db, "record the pull", () => setCursor(store, 0, deps.clock.now()));

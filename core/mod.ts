@@ -276,6 +276,8 @@ export type {
   WitnessPort,
 } from "./sync/relay_port.ts";
 export type { SnapshotReport } from "./sync/snapshot.ts";
+export type { CompactReport, PendingDevice } from "./sync/compact.ts";
+export type { CompactionStart } from "./sync/compaction_check.ts";
 export type { SnapshotMark } from "./store/queries/sync_snapshot.ts";
 export type { WitnessReport } from "./sync/witness.ts";
 export type { RemovalReport } from "./sync/rotate.ts";

@@ -134,6 +134,16 @@ export {
   verifySnapshotWriteAsync,
 } from "./sync/wire/snapshot_header.ts";
 export {
+  GC_MARKER_LENGTH,
+  type GcMarker,
+  type GcMarkerFields,
+  openGcMarker,
+  parseGcMarker,
+  sealGcMarker,
+  verifyGcMarkerWrite,
+  verifyGcMarkerWriteAsync,
+} from "./sync/wire/gc_marker.ts";
+export {
   openSnapshot,
   type SealedSnapshot,
   sealSnapshot,

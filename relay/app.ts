@@ -16,6 +16,7 @@ import { rendezvousRoutes } from "./routes_rendezvous.ts";
 import { witnessRoutes } from "./routes_witness.ts";
 import { strandRoutes } from "./routes_strands.ts";
 import { snapshotRoutes } from "./routes_snapshots.ts";
+import { compactionRoutes } from "./routes_compaction.ts";
 import type { RelayStorage } from "./storage/types.ts";
 
 /** The relay's version, answered by `/healthz`. */
@@ -109,6 +110,7 @@ export function createRelayApp(deps: RelayDeps): Hono<RelayEnv> {
   app.route("/v1/strands", strandRoutes({ ...deps, limits, verifiable }));
   app.route("/v1/strands", logRoutes(verifiable));
   app.route("/v1/strands", snapshotRoutes({ ...deps, limits }));
+  app.route("/v1/strands", compactionRoutes(deps));
   app.route("/v1/rendezvous", rendezvousRoutes({ ...deps, limits }));
   app.route("/v1/witness", witnessRoutes(deps));
   return app;

@@ -16,13 +16,14 @@ export type RelayErrorCode =
   | "conflict"
   | "bad_request"
   | "not_found"
+  | "compacted"
   | "internal";
 
 /** A failure with its HTTP status; `extra` fields go beside `error` in the body. */
 export class RelayError extends Error {
   override name = "RelayError";
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 429 | 500 | 507,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 500 | 507,
     readonly code: RelayErrorCode,
     message: string,
     readonly extra: Readonly<Record<string, unknown>> = {},

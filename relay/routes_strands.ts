@@ -13,6 +13,7 @@ import { badRequest, RelayError } from "./errors.ts";
 import type { RelayLimits } from "./limits.ts";
 import type { VerifiableLog } from "./verifiable_log.ts";
 import { withHead } from "./routes_log.ts";
+import { compactedAnswer } from "./routes_compaction.ts";
 import { dayOf, type RosterHead, type StoredItem } from "./storage/types.ts";
 import {
   authorizeAppend,
@@ -164,6 +165,9 @@ export function strandRoutes(
     const after = cursor(c.req.query("after"), "after", 0, Number.MAX_SAFE_INTEGER);
     const limit = cursor(c.req.query("limit"), "limit", 500, limits.maxListCount);
     await headOf(strand);
+    // Never a silently short list: deltas dropped by compaction answer 410 `compacted`.
+    const compacted = await compactedAnswer(storage, strand, after);
+    if (compacted !== null) throw compacted;
     const caps = { maxCount: Math.max(1, limit), maxBytes: limits.maxListBytes };
     const items = await storage.listDeltas(strand, after, caps);
     // Read after the list: the head covers every listed delta (the log only grows).

@@ -67,6 +67,28 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
     return await keeper;
   };
 
+  /**
+   * Before the next snapshot, compact through the previous one (R28) when every device has
+   * acknowledged it by now; otherwise (devices pending, a relay that does not compact, a
+   * keeper that is not an admin) leave it for the next snapshot.
+   */
+  const compactFirst = async () => {
+    try {
+      const done = await engine.syncCompact();
+      if (done.kind === "compacted") {
+        log.info("compacted", {
+          position: done.position,
+          dropped: done.dropped,
+          freed: done.freed,
+        });
+      } else log.info("not compacted yet", { pending: done.pending.length });
+    } catch (error) {
+      log.info("not compacted", {
+        error: isHelixError(error) ? `${error.code}: ${error.message}` : String(error),
+      });
+    }
+  };
+
   const tick = () => {
     if (stopped || running) return;
     let status;
@@ -92,6 +114,7 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
       }
       moved += report.pull.received + report.push.uploaded;
       if (!stopped && await snapshotDue(status.applied + report.pull.applied)) {
+        await compactFirst();
         try {
           const made = await engine.syncSnapshot();
           moved = 0;

@@ -1,5 +1,5 @@
 /**
- * `helix sync [init|join|push|pull|status|verify|repair|witness|snapshot]`: keeps this strand in step with the user's other
+ * `helix sync [init|join|push|pull|status|verify|repair|witness|snapshot|compact]`: keeps this strand in step with the user's other
  * machines through a relay that only ever holds ciphertext (docs/sync.md). `helix device add`
  * pairs a new machine.
  *
@@ -14,6 +14,7 @@ import { syncAll } from "./sync_all.ts";
 import { pullLine, pullProgress } from "./sync_lines.ts";
 import { recoverWithPhrase, showRecoveryPhrase } from "./sync_recovery.ts";
 import { makeSnapshot, startedLine } from "./sync_snapshot.ts";
+import { compactLog } from "./sync_compact.ts";
 
 const SUBCOMMANDS = [
   "init",
@@ -27,13 +28,14 @@ const SUBCOMMANDS = [
   "recovery",
   "recover",
   "snapshot",
+  "compact",
 ] as const;
 
 export const sync: Command = {
   name: "sync",
   summary: "Sync this strand (and your team strands) through an end-to-end encrypted relay",
   usage:
-    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID | snapshot] [--yes]",
+    "helix sync [init --relay URL | join <code> | push | pull | status | verify | repair | witness [URL | --off] | recovery | recover --relay URL --strand-id ID | snapshot | compact] [--yes]",
   details: `With no subcommand, pulls what your other machines pushed, then pushes what this one
 wrote; on a machine in a team (without --strand), every team strand too, a line each. The relay stores only encrypted, signed deltas: it never sees a memory, a device id or a
 clock. Every write is sealed for upload in its own transaction, so a crash never loses one.
@@ -65,13 +67,18 @@ clock. Every write is sealed for upload in its own transaction, so a crash never
                      HELIX_RECOVERY_PHRASE), on a machine whose strand does not sync yet
   snapshot           sync, then upload a signed, encrypted snapshot of the strand: a machine or
                      member that joins later starts from it and pulls only what follows
+  compact            (admins) sync, then let the relay drop the deltas the latest snapshot
+                     covers, once every current device has acknowledged it (synced a change
+                     made after it); otherwise names the devices still pending and sends
+                     nothing (exit 75). A machine that was away starts from the snapshot
   --name NAME        this machine's name in the roster (init, join, recover; default
                      HELIX_DEVICE_NAME, else the host name)
   --yes              confirm the safety number (or the repair) without asking (scripts that
                      compare it themselves)
 
 Exit codes: 0 done; 1 deltas were set aside (pull), an alarm is up (status) or you declined;
-69 relay unreachable (nothing lost, try again); 76 the relay answered
+69 relay unreachable (nothing lost, try again); 75 devices have not acknowledged the snapshot
+yet (compact); 76 the relay answered
 outside the protocol; 77 this device's key does not open the strand or it is not a member.`,
   options: {
     relay: { type: "string" },
@@ -191,6 +198,8 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         return await showRecoveryPhrase(engine, ctx);
       case "snapshot":
         return await makeSnapshot(engine, ctx);
+      case "compact":
+        return await compactLog(engine, ctx);
       case "recover":
         return await recoverWithPhrase(engine, ctx, {
           relay: stringFlag(invocation, "relay"),

@@ -18,8 +18,13 @@ export function pullLine(report: {
   opsAdded: number;
   quarantined: number;
   pending: number;
+  compacted?: { snapshotId: string; snapshotPosition: number };
 }): string {
   const extra = [
+    report.compacted
+      ? `started from snapshot ${report.compacted.snapshotId.slice(0, 12)} (the relay ` +
+        `compacted its log through ${report.compacted.snapshotPosition})`
+      : "",
     report.pending ? `${report.pending} waiting for earlier changes` : "",
     report.quarantined ? `${report.quarantined} set aside (see helix sync status)` : "",
   ].filter(Boolean);

@@ -34,6 +34,7 @@ import { syncStatus } from "./status.ts";
 import type { SyncApi } from "./api_types.ts";
 import { createTeamApi } from "./team_api.ts";
 import { makeSnapshot } from "./snapshot.ts";
+import { compactStrand } from "./compact.ts";
 import { snapshotMark } from "../store/queries/sync_snapshot.ts";
 
 export type { SyncApi, SyncProgress, SyncReport, TeamSyncApi } from "./api_types.ts";
@@ -287,5 +288,21 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       return await makeSnapshot(deps, { strandId, keys, keyring: ring(action), relay: port });
     },
     syncSnapshotMark: () => snapshotMark(store),
+    async syncCompact(options = {}) {
+      const action = "compact the relay's log";
+      const connection = await connect(action, options.relay);
+      // This device's acknowledgements, and the other devices' it can learn, are current.
+      await doPull(connection);
+      await doPush(connection);
+      const { keys, port, roster } = connection;
+      const { strandId } = needStrand(action);
+      return await compactStrand(store, {
+        strandId,
+        keys,
+        keyring: ring(action),
+        relay: port,
+        roster,
+      });
+    },
   };
 }

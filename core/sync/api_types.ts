@@ -16,6 +16,7 @@ import type { SyncStatus } from "./status.ts";
 import type { MemberRemoval, TeamView } from "./team.ts";
 import type { MemberRole } from "./wire/roster_ops.ts";
 import type { SnapshotReport } from "./snapshot.ts";
+import type { CompactReport } from "./compact.ts";
 import type { SnapshotMark } from "../store/queries/sync_snapshot.ts";
 
 /** What one `sync` did. */
@@ -172,6 +173,13 @@ export interface SyncApi extends TeamSyncApi {
   syncSnapshot(options?: { relay?: RelayPort }): Promise<SnapshotReport>;
   /** The last snapshot this device made or started from, or null. */
   syncSnapshotMark(): SnapshotMark | null;
+  /**
+   * Syncs, then compacts the relay's log through the strand's latest snapshot (R28): when
+   * every current device has acknowledged its frontier, signs a GC marker and the relay drops
+   * the covered deltas' bytes; otherwise sends nothing and names the pending devices.
+   * `unauthorized` on a device that is not an admin's; `not_found` without a snapshot.
+   */
+  syncCompact(options?: { relay?: RelayPort }): Promise<CompactReport>;
   /** Pushes this device's queued deltas (sealing any not yet sealed first). */
   syncPush(
     options?: { relay?: RelayPort; onProgress?: PushProgress },

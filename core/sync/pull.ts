@@ -24,9 +24,11 @@ import {
   syncStrand,
   unpark,
 } from "../store/queries/sync.ts";
+import { recordAcks } from "../store/queries/sync_acks.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { logState, setFrontier, setVerifiedHead } from "../store/queries/sync_log.ts";
+import { compactedAt, type CompactionStart, startAfterCompaction } from "./compaction_check.ts";
 import { checkGossip } from "./fork_check.ts";
 import { checkRosterHeads } from "./roster_fork.ts";
 import { encodeLogHead, type SignedLogHead } from "./wire/log_head.ts";
@@ -54,6 +56,8 @@ export interface PullReport {
   readonly quarantined: number;
   /** Deltas waiting for what they depend on, after the pull. */
   readonly pending: number;
+  /** The relay had compacted what followed the cursor: the snapshot this device started from. */
+  readonly compacted?: CompactionStart;
 }
 
 /** Called after each page: deltas received so far. */
@@ -77,10 +81,22 @@ export async function pull(
   const { store } = deps;
   const totals = { received: 0, applied: 0, opsAdded: 0, duplicates: 0, quarantined: 0 };
   const view: RosterView = { ...roster, heads: rosterEntries(store).map((entry) => entry.hash) };
-  await pass(deps, relay, keyring, view, totals, true, onProgress);
+  let compacted: CompactionStart | undefined;
+  for (;;) {
+    try {
+      await pass(deps, relay, keyring, view, totals, true, onProgress);
+      break;
+    } catch (error) {
+      // The relay dropped what follows the cursor (R28): start from its snapshot. Said again
+      // once the cursor is past its marker, it is `TAMPER` (`startAfterCompaction`).
+      const position = compactedAt(error);
+      if (position === null) throw error;
+      compacted = await startAfterCompaction(deps, { relay, keyring, roster, position });
+    }
+  }
   if (parked(store).length > 0) await pass(deps, relay, keyring, view, totals, false);
   writeTransaction(store.db, "record the pull", () => setCursor(store, 0, deps.clock.now()));
-  return { ...totals, pending: parked(store).length };
+  return { ...totals, pending: parked(store).length, ...(compacted ? { compacted } : {}) };
 }
 
 type Totals = {
@@ -109,7 +125,16 @@ async function pass(
   let frontier = log?.frontier ?? null;
   let verified: SignedLogHead | null = null;
   for (;;) {
-    const page = await relay.pull(strandId, from, PAGE);
+    let page;
+    try {
+      page = await relay.pull(strandId, from, PAGE);
+    } catch (error) {
+      // Reading the whole log again: it now starts after the compacted part.
+      const position = compactedAt(error);
+      if (advance || position === null || position <= from) throw error;
+      from = position;
+      continue;
+    }
     let behind = false;
     if (log && frontier) {
       const checked = checkPage(store, {
@@ -242,6 +267,10 @@ function apply(
       }
       unpark(store, delta.deltaId);
     }
+    recordAcks(
+      store,
+      accepted.filter((d) => !refused.some((r) => r.delta === d)).map((d) => d.body),
+    );
     // Another device's hard forget: no sealed copy of what came before it stays here either.
     if (ops.some((op) => op.kind === "memory.purge")) dropRepairCopies(store);
     also();

@@ -8,6 +8,7 @@
  */
 import { HelixError } from "../errors.ts";
 import type {
+  CompactionPort,
   DeltaPage,
   RelayPort,
   RelayRecord,
@@ -36,7 +37,7 @@ const MAX_ANSWER_BYTES = 32 * 1024 * 1024;
 export function httpRelay(
   url: string,
   options: HttpRelayOptions = {},
-): RelayPort & SnapshotPort & WitnessPort {
+): RelayPort & SnapshotPort & CompactionPort & WitnessPort {
   const base = normalize(url);
   const doFetch = options.fetch ?? globalThis.fetch;
   const timeoutMs = options.timeoutMs ?? 30_000;
@@ -162,6 +163,13 @@ export function httpRelay(
         "GET",
         `${strand(strandId)}/deltas?after=${after}&limit=${limit}`,
       );
+      if (response.status === 410) {
+        // Never a silently short list: the caller checks the marker and starts from a snapshot.
+        const position = (await json(action, response)).position;
+        throw new HelixError("conflict", `Cannot ${action}: the relay compacted its log`, {
+          details: { compacted: counter(action, position) },
+        });
+      }
       if (response.status !== 200) return fail(action, response);
       const next = response.headers.get("x-helix-next");
       const head = headOf(action, response);
@@ -261,6 +269,21 @@ export function httpRelay(
       const action = "download a snapshot part";
       const path = `${strand(strandId)}/snapshots/${upload}/${part}`;
       const response = await call(action, "GET", path);
+      if (response.status !== 200) return fail(action, response);
+      return await bytes(action, response);
+    },
+    async putGcMarker(strandId, marker) {
+      const action = "compact the relay's log";
+      const response = await call(action, "PUT", `${strand(strandId)}/gc-marker`, marker);
+      if (response.status !== 200) return fail(action, response);
+      const { position, dropped, freed } = await json(action, response);
+      const [p, d, f] = [position, dropped, freed].map((n) => counter(action, n));
+      return { position: p!, dropped: d!, freed: f! };
+    },
+    async gcMarker(strandId) {
+      const action = "read the strand's GC marker";
+      const response = await call(action, "GET", `${strand(strandId)}/gc-marker`);
+      if (response.status === 404) return (await response.body?.cancel(), null);
       if (response.status !== 200) return fail(action, response);
       return await bytes(action, response);
     },

@@ -59,8 +59,29 @@ export interface SnapshotPort {
   snapshotPart(strandId: string, upload: string, part: number): Promise<Uint8Array>;
 }
 
+/** What a relay did with a GC marker (R28). */
+export interface CompactionAnswer {
+  /** The log position the marker in force covers. */
+  readonly position: number;
+  /** Deltas whose bytes it dropped now. */
+  readonly dropped: number;
+  /** Their bytes. */
+  readonly freed: number;
+}
+
+/**
+ * Compaction on a relay (R28); a relay port without it never compacts. A pull of deltas the
+ * relay dropped throws `conflict` with `details.compacted` (the position the marker covers).
+ */
+export interface CompactionPort {
+  /** Puts an admin's GC marker: the relay keeps it and drops the covered deltas' bytes. */
+  putGcMarker(strandId: string, marker: Uint8Array): Promise<CompactionAnswer>;
+  /** The GC marker in force, or null when the strand was never compacted. */
+  gcMarker(strandId: string): Promise<Uint8Array | null>;
+}
+
 /** A relay, as the sync client sees it. */
-export interface RelayPort extends Partial<SnapshotPort> {
+export interface RelayPort extends Partial<SnapshotPort>, Partial<CompactionPort> {
   /** The relay's base URL (what `sync status` shows). */
   readonly url: string;
   /** Creates a strand with its genesis roster entry; `conflict` when it exists. */

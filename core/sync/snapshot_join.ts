@@ -74,20 +74,12 @@ export async function startFromSnapshot(
   deps: Pick<SyncDeps, "store" | "clock"> & { readonly mergeOps?: SyncDeps["mergeOps"] },
   context: SnapshotJoinContext,
 ): Promise<SnapshotStart> {
-  const { relay, strandId } = context;
+  const { relay } = context;
   if (!deps.mergeOps || !relay.latestSnapshot || !relay.snapshotPart) return { kind: "none" };
-  let decoded: DecodedSnapshot & { parts: number };
+  let decoded: OpenedLatest | null;
   try {
-    const ref = await relay.latestSnapshot(strandId);
-    if (ref === null) return { kind: "none" };
-    const parts = await fetchParts(
-      ref.parts,
-      (part) => relay.snapshotPart!(strandId, ref.upload, part),
-    );
-    const opened = openSnapshot(parts, context.keysFor, strandId);
-    if (opened.upload !== ref.upload) throw refuse("the parts name another upload");
-    decoded = { ...opened, parts: parts.length };
-    verifySnapshot(deps.store, decoded, context);
+    decoded = await latestVerifiedSnapshot(deps.store, context);
+    if (decoded === null) return { kind: "none" };
   } catch (error) {
     if (!isHelixError(error)) throw error;
     // Not there or not reachable now: nothing is wrong with the strand; replay instead.
@@ -101,6 +93,31 @@ export async function startFromSnapshot(
     return { kind: "refused", reason };
   }
   return applySnapshot({ ...deps, mergeOps: deps.mergeOps }, decoded);
+}
+
+/** A snapshot downloaded, opened and verified, with its part count. */
+export type OpenedLatest = DecodedSnapshot & { readonly parts: number; readonly upload: string };
+
+/**
+ * The strand's latest snapshot, downloaded, opened and verified against the roster this device
+ * holds, or null when the relay has none. Throws the `HelixError` of the check that failed.
+ */
+export async function latestVerifiedSnapshot(
+  store: Pick<Store, "prepare">,
+  context: SnapshotJoinContext,
+): Promise<OpenedLatest | null> {
+  const { relay, strandId } = context;
+  if (!relay.latestSnapshot || !relay.snapshotPart) return null;
+  const ref = await relay.latestSnapshot(strandId);
+  if (ref === null) return null;
+  const parts = await fetchParts(
+    ref.parts,
+    (part) => relay.snapshotPart!(strandId, ref.upload, part),
+  );
+  const opened = openSnapshot(parts, context.keysFor, strandId);
+  if (opened.upload !== ref.upload) throw refuse("the parts name another upload");
+  verifySnapshot(store, opened, context);
+  return { ...opened, parts: parts.length };
 }
 
 /** Parts fetched a few at a time, in order. */
@@ -152,10 +169,15 @@ export function verifySnapshot(
   if (stranger) throw refuse(`its frontier names ${stranger.device}, not a device of the roster`);
 }
 
-function applySnapshot(
+/**
+ * Applies a verified snapshot in one bulk step: its ops merged, its changes recorded applied,
+ * the cursor at its position and, when the relay's key is pinned, the log frontier its author
+ * verified there.
+ */
+export function applySnapshot(
   deps: Pick<SyncDeps, "store" | "clock" | "mergeOps">,
   decoded: DecodedSnapshot & { parts: number },
-): SnapshotStart {
+): SnapshotStart & { kind: "applied" } {
   const { store } = deps;
   const { content } = decoded;
   // Arrived from others: never sealed back as this device's changes.

@@ -6,6 +6,7 @@
  * @module
  */
 import { deepEqual, equal, ok } from "node:assert/strict";
+import { compactionContract } from "./contract_compaction.ts";
 import { logContract } from "./contract_log.ts";
 import { snapshotContract } from "./contract_snapshot.ts";
 import type { DeltaRecord, RelayStorage, RosterRecord } from "./types.ts";
@@ -67,6 +68,7 @@ export function storageContract(name: string, open: () => Promise<StorageFixture
 
   logContract(test, { strand: STRAND, other: OTHER, entry, delta });
   snapshotContract(test, { strand: STRAND, other: OTHER, entry, bytes });
+  compactionContract(test, { strand: STRAND, other: OTHER, entry, delta });
 
   test("a strand is created once, with its genesis entry as the head", async (s) => {
     equal(await s.rosterHead(STRAND), null);

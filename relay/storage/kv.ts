@@ -25,6 +25,7 @@ import type {
   RosterRecord,
   StoredItem,
 } from "./types.ts";
+import { kvCompaction } from "./kv_compaction.ts";
 import { kvSnapshots } from "./kv_snapshots.ts";
 
 /** Largest value part stored under one key (Deno KV's limit is 65,536 bytes per value). */
@@ -176,6 +177,7 @@ export function openKvStorage(kv: Deno.Kv): RelayStorage {
 
   return {
     ...kvSnapshots(kv),
+    ...kvCompaction(kv),
     async createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
       await writeChunks(strand, genesis.hash, genesis.bytes);
       const head: HeadValue = {

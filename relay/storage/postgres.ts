@@ -23,6 +23,7 @@
 import postgres, { type Sql } from "postgres";
 import { logLeafHash } from "@helix/core/wire";
 import { migrate } from "./postgres_schema.ts";
+import { postgresCompaction } from "./postgres_compaction.ts";
 import { postgresSnapshots } from "./postgres_snapshots.ts";
 import type {
   AppendDeltaResult,
@@ -134,6 +135,7 @@ export async function openPostgresStorage(
 
   return {
     ...postgresSnapshots(sql),
+    ...postgresCompaction(sql),
     createStrand: (strand: string, genesis: RosterRecord) =>
       sql.begin(async (tx) => {
         const { seq, hash, epoch, wpk } = genesis;

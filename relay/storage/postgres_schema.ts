@@ -137,6 +137,16 @@ const MIGRATIONS: readonly Migration[] = [{
       epoch INTEGER NOT NULL
     );
   `,
+}, {
+  version: 3,
+  name: "each strand's GC marker (R28 compaction)",
+  sql: `
+    CREATE TABLE gc_markers (
+      strand BIGINT PRIMARY KEY REFERENCES strands (id),
+      position BIGINT NOT NULL,
+      marker BYTEA NOT NULL
+    );
+  `,
 }];
 
 /** The newest schema version this code knows. */

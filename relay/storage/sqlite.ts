@@ -9,6 +9,7 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { logAppendNodes, logLeafHash } from "@helix/core/wire";
 import { groupCommit } from "./group_commit.ts";
+import { sqliteCompaction } from "./sqlite_compaction.ts";
 import { sqliteSnapshots } from "./sqlite_snapshots.ts";
 import type {
   AppendDeltaResult,
@@ -51,6 +52,12 @@ CREATE TABLE IF NOT EXISTS deltas (
   PRIMARY KEY (strand, server_seq),
   UNIQUE (strand, delta_id)
 );
+CREATE TABLE IF NOT EXISTS compacted_deltas (
+  strand INTEGER NOT NULL REFERENCES strands (id),
+  delta_id BLOB NOT NULL,
+  server_seq INTEGER NOT NULL,
+  PRIMARY KEY (strand, delta_id)
+) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS log_nodes (
   strand INTEGER NOT NULL REFERENCES strands (id),
   level INTEGER NOT NULL,
@@ -83,7 +90,11 @@ const SQL = {
     VALUES (${STRAND}, ?, ?, ?, ?)`,
   listRoster: `SELECT seq, bytes FROM roster WHERE strand = ${STRAND} AND seq > ?
     ORDER BY seq LIMIT ?`,
-  findDelta: `SELECT server_seq AS seq FROM deltas WHERE strand = ${STRAND} AND delta_id = ?`,
+  // A delta compacted away (R28) keeps its id and sequence: a re-upload is still a duplicate.
+  findDelta: `SELECT server_seq AS seq FROM deltas
+    WHERE strand = (SELECT id FROM strands WHERE strand_id = ?1) AND delta_id = ?2
+    UNION ALL SELECT server_seq FROM compacted_deltas
+    WHERE strand = (SELECT id FROM strands WHERE strand_id = ?1) AND delta_id = ?2`,
   insertDelta: `INSERT INTO deltas (strand, server_seq, delta_id, epoch, bytes, received_day)
     VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (strand, delta_id) DO NOTHING`,
   bumpStrand: `UPDATE strands SET delta_seq = delta_seq + 1, bytes_used = bytes_used + ?
@@ -233,6 +244,7 @@ export function openSqliteStorage(path: string): RelayStorage {
 
   return {
     ...sqliteSnapshots(db),
+    ...sqliteCompaction(db),
     createStrand(strand: string, genesis: RosterRecord): Promise<boolean> {
       return Promise.resolve(transaction(() => {
         const { wpk, hash, epoch, seq } = genesis;

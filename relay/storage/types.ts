@@ -125,8 +125,44 @@ export interface SnapshotStorage {
   dropSnapshotUploads(strand: string, keep: readonly string[]): Promise<void>;
 }
 
+/** A strand's GC marker as the relay keeps it (R28): the position it covers and its bytes. */
+export interface GcRecord {
+  /** The relay log position it covers: deltas at or before it keep their ids, not their bytes. */
+  readonly position: number;
+  /** The marker (`HXG1`, `@helix/core/wire`). */
+  readonly marker: Uint8Array;
+}
+
+/** What compacting a strand did. */
+export type CompactResult =
+  /** The marker is in force; `dropped` deltas lost their bytes now (`freed` of them). */
+  | {
+    readonly kind: "compacted";
+    readonly position: number;
+    readonly dropped: number;
+    readonly freed: number;
+  }
+  /** A marker covering a later position is in force already: nothing changed. */
+  | { readonly kind: "behind"; readonly position: number }
+  /** No such strand. */
+  | { readonly kind: "no_strand" };
+
+/** Compaction (R28): the GC marker in force and the delta bytes it lets the relay drop. */
+export interface CompactionStorage {
+  /**
+   * Keeps `record` as the strand's marker unless one covering a later position is in force,
+   * then drops the bytes of every delta at or before its position (their ids, sequences and
+   * log leaves stay, so duplicates are still recognized and proofs still verify), and takes
+   * them off the bytes used, in one commit where the backend allows (SQLite, PostgreSQL).
+   * Running it again with the same marker finishes a drop cut short.
+   */
+  compact(strand: string, record: GcRecord): Promise<CompactResult>;
+  /** The marker in force, or null when the strand was never compacted. */
+  gcMarker(strand: string): Promise<GcRecord | null>;
+}
+
 /** The relay's storage: bytes in, bytes out. */
-export interface RelayStorage extends SnapshotStorage {
+export interface RelayStorage extends SnapshotStorage, CompactionStorage {
   /** Creates a strand with its genesis entry (seq 1); false when the strand exists. */
   createStrand(strand: string, genesis: RosterRecord): Promise<boolean>;
   /** The roster head, or null for an unknown strand. */

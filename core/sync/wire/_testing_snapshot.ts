@@ -5,6 +5,7 @@
  */
 import { sha256Hex } from "../../util/hash.ts";
 import * as T from "./_testing.ts";
+import { sealGcMarker } from "./gc_marker.ts";
 import { type SealedSnapshot, sealSnapshot } from "./snapshot.ts";
 import type { SnapshotContent } from "./snapshot_body.ts";
 
@@ -40,4 +41,22 @@ export function sampleSnapshot(ops = 2, epoch = 0): SealedSnapshot {
     upload: new Uint8Array(16).fill(0x99),
     nonce: (part) => new Uint8Array(24).fill(part + 1),
   });
+}
+
+/** A GC marker over the sample snapshot, signed by the sample device and epoch-0 write key. */
+export function sampleGcMarker(position = 5): Uint8Array {
+  return sealGcMarker(
+    {
+      strandId: T.STRAND,
+      epoch: 0,
+      upload: "99".repeat(16),
+      position,
+      rosterSeq: 2,
+      rosterHead: "ab".repeat(32),
+      snapshotId: "2bbda25e85b4eadd83fa5687ef4250d5ee7cd09bb3f94489435831bd38f020cd",
+    },
+    T.DEVICE_ID,
+    T.DEVICE_SECRET,
+    T.KEYS_0,
+  );
 }

@@ -24,7 +24,8 @@ export type WireFormat =
   | "log head"
   | "log proof"
   | "witness statement"
-  | "snapshot";
+  | "snapshot"
+  | "gc marker";
 
 /** A {@linkcode HelixError} for `format`: "Cannot read sync <format>: <problem>". */
 export function wireError(

@@ -2,7 +2,7 @@
  * The sync wire fuzzer (sync-protocol T5): mutants of a valid corpus and random bytes fed to
  * every decoder (delta envelope and header, change body inside a validly sealed envelope,
  * roster entry and chain (personal and team), key bundle, relay frames, pairing code, hello
- * and welcome, signed log head, witness statement, log proof, snapshot part, header and
+ * and welcome, signed log head, witness statement, log proof, GC marker, snapshot part, header and
  * body). Pass:
  * every rejection is a `HelixError`; an accepted mutant of an authenticated format is one of
  * the corpus inputs byte for byte; an accepted frame body or change body re-encodes to
@@ -36,7 +36,8 @@ import {
 } from "./pairing.ts";
 import { applyRosterEntry, type RosterState } from "./roster_chain.ts";
 import { readRosterOuter } from "./roster_outer.ts";
-import { sampleSnapshot, sampleSnapshotContent } from "./_testing_snapshot.ts";
+import { sampleGcMarker, sampleSnapshot, sampleSnapshotContent } from "./_testing_snapshot.ts";
+import { openGcMarker } from "./gc_marker.ts";
 import { openSnapshot } from "./snapshot.ts";
 import { decodeSnapshotBody, encodeSnapshotBody } from "./snapshot_body.ts";
 import { readSnapshotPartHeader } from "./snapshot_header.ts";
@@ -195,6 +196,8 @@ function targets(): Target[] {
     }),
   ];
   const snapshots = [sampleSnapshot(0).parts[0]!, sampleSnapshot(3).parts[0]!];
+  const markers = [sampleGcMarker(5), sampleGcMarker(2 ** 40)];
+  const signers = [{ device: T.DEVICE_ID, ed25519: T.DEVICE_PUBLIC }];
   const snapshotBodies = [sampleSnapshotContent(0, 0), sampleSnapshotContent(3)].map((c) =>
     encodeSnapshotBody(c, T.STRAND, T.DEVICE_SECRET).bytes
   );
@@ -330,6 +333,14 @@ function targets(): Target[] {
         again.set(decoded.sigDev, at);
         return same(again, input) ? null : "an accepted snapshot body re-encodes differently";
       },
+    },
+    {
+      name: "gc marker",
+      weight: 4,
+      corpus: markers,
+      run: (
+        input,
+      ) => (openGcMarker(input, signers, T.KEYS_0.writePublic), inCorpus(markers, input)),
     },
     {
       name: "pairing code",

@@ -1,0 +1,108 @@
+/**
+ * `helix sync compact` through real processes: a relay process and machines that sync. With a
+ * paired machine that has not acknowledged the snapshot, compact names it, sends nothing and
+ * exits 75; once it has synced a change, compact drops the covered deltas at the relay. On a
+ * team strand (`--strand team-<name>`) a member's compact exits 77, an admin's compacts, and
+ * a member that joins afterwards starts from the snapshot and finds the team's memories.
+ */
+import { equal, match } from "node:assert/strict";
+import { join } from "node:path";
+import { device, pair, startRelay } from "./_sync.ts";
+
+type Device = ReturnType<typeof device>;
+
+Deno.test({
+  name: "helix sync compact: pending machines named (exit 75), then the relay drops the deltas",
+  sanitizeResources: false,
+  async fn() {
+    await using relay = await startRelay("sqlite");
+    const root = await Deno.makeTempDir({ prefix: "helix-compact-" });
+    try {
+      const laptop = device(join(root, "laptop"), "laptop");
+      const desktop = device(join(root, "desktop"), "desktop");
+      const help = await laptop.helix("sync", "--help");
+      equal(help.code, 0);
+      match(help.stdout, /compact\s+\(admins\)/);
+      for (const text of ["Invoices are numbered per tenant.", "Refunds need two approvals."]) {
+        equal((await laptop.helix("add", text, "--global")).code, 0);
+      }
+      equal((await laptop.helix("sync", "init", "--relay", relay.url)).code, 0);
+      equal((await pair(laptop, desktop)).joined.code, 0);
+      equal((await laptop.helix("sync", "snapshot")).code, 0);
+      const held = await laptop.helix("sync", "compact");
+      equal(held.code, 75, held.stderr);
+      match(held.stdout, /not compacted.*1 devices/);
+      match(held.stdout, /desktop/);
+      const json = await laptop.helix("sync", "compact", "--json");
+      equal(json.code, 75);
+      equal(JSON.parse(json.stdout).pending[0].name, "desktop");
+
+      equal((await desktop.helix("add", "Payouts settle on Fridays.", "--global")).code, 0);
+      equal((await desktop.helix("sync")).code, 0);
+      // A new snapshot covers the desktop's change, which its own cursor has not passed.
+      equal((await laptop.helix("sync", "snapshot")).code, 0);
+      const done = await laptop.helix("sync", "compact", "--json");
+      equal(done.code, 0, done.stderr);
+      const report = JSON.parse(done.stdout);
+      equal(report.kind, "compacted");
+      equal(report.dropped > 0, true);
+      // The desktop was behind its own last delta: it starts from the snapshot and goes on.
+      const pulled = await desktop.helix("sync", "pull");
+      equal(pulled.code, 0, pulled.stderr);
+      match(pulled.stdout, /started from snapshot [0-9a-f]{12} \(the relay compacted its log/);
+      const found = await desktop.helix("search", "refund approvals");
+      match(found.stdout, /two approvals/);
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+async function invite(admin: Device, joiner: Device, as: string) {
+  const { code, done } = await admin.invite(
+    ["team", "invite", "--yes"],
+    /helix team join '([^']+)'/,
+  );
+  const joined = await joiner.helix("team", "join", code, "--as", as, "--yes");
+  equal((await done).code, 0);
+  equal(joined.code, 0, joined.stderr);
+}
+
+Deno.test({
+  name:
+    "helix sync compact on a team strand: a member exits 77; an admin compacts; a new member joins",
+  sanitizeResources: false,
+  async fn() {
+    await using relay = await startRelay("sqlite");
+    const root = await Deno.makeTempDir({ prefix: "helix-compact-team-" });
+    try {
+      const ada = device(join(root, "ada"), "ada-laptop");
+      const bo = device(join(root, "bo"), "bo-laptop");
+      const cy = device(join(root, "cy"), "cy-laptop");
+      const strand = ["--strand", "team-acme"];
+      equal(
+        (await ada.helix("team", "create", "acme", "--relay", relay.url, "--as", "ada")).code,
+        0,
+      );
+      await invite(ada, bo, "bo");
+      equal((await ada.helix("add", "Deploys need a green build.", ...strand)).code, 0);
+      equal((await ada.helix("sync")).code, 0);
+      equal((await bo.helix("sync")).code, 0);
+      equal((await bo.helix("add", "Reviews need two approvals.", ...strand)).code, 0);
+      equal((await bo.helix("sync")).code, 0);
+      equal((await ada.helix("sync", "snapshot", ...strand)).code, 0);
+      const refused = await bo.helix("sync", "compact", ...strand);
+      equal(refused.code, 77, refused.stdout);
+      match(refused.stderr, /only an admin/);
+      const done = await ada.helix("sync", "compact", ...strand, "--json");
+      equal(done.code, 0, done.stderr);
+      equal(JSON.parse(done.stdout).kind, "compacted");
+      await invite(ada, cy, "cy");
+      equal((await cy.helix("sync")).code, 0);
+      const found = await cy.helix("search", "reviews approvals", ...strand);
+      match(found.stdout, /two approvals/);
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});

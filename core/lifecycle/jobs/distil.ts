@@ -144,5 +144,5 @@ export const distilJob: JobDefinition = {
   name: "distil",
   run: distilEpisodes,
   // On a synced strand, derived memories are made on one device only (they then sync).
-  enabled: (deps) => derivesHere(deps.store),
+  enabled: (deps) => deps.derives ?? derivesHere(deps.store),
 };

@@ -43,7 +43,7 @@ import { startWorker, type Worker } from "./worker.ts";
 import { keepTeams, type TeamKeeping } from "./team_keeper.ts";
 import type { SyncLoop } from "./sync_loop.ts";
 import { startSyncThread } from "./sync_host.ts";
-import { syncTiming } from "./sync_timing.ts";
+import { DEFAULT_SYNC_INTERVAL_MS, syncTiming } from "./sync_timing.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 import { type HookListener, startHookListener } from "./hooks/listener.ts";
@@ -183,6 +183,8 @@ export async function serve(
         log,
         thread: { config, root, activity },
         quiet: () => quiet(STEP_QUIET_MS, STEP_QUIET_CAP_MS),
+        // Two sync intervals: the machine that kept it until now syncs and stops meanwhile.
+        handOverMs: 2 * (syncTiming(env).intervalMs ?? DEFAULT_SYNC_INTERVAL_MS),
       });
       steps.push(() => {
         syncLoop = startSyncThread({

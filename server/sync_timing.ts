@@ -4,6 +4,9 @@
  * @module
  */
 
+/** Time between full syncs when `HELIX_SYNC_INTERVAL` does not say (the sync loop's default). */
+export const DEFAULT_SYNC_INTERVAL_MS = 60_000;
+
 /** Deltas between automatic snapshots (R28): a member who joins replays at most about these. */
 const DEFAULT_SNAPSHOT_EVERY = 500;
 

@@ -57,6 +57,8 @@ Deno.test({
       await ok0(ada, "team", "role", "bo", "admin");
       await ok0(ada, "team", "role", "ada", "member");
       await logs(adaServer, /team strand handed to another machine[^\n]*acme/);
+      // Bo's server gives Ada's time to sync and stop (two sync intervals), then keeps it.
+      await logs(boServer, /taking over team strand[^\n]*acme/);
       await logs(boServer, /keeping team strand[^\n]*acme/);
       ok(!/team strand handed/.test(boServer.logged()));
     } finally {

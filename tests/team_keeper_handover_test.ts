@@ -81,3 +81,26 @@ Deno.test("a keeper silent for a week hands over to the next admin and takes the
     await w.close();
   }
 });
+
+Deno.test("a keeper that did not start the team strand makes its derived memories (the run's derive option)", async () => {
+  const w = await teamWorld("app");
+  try {
+    const { bo } = w;
+    for (let k = 0; k < 3; k++) {
+      await bo.write({
+        content: "Reset the cache for PAYMENTS_TOKEN before the release.",
+        type: "episode",
+        scope: "global",
+      });
+    }
+    // Bo joined the team: by default only the device that started a synced strand distils.
+    equal((await bo.sleep({ only: "distil" })).changed, 0);
+    // Bo's server keeps the strand: its runs distil the repeats into one rule.
+    equal((await bo.sleep({ only: "distil", derive: true })).changed, 3 + 1);
+    const active = bo.list({ scope: "all" }).items;
+    equal(active.filter((m) => m.type !== "episode").length, 1, "one rule");
+    equal(active.filter((m) => m.type === "episode").length, 0, "its episodes archived");
+  } finally {
+    await w.close();
+  }
+});

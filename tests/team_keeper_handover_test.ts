@@ -4,7 +4,7 @@
  * holds. A keeper unheard from for a week hands over to the next admin; on its return it does
  * not take the strand back before it has synced, nor before the others hear from it again.
  */
-import { equal, ok } from "node:assert/strict";
+import { deepEqual, equal, ok } from "node:assert/strict";
 import type { Engine } from "@helix/core";
 import { teamWorld } from "./fixtures/team_world.ts";
 import { isKeeper, KEEPER_SILENCE_MS, keeperOf, seenAt } from "../server/team_upkeep.ts";
@@ -100,6 +100,44 @@ Deno.test("a keeper that did not start the team strand makes its derived memorie
     const active = bo.list({ scope: "all" }).items;
     equal(active.filter((m) => m.type !== "episode").length, 1, "one rule");
     equal(active.filter((m) => m.type === "episode").length, 0, "its episodes archived");
+  } finally {
+    await w.close();
+  }
+});
+
+Deno.test("two keepers who distilled the same episodes at once end with one rule on every machine", async () => {
+  const w = await teamWorld("app");
+  try {
+    const { ada, bo, cy, relay } = w;
+    const syncAll = async (...engines: Engine[]) => {
+      for (const engine of engines) await engine.sync({ relay });
+    };
+    for (let k = 0; k < 3; k++) {
+      await cy.write({
+        content: "Reset the cache for PAYMENTS_TOKEN before the release.",
+        type: "episode",
+        scope: "global",
+      });
+    }
+    await syncAll(cy, ada, bo);
+    // Both distil before either sees the other's rule (one of them cut off from the relay).
+    for (const keeper of [ada, bo]) {
+      equal((await keeper.sleep({ only: "distil", derive: true })).changed, 3 + 1);
+    }
+    await syncAll(ada, bo, ada, cy);
+    const rules = (engine: Engine) =>
+      engine.list({ scope: "all" }).items.filter((m) => m.type !== "episode").map((m) => m.id);
+    equal(rules(ada).length, 2, "two rules of the same text, from the same episodes");
+    // The next runs, on both machines before they sync again, keep the same one.
+    for (const keeper of [ada, bo]) {
+      equal((await keeper.sleep({ only: "distil", derive: true })).changed, 1);
+    }
+    await syncAll(ada, bo, ada, cy);
+    const [kept] = rules(ada);
+    for (const engine of [ada, bo, cy]) deepEqual(rules(engine), [kept]);
+    // The rule kept cites every episode.
+    const cites = ada.edgesOf(kept!).filter((e) => e.relation === "derives");
+    equal(cites.length, 3);
   } finally {
     await w.close();
   }

@@ -68,6 +68,8 @@ const server = await spawnClient(ada.home, {
 const started = performance.now();
 const during: number[] = [];
 const after: number[] = [];
+// The slowest calls, with when they were made (s since the server started), to find a stall.
+const slowest: { ms: number; at: number; phase: string }[] = [];
 let upkeepDoneAt: number | null = null;
 // The upkeep that runs while the agent calls tools: the lifecycle worker on the team strand
 // (the sync loop waits for the agent to be quiet, which these calls never are).
@@ -77,6 +79,12 @@ for (let i = 0; upkeepDoneAt === null || after.length < calls; i++) {
   const t = performance.now();
   await server.call("memory_search", { query: questions[i % questions.length]!, limit: 5 });
   const ms = performance.now() - t;
+  slowest.push({
+    ms: Math.round(ms),
+    at: Math.round((t - started) / 100) / 10,
+    phase: upkeepDoneAt === null ? "during" : "after",
+  });
+  slowest.sort((a, b) => b.ms - a.ms).splice(5);
   if (upkeepDoneAt === null) {
     during.push(ms);
     if (upkeepDone()) upkeepDoneAt = performance.now() - started;
@@ -98,6 +106,7 @@ const result = {
   during: { ...summarize(during), max: Math.round(max(during)) },
   after: after.length ? { ...summarize(after), max: Math.round(max(after)) } : null,
   load: `${loadBefore} before, ${load()} after`,
+  slowest,
   log,
 };
 await Deno.stdout.write(new TextEncoder().encode(`${JSON.stringify(result, null, 2)}\n`));

@@ -260,7 +260,14 @@ export { readableConflicts } from "./text/merge3.ts";
 // The sync wire codecs, also importable alone as `@helix/core/wire` (what the relay uses).
 export * from "./wire.ts";
 export type { SyncApi, SyncProgress, SyncReport, TeamSyncApi } from "./sync/api.ts";
-export type { MemberRemoval, TeamMemberView, TeamView } from "./sync/team.ts";
+export {
+  isKeeper,
+  KEEPER_SILENCE_MS,
+  type KeeperInput,
+  keeperOf,
+  seenAt,
+} from "./workspace/keeper.ts";
+export type { MemberRemoval, TeamDeviceView, TeamMemberView, TeamView } from "./sync/team.ts";
 export type { MemberRole } from "./sync/wire/roster_ops.ts";
 export type { SyncKeys } from "./sync/deps.ts";
 export type { PairingPrompts, PairingResult } from "./sync/pair.ts";

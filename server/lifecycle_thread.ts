@@ -21,6 +21,7 @@ import {
   openEngine,
 } from "@helix/core";
 import { type ActivityReader, readActivity } from "./activity.ts";
+import { lowerThreadPriority } from "./background_priority.ts";
 
 /** What the server tells the thread. */
 export type ThreadCommand =
@@ -38,6 +39,8 @@ export type ThreadCommand =
     readonly quietMs: number;
     /** Longest wait for requests in flight between two slices, ms. */
     readonly yieldMs: number;
+    /** Make derived memories whoever started the synced strand (a team strand's keeper). */
+    readonly derive?: boolean;
   }
   | { readonly type: "check" }
   | { readonly type: "stop" };
@@ -61,6 +64,7 @@ let engine: Engine | null = null;
 let activity: ActivityReader | null = null;
 let quietMs = 300;
 let yieldMs = 250;
+let derive = false;
 let stopped = false;
 let running: Promise<void> | null = null;
 
@@ -120,7 +124,7 @@ async function check(): Promise<boolean> {
   await quiet();
   if (stopped) return false;
   const started = performance.now();
-  const report = await engine.sleep({ reason: due, pause, breathe });
+  const report = await engine.sleep({ reason: due, pause, breathe, ...(derive ? { derive } : {}) });
   post({
     type: "log",
     level: "info",
@@ -139,9 +143,11 @@ self.onmessage = (event: MessageEvent<ThreadCommand>) => {
   const command = event.data;
   switch (command.type) {
     case "start": {
+      lowerThreadPriority();
       activity = readActivity(command.activity);
       quietMs = command.quietMs;
       yieldMs = command.yieldMs;
+      derive = command.derive ?? false;
       engine = openEngine({
         path: command.path,
         mustExist: true,

@@ -37,11 +37,13 @@ import {
 import { join } from "node:path";
 import { HardenedStdioTransport } from "./stdio.ts";
 import { serveHttp } from "./http.ts";
-import { type Activity, createActivity } from "./activity.ts";
-import { startWorker, type Worker, type WorkerOptions } from "./worker.ts";
-import { keepsTeam } from "./team_upkeep.ts";
+import { type Activity, createActivity, readActivity } from "./activity.ts";
+import { quietMoment } from "./quiet.ts";
+import { startWorker, type Worker } from "./worker.ts";
+import { keepTeams, type TeamKeeping } from "./team_keeper.ts";
 import type { SyncLoop } from "./sync_loop.ts";
 import { startSyncThread } from "./sync_host.ts";
+import { DEFAULT_SYNC_INTERVAL_MS, syncTiming } from "./sync_timing.ts";
 import { createLogger, type Logger } from "./log.ts";
 import { createServer } from "./server.ts";
 import { type HookListener, startHookListener } from "./hooks/listener.ts";
@@ -118,9 +120,10 @@ export async function serve(
   let log = createLogger("info", stderr);
   let engine: Engine | undefined;
   let worker: Worker | undefined;
-  const teamWorkers: Worker[] = [];
+  let teamKeeping: TeamKeeping | undefined;
   let syncLoop: SyncLoop | undefined;
   let hooks: HookListener | undefined;
+  let closing = false;
   try {
     const { config, strandFile, http } = await configure(argv, env);
     log = createLogger(config.logLevel, stderr);
@@ -156,12 +159,17 @@ export async function serve(
       embedder: embedder ? `${embedder.model} (${embedder.dimension}-d)` : "none",
       project: projectOverride ?? cwdProject,
     });
-    // Once the server answers, load the vector index and then the model in the background;
-    // tool calls meanwhile run (a search finishes loading the index itself; without the model
-    // the vector channel is skipped).
-    // After warm-up, the lifecycle worker: it runs consolidation in the background when due
-    // (a session that ended before this server started is due at once).
-    const work = () => {
+    // Once the server answers, start-up work runs in the background, a step at a time, each in
+    // a quiet moment (`quiet.ts`), so a tool call never waits behind it: the lifecycle worker
+    // (consolidation when due; a session that ended before this server started is due at
+    // once), the team strands this machine keeps, the sync thread, and the warm-up (the vector
+    // indexes, the tokenizer, the model). Tool calls meanwhile run: a search finishes loading
+    // the index itself, and without the model the vector channel is skipped. With a model,
+    // the warm-up comes first, so the worker embeds with it.
+    const reader = readActivity(activity.buffer);
+    const quiet = (quietMs: number, capMs?: number) =>
+      quietMoment(reader, { quietMs, stopped: () => closing, ...(capMs ? { capMs } : {}) });
+    const steps: Array<() => void> = [() => {
       worker = startWorker(opened, {
         log,
         ...(strandFile === ":memory:"
@@ -169,10 +177,16 @@ export async function serve(
           : { thread: { path: strandFile, config, root, activity } }),
       });
       void worker.check();
-      if (strandFile !== ":memory:") {
-        void keepTeams(workspace, teamWorkers, { log, config, root, activity });
-      }
-      if (strandFile !== ":memory:") {
+    }];
+    if (strandFile !== ":memory:") {
+      teamKeeping = keepTeams(workspace, {
+        log,
+        thread: { config, root, activity },
+        quiet: () => quiet(STEP_QUIET_MS, STEP_QUIET_CAP_MS),
+        // Two sync intervals: the machine that kept it until now syncs and stops meanwhile.
+        handOverMs: 2 * (syncTiming(env).intervalMs ?? DEFAULT_SYNC_INTERVAL_MS),
+      });
+      steps.push(() => {
         syncLoop = startSyncThread({
           path: strandFile,
           teams: workspace.strands.filter((s) => s.team !== null).map((s) => s.engine.path),
@@ -186,23 +200,34 @@ export async function serve(
             if (team === undefined) void worker?.embed();
             else void embedTeam(workspace, team, log);
           },
+          // Which team strands this machine keeps, said at start and after each sync.
+          onKeeper: (team, keeps) => void teamKeeping?.set(team, keeps),
           ...syncTiming(env),
         });
-      }
+      });
+    }
+    const work = async () => {
+      for (const step of steps) if (await quiet(STEP_QUIET_MS, STEP_QUIET_CAP_MS)) step();
     };
-    const warm = () =>
-      opened.warmup().then(() => embedder?.warmup()).then((status) => {
+    const warmup = async () => {
+      // The tokenizer and indexes load in one synchronous piece each: only in a longer pause.
+      if (!await quiet(WARM_QUIET_MS, embedder ? WARM_QUIET_CAP_MS : undefined)) return;
+      try {
+        for (const strand of workspace.strands) await strand.engine.warmup();
+        const status = await embedder?.warmup();
         if (!embedder || !status) return;
         if (status.state === "ready") log.info("embedding model ready", { model: embedder.model });
         else {log.warn("embedding model unavailable; recall runs on keywords and the graph", {
             reason: status.error,
           });}
-      }).catch((error: unknown) => {
+      } catch (error) {
         // A busy strand or an engine closed by shutdown: searches warm up on demand instead.
         log.warn("background warm-up failed", {
           error: isHelixError(error) ? error.code : String(error),
         });
-      }).finally(work);
+      }
+    };
+    const warm = () => embedder ? warmup().then(work) : work().then(warmup);
     if (http) {
       const served = serveHttp({
         engine: workspace,
@@ -244,10 +269,11 @@ export async function serve(
       });}
     return 1;
   } finally {
+    closing = true;
     await hooks?.close();
     await syncLoop?.stop();
     await worker?.stop();
-    for (const kept of teamWorkers) await kept.stop();
+    await teamKeeping?.stop();
     engine?.close();
   }
 }
@@ -295,40 +321,6 @@ async function openTeams(
       }
     },
   });
-}
-
-/**
- * Starts a lifecycle worker for each team strand this machine keeps (`team_upkeep.ts`): one
- * machine per team runs its consolidation, distillation and sweep.
- */
-async function keepTeams(
-  workspace: Workspace,
-  into: Worker[],
-  options: Pick<WorkerOptions, "log"> & Omit<NonNullable<WorkerOptions["thread"]>, "path">,
-): Promise<void> {
-  const { log, ...thread } = options;
-  for (const strand of workspace.strands) {
-    if (strand.team === null) continue;
-    try {
-      if (!keepsTeam(await strand.engine.teamMembers({ offline: true }))) {
-        log.info("team strand kept by another machine", { team: strand.team });
-        continue;
-      }
-    } catch (error) {
-      log.warn("team roster not read", {
-        team: strand.team,
-        error: isHelixError(error) ? error.message : String(error),
-      });
-      continue;
-    }
-    const kept = startWorker(strand.engine, {
-      log,
-      thread: { ...thread, path: strand.engine.path },
-    });
-    into.push(kept);
-    log.info("keeping team strand", { team: strand.team });
-    void kept.check();
-  }
 }
 
 const embedding = new Set<string>();
@@ -383,30 +375,15 @@ async function listenForHooks(
   }
 }
 
-/** Deltas between automatic snapshots (R28): a member who joins replays at most about these. */
-const DEFAULT_SNAPSHOT_EVERY = 500;
+/** Quiet before each start-up step (starting a thread), and the longest wait for it, ms. */
+const STEP_QUIET_MS = 20;
+const STEP_QUIET_CAP_MS = 5_000;
+/**
+ * Quiet before the warm-up (the tokenizer alone takes ~100 ms to load): without a model it
+ * waits as long as it takes, since a call that needs the tokenizer first loads it itself; with
+ * one, at most the cap, so the model loads.
+ */
+const WARM_QUIET_MS = 1_000;
+const WARM_QUIET_CAP_MS = 10_000;
 
 if (import.meta.main) Deno.exit(await serve(Deno.args, Deno.env.toObject()));
-
-/**
- * Background sync timing from the environment: `HELIX_SYNC_INTERVAL` (seconds between full
- * syncs, default 60) and `HELIX_SYNC_CHECK` (seconds between looks for unpushed writes,
- * default 2). A value that is not a positive number is ignored. `HELIX_SNAPSHOT_EVERY`: deltas
- * between the snapshots each strand's keeper makes (default 500; 0: none).
- */
-function syncTiming(
-  env: Readonly<Record<string, string | undefined>>,
-): { intervalMs?: number; checkMs?: number; snapshotEvery: number } {
-  const seconds = (name: string) => {
-    const value = Number(env[name]);
-    return Number.isFinite(value) && value > 0 ? value * 1000 : undefined;
-  };
-  const intervalMs = seconds("HELIX_SYNC_INTERVAL");
-  const checkMs = seconds("HELIX_SYNC_CHECK");
-  const every = Number(env.HELIX_SNAPSHOT_EVERY ?? DEFAULT_SNAPSHOT_EVERY);
-  return {
-    snapshotEvery: Number.isInteger(every) && every >= 0 ? every : DEFAULT_SNAPSHOT_EVERY,
-    ...(intervalMs !== undefined ? { intervalMs } : {}),
-    ...(checkMs !== undefined ? { checkMs } : {}),
-  };
-}

@@ -22,6 +22,8 @@ export interface SyncThreadOptions {
   readonly log: Logger;
   /** Called when the thread applied changes from other machines (`team`: a team strand's path). */
   readonly onPulled?: (applied: number, team?: string) => void;
+  /** Called when the thread says whether this machine keeps team strand `team` (its path). */
+  readonly onKeeper?: (team: string, keeps: boolean) => void;
   readonly intervalMs?: number;
   readonly checkMs?: number;
   /** Deltas between the snapshots each strand's keeper makes (0 or absent: none). */
@@ -42,6 +44,7 @@ export function startSyncThread(options: SyncThreadOptions): SyncLoop {
       if (message.level === "info") log.info(message.message, message.fields);
       else log.warn(message.message, message.fields);
     } else if (message.type === "pulled") options.onPulled?.(message.applied, message.team);
+    else if (message.type === "keeper") options.onKeeper?.(message.team, message.keeps);
     else onStopped();
   };
   worker.onerror = (event) => {

@@ -25,6 +25,8 @@ export interface SyncLoopOptions {
   readonly activity: ActivityReader;
   /** Called after a sync that applied changes from other machines (to embed them). */
   readonly onPulled?: (applied: number) => void;
+  /** Called after every sync that went through (the roster may have changed). */
+  readonly onSynced?: () => void;
   /** How often to look for unpushed changes (ms). @default {2000} */
   readonly checkMs?: number;
   /** How often to pull and push regardless (ms). @default {60000} */
@@ -56,15 +58,14 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
   let stopped = false;
   // Deltas seen since the last snapshot: a strand without one counts what it holds.
   let moved = 0;
-  let keeper: Promise<boolean> | undefined;
   const snapshotDue = async (applied: number): Promise<boolean> => {
     const policy = options.snapshot;
     if (!policy) return false;
     const mark = engine.syncSnapshotMark();
     const grown = mark === null ? Math.max(moved, applied) : moved;
     if (grown < policy.every) return false;
-    keeper ??= policy.keeper().catch(() => false);
-    return await keeper;
+    // Asked each time: the keeper follows the roster and who was heard from lately.
+    return await policy.keeper().catch(() => false);
   };
 
   /**
@@ -105,6 +106,7 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
     lastFull = now;
     running = engine.sync().then(async (report) => {
       if (report.pull.applied > 0) options.onPulled?.(report.pull.applied);
+      options.onSynced?.();
       if (report.pull.applied || report.push.uploaded || report.pull.quarantined) {
         log.info("synced", {
           pulled: report.pull.applied,

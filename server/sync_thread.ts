@@ -9,8 +9,9 @@
 /// <reference lib="deno.worker" />
 import { type Engine, loadDeviceKeys, openEngine } from "@helix/core";
 import { readActivity } from "./activity.ts";
+import { lowerThreadPriority } from "./background_priority.ts";
 import { startSyncLoop, type SyncLoop } from "./sync_loop.ts";
-import { isKeeper } from "./team_upkeep.ts";
+import { isKeeper, seenAt } from "./team_upkeep.ts";
 
 /** What the server tells the thread. */
 export type SyncThreadCommand =
@@ -44,6 +45,11 @@ export type SyncThreadEvent =
     /** The team strand's path when a team strand pulled them (absent: the server's strand). */
     readonly team?: string;
   }
+  /**
+   * Whether this machine keeps team strand `team` (its path): said when the strand is opened
+   * and after each of its syncs (the roster, and who was heard from, may have changed).
+   */
+  | { readonly type: "keeper"; readonly team: string; readonly keeps: boolean }
   | { readonly type: "stopped" };
 
 const post = (event: SyncThreadEvent) => self.postMessage(event);
@@ -51,9 +57,33 @@ const engines: Engine[] = [];
 const loops: SyncLoop[] = [];
 let stopping = false;
 
+/** Whether this machine keeps the strand of `engine` (`team_upkeep.ts`). */
+async function keeps(engine: Engine): Promise<boolean> {
+  return isKeeper({
+    view: await engine.teamMembers({ offline: true }),
+    now: Date.now(),
+    seenAt: seenAt(engine.syncStatus()),
+  });
+}
+
+/** Tells the server whether this machine keeps team strand `team` (a roster not read: nothing). */
+async function sayKeeper(engine: Engine, team: string): Promise<void> {
+  try {
+    post({ type: "keeper", team, keeps: await keeps(engine) });
+  } catch (error) {
+    post({
+      type: "log",
+      level: "warn",
+      message: "team roster not read",
+      fields: { team, error: String(error) },
+    });
+  }
+}
+
 self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
   const command = event.data;
   if (command.type === "start") {
+    lowerThreadPriority();
     // A machine paired after the server started has its keys only then: look for them again.
     let keys = await loadDeviceKeys(command.keys, false);
     while (keys === null && !stopping) {
@@ -92,17 +122,14 @@ self.onmessage = async (event: MessageEvent<SyncThreadCommand>) => {
             post({ type: "log", level: "warn", message, fields: fields(more) }),
         },
         onPulled: (applied) => post({ type: "pulled", applied, ...(team ? { team } : {}) }),
+        ...(team ? { onSynced: () => void sayKeeper(engine, team) } : {}),
         ...(command.intervalMs !== undefined ? { intervalMs: command.intervalMs } : {}),
         ...(command.checkMs !== undefined ? { checkMs: command.checkMs } : {}),
         ...(command.snapshotEvery
-          ? {
-            snapshot: {
-              every: command.snapshotEvery,
-              keeper: async () => isKeeper(await engine.teamMembers({ offline: true })),
-            },
-          }
+          ? { snapshot: { every: command.snapshotEvery, keeper: () => keeps(engine) } }
           : {}),
       }));
+      if (team) void sayKeeper(engine, team);
     }
   } else {
     stopping = true;

@@ -39,6 +39,8 @@ export interface WorkerOptions {
     readonly quietMs?: number;
     /** Longest wait for requests in flight between two slices, ms. @default {250} */
     readonly yieldMs?: number;
+    /** Make derived memories whoever started the synced strand (a team strand's keeper). */
+    readonly derive?: boolean;
   };
 }
 
@@ -171,6 +173,7 @@ function threadWorker(engine: Engine, options: WorkerOptions): Worker {
     activity: thread.activity.buffer,
     quietMs: thread.quietMs ?? 300,
     yieldMs: thread.yieldMs ?? 250,
+    ...(thread.derive ? { derive: true } : {}),
   });
   const check = (): Promise<void> => {
     if (stopped) return Promise.resolve();

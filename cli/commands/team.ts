@@ -6,7 +6,15 @@
  *
  * @module
  */
-import { readTeams, type TeamView, withoutTeam, withTeam, writeTeams } from "@helix/core";
+import {
+  keeperOf,
+  readTeams,
+  seenAt,
+  type TeamView,
+  withoutTeam,
+  withTeam,
+  writeTeams,
+} from "@helix/core";
 import { booleanFlag, type Command, type Invocation, stringFlag, UsageError } from "../command.ts";
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
@@ -125,12 +133,14 @@ const join: TeamSubcommand = {
 const members: TeamSubcommand = {
   name: "members",
   help: `members [--offline]
-               the members, their roles and machines (--offline: as last seen)`,
+               the members, their roles and machines, when each machine was last heard from,
+               and which one keeps the strand (--offline: as last seen)`,
   async run(_args, invocation, ctx) {
     const { engine } = await openTeam(ctx, invocation);
     const view = await engine.teamMembers({ offline: booleanFlag(invocation, "offline") });
     if (ctx.flags.json) return ctx.printJson(view);
-    ctx.print(memberLines(view, ctx).join("\n"));
+    const keeper = keeperOf({ view, now: ctx.io.now(), seenAt: seenAt(engine.syncStatus()) });
+    ctx.print(memberLines(view, keeper, ctx).join("\n"));
   },
 };
 
@@ -254,7 +264,8 @@ export const TEAM_SUBCOMMANDS: readonly TeamSubcommand[] = [
   },
 ];
 
-function memberLines(view: TeamView, ctx: CommandContext): string[] {
+/** The roster for people: each member, its devices, when each was last heard from, the keeper. */
+function memberLines(view: TeamView, keeper: string | null, ctx: CommandContext): string[] {
   const lines = [
     `team ${view.team ?? "(personal strand)"}  epoch ${view.epoch}` +
     (view.rotationPending ? ctx.out.yellow("  rotation pending: run `helix team rotate`") : ""),
@@ -267,8 +278,14 @@ function memberLines(view: TeamView, ctx: CommandContext): string[] {
       }`,
     );
     for (const d of m.devices) {
+      const heard = d.heardAt === undefined
+        ? ""
+        : `  last heard ${new Date(d.heardAt).toISOString().slice(0, 16).replace("T", " ")} UTC`;
       lines.push(
-        ctx.out.dim(`      ${d.id.slice(0, 12)}  ${d.name}${d.me ? " (this machine)" : ""}`),
+        ctx.out.dim(
+          `      ${d.id.slice(0, 12)}  ${d.name}${d.me ? " (this machine)" : ""}${heard}`,
+        ) +
+          (d.id === keeper ? "  keeps the strand" : ""),
       );
     }
   }

@@ -33,4 +33,9 @@ export interface LifecycleDeps {
   readonly embedder: Embedder | null;
   /** The model the strand is being re-embedded with, if any. */
   readonly reembedder: Embedder | null;
+  /**
+   * Whether this run makes derived memories whoever started the synced strand (a team
+   * strand's keeper); absent: only the device that started it does.
+   */
+  readonly derives?: boolean;
 }

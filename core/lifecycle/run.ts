@@ -77,6 +77,12 @@ export interface RunOptions {
   readonly breathe?: () => Promise<void>;
   /** Run only this job. */
   readonly only?: WorkerJob;
+  /**
+   * Make derived memories (distillations, insights, profiles) even on a synced strand this
+   * device did not start: the caller decided this machine keeps the strand (a team strand's
+   * keeper, docs/teams.md). By default only the device that started a synced strand does.
+   */
+  readonly derive?: boolean;
 }
 
 const yieldToLoop = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
@@ -95,7 +101,7 @@ export async function runLifecycle(deps: LifecycleDeps, options: RunOptions): Pr
   const jobs: JobReport[] = [];
   for (const job of JOBS) {
     if (options.only ? options.only !== job.name : job.onDemand) continue;
-    if (job.enabled && !job.enabled(deps)) continue;
+    if (job.enabled && !job.enabled(options.derive ? { ...deps, derives: true } : deps)) continue;
     const { changed, summary } = await job.run(deps, jobContext(deps, job.name, run, options));
     jobs.push({ job: job.name, changed, summary });
   }

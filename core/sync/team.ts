@@ -31,7 +31,22 @@ export interface TeamMemberView {
   /** True for the member this machine belongs to. */
   readonly me: boolean;
   /** Its devices; `me` marks this machine. */
-  readonly devices: readonly { readonly id: string; readonly name: string; readonly me: boolean }[];
+  readonly devices: readonly TeamDeviceView[];
+}
+
+/** A member's device as {@linkcode teamView} lists it. */
+export interface TeamDeviceView {
+  /** The device id (its key's fingerprint). */
+  readonly id: string;
+  /** Its name. */
+  readonly name: string;
+  /** True for this machine. */
+  readonly me: boolean;
+  /**
+   * When this strand last heard from it: the wall time (ms) of the newest of its changes
+   * applied here; absent when none is (or the caller did not ask).
+   */
+  readonly heardAt?: number;
 }
 
 /** Who is in a strand. */
@@ -48,8 +63,15 @@ export interface TeamView {
   readonly members: readonly TeamMemberView[];
 }
 
-/** The roster `state` as people read it; `me` is this device's id. */
-export function teamView(state: RosterState, me: string): TeamView {
+/**
+ * The roster `state` as people read it; `me` is this device's id, `heard` when this strand
+ * last heard from each device (ms).
+ */
+export function teamView(
+  state: RosterState,
+  me: string,
+  heard: ReadonlyMap<string, number> = new Map(),
+): TeamView {
   const names = new Map(state.devices.map((d) => [d.device, d.name]));
   return {
     team: state.team,
@@ -61,7 +83,15 @@ export function teamView(state: RosterState, me: string): TeamView {
       name: m.name,
       role: m.role,
       me: m.devices.includes(me),
-      devices: m.devices.map((id) => ({ id, name: names.get(id) ?? "", me: id === me })),
+      devices: m.devices.map((id) => {
+        const at = heard.get(id);
+        return {
+          id,
+          name: names.get(id) ?? "",
+          me: id === me,
+          ...(at === undefined ? {} : { heardAt: at }),
+        };
+      }),
     })),
   };
 }

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { heardFrom } from "../store/queries/sync_heard.ts";
 import { HelixError } from "../errors.ts";
 import type { SyncDeps, SyncKeys } from "./deps.ts";
 import { initSync } from "./init.ts";
@@ -134,10 +135,11 @@ export function createTeamApi(steps: SyncSteps): TeamSyncApi {
       const keys = steps.needKeys(action);
       if (options.offline) {
         const { strandId } = steps.needStrand(action);
-        return teamView(localRoster(store, strandId, steps.ring(action)), keys.device.fingerprint);
+        const roster = localRoster(store, strandId, steps.ring(action));
+        return teamView(roster, keys.device.fingerprint, heardFrom(store, keys.device.fingerprint));
       }
       const { roster } = await steps.connect(action, options.relay);
-      return teamView(roster, keys.device.fingerprint);
+      return teamView(roster, keys.device.fingerprint, heardFrom(store, keys.device.fingerprint));
     },
     async teamRemove(which, options = {}) {
       const { input } = await change("remove a member", options.relay);

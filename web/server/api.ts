@@ -204,7 +204,7 @@ export async function apiRoute(
   if (get && memoryPath && !memoryPath[2]) {
     return memory(engine, decodeURIComponent(memoryPath[1]!));
   }
-  if (get && path === "health") return ok(healthNow(engine));
+  if (get && path === "health") return ok(await healthNow(engine));
   if (get && path === "health/counts") return ok(healthCounts(engine));
   if (get && path === "conflicts") {
     return ok({ conflicts: openConflicts(engine, params.get("memory") ?? undefined) });

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Engine } from "@helix/core";
+import { teamsCounts, teamsNow } from "./team_health.ts";
 
 /** The counts part, and the newest op it was computed at. */
 interface Counted {
@@ -24,13 +25,18 @@ function newestOp(engine: Engine): string | null {
   return engine.history({ limit: 1 })[0]?.changeId ?? null;
 }
 
-/** `GET /api/health`: open contradictions and conflicts, and sync (cheap at any size). */
-export function healthNow(engine: Engine): unknown {
+/**
+ * `GET /api/health`: open contradictions and conflicts, and sync (cheap at any size); with
+ * team strands, each one's sync and keeper (`teams`).
+ */
+export async function healthNow(engine: Engine): Promise<unknown> {
   const sync = engine.syncStatus();
+  const teams = await teamsNow(engine, Date.now());
   return {
     flags: engine.flags({ scope: "all", limit: 50 }),
     conflicts: engine.conflicts(),
     sync: sync.synced ? sync : null,
+    ...(teams ? { teams } : {}),
   };
 }
 
@@ -89,16 +95,28 @@ function growthOf(engine: Engine): { by: "day" | "week"; periods: unknown[] } {
     : { by: "day", periods: days };
 }
 
-/** `GET /api/health/counts`: counts, the worker's state and runs, kept until the next op. */
+/**
+ * `GET /api/health/counts`: counts, the worker's state and runs, kept until the next op; with
+ * team strands, the same for each (`teams`, without growth).
+ */
 export function healthCounts(engine: Engine): unknown {
+  const body = countsOf(engine, true);
+  const teams = teamsCounts(engine, (strand) => countsOf(strand, false));
+  return teams ? { ...body, teams } : body;
+}
+
+/** One strand's counts (and growth when `growth`), kept until its next op. */
+function countsOf(engine: Engine, growth: boolean): Record<string, unknown> {
   const at = newestOp(engine);
   const kept = counted.get(engine);
-  if (kept && kept.at === at && Date.now() - kept.time < KEEP_MS) return kept.body;
+  if (kept && kept.at === at && Date.now() - kept.time < KEEP_MS) {
+    return kept.body as Record<string, unknown>;
+  }
   const body = {
     stats: engine.stats(),
     lifecycle: engine.lifecycle(),
     runs: runsOf(engine),
-    growth: growthOf(engine),
+    ...(growth ? { growth: growthOf(engine) } : {}),
   };
   counted.set(engine, { at, time: Date.now(), body });
   return body;

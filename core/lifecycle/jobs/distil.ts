@@ -21,6 +21,7 @@ import {
 import type { Chunk, JobContext, JobDefinition } from "../job.ts";
 import { findSame, link, workerSource } from "../writes.ts";
 import { derivesHere } from "../../store/queries/sync.ts";
+import { mergeDuplicateRules } from "./distil_duplicates.ts";
 
 /** Episodes distilled per slice. */
 const DISTIL_SLICE = 50;
@@ -126,8 +127,10 @@ async function distilEpisodes(
   deps: Pick<LifecycleDeps, "store" | "llm" | "project">,
   ctx: JobContext,
 ) {
+  // Rules two keepers wrote from the same episodes first (a team strand), then new episodes.
+  const merged = await mergeDuplicateRules(deps, ctx);
   const plan = await planDistil(deps);
-  let changed = 0;
+  let changed = merged;
   let rules = 0;
   await ctx.slices(plan.chunks, (tx, work) => {
     const done = applyDistil(deps, tx, work);
@@ -136,7 +139,8 @@ async function distilEpisodes(
     if (done.created) rules++;
     return `${done.archived} episodes → ${done.id}`;
   });
-  return { changed, summary: `${rules} rules from ${plan.groups} recurring episode groups` };
+  const summary = `${rules} rules from ${plan.groups} recurring episode groups`;
+  return { changed, summary: merged ? `${summary}; ${merged} duplicate rules merged` : summary };
 }
 
 /** The `distil` job. */
@@ -144,5 +148,5 @@ export const distilJob: JobDefinition = {
   name: "distil",
   run: distilEpisodes,
   // On a synced strand, derived memories are made on one device only (they then sync).
-  enabled: (deps) => derivesHere(deps.store),
+  enabled: (deps) => deps.derives ?? derivesHere(deps.store),
 };

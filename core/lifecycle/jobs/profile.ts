@@ -130,5 +130,5 @@ export const profileJob: JobDefinition = {
   name: "profile",
   run: refreshProfiles,
   // On a synced strand, derived memories are made on one device only (they then sync).
-  enabled: (deps) => derivesHere(deps.store),
+  enabled: (deps) => deps.derives ?? derivesHere(deps.store),
 };

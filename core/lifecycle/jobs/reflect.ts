@@ -124,5 +124,5 @@ export const reflectJob: JobDefinition = {
   name: "reflect",
   run: reflect,
   // On a synced strand, derived memories are made on one device only (they then sync).
-  enabled: (deps) => derivesHere(deps.store),
+  enabled: (deps) => deps.derives ?? derivesHere(deps.store),
 };

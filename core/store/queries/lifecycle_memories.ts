@@ -108,3 +108,35 @@ export function anchoredMemories(store: Store, scope: string): MemoryRecord[] {
      WHERE m.scope = ? AND m.status = 'active' AND json_type(m.attributes, '$.anchors') = 'array'`,
   ).all(scope) as Record<string, unknown>[]).map(decodeMemoryRow);
 }
+
+/**
+ * Rules written twice: active memories of one scope, type and text that each derive from
+ * episodes (two keepers of a team strand distilling the same episodes before either saw the
+ * other's rule). Each group's first id (the one every device keeps), then the others.
+ */
+export function duplicateRules(store: Store): { keep: string; duplicates: string[] }[] {
+  const rows = store.prepare(
+    `SELECT m.id AS id, m.scope || char(0) || m.type || char(0) || m.content_hash AS key
+     FROM (SELECT content_hash, scope, type FROM memories WHERE status = 'active'
+           GROUP BY content_hash, scope, type HAVING count(*) > 1) d
+     JOIN memories m ON m.content_hash = d.content_hash AND m.scope = d.scope
+       AND m.type = d.type AND m.status = 'active'
+     WHERE EXISTS (SELECT 1 FROM edges e WHERE e.from_id = m.id AND e.relation = 'derives'
+                   AND e.status = 'active')
+     ORDER BY key, m.id`,
+  ).all() as { id: string; key: string }[];
+  const groups = new Map<string, string[]>();
+  for (const row of rows) groups.set(row.key, [...(groups.get(row.key) ?? []), row.id]);
+  return [...groups.values()].filter((ids) => ids.length > 1).map(([keep, ...duplicates]) => ({
+    keep: keep!,
+    duplicates,
+  }));
+}
+
+/** The memories `id` derives from (its active `derives` edges' ends). */
+export function derivedFrom(store: Store, id: string): string[] {
+  return (store.prepare(
+    `SELECT to_id AS id FROM edges WHERE from_id = ? AND relation = 'derives' AND status = 'active'
+     ORDER BY to_id`,
+  ).all(id) as { id: string }[]).map((row) => row.id);
+}

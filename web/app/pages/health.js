@@ -1,6 +1,7 @@
 // Health: open contradictions and merge conflicts at once; then counts by status and type,
 // growth over time, the model and vectors, and the worker's state and runs, which take a
-// moment on a large strand and fill in when they arrive.
+// moment on a large strand and fill in when they arrive. With team strands, each one's sync,
+// who keeps it, and its counts.
 import { get, post } from "../api.js";
 import { excerpt, h, link, page, replace, when } from "../dom.js";
 import { announce, refresh } from "../app.js";
@@ -85,10 +86,65 @@ function counts(title, record) {
   );
 }
 
-function countsView({ stats, lifecycle, runs, growth }) {
+function workerText(lifecycle) {
   const last = lifecycle.lastRunAt === null
     ? "never"
     : when(new Date(lifecycle.lastRunAt).toISOString());
+  return `${
+    lifecycle.due ? `due (${lifecycle.due.replace("_", " ")})` : "not due"
+  }; last ran ${last}`;
+}
+
+// A team strand's counts: its memories, vectors, worker and runs (kept by one machine).
+function teamCountsView(t) {
+  return h(
+    "section",
+    { className: "team-counts", "aria-label": `Team ${t.team} counts` },
+    h("h3", {}, `Team ${t.team}`),
+    h(
+      "dl",
+      { className: "facts-grid" },
+      h("dt", {}, "Memories"),
+      h("dd", {}, String(t.stats.memories)),
+      h("dt", {}, "Vectors"),
+      h("dd", {}, `${t.stats.vectors} stored, ${t.stats.missingVectors} missing`),
+      h("dt", {}, "Worker"),
+      h("dd", {}, workerText(t.lifecycle)),
+    ),
+    t.runs.length
+      ? h("ul", { className: "runs" }, t.runs.map(runView))
+      : h("p", {}, "No worker run yet."),
+  );
+}
+
+// Who keeps a team strand (runs its lifecycle jobs), and when it was last heard from.
+function keeperText(keeper) {
+  if (!keeper) return "unknown (not synced here, or the roster cannot be read)";
+  if (keeper.me) return "this machine";
+  const heard = keeper.heardAt === null
+    ? "never heard from"
+    : `last heard from ${when(new Date(keeper.heardAt).toISOString())}`;
+  return `${keeper.name}'s machine, ${heard}`;
+}
+
+function teamView(t) {
+  return h(
+    "section",
+    { className: "team", "aria-label": `Team ${t.team}` },
+    h("h3", {}, `Team ${t.team}`),
+    h(
+      "dl",
+      { className: "facts-grid" },
+      h("dt", {}, "Kept by"),
+      h("dd", {}, keeperText(t.keeper)),
+      h("dt", {}, "Open"),
+      h("dd", {}, `${t.flags} contradictions, ${t.conflicts} merge conflicts`),
+    ),
+    syncView(t.sync),
+  );
+}
+
+function countsView({ stats, lifecycle, runs, growth, teams }) {
   return [
     h(
       "dl",
@@ -108,13 +164,7 @@ function countsView({ stats, lifecycle, runs, growth }) {
       h("dt", {}, "Vectors"),
       h("dd", {}, `${stats.vectors} stored, ${stats.missingVectors} missing`),
       h("dt", {}, "Worker"),
-      h(
-        "dd",
-        {},
-        `${
-          lifecycle.due ? `due (${lifecycle.due.replace("_", " ")})` : "not due"
-        }; last ran ${last}`,
-      ),
+      h("dd", {}, workerText(lifecycle)),
     ),
     h(
       "div",
@@ -126,13 +176,14 @@ function countsView({ stats, lifecycle, runs, growth }) {
     growthView(growth),
     h("h2", {}, "Worker runs"),
     runs.length ? h("ul", { className: "runs" }, runs.map(runView)) : h("p", {}, "None yet."),
+    teams ? [h("h2", {}, "Team strands: counts"), teams.map(teamCountsView)] : null,
   ];
 }
 
 /** The health page. */
 export async function healthPage() {
   const counting = get("health/counts");
-  const { flags, conflicts, sync } = await get("health");
+  const { flags, conflicts, sync, teams } = await get("health");
   const region = h(
     "div",
     { className: "counts-region", "aria-busy": "true", "aria-live": "polite" },
@@ -167,6 +218,7 @@ export async function healthPage() {
       : h("p", {}, "None open."),
     h("h2", {}, "Sync"),
     syncView(sync),
+    teams ? [h("h2", {}, `Team strands (${teams.length})`), teams.map(teamView)] : null,
     h("h2", {}, `Merge conflicts (${conflicts.length})`),
     conflicts.length
       ? h(

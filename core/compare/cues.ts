@@ -72,6 +72,7 @@ function favoring(tokens: readonly Token[], i: number): boolean {
   return tokens[i]?.lower === "in" && /^favou?r$/.test(tokens[i + 1]?.lower ?? "");
 }
 const DETERMINERS = /^(?:the|a|an|our|my|all|another|its|their|his|her|them|it|up|out|v?\d.*)$/;
+const PARTICLES = /^(?:back|out|up|over|off|down)$/;
 const IRREGULAR_PAST = new Set([
   "ran",
   "had",
@@ -222,6 +223,18 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         }
       }
     }
+    // "WORKER_CONCURRENCY=16 (was 8)": a parenthesis opened by "was" names the old value.
+    if (
+      t.paren && /^(?:was|previously|formerly)$/.test(t.lower) && !tokens[i - 1]?.paren
+    ) {
+      let end = i + 1;
+      while (end < tokens.length && tokens[end]!.paren) end++;
+      if (values.some((v) => v.start > i && v.start < end)) {
+        cue(i, t.lower);
+        strong = true;
+        markOld(i + 1, end);
+      }
+    }
     // "Vitest, not Jest": the value after a comma's "not" is the old one.
     if (t.lower === "not" && tokens[i - 1]?.lower === ",") {
       let end = i + 1;
@@ -314,5 +327,7 @@ function isEvent(tokens: readonly Token[], values: readonly Value[]): boolean {
   if (!first || first.kind !== "word") return false;
   const past = (first.lower.endsWith("ed") && first.lower.length > 4) ||
     IRREGULAR_PAST.has(first.lower);
-  return past && DETERMINERS.test(tokens[1]?.lower ?? "");
+  // "Rolled back release 2026.14 …": a particle may stand between the verb and its object.
+  const object = PARTICLES.test(tokens[1]?.lower ?? "") ? 2 : 1;
+  return past && (DETERMINERS.test(tokens[object]?.lower ?? "") || object === 2);
 }

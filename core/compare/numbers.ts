@@ -77,7 +77,7 @@ export function readNumber(
     !SOFT.has(prev.lower) && !STOPWORDS.has(prev.lower) &&
     !/^(?:every|than|only|just|about|over|under|below|above|around|roughly|approximately|exactly|least|most|first|last|and|or)$/
       .test(prev.lower) &&
-    !used[i - 1]
+    !used[i - 1] && !/[A-Z]/.test(prev.text.slice(1))
   ) {
     const q = quantityAt(tokens, i);
     if (!q || q.slot === "num") {

@@ -1,0 +1,83 @@
+/**
+ * Settings: a value given to a named key (`WORKER_CONCURRENCY=16`, `minReplicas: 2`,
+ * `targetSdkVersion = 35`, `android targetSdk 34`, `QUEUE_CONNECTION=database`). The key is the
+ * attribute, whatever its spelling: `targetSdk` and `targetSdkVersion`, `max_connections` and
+ * `maxConnections` are one key (`key:target_sdk`, `key:max_connection`). The value gets the
+ * key's slot besides its own, and the key is kept as the subject's identifier in that form, so
+ * two statements about one key compare their values and the key is not read as another subject.
+ *
+ * @module
+ */
+import { stem } from "./terms.ts";
+import type { Token } from "./tokens.ts";
+import { type Value, value } from "./value_types.ts";
+
+/** Parts of a key that do not tell keys apart (`targetSdkVersion` is `targetSdk`). */
+const FILLER = new Set(["version", "value", "num", "number", "of", "the", "setting", "config"]);
+
+/** Whether `t` is written as a key: snake_case, camelCase, SCREAMING_CASE or a `--flag`. */
+function keyLike(t: Token | undefined): boolean {
+  if (!t || (t.kind !== "word" && t.kind !== "code")) return false;
+  const x = t.text;
+  return /^-{1,2}[a-z][\w.-]*$/i.test(x) ||
+    /^[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+$/.test(x) && /[_]|\.[a-z]/.test(x) ||
+    /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(x);
+}
+
+/**
+ * The key's normal form: parts split at separators and humps, lowercase, light-stemmed,
+ * without filler parts.
+ *
+ * @example Usage
+ * ```ts
+ * import { keyOf } from "./settings.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(keyOf("targetSdkVersion"), keyOf("targetSdk"));
+ * equal(keyOf("max_connections"), "max_connection");
+ * ```
+ */
+export function keyOf(text: string): string {
+  const parts = text.replace(/^-+/, "").replace(/([a-z0-9])([A-Z])/g, "$1_$2").toLowerCase()
+    .split(/[_.-]+/).filter((p) => p && !FILLER.has(p)).map(stem);
+  return parts.join("_");
+}
+
+/**
+ * Gives the values that follow a key (`KEY=v`, `KEY: v`, `KEY = v`, `KEY v`) the key's slot,
+ * reads a plain word after `KEY=` as a value, and records the key as an identifier in its
+ * normal form. `values` and `used` are updated in place.
+ */
+export function readSettings(
+  tokens: readonly Token[],
+  values: Value[],
+  used: boolean[],
+  identifiers: Map<number, string>,
+): void {
+  for (let k = 0; k < tokens.length; k++) {
+    const key = tokens[k]!;
+    if (!keyLike(key) || key.reason) continue;
+    const sep = tokens[k + 1]?.lower ?? "";
+    const at = /^(?:=|:|is|to)$/.test(sep) ? k + 2 : k + 1;
+    const norm = keyOf(key.text);
+    if (!norm) continue;
+    // A key named apart from its value is still the one key ("max_connections on … is 500").
+    if (identifiers.has(k) || !used[k]) {
+      identifiers.set(k, norm);
+      used[k] = true;
+    }
+    const next = tokens[at];
+    if (!next || next.kind === "punct") continue;
+    const slot = `key:${norm}`;
+    const found = values.findIndex((v) => v.start === at);
+    if (found >= 0) {
+      const v = values[found]!;
+      if (!v.slots.includes(slot)) values[found] = { ...v, slots: [...v.slots, slot] };
+    } else if (sep === "=" && !used[at] && next.kind === "word") {
+      values.push(value("name", [slot], next.lower, tokens, at, at + 1));
+      used[at] = true;
+    } else continue;
+    identifiers.set(k, norm);
+    used[k] = true;
+  }
+}

@@ -13,8 +13,11 @@
  *   many share wording and differ by an id, a name or a technology word; no true conflict)
  *   swept once: every `contradicts` edge is a false one.
  *
+ * - **template writes**: 3,000 template memories written one by one through the write path
+ *   (`--write-templates`): every supersede is a false one.
+ *
  * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2] [--templates 10000]
- * [--verbose] [--write]. Tune on `tune` (the default). `heldout`, then `fresh` (a second set
+ * [--write-templates 3000] [--verbose] [--write]. Tune on `tune` (the default). `heldout`, then `fresh` (a second set
  * written blind, see the README there) were each run once for the record and have been tuned on
  * since (`--verbose` prints their misses); `blind2` (a third set, written blind after `fresh` had
  * been run) is run once, aggregates only, and never printed. `--write` records
@@ -201,12 +204,31 @@ async function templates(size: number) {
   }
 }
 
+/** Writes `size` template memories one by one through the write path: nothing may be superseded. */
+async function writeTemplates(size: number) {
+  const engine = fresh();
+  try {
+    let superseded = 0;
+    let flagged = 0;
+    const t0 = performance.now();
+    for (const m of templateMemories(size, 16)) {
+      const out = await engine.write({ content: m.content, type: "fact" });
+      superseded += out.superseded.length;
+      flagged += out.links.filter((l) => l.relation === "contradicts").length;
+    }
+    return { size, superseded, flagged, ms: Math.round(performance.now() - t0) };
+  } finally {
+    engine.close();
+  }
+}
+
 if (import.meta.main) {
   const { values } = parseArgs({
     args: Deno.args,
     options: {
       split: { type: "string", default: "tune" },
       templates: { type: "string", default: "10000" },
+      "write-templates": { type: "string", default: "3000" },
       verbose: { type: "boolean", default: false },
       write: { type: "boolean", default: false },
     },
@@ -226,6 +248,9 @@ if (import.meta.main) {
   const size = Number(values.templates);
   log(`templates: ${size} memories`);
   const strand = size > 0 ? await templates(size) : null;
+  const writes = Number(values["write-templates"]);
+  log(`template writes: ${writes} memories`);
+  const written = writes > 0 ? await writeTemplates(writes) : null;
   const result: StatementsResult = {
     split,
     machine: MACHINE_LINE,
@@ -233,6 +258,7 @@ if (import.meta.main) {
     write: write.result,
     sweep: swept.result,
     templates: strand,
+    written,
   };
   const text = renderStatements([result]);
   log(text);

@@ -40,6 +40,8 @@ export interface StatementsResult {
   templates:
     | { size: number; edges: number; lowered: number; importMs: number; sweepMs: number }
     | null;
+  /** Template memories written one by one through the write path (consolidation included). */
+  written?: { size: number; superseded: number; flagged: number; ms: number } | null;
 }
 
 const pct = (a: number, b: number) => b === 0 ? "–" : `${(100 * a / b).toFixed(1)} %`;
@@ -117,6 +119,17 @@ function section(r: StatementsResult): string[] {
       "",
     );
   }
+  if (r.written) {
+    const t = r.written;
+    out.push(
+      `### Template memories through the write path: ${t.size.toLocaleString("en")} writes`,
+      "",
+      `- superseded: **${t.superseded}**; flagged as contradicting: **${t.flagged}** (${
+        (t.ms / t.size).toFixed(2)
+      } ms per write)`,
+      "",
+    );
+  }
   return out;
 }
 
@@ -146,6 +159,11 @@ function summary(results: readonly StatementsResult[]): string[] {
       "template strand (10^4): false contradictions",
       "0",
       (r) => r.templates ? String(r.templates.edges) : "–",
+    ),
+    row(
+      "template writes (3,000): superseded",
+      "0",
+      (r) => r.written ? String(r.written.superseded) : "–",
     ),
     "",
   ];

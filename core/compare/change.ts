@@ -11,6 +11,7 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
+import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { attributeTerms } from "./terms.ts";
 import type { Value } from "./value_types.ts";
@@ -27,12 +28,29 @@ export interface Change {
 
 const QUALIFIER_KINDS = ["environment", "platform", "region", "bound"] as const;
 
+/** Qualifiers a broader one covers: the mobile app is its iOS and Android apps. */
+const COVERS: ReadonlyMap<string, readonly string[]> = new Map([["mobil", ["ios", "android"]]]);
+
 function qualifiers(terms: readonly Term[], kind: string): Set<string> {
-  return new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
+  const out = new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
+  for (const q of [...out]) for (const c of COVERS.get(q) ?? []) out.add(c);
+  return out;
+}
+
+/** Whose: "our warehouse" is not "their warehouse" (a client's, another team's). */
+function owner(s: Statement): "ours" | "theirs" | null {
+  const t = ` ${s.text.toLowerCase()} `;
+  return /\s(?:their|his|her)\s(?!own\s)/.test(t)
+    ? "theirs"
+    : /\s(?:our|we|my|i)\s/.test(t)
+    ? "ours"
+    : null;
 }
 
 /** No environment, platform or region of one is missing from the other when both name one. */
 function qualifiersAgree(a: Statement, b: Statement): boolean {
+  const [x, y] = [owner(a), owner(b)];
+  if (x && y && x !== y) return false;
   return QUALIFIER_KINDS.every((kind) => {
     const [x, y] = [qualifiers(a.terms, kind), qualifiers(b.terms, kind)];
     return x.size === 0 || y.size === 0 || [...x].some((q) => y.has(q));
@@ -95,7 +113,13 @@ export function changeBetween(incoming: Statement, stored: Statement): Change | 
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
-      surfaceChange(incoming.text, stored.text));
+      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored));
+}
+
+/** A change read from the stored statement's frame (`frame_change.ts`), for people. */
+function framed(incoming: Statement, stored: Statement): Change | null {
+  const found = frameChange(incoming, stored);
+  return found && { attribute: "statement", from: found.from, to: found.to };
 }
 
 /** The incoming statement names a value the stored one holds as the old one. */
@@ -158,6 +182,13 @@ const RESTATING = new Set([
 function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
   const fresh = asserted(incoming);
   for (const d of differences(fresh, held, stored.words, incoming.words)) {
+    // It names its own old value of the slot, not the stored one ("marketing email moved from
+    // Mailchimp to Customer.io" after "… sent through Postmark"): another subject's change.
+    if (
+      incoming.values.some((v) => v.tense === "old" && v.slots.some((s) => d.slots.includes(s)))
+    ) {
+      continue;
+    }
     const o = overlap(incoming, stored, d.slots);
     if (
       (o.onlyA === 0 || o.onlyB === 0) && (o.shared > 0 || o.onlyA + o.onlyB <= 1) ||

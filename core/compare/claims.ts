@@ -14,6 +14,7 @@ import { QUALIFIERS, WEAK, WEAK_GROUPS } from "./lexicon.ts";
 import { readHolders } from "./holders.ts";
 import { readRoles } from "./roles.ts";
 import { readSettings } from "./settings.ts";
+import { readSwitches } from "./switches.ts";
 import { stem, synonym, termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -79,6 +80,7 @@ function read(text: string): Statement {
   const { values, used, identifiers } = readValues(tokens);
   values.push(...readRoles(tokens, used));
   values.push(...readHolders(tokens, used));
+  values.push(...readSwitches(tokens, used));
   readSettings(tokens, values, used, identifiers);
   // A reason ("since the Redis cost review") states no value of the subject.
   const stated = values.filter((v) => !tokens[v.start]!.reason).sort((a, b) => a.start - b.start);

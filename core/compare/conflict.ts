@@ -161,6 +161,18 @@ function ownWord(s: Statement, disputed: readonly Value[], other: Statement): bo
 }
 
 /**
+ * A path named before the disputed value that the other side lacks narrows the subject to a
+ * part of it ("the billing API's /export endpoint is limited to 5 requests per minute").
+ */
+function narrowedBy(mine: readonly Value[], theirs: readonly Value[], disputed: readonly Value[]) {
+  const first = Math.min(...disputed.map((v) => v.start));
+  return mine.some((v) =>
+    v.kind === "path" && v.norm.startsWith("/") && v.end <= first && !disputed.includes(v) &&
+    !theirs.some((w) => same(v, w))
+  );
+}
+
+/**
  * Whether `a` and `b` are about the same subject although one says more of it: they share a
  * subject word, and the words only one of them has are few and on one side only ("the
  * outbound http client timeout" / "outbound http calls time out") and none of them is a name
@@ -267,7 +279,13 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;
-    if (apartByValues(a, b, va, vb, d!)) return null;
+    if (apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a) || narrowedBy(vb, va, d!.b)) {
+      return null;
+    }
+    // A statement of its own change ("replaced winston with pino") is about its old value.
+    const old = (s: Statement) =>
+      s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
+    if (old(a) || old(b)) return null;
     if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots)) return null;
     // A setting's key names the attribute better than the kind of its value.
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;

@@ -147,7 +147,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       at(tokens, i, ["cut", "over"]) ||
       at(tokens, i, ["took", "over"]) || at(tokens, i, ["take", "over"]) ||
       at(tokens, i, ["taken", "over"]);
-    if (verb) {
+    // "Portal uploads are capped at 100MB": a participle after a present copula is a state.
+    const state = /^(?:is|are|'re)$/.test(tokens[i - 1]?.lower ?? "") && VERBS.has(t.lower) &&
+      /ed$/.test(t.lower);
+    if (verb && !state) {
       cue(i, t.lower);
       strong = true;
       // "from X", "off X", "away from X" after a verb of change name the old value.
@@ -188,6 +191,14 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       cue(i, ph);
       strong = true;
       let end = i + ph.length;
+      // "Crashlytics replaced with Sentry": the old value stands before the verb.
+      if (
+        /^(?:replaced|swapped)$/.test(t.lower) && /^(?:with|by)$/.test(tokens[end]?.lower ?? "")
+      ) {
+        const start = clauseStart(i);
+        for (const v of values) if (v.start >= start && v.end <= i) markOld(v.start, v.end);
+        continue;
+      }
       // "We stopped sending events to Mixpanel": the rest of the clause is what stopped.
       if (t.lower === "stopped" || t.lower === "quit") {
         while (

@@ -94,7 +94,7 @@ function pushSetting(out: Token[], word: string, clause: number, paren: boolean)
  */
 export function tokenize(text: string): Token[] {
   const source = text.normalize("NFKC").replace(/[’‘]/g, "'").replace(/[“”]/g, '"')
-    .replace(/(\d),(\d{3})\b/g, "$1$2");
+    .replace(/(\d),(\d{3})\b/g, "$1$2").replace(/(^|\s)w\/(?=\s)/gi, "$1with");
   const out: Token[] = [];
   let clause = 0;
   let paren = false;

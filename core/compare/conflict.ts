@@ -124,7 +124,9 @@ export function sameSubject(a: Statement, b: Statement, slots: readonly string[]
 function named(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.matchAll(/(?<=\S\s+)[\p{L}\p{N}][\p{L}\p{N}_.-]*/gu)) {
-    if (/\p{Lu}|\d|_/u.test(m[0])) out.add(m[0].toLowerCase());
+    if (/\p{Lu}|\d|_/u.test(m[0]) && !/^[A-Z0-9]+(?:_[A-Z0-9]+)+$/.test(m[0])) {
+      out.add(m[0].toLowerCase());
+    }
   }
   return out;
 }
@@ -192,11 +194,26 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
     return (w: string) => s.words.has(w) && !inValues.has(w);
   };
   const [inA, inB] = [said(a), said(b)];
-  const onlyX = [...x].filter((w) => !y.has(w) && !inB(w));
-  const onlyY = [...y].filter((w) => !x.has(w) && !inA(w));
+  // A compound of words the other side says apart ("reset-password" / "password reset") and a
+  // verb of the predicate ("standup happens at …") name no other subject.
+  // ("inbox-tezo" / "tezo-inbox" are two names: the other side joins them too).
+  const other = (w: string, theirs: ReadonlySet<string>, has: (w: string) => boolean) =>
+    !PREDICATE_VERBS.has(w) &&
+    !(w.includes("-") && w.split("-").every(has) && ![...theirs].some((t) => t.includes("-")));
+  const onlyX = [...x].filter((w) =>
+    !y.has(w) && !inB(w) && other(w, y, (p) => y.has(p) || inB(p))
+  );
+  const onlyY = [...y].filter((w) =>
+    !x.has(w) && !inA(w) && other(w, x, (p) => x.has(p) || inA(p))
+  );
   if (onlyX.length > 0 && onlyY.length > 0) return false;
   const extra = onlyX.length ? onlyX : onlyY;
-  if (extra.length > 1 || shared.length < 1 + extra.length) return false;
+  // Shared words count generic heads too ("each tenant" / "tenants"), once both name them.
+  const heads = (t: Statement) =>
+    new Set(t.terms.filter((w) => w.kind === "weak").map((w) => w.term));
+  const [hx, hy] = [heads(a), heads(b)];
+  const common = shared.length + [...hx].filter((w) => hy.has(w)).length;
+  if (extra.length > 1 || (extra.length ? shared.length : common) < 1 + extra.length) return false;
   const names = new Set([...named(a.text), ...named(b.text)]);
   const qualifier = (s: Statement) =>
     s.terms.some((t) => extra.includes(t.term) && t.kind !== "strong");
@@ -204,6 +221,12 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
     !extra.some((w) => [...names].some((n) => n.startsWith(w))) &&
     !narrowed(onlyX.length ? a : b, extra);
 }
+
+/** Verbs that say how a subject has its value, not which subject (as subject-word stems). */
+const PREDICATE_VERBS: ReadonlySet<string> = new Set(
+  "happen take taken creat target send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
+    .split(" "),
+);
 
 /** Words that make a quantity another measure of the same thing (a target, not the value). */
 const MEASURES =

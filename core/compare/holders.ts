@@ -61,6 +61,10 @@ export function holderAt(
   let n = s;
   while (n < e && tokens[n]!.cap && nameWord(tokens[n])) n++;
   if (n > s) return [i, n];
+  // "Data Platform": capitalised words together name a team, common words or not.
+  while (n < e && tokens[n]!.cap && !STOPWORDS.has(tokens[n]!.lower)) n++;
+  if (n > s + 1) return [i, n];
+  n = s;
   if (loose && tokens.slice(s, e).every(nameWord)) return [i, e];
   return nameWord(tokens[s]) && e === s + 1 ? [i, s + 1] : null;
 }

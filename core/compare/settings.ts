@@ -21,7 +21,7 @@ function keyLike(t: Token | undefined): boolean {
   const x = t.text;
   return /^-{1,2}[a-z][\w.-]*$/i.test(x) ||
     /^[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+$/.test(x) && /[_]|\.[a-z]/.test(x) ||
-    /^[a-z]+(?:[A-Z][a-z0-9]*)+$/.test(x);
+    /^[a-z]{2,}(?:[A-Z][a-z0-9]+)+$/.test(x);
 }
 
 /**

@@ -153,6 +153,16 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i++;
       continue;
     }
+    // "ws server port is 9443", "port = 8080".
+    if (
+      t.lower === "port" && /^(?:is|=|:)$/.test(tokens[i + 1]?.lower ?? "") &&
+      /^\d{2,5}$/.test(tokens[i + 2]?.lower ?? "")
+    ) {
+      used[i] = true;
+      take(value("port", ["port"], tokens[i + 2]!.lower, tokens, i + 2, i + 3));
+      i += 2;
+      continue;
+    }
     if (
       /^:\d{2,5}$/.test(t.lower) ||
       /^\d{2,5}$/.test(t.lower) &&
@@ -253,6 +263,12 @@ function versionFile(tokens: readonly Token[], i: number) {
 function techPart(tokens: readonly Token[], i: number, words: ReadonlySet<string>) {
   const t = tokens[i]!;
   if (t.kind !== "word" || !/^[a-z0-9.]+(?:-[a-z0-9.]+)+$/.test(t.lower)) return null;
+  // "react-native" is React Native, not React.
+  const parts = t.lower.split("-");
+  const whole = TECH.get(parts[0]!)?.find((e) =>
+    e.tokens.length === parts.length && e.tokens.every((w, k) => w === parts[k])
+  );
+  if (whole) return { entry: whole, slots: [...whole.slots], end: i + 1 };
   for (const part of t.lower.split("-")) {
     const entries = TECH.get(part)?.filter((e) => e.tokens.length === 1 && !e.capitalised);
     if (entries?.length) {

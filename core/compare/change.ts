@@ -42,7 +42,7 @@ function owner(s: Statement): "ours" | "theirs" | null {
   const t = ` ${s.text.toLowerCase()} `;
   return /\s(?:their|his|her)\s(?!own\s)/.test(t)
     ? "theirs"
-    : /\s(?:our|we|my|i)\s/.test(t)
+    : /\s(?:our|my)\s/.test(t)
     ? "ours"
     : null;
 }

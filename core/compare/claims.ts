@@ -119,7 +119,14 @@ function read(text: string): Statement {
     const [x, y] = [termsOf(a.lower), termsOf(b.lower)];
     if (x.length && y.length) words.add(`${x.join("-")}-${y.join("-")}`);
   }
-  for (const v of stated) for (const w of v.norm.split(/[\s./:@#_-]+/)) if (w) words.add(w);
+  // A value's parts as written and as subject words ("docs.acme.dev" says "documentation").
+  for (const v of stated) {
+    for (const w of v.norm.split(/[\s./:@#_-]+/)) {
+      if (!w) continue;
+      words.add(w);
+      for (const t of termsOf(w)) words.add(t);
+    }
+  }
   return {
     text,
     values: stated,

@@ -224,7 +224,7 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
 
 /** Verbs that say how a subject has its value, not which subject (as subject-word stems). */
 const PREDICATE_VERBS: ReadonlySet<string> = new Set(
-  "happen take taken creat target send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
+  "happen take taken creat send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
     .split(" "),
 );
 

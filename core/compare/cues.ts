@@ -218,8 +218,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       if (!at(tokens, i, ph)) continue;
       cue(i, ph);
       strong = true;
-      // The values before the marker, else the few words just before it ("the `txn` table").
-      const start = clauseStart(i);
+      // The values before the marker, else the few words just before it ("the `txn` table"),
+      // back to the clause start or the last comma ("moved to PagerDuty, OpsGenie is frozen").
+      const comma = tokens.findLastIndex((x, k) => k < i && x.lower === ",");
+      const start = Math.max(clauseStart(i), comma + 1);
       const named = values.filter((v) => v.start >= start && v.end <= i);
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);

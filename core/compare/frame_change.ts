@@ -30,8 +30,14 @@ export function frameOf(text: string): { subject: Set<string>; predicate: Set<st
     new Set(
       main.slice(from, to).filter((t) => t.kind !== "punct").flatMap((t) => termsOf(t.lower)),
     );
-  const subject = terms(0, pivot);
-  const predicate = terms(pivot + 1, main.length);
+  let subject = terms(0, pivot);
+  let predicate = terms(pivot + 1, main.length);
+  // "I use pnpm for the dashboard repo": no subject before the verb, the scope after "for" is it.
+  const scope = main.findIndex((t, i) => i > pivot + 1 && /^(?:for|in)$/.test(t.lower));
+  if (subject.size === 0 && scope > 0) {
+    subject = terms(scope + 1, main.length);
+    predicate = terms(pivot + 1, scope);
+  }
   for (const w of predicate) subject.delete(w);
   return subject.size && predicate.size ? { subject, predicate } : null;
 }
@@ -63,9 +69,10 @@ export function frameChange(incoming: Statement, stored: Statement): FrameChange
   // What it said of the subject is not said again as current (it may be named as old).
   const restated = [...predicate].filter((w) => incoming.words.has(w) && !incoming.oldWords.has(w));
   if (restated.length > 0) return null;
-  // And something new is said: a word the stored statement lacks.
-  const fresh = incoming.terms.filter((t) => !stored.words.has(t.term));
+  // And something new is said: a word the stored statement lacks, besides the change words.
   const values = incoming.values.filter((v) => v.tense === "current" && !stored.words.has(v.norm));
+  const cue = new Set(incoming.cues.change.flatMap((c) => c.split(" ")));
+  const fresh = [...incoming.words].filter((w) => !stored.words.has(w) && !cue.has(w));
   if (fresh.length === 0 && values.length === 0) return null;
-  return { from: [...predicate].join(" "), to: values[0]?.text ?? fresh[0]?.term ?? null };
+  return { from: [...predicate].join(" "), to: values[0]?.text ?? fresh[0] ?? null };
 }

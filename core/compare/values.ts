@@ -8,7 +8,7 @@
  * @module
  */
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
-import { readNumber } from "./numbers.ts";
+import { readNumber, versionOf } from "./numbers.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value, VERSION } from "./value_types.ts";
@@ -191,7 +191,7 @@ export function readValues(tokens: readonly Token[]): ValueReading {
         take(
           value(
             "version",
-            [`version:${tech.entry.canonical}`],
+            [`version:${versionOf(tech.entry.canonical)}`],
             v[1]!,
             tokens,
             tech.end,

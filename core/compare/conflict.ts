@@ -184,7 +184,7 @@ function narrowedBy(mine: readonly Value[], theirs: readonly Value[], disputed: 
 export function nearSubject(a: Statement, b: Statement, slots: readonly string[]): boolean {
   // One side names a kind of thing (a service) the other does not: the other may be a part of
   // it ("the X service" / "the X on-call rotation").
-  if ((a.heads.size === 0) !== (b.heads.size === 0)) return false;
+  const headless = (a.heads.size === 0) !== (b.heads.size === 0);
   if (!sameKind(a, b) || !boundsAgree(a, b)) return false;
   const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
   const shared = [...x].filter((w) => y.has(w));
@@ -208,12 +208,18 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   );
   if (onlyX.length > 0 && onlyY.length > 0) return false;
   const extra = onlyX.length ? onlyX : onlyY;
+  if (headless && extra.length > 0) return false;
   // Shared words count generic heads too ("each tenant" / "tenants"), once both name them.
   const heads = (t: Statement) =>
     new Set(t.terms.filter((w) => w.kind === "weak").map((w) => w.term));
   const [hx, hy] = [heads(a), heads(b)];
   const common = shared.length + [...hx].filter((w) => hy.has(w)).length;
-  if (extra.length > 1 || (extra.length ? shared.length : common) < 1 + extra.length) return false;
+  // Nothing but the attribute's words and verbs on either side: both are about the scope.
+  const bare = extra.length === 0 &&
+    [...x, ...y].every((w) => PREDICATE_VERBS.has(w) || shared.includes(w));
+  if (extra.length > 1 || !bare && (extra.length ? shared.length : common) < 1 + extra.length) {
+    return false;
+  }
   const names = new Set([...named(a.text), ...named(b.text)]);
   const qualifier = (s: Statement) =>
     s.terms.some((t) => extra.includes(t.term) && t.kind !== "strong");
@@ -224,7 +230,7 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
 
 /** Verbs that say how a subject has its value, not which subject (as subject-word stems). */
 const PREDICATE_VERBS: ReadonlySet<string> = new Set(
-  "happen take taken creat send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
+  "happen take taken creat provision send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
     .split(" "),
 );
 
@@ -334,7 +340,7 @@ function polarity(a: Statement, va: readonly Value[], b: Statement, swap = false
       w.negated && w.tense !== "old" && w.slots.some((s) => v.slots.includes(s)) &&
       w.norm === v.norm
     );
-    if (!denied || !sameSubject(a, b, v.slots)) continue;
+    if (!denied || !sameSubject(a, b, v.slots) && !nearSubject(a, b, v.slots)) continue;
     const values: [string, string] = [v.text, `not ${denied.text}`];
     return {
       attribute: attributeName(v.slots[0]!),

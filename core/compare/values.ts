@@ -9,6 +9,7 @@
  */
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
 import { readNumber, versionOf } from "./numbers.ts";
+import { attributeWords } from "./terms.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value, VERSION } from "./value_types.ts";
@@ -46,7 +47,10 @@ export function entryAt(
     if (entry.capitalised && n === 1) {
       const t = tokens[i]!;
       const versioned = VERSION.test(tokens[i + 1]?.lower ?? "");
-      if (!t.cap && !versioned) continue;
+      // A name that is also a word ("go", "chi") counts lowercase where its attribute is said
+      // ("rewritten in go", "uses chi for routing").
+      const named = entry.slots.some((slot) => attributeWords(slot).some((w) => words.has(w)));
+      if (!t.cap && !versioned && !named) continue;
     }
     if (best && best.end === i + n) {
       best.slots.push(...entry.slots.filter((s) => !best!.slots.includes(s)));
@@ -215,7 +219,14 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       continue;
     }
     const shape = shapeOf(t);
-    if (shape === "host" || shape === "path" || shape === "url") {
+    // A product named by its domain ("Statuspage.io", "Fly.io") is the product.
+    const product =
+      shape === "host" && /^[a-z][a-z0-9-]+\.(?:io|com|dev|app|so|ai|sh)$/.test(t.lower)
+        ? TECH.get(t.lower.split(".")[0]!)?.find((e) => e.tokens.length === 1)
+        : undefined;
+    if (product) {
+      take(value("tech", product.slots, product.canonical, tokens, i, i + 1));
+    } else if (shape === "host" || shape === "path" || shape === "url") {
       take(value(shape, [shape], t.lower, tokens, i, i + 1));
     } else if (shape === "ident") {
       if (inValuePosition(tokens, i) || /^[@#]/.test(t.lower)) {

@@ -108,7 +108,9 @@ export function changeBetween(incoming: Statement, stored: Statement): Change | 
   // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
   // out`, `set … to`) counts.
   if (cues.change.length === 0) {
-    return surfaceCue(incoming.text) ? surfaceChange(incoming.text, stored.text) : null;
+    if (!surfaceCue(incoming.text)) return null;
+    return surfaceChange(incoming.text, stored.text) ??
+      (cues.additive ? null : newInSlot(incoming, stored, asserted(stored)));
   }
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??

@@ -221,7 +221,9 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       // The values before the marker, else the few words just before it ("the `txn` table"),
       // back to the clause start or the last comma ("moved to PagerDuty, OpsGenie is frozen").
       const comma = tokens.findLastIndex((x, k) => k < i && x.lower === ",");
-      const start = Math.max(clauseStart(i), comma + 1);
+      let start = Math.max(clauseStart(i), comma + 1);
+      // Inside parentheses, back to where they open: "… is pagerduty (opsgenie contract ended)".
+      if (t.paren) { while (start < i && !tokens[start]!.paren) start++; }
       const named = values.filter((v) => v.start >= start && v.end <= i);
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
@@ -234,6 +236,18 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         if (after.some((w) => w.slots.some((s) => v.slots.includes(s)) && w.norm !== v.norm)) {
           markOld(v.start, v.end);
         }
+      }
+    }
+    // "smtp provider was mailgun, now postmark": what it was, before "now".
+    if (
+      t.lower === "was" &&
+      tokens.some((x, k) => k > i + 1 && x.lower === "now" && x.clause === t.clause)
+    ) {
+      const now = tokens.findIndex((x, k) => k > i + 1 && x.lower === "now");
+      if (values.some((v) => v.start > i && v.end <= now)) {
+        cue(i, "was");
+        strong = true;
+        markOld(i + 1, now);
       }
     }
     // "WORKER_CONCURRENCY=16 (was 8)": a parenthesis opened by "was" names the old value.

@@ -79,7 +79,16 @@ export function readNumber(
   if (v && /^(?:to|onto)$/.test(prev?.lower ?? "") && (!q0 || q0.slot === "num")) {
     const tech = techBefore(values, tokens, i);
     const clause = tokens.slice(0, i).filter((x) => x.clause === t.clause);
-    const moved = clause.some((x) => CHANGED_TO.test(x.lower)) ||
+    // "Redis … has maxclients set to 2000": the word before the verb owns the number.
+    const verb = tokens.findLastIndex((x, k) =>
+      k < i && x.clause === t.clause && CHANGED_TO.test(x.lower)
+    );
+    const owner = verb > 0 && tech !== undefined && tech.end !== verb &&
+      tokens[verb - 1]!.kind === "word" && !STOPWORDS.has(tokens[verb - 1]!.lower) &&
+      !/^(?:is|was|got|been|be|we|i|they|have|has|had|'ve|and|just|finally|then)$/.test(
+        tokens[verb - 1]!.lower,
+      );
+    const moved = !owner && clause.some((x) => CHANGED_TO.test(x.lower)) ||
       (tech !== undefined && tech.end === i - 1);
     if (tech && moved) {
       return value("version", [`version:${versionOf(tech.norm)}`], v[1]!, tokens, i, i + 1);

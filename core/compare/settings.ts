@@ -58,7 +58,9 @@ export function readSettings(
     const key = tokens[k]!;
     if (!keyLike(key) || key.reason) continue;
     const sep = tokens[k + 1]?.lower ?? "";
-    const at = /^(?:=|:|is|to)$/.test(sep) ? k + 2 : k + 1;
+    // "KEY=v", "KEY: v", "KEY is v", "KEY set to v", "KEY is now v".
+    let at = k + 1;
+    while (at < k + 3 && /^(?:=|:|is|to|set|now|of)$/.test(tokens[at]?.lower ?? "")) at++;
     const norm = keyOf(key.text);
     if (!norm) continue;
     // A key named apart from its value is still the one key ("max_connections on … is 500").
@@ -72,7 +74,10 @@ export function readSettings(
     const found = values.findIndex((v) => v.start === at);
     if (found >= 0) {
       const v = values[found]!;
-      if (!v.slots.includes(slot)) values[found] = { ...v, slots: [...v.slots, slot] };
+      // A key's number is its value, not a version of a technology named before it.
+      const number = v.kind === "version" && !/version/i.test(key.text);
+      if (number) values[found] = { ...v, kind: "quantity", slots: ["num", slot] };
+      else if (!v.slots.includes(slot)) values[found] = { ...v, slots: [...v.slots, slot] };
     } else if (sep === "=" && !used[at] && next.kind === "word") {
       values.push(value("name", [slot], next.lower, tokens, at, at + 1));
       used[at] = true;

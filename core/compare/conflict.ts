@@ -197,9 +197,16 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   // A compound of words the other side says apart ("reset-password" / "password reset") and a
   // verb of the predicate ("standup happens at …") name no other subject.
   // ("inbox-tezo" / "tezo-inbox" are two names: the other side joins them too).
+  // A setting's key whose parts are the attribute's or the other side's words is the attribute
+  // ("scrape_interval" / "scrapes every 15s").
+  const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
   const other = (w: string, theirs: ReadonlySet<string>, has: (w: string) => boolean) =>
     !PREDICATE_VERBS.has(w) &&
-    !(w.includes("-") && w.split("-").every(has) && ![...theirs].some((t) => t.includes("-")));
+    !(w.includes("-") && w.split("-").every(has) && ![...theirs].some((t) => t.includes("-"))) &&
+    !(w.includes("_") &&
+      w.split("_").every((p) =>
+        has(p) || attribute.has(p) || /^(?:interval|timeout|ttl|limit|max|min|size|count)$/.test(p)
+      ));
   const onlyX = [...x].filter((w) =>
     !y.has(w) && !inB(w) && other(w, y, (p) => y.has(p) || inB(p))
   );
@@ -209,17 +216,9 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   if (onlyX.length > 0 && onlyY.length > 0) return false;
   const extra = onlyX.length ? onlyX : onlyY;
   if (headless && extra.length > 0) return false;
-  // Shared words count generic heads too ("each tenant" / "tenants"), once both name them.
-  const heads = (t: Statement) =>
-    new Set(t.terms.filter((w) => w.kind === "weak").map((w) => w.term));
-  const [hx, hy] = [heads(a), heads(b)];
-  const common = shared.length + [...hx].filter((w) => hy.has(w)).length;
-  // Nothing but the attribute's words and verbs on either side: both are about the scope.
-  const bare = extra.length === 0 &&
-    [...x, ...y].every((w) => PREDICATE_VERBS.has(w) || shared.includes(w));
-  if (extra.length > 1 || !bare && (extra.length ? shared.length : common) < 1 + extra.length) {
-    return false;
-  }
+  // One extra word needs two shared ones beside it; none left over means nothing tells the
+  // two subjects apart (every word shared, said by the other side, a verb or the attribute's).
+  if (extra.length > 1 || extra.length === 1 && shared.length < 2) return false;
   const names = new Set([...named(a.text), ...named(b.text)]);
   const qualifier = (s: Statement) =>
     s.terms.some((t) => extra.includes(t.term) && t.kind !== "strong");
@@ -230,7 +229,7 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
 
 /** Verbs that say how a subject has its value, not which subject (as subject-word stems). */
 const PREDICATE_VERBS: ReadonlySet<string> = new Set(
-  "happen take taken creat provision send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
+  "happen take taken creat provision length size count number amount valu setting styl format mod threshold send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
     .split(" "),
 );
 

@@ -84,17 +84,22 @@ const HOLDS = /^(?:owns|own|maintains|maintain|manages|runs)$/;
 /** Verbs of a hand-over ("handed", "transferred"). */
 const HANDS = /^(?:handed|hands|hand|passed|transferred|transfered|gave|given|reassigned|moved)$/;
 
+/** The role a verb or noun of holding names: maintaining is its own role (`roles.ts`). */
+function roleOf(word: string): string {
+  return word.startsWith("maintain") ? "maintainer" : "owner";
+}
+
 /** The holders `tokens` names, as `role:owner` values; tokens already used are skipped. */
 export function readHolders(tokens: readonly Token[], used: boolean[]): Value[] {
   const out: Value[] = [];
   const free = (span: Span) => tokens.slice(span[0], span[1]).every((_, k) => !used[span[0] + k]);
-  const add = (span: Span | null, tense: Value["tense"] = "current") => {
+  const add = (span: Span | null, tense: Value["tense"] = "current", role = "owner") => {
     if (!span || !free(span) || out.some((v) => v.start < span[1] && span[0] < v.end)) return;
     const words = tokens.slice(span[0], span[1]).filter((t) => !/^(?:the|our)$/.test(t.lower));
     if (words.length === 0) return;
     out.push({
       kind: "person",
-      slots: ["role:owner"],
+      slots: [`role:${role}`],
       norm: words.map((t) => t.lower).filter((w) => !TEAM.test(w)).join(" ") || words[0]!.lower,
       text: tokens.slice(span[0], span[1]).map((t) => t.text).join(" "),
       start: span[0],
@@ -113,13 +118,13 @@ export function readHolders(tokens: readonly Token[], used: boolean[]): Value[] 
       if (t.lower === "runs" && !TEAM.test(tokens[i - 1]!.lower)) continue;
       // "Service alpha owns its own schema": what is its own is no shared thing held.
       if (/^(?:its|their|his|her|my|our)$/.test(next)) continue;
-      add(holderBefore(tokens, i));
+      add(holderBefore(tokens, i), "current", roleOf(t.lower));
     } else if (t.lower === "belongs" && next === "to") {
       add(holderAt(tokens, i + 2));
     } else if (/^(?:owner|owners|maintainer|dri)$/.test(t.lower) && tokens[i + 1]?.text === ":") {
-      add(holderAt(tokens, i + 2));
+      add(holderAt(tokens, i + 2), "current", roleOf(t.lower));
     } else if (/^(?:owned|maintained|managed)$/.test(t.lower) && next === "by") {
-      add(holderAt(tokens, i + 2));
+      add(holderAt(tokens, i + 2), "current", roleOf(t.lower));
     } else if (/^(?:took|takes|taken|taking|take)$/.test(t.lower) && next === "over") {
       if (tokens[i + 2]?.lower === "as") continue;
       add(holderBefore(tokens, i));

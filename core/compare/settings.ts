@@ -78,6 +78,16 @@ export function readSettings(
       const number = v.kind === "version" && !/version/i.test(key.text);
       if (number) values[found] = { ...v, kind: "quantity", slots: ["num", slot] };
       else if (!v.slots.includes(slot)) values[found] = { ...v, slots: [...v.slots, slot] };
+      // A duration keyed as an interval or a timeout is that ("scrape_interval: 60s").
+      const kind = /interval|every|period|frequen|schedule/.test(norm)
+        ? "qty:interval"
+        : /timeout|ttl|expir|retention|max_age|lifetime/.test(norm)
+        ? "qty:duration"
+        : null;
+      const w = values[found]!;
+      if (kind && w.slots.some((x) => x.startsWith("qty:")) && !w.slots.includes(kind)) {
+        values[found] = { ...w, slots: [...w.slots, kind] };
+      }
     } else if (sep === "=" && !used[at] && next.kind === "word") {
       values.push(value("name", [slot], next.lower, tokens, at, at + 1));
       used[at] = true;

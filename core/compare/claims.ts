@@ -104,6 +104,7 @@ function read(text: string): Statement {
     }
     if (used[i]) return;
     if (t.kind !== "word" || NEGATIONS.test(t.lower) || t.lower.startsWith("'")) return;
+    if (/^(?:dislikes?|hates?|avoids?)$/.test(t.lower)) return;
     const found = termsOf(t.lower);
     for (const term of found) terms.push({ term, kind: kindOf(t.lower, term) });
     // "inbox-tezo" is not "tezo-inbox": a hyphenated name is also a term as a whole.

@@ -339,7 +339,10 @@ function polarity(a: Statement, va: readonly Value[], b: Statement, swap = false
       w.negated && w.tense !== "old" && w.slots.some((s) => v.slots.includes(s)) &&
       w.norm === v.norm
     );
-    if (!denied || !sameSubject(a, b, v.slots) && !nearSubject(a, b, v.slots)) continue;
+    // A choice's own words stay subject words here: "never push to main" and "open a PR
+    // against main" deny and assert main of two different acts.
+    const slots = v.slots.filter((s) => !s.startsWith("choice:"));
+    if (!denied || !sameSubject(a, b, slots) && !nearSubject(a, b, slots)) continue;
     const values: [string, string] = [v.text, `not ${denied.text}`];
     return {
       attribute: attributeName(v.slots[0]!),

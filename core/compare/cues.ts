@@ -53,7 +53,7 @@ const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
 /** A past state ("used to", "originally", "back in", "until"). */
 const HISTORICAL = byFirst(cuesJson.historical.map(p));
 const NEGATIONS =
-  /^(?:not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
+  /^(?:dislikes|dislike|hates|hate|avoids|avoid|not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
 const STOP_SPAN = new Set([
   "to",
   "into",

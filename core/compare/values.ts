@@ -212,6 +212,14 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i = choice.end - 1;
       continue;
     }
+    // "one monorepo": a count of a choice or a technology is that choice, not a number.
+    if (
+      /^(?:one|a|single)$/.test(t.lower) && i + 1 < tokens.length &&
+      (entryAt(CHOICES, tokens, i + 1, words) ?? entryAt(TECH, tokens, i + 1, words))
+    ) {
+      used[i] = true;
+      continue;
+    }
     const number = readNumber(tokens, i, [...values, ...anchors], identifiers, used);
     if (number) {
       take(number);

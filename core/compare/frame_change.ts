@@ -20,8 +20,24 @@ import { tokenize } from "./tokens.ts";
 const PIVOT =
   /^(?:is|are|in|on|to|at|with|via|through|from|by|under|uses|use|using|runs|run|lives|live|sits|sit|goes|go|has|have|extends|says|=)$/;
 
-/** The stored statement's subject and predicate words, split at its last pivot. */
-export function frameOf(text: string): { subject: Set<string>; predicate: Set<string> } | null {
+/** A statement's frame: the words of its subject and of what it says of it. */
+export interface Frame {
+  readonly subject: Set<string>;
+  readonly predicate: Set<string>;
+}
+
+const FRAMES = new Map<string, Frame | null>();
+
+/** The stored statement's subject and predicate words, split at its last pivot (remembered). */
+export function frameOf(text: string): Frame | null {
+  if (FRAMES.has(text)) return FRAMES.get(text)!;
+  const found = readFrame(text);
+  if (FRAMES.size >= 4_096) FRAMES.clear();
+  FRAMES.set(text, found);
+  return found;
+}
+
+function readFrame(text: string): Frame | null {
   const tokens = tokenize(text);
   const main = tokens.filter((t) => t.clause === tokens[0]?.clause && !t.paren && !t.reason);
   const pivot = main.findLastIndex((t, i) => i > 0 && PIVOT.test(t.lower));

@@ -200,8 +200,11 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   // A setting's key whose parts are the attribute's or the other side's words is the attribute
   // ("scrape_interval" / "scrapes every 15s").
   const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
+  // An abbreviation of a word the other side says ("recon" / "reconciliation") is that word.
+  const short = (w: string, s: Statement) =>
+    w.length >= 5 && [...s.words].some((o) => o !== w && o.length > w.length && o.startsWith(w));
   const other = (w: string, theirs: ReadonlySet<string>, has: (w: string) => boolean) =>
-    !PREDICATE_VERBS.has(w) &&
+    !PREDICATE_VERBS.has(w) && !short(w, theirs === y ? b : a) &&
     !(w.includes("-") && w.split("-").every(has) && ![...theirs].some((t) => t.includes("-"))) &&
     !(w.includes("_") &&
       w.split("_").every((p) =>

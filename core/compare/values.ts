@@ -157,6 +157,20 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i++;
       continue;
     }
+    // "localhost:5173", "127.0.0.1:8080": the port of a local address.
+    const local = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})$/.exec(t.lower);
+    if (local) {
+      take(value("port", ["port"], local[1]!, tokens, i, i + 1));
+      continue;
+    }
+    // "grpc port for the inventory svc is 50051": the clause names its port before the number.
+    if (
+      /^\d{2,5}$/.test(t.lower) && /^(?:is|=|:)$/.test(tokens[i - 1]?.lower ?? "") &&
+      tokens.some((x, k) => k < i - 1 && x.clause === t.clause && x.lower === "port")
+    ) {
+      take(value("port", ["port"], t.lower, tokens, i, i + 1));
+      continue;
+    }
     // "ws server port is 9443", "port = 8080".
     if (
       t.lower === "port" && /^(?:is|=|:)$/.test(tokens[i + 1]?.lower ?? "") &&

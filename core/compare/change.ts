@@ -126,9 +126,13 @@ function framed(incoming: Statement, stored: Statement): Change | null {
 
 /** The incoming statement names a value the stored one holds as the old one. */
 function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
+  // Both name one thing besides the value that changed ("Olu is our contact with Twilio" /
+  // "Priya took over the twilio relationship from Olu").
+  const mine = asserted(incoming);
+  const together = held.some((w) => mine.some((v) => v.norm === w.norm && v.kind === "tech"));
   const related = (slots: readonly string[]) => {
     const o = overlap(incoming, stored, slots);
-    return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0;
+    return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0 || together;
   };
   for (const v of incoming.values.filter((x) => x.tense === "old")) {
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
@@ -145,9 +149,11 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   // all its words are the stored statement's, and two of them name its subject.
   const old = [...incoming.oldWords];
   const subjectWords = new Set(stored.terms.map((t) => t.term));
+  // Or the old span is a stored value and its scope ("disabled dependabot for npm").
+  const scoped = old.length >= 2 && held.some((w) => old.includes(w.norm));
   if (
     old.length > 0 && old.every((w) => stored.words.has(w)) &&
-    (related([]) || old.filter((w) => subjectWords.has(w)).length >= 2)
+    (related([]) || scoped || old.filter((w) => subjectWords.has(w)).length >= 2)
   ) {
     const match = held.find((w) => old.includes(w.norm));
     return match

@@ -166,11 +166,19 @@ function ownWord(s: Statement, disputed: readonly Value[], other: Statement): bo
  * A path named before the disputed value that the other side lacks narrows the subject to a
  * part of it ("the billing API's /export endpoint is limited to 5 requests per minute").
  */
-function narrowedBy(mine: readonly Value[], theirs: readonly Value[], disputed: readonly Value[]) {
+function narrowedBy(
+  mine: readonly Value[],
+  theirs: readonly Value[],
+  disputed: readonly Value[],
+  other: Statement,
+) {
   const first = Math.min(...disputed.map((v) => v.start));
+  // A path the other side names in words ("worker /metrics" / "the worker metrics") is no part.
+  const said = (v: Value) =>
+    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) => other.words.has(w));
   return mine.some((v) =>
     v.kind === "path" && v.norm.startsWith("/") && v.end <= first && !disputed.includes(v) &&
-    !theirs.some((w) => same(v, w))
+    !theirs.some((w) => same(v, w)) && !said(v)
   );
 }
 
@@ -204,7 +212,7 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   const short = (w: string, s: Statement) =>
     w.length >= 5 && [...s.words].some((o) => o !== w && o.length > w.length && o.startsWith(w));
   const other = (w: string, theirs: ReadonlySet<string>, has: (w: string) => boolean) =>
-    !PREDICATE_VERBS.has(w) && !short(w, theirs === y ? b : a) &&
+    !PREDICATE_VERBS.has(w) && !short(w, theirs === y ? b : a) && !MANIFEST.test(w) &&
     !(w.includes("-") && w.split("-").every(has) && ![...theirs].some((t) => t.includes("-"))) &&
     !(w.includes("_") &&
       w.split("_").every((p) =>
@@ -230,9 +238,13 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
     !narrowed(onlyX.length ? a : b, extra);
 }
 
+/** Files that declare versions and settings: where a value is written, not what it is of. */
+const MANIFEST =
+  /^(?:requirements[._]txt|package[._]json|go[._]mod|gemfile|pom[._]xml|build[._]gradle(?:[._]kts)?|cargo[._]toml|pyproject[._]toml|\.nvmrc|\.?\w+-version|values[._]ya?ml|docker-compose[._]ya?ml|compose[._]ya?ml)$/;
+
 /** Verbs that say how a subject has its value, not which subject (as subject-word stems). */
 const PREDICATE_VERBS: ReadonlySet<string> = new Set(
-  "happen take taken creat provision length size count number amount valu setting styl format mod threshold send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
+  "happen take taken creat provision sourc truth lts canonical official length size count number amount valu setting styl format mod threshold send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
     .split(" "),
 );
 
@@ -310,7 +322,9 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;
-    if (apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a) || narrowedBy(vb, va, d!.b)) {
+    if (
+      apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) || narrowedBy(vb, va, d!.b, a)
+    ) {
       return null;
     }
     // A statement of its own change ("replaced winston with pino") is about its old value.

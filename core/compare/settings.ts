@@ -19,6 +19,10 @@ const FILLER = new Set(["version", "value", "num", "number", "of", "the", "setti
 function keyLike(t: Token | undefined): boolean {
   if (!t || (t.kind !== "word" && t.kind !== "code")) return false;
   const x = t.text;
+  // A file is where settings are written, not a key ("requirements.txt", "values.yaml").
+  if (/\.(?:txt|json|ya?ml|toml|lock|mod|xml|gradle|kts|js|ts|cfg|ini|conf|env|md|sh)$/i.test(x)) {
+    return false;
+  }
   return /^-{1,2}[a-z][\w.-]*$/i.test(x) ||
     /^[A-Za-z][A-Za-z0-9]*(?:[_.][A-Za-z0-9]+)+$/.test(x) && /[_]|\.[a-z]/.test(x) ||
     /^[a-z]{2,}(?:[A-Z][a-z0-9]+)+$/.test(x);

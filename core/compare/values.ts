@@ -184,7 +184,8 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     if (
       /^:\d{2,5}$/.test(t.lower) ||
       /^\d{2,5}$/.test(t.lower) &&
-        /^(?:listens?|listening|reachable|served)$/.test(tokens[i - 2]?.lower ?? "") &&
+        /^(?:listens?|listening|reachable|served|exposed|exposes|published|publishes|bound|binds)$/
+          .test(tokens[i - 2]?.lower ?? "") &&
         tokens[i - 1]?.lower === "on"
     ) {
       take(value("port", ["port"], t.lower.replace(":", ""), tokens, i, i + 1));

@@ -75,7 +75,13 @@ export function readSettings(
     const next = tokens[at];
     if (!next || next.kind === "punct") continue;
     const slot = `key:${norm}`;
-    const found = values.findIndex((v) => v.start === at);
+    // The value right after the key, else the one quantity later in its clause
+    // ("refresh_interval on the products index is 30s").
+    const later = values.filter((v) =>
+      v.start > k && v.kind === "quantity" && tokens[v.start]!.clause === key.clause
+    );
+    let found = values.findIndex((v) => v.start === at);
+    if (found < 0 && later.length === 1) found = values.indexOf(later[0]!);
     if (found >= 0) {
       const v = values[found]!;
       // A key's number is its value, not a version of a technology named before it.

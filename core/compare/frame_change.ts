@@ -75,7 +75,9 @@ export function frameChange(incoming: Statement, stored: Statement): FrameChange
   const subject = [...frame.subject].filter((w) => named.has(w));
   const present = subject.filter((w) => incoming.words.has(w));
   const missing = subject.length - present.length;
-  if (present.length < 2 || missing > (present.length >= 3 ? 1 : 0)) return null;
+  // Two subject words said again, one of them naming something ("the image resizer").
+  const said = [...frame.subject].filter((w) => incoming.words.has(w)).length;
+  if (present.length < 1 || said < 2 || missing > (present.length >= 3 ? 1 : 0)) return null;
   if (incoming.values.some((v) => v.negated)) return null;
   // A stored value said again is no change of it ("JDK 21" / "Temurin 21.0.2").
   const held = stored.values.filter((v) => v.tense === "current" && !v.negated);

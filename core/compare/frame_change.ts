@@ -79,6 +79,10 @@ export function frameChange(incoming: Statement, stored: Statement): FrameChange
   const said = [...frame.subject].filter((w) => incoming.words.has(w)).length;
   if (present.length < 1 || said < 2 || missing > (present.length >= 3 ? 1 : 0)) return null;
   if (incoming.values.some((v) => v.negated)) return null;
+  // It names its own old value, which the stored statement does not hold ("switched the web
+  // app from npm to pnpm" changes its package manager, not its Node version).
+  const old = [...incoming.oldWords];
+  if (old.length > 0 && !old.some((w) => stored.words.has(w))) return null;
   // A stored value said again is no change of it ("JDK 21" / "Temurin 21.0.2").
   const held = stored.values.filter((v) => v.tense === "current" && !v.negated);
   if (held.some((v) => incoming.values.some((w) => w.tense === "current" && same(v, w)))) {

@@ -17,12 +17,12 @@
  *   (`--write-templates`): every supersede is a false one.
  *
  * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2] [--templates 10000]
- * [--write-templates 3000] [--verbose] [--write]. Tune on `tune` (the default). `heldout`, then `fresh` (a second set
- * written blind, see the README there) were each run once for the record and have been tuned on
- * since (`--verbose` prints their misses); `blind2` (a third set, written blind after `fresh` had
- * been run) is run once, aggregates only, and never printed. `--write` records
- * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the
- * results recorded so far (with the hand-written reading in bench/results/statements-notes.md).
+ * [--write-templates 3000] [--verbose] [--write]. All four splits are development data now
+ * (`heldout`, `fresh` and `blind2` were each run once blind for the record, then tuned on), so
+ * `--verbose` prints the misses of any split; a new blind batch is the held-out figure. `--write`
+ * records bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from
+ * the results recorded so far (with the hand-written reading in
+ * bench/results/statements-notes.md).
  *
  * @module
  */
@@ -237,9 +237,7 @@ if (import.meta.main) {
   if (split !== "tune" && split !== "heldout" && split !== "fresh" && split !== "blind2") {
     throw new Error(`--split: tune, heldout, fresh or blind2, not ${split}`);
   }
-  // The first heldout half was run once for the record (2026-11-25) and is development data
-  // since, and so is the fresh set (written blind, run once on 2026-11-26); the second blind
-  // batch (blind2), written after that run, is never printed.
+  // Every split is development data since 2026-11-26 (each was run once blind, then tuned on).
   const verbose = values.verbose;
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);

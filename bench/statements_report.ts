@@ -186,9 +186,9 @@ export function renderStatements(
       "(bench/statements.ts).",
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
       "README). The detector was tuned on `tune`; `heldout`, then `fresh` (written later, blind to",
-      "the detector) were each run once for the record and tuned on afterwards, so they are",
-      "development data now; `blind2`, written blind after `fresh` had been run, is the held-out",
-      "figure: run once, never printed.",
+      "the detector), then `blind2` (written blind after `fresh` had been run) were each run once",
+      "for the record and tuned on afterwards, so all four are development data now; a new blind",
+      "batch is the held-out figure.",
       "Everything runs offline, through the engine, without a model.",
       "",
     ]

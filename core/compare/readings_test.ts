@@ -7,7 +7,7 @@
  * bench sets.
  */
 import { equal, notEqual } from "node:assert/strict";
-import { change, contradiction } from "./statements.ts";
+import { change, contradiction, neighbourQuery } from "./statements.ts";
 
 const CHANGES: readonly [string, string][] = [
   // hand-overs and take-overs, any casing
@@ -102,4 +102,9 @@ Deno.test("change(): another subject's change, a refinement or a proposal retire
       equal(contradiction(incoming, stored), null);
     });
   }
+});
+
+Deno.test("neighbourQuery(): a setting's key finds its other spellings", () => {
+  const query = neighbourQuery("Raised minSdkVersion to 26 in app/build.gradle.kts.");
+  equal(query.split(" ").includes("minsdk"), true, query);
 });

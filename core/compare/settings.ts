@@ -16,7 +16,7 @@ import { type Value, value } from "./value_types.ts";
 const FILLER = new Set(["version", "value", "num", "number", "of", "the", "setting", "config"]);
 
 /** Whether `t` is written as a key: snake_case, camelCase, SCREAMING_CASE or a `--flag`. */
-function keyLike(t: Token | undefined): boolean {
+export function keyLike(t: Token | undefined): boolean {
   if (!t || (t.kind !== "word" && t.kind !== "code")) return false;
   const x = t.text;
   // A file is where settings are written, not a key ("requirements.txt", "values.yaml").

@@ -11,6 +11,7 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
+import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { attributeTerms } from "./terms.ts";
 import type { Value } from "./value_types.ts";
@@ -27,12 +28,29 @@ export interface Change {
 
 const QUALIFIER_KINDS = ["environment", "platform", "region", "bound"] as const;
 
+/** Qualifiers a broader one covers: the mobile app is its iOS and Android apps. */
+const COVERS: ReadonlyMap<string, readonly string[]> = new Map([["mobil", ["ios", "android"]]]);
+
 function qualifiers(terms: readonly Term[], kind: string): Set<string> {
-  return new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
+  const out = new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
+  for (const q of [...out]) for (const c of COVERS.get(q) ?? []) out.add(c);
+  return out;
+}
+
+/** Whose: "our warehouse" is not "their warehouse" (a client's, another team's). */
+function owner(s: Statement): "ours" | "theirs" | null {
+  const t = ` ${s.text.toLowerCase()} `;
+  return /\s(?:their|his|her)\s(?!own\s)/.test(t)
+    ? "theirs"
+    : /\s(?:our|my)\s/.test(t)
+    ? "ours"
+    : null;
 }
 
 /** No environment, platform or region of one is missing from the other when both name one. */
 function qualifiersAgree(a: Statement, b: Statement): boolean {
+  const [x, y] = [owner(a), owner(b)];
+  if (x && y && x !== y) return false;
   return QUALIFIER_KINDS.every((kind) => {
     const [x, y] = [qualifiers(a.terms, kind), qualifiers(b.terms, kind)];
     return x.size === 0 || y.size === 0 || [...x].some((q) => y.has(q));
@@ -90,19 +108,31 @@ export function changeBetween(incoming: Statement, stored: Statement): Change | 
   // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
   // out`, `set … to`) counts.
   if (cues.change.length === 0) {
-    return surfaceCue(incoming.text) ? surfaceChange(incoming.text, stored.text) : null;
+    if (!surfaceCue(incoming.text)) return null;
+    return surfaceChange(incoming.text, stored.text) ??
+      (cues.additive ? null : newInSlot(incoming, stored, asserted(stored)));
   }
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
-      surfaceChange(incoming.text, stored.text));
+      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored));
+}
+
+/** A change read from the stored statement's frame (`frame_change.ts`), for people. */
+function framed(incoming: Statement, stored: Statement): Change | null {
+  const found = frameChange(incoming, stored);
+  return found && { attribute: "statement", from: found.from, to: found.to };
 }
 
 /** The incoming statement names a value the stored one holds as the old one. */
 function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
+  // Both name one thing besides the value that changed ("Olu is our contact with Twilio" /
+  // "Priya took over the twilio relationship from Olu").
+  const mine = asserted(incoming);
+  const together = held.some((w) => mine.some((v) => v.norm === w.norm && v.kind === "tech"));
   const related = (slots: readonly string[]) => {
     const o = overlap(incoming, stored, slots);
-    return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0;
+    return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0 || together;
   };
   for (const v of incoming.values.filter((x) => x.tense === "old")) {
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
@@ -119,9 +149,11 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   // all its words are the stored statement's, and two of them name its subject.
   const old = [...incoming.oldWords];
   const subjectWords = new Set(stored.terms.map((t) => t.term));
+  // Or the old span is a stored value and its scope ("disabled dependabot for npm").
+  const scoped = old.length >= 2 && held.some((w) => old.includes(w.norm));
   if (
     old.length > 0 && old.every((w) => stored.words.has(w)) &&
-    (related([]) || old.filter((w) => subjectWords.has(w)).length >= 2)
+    (related([]) || scoped || old.filter((w) => subjectWords.has(w)).length >= 2)
   ) {
     const match = held.find((w) => old.includes(w.norm));
     return match
@@ -158,6 +190,13 @@ const RESTATING = new Set([
 function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
   const fresh = asserted(incoming);
   for (const d of differences(fresh, held, stored.words, incoming.words)) {
+    // It names its own old value of the slot, not the stored one ("marketing email moved from
+    // Mailchimp to Customer.io" after "… sent through Postmark"): another subject's change.
+    if (
+      incoming.values.some((v) => v.tense === "old" && v.slots.some((s) => d.slots.includes(s)))
+    ) {
+      continue;
+    }
     const o = overlap(incoming, stored, d.slots);
     if (
       (o.onlyA === 0 || o.onlyB === 0) && (o.shared > 0 || o.onlyA + o.onlyB <= 1) ||

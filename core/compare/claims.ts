@@ -11,7 +11,10 @@
 import { NEGATIONS } from "../text/words.ts";
 import { type Cues, readCues } from "./cues.ts";
 import { QUALIFIERS, WEAK, WEAK_GROUPS } from "./lexicon.ts";
+import { readHolders } from "./holders.ts";
 import { readRoles } from "./roles.ts";
+import { readSettings } from "./settings.ts";
+import { readSwitches } from "./switches.ts";
 import { stem, synonym, termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -76,6 +79,9 @@ function read(text: string): Statement {
   const tokens = tokenize(text);
   const { values, used, identifiers } = readValues(tokens);
   values.push(...readRoles(tokens, used));
+  values.push(...readHolders(tokens, used));
+  values.push(...readSwitches(tokens, used));
+  readSettings(tokens, values, used, identifiers);
   // A reason ("since the Redis cost review") states no value of the subject.
   const stated = values.filter((v) => !tokens[v.start]!.reason).sort((a, b) => a.start - b.start);
   const cues = readCues(tokens, stated);
@@ -97,7 +103,8 @@ function read(text: string): Statement {
       shown.push(t.text);
     }
     if (used[i]) return;
-    if (t.kind !== "word" || NEGATIONS.test(t.lower)) return;
+    if (t.kind !== "word" || NEGATIONS.test(t.lower) || t.lower.startsWith("'")) return;
+    if (/^(?:dislikes?|hates?|avoids?)$/.test(t.lower)) return;
     const found = termsOf(t.lower);
     for (const term of found) terms.push({ term, kind: kindOf(t.lower, term) });
     // "inbox-tezo" is not "tezo-inbox": a hyphenated name is also a term as a whole.
@@ -113,7 +120,14 @@ function read(text: string): Statement {
     const [x, y] = [termsOf(a.lower), termsOf(b.lower)];
     if (x.length && y.length) words.add(`${x.join("-")}-${y.join("-")}`);
   }
-  for (const v of stated) for (const w of v.norm.split(/[\s./:@#_-]+/)) if (w) words.add(w);
+  // A value's parts as written and as subject words ("docs.acme.dev" says "documentation").
+  for (const v of stated) {
+    for (const w of v.norm.split(/[\s./:@#_-]+/)) {
+      if (!w) continue;
+      words.add(w);
+      for (const t of termsOf(w)) words.add(t);
+    }
+  }
   return {
     text,
     values: stated,

@@ -10,7 +10,7 @@
  * @module
  */
 import type { Statement, Term } from "./claims.ts";
-import { attributeTerms } from "./terms.ts";
+import { attributeTerms, stem } from "./terms.ts";
 import type { Value } from "./value_types.ts";
 
 /** What two statements disagree on. */
@@ -120,6 +120,147 @@ export function sameSubject(a: Statement, b: Statement, slots: readonly string[]
     [...y].every((w) => x.has(w) || a.words.has(w));
 }
 
+/** Words written capitalised or with a digit inside `text`: names, which tell subjects apart. */
+function named(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(/(?<=\S\s+)[\p{L}\p{N}][\p{L}\p{N}_.-]*/gu)) {
+    if (/\p{Lu}|\d|_/u.test(m[0]) && !/^[A-Z0-9]+(?:_[A-Z0-9]+)+$/.test(m[0])) {
+      out.add(m[0].toLowerCase());
+    }
+  }
+  return out;
+}
+
+/**
+ * Each side's value in dispute carries another value of its own that the other side lacks
+ * ("stripe webhooks hit /hooks/stripe" / "github webhooks hit /hooks/github"): each value
+ * names its own subject, two subjects.
+ */
+function apartByValues(
+  a: Statement,
+  b: Statement,
+  va: readonly Value[],
+  vb: readonly Value[],
+  d: Difference,
+): boolean {
+  const own = (xs: readonly Value[], ys: readonly Value[], disputed: readonly Value[]) =>
+    xs.some((v) =>
+      !disputed.includes(v) && !ys.some((w) => same(v, w)) && v.norm.length >= 3 &&
+      disputed.some((w) => w.norm.split(/[^\p{L}\p{N}]+/u).includes(v.norm))
+    );
+  return own(va, vb, d.a) && own(vb, va, d.b) || ownWord(a, d.a, b) && ownWord(b, d.b, a);
+}
+
+/** A word of `s` outside its values that its disputed value repeats (`deploy bot` → `#deploys`). */
+function ownWord(s: Statement, disputed: readonly Value[], other: Statement): boolean {
+  const outside = s.terms.map((t) => t.term);
+  return disputed.some((v) =>
+    v.norm.split(/[^\p{L}\p{N}]+/u).some((w) => {
+      const t = stem(w);
+      return t.length >= 3 && outside.includes(t) && !other.words.has(t);
+    })
+  );
+}
+
+/**
+ * A path named before the disputed value that the other side lacks narrows the subject to a
+ * part of it ("the billing API's /export endpoint is limited to 5 requests per minute").
+ */
+function narrowedBy(
+  mine: readonly Value[],
+  theirs: readonly Value[],
+  disputed: readonly Value[],
+  other: Statement,
+) {
+  const first = Math.min(...disputed.map((v) => v.start));
+  // A path the other side names in words ("worker /metrics" / "the worker metrics") is no part.
+  const said = (v: Value) =>
+    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) => other.words.has(w));
+  return mine.some((v) =>
+    v.kind === "path" && v.norm.startsWith("/") && v.end <= first && !disputed.includes(v) &&
+    !theirs.some((w) => same(v, w)) && !said(v)
+  );
+}
+
+/**
+ * Whether `a` and `b` are about the same subject although one says more of it: they share a
+ * subject word, and the words only one of them has are few and on one side only ("the
+ * outbound http client timeout" / "outbound http calls time out") and none of them is a name
+ * (a capitalised word, an identifier) or a qualifier: a second subject named beside the
+ * first ("the billing api" / "the search api") is another subject.
+ */
+export function nearSubject(a: Statement, b: Statement, slots: readonly string[]): boolean {
+  // One side names a kind of thing (a service) the other does not: the other may be a part of
+  // it ("the X service" / "the X on-call rotation").
+  const headless = (a.heads.size === 0) !== (b.heads.size === 0);
+  if (!sameKind(a, b) || !boundsAgree(a, b)) return false;
+  const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
+  const shared = [...x].filter((w) => y.has(w));
+  // A word the other side says only inside a value (`/hooks/stripe`) names no subject there.
+  const said = (s: Statement) => {
+    const inValues = new Set(s.values.flatMap((v) => v.norm.split(/[\s./:@#_-]+/)));
+    return (w: string) => s.words.has(w) && !inValues.has(w);
+  };
+  const [inA, inB] = [said(a), said(b)];
+  // A compound of words the other side says apart ("reset-password" / "password reset") and a
+  // verb of the predicate ("standup happens at …") name no other subject.
+  // ("inbox-tezo" / "tezo-inbox" are two names: the other side joins them too).
+  // A setting's key whose parts are the attribute's or the other side's words is the attribute
+  // ("scrape_interval" / "scrapes every 15s").
+  const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
+  // An abbreviation of a word the other side says ("recon" / "reconciliation") is that word.
+  const short = (w: string, s: Statement) =>
+    w.length >= 5 && [...s.words].some((o) => o !== w && o.length > w.length && o.startsWith(w));
+  const other = (w: string, theirs: ReadonlySet<string>, has: (w: string) => boolean) =>
+    !PREDICATE_VERBS.has(w) && !short(w, theirs === y ? b : a) && !MANIFEST.test(w) &&
+    !(w.includes("-") && w.split("-").every(has) && ![...theirs].some((t) => t.includes("-"))) &&
+    !(w.includes("_") &&
+      w.split("_").every((p) =>
+        has(p) || attribute.has(p) || /^(?:interval|timeout|ttl|limit|max|min|size|count)$/.test(p)
+      ));
+  const onlyX = [...x].filter((w) =>
+    !y.has(w) && !inB(w) && other(w, y, (p) => y.has(p) || inB(p))
+  );
+  const onlyY = [...y].filter((w) =>
+    !x.has(w) && !inA(w) && other(w, x, (p) => x.has(p) || inA(p))
+  );
+  if (onlyX.length > 0 && onlyY.length > 0) return false;
+  const extra = onlyX.length ? onlyX : onlyY;
+  if (headless && extra.length > 0) return false;
+  // One extra word needs two shared ones beside it; none left over means nothing tells the
+  // two subjects apart (every word shared, said by the other side, a verb or the attribute's).
+  if (extra.length > 1 || extra.length === 1 && shared.length < 2) return false;
+  const names = new Set([...named(a.text), ...named(b.text)]);
+  const qualifier = (s: Statement) =>
+    s.terms.some((t) => extra.includes(t.term) && t.kind !== "strong");
+  return !qualifier(a) && !qualifier(b) && !extra.some((w) => MEASURES.test(w)) &&
+    !extra.some((w) => [...names].some((n) => n.startsWith(w))) &&
+    !narrowed(onlyX.length ? a : b, extra);
+}
+
+/** Files that declare versions and settings: where a value is written, not what it is of. */
+const MANIFEST =
+  /^(?:requirements[._]txt|package[._]json|go[._]mod|gemfile|pom[._]xml|build[._]gradle(?:[._]kts)?|cargo[._]toml|pyproject[._]toml|\.nvmrc|\.?\w+-version|values[._]ya?ml|docker-compose[._]ya?ml|compose[._]ya?ml)$/;
+
+/** Verbs that say how a subject has its value, not which subject (as subject-word stems). */
+const PREDICATE_VERBS: ReadonlySet<string> = new Set(
+  "happen take taken creat provision sourc truth lts canonical official length size count number amount valu setting styl format mod threshold send hit post serv leav depart scrap publish expos keep kept defin handl build built carry hold get gets go goe com call fire trigger writ read expir last allow requir need want give gav provid point sit live stor ship shipp"
+    .split(" "),
+);
+
+/** Words that make a quantity another measure of the same thing (a target, not the value). */
+const MEASURES =
+  /^(?:target|goal|budget|sla|slo|expect|estimat|typical|averag|mean|median|peak|actual|observ|measur|p\d+)/;
+
+/** A scope named after "for", "of", "running" ("Presigned URLs for data exports"). */
+function narrowed(s: Statement, extra: readonly string[]): boolean {
+  const words = s.text.toLowerCase().split(/[^\p{L}\p{N}'-]+/u);
+  return words.some((w, i) =>
+    extra.some((e) => w.startsWith(e)) &&
+    words.slice(Math.max(0, i - 3), i).some((p) => /^(?:for|of|running|except|on)$/.test(p))
+  );
+}
+
 /** No two different kinds of thing: "the checkout service" is not "the checkout page". */
 export function sameKind(a: Statement, b: Statement): boolean {
   return a.heads.size === 0 || b.heads.size === 0 || [...a.heads].some((h) => b.heads.has(h));
@@ -141,6 +282,8 @@ export function attributeName(slot: string): string {
       return rest === "cpu" ? "CPU" : rest;
     case "num":
       return "number";
+    case "key":
+      return rest;
     case "when":
       return "day and time";
     case "url":
@@ -179,8 +322,19 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;
-    if (!sameSubject(a, b, d!.slots)) return null;
-    return { attribute: attributeName(d!.slot), slot: d!.slot, values: [shown(d!.a), shown(d!.b)] };
+    if (
+      apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) || narrowedBy(vb, va, d!.b, a)
+    ) {
+      return null;
+    }
+    // A statement of its own change ("replaced winston with pino") is about its old value.
+    const old = (s: Statement) =>
+      s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
+    if (old(a) || old(b)) return null;
+    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots)) return null;
+    // A setting's key names the attribute better than the kind of its value.
+    const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
+    return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
   return polarity(a, va, b) ?? polarity(b, vb, a, true);
 }
@@ -202,7 +356,10 @@ function polarity(a: Statement, va: readonly Value[], b: Statement, swap = false
       w.negated && w.tense !== "old" && w.slots.some((s) => v.slots.includes(s)) &&
       w.norm === v.norm
     );
-    if (!denied || !sameSubject(a, b, v.slots)) continue;
+    // A choice's own words stay subject words here: "never push to main" and "open a PR
+    // against main" deny and assert main of two different acts.
+    const slots = v.slots.filter((s) => !s.startsWith("choice:"));
+    if (!denied || !sameSubject(a, b, slots) && !nearSubject(a, b, slots)) continue;
     const values: [string, string] = [v.text, `not ${denied.text}`];
     return {
       attribute: attributeName(v.slots[0]!),

@@ -53,7 +53,7 @@ const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
 /** A past state ("used to", "originally", "back in", "until"). */
 const HISTORICAL = byFirst(cuesJson.historical.map(p));
 const NEGATIONS =
-  /^(?:not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
+  /^(?:dislikes|dislike|hates|hate|avoids|avoid|not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
 const STOP_SPAN = new Set([
   "to",
   "into",
@@ -72,6 +72,7 @@ function favoring(tokens: readonly Token[], i: number): boolean {
   return tokens[i]?.lower === "in" && /^favou?r$/.test(tokens[i + 1]?.lower ?? "");
 }
 const DETERMINERS = /^(?:the|a|an|our|my|all|another|its|their|his|her|them|it|up|out|v?\d.*)$/;
+const PARTICLES = /^(?:back|out|up|over|off|down)$/;
 const IRREGULAR_PAST = new Set([
   "ran",
   "had",
@@ -146,7 +147,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       at(tokens, i, ["cut", "over"]) ||
       at(tokens, i, ["took", "over"]) || at(tokens, i, ["take", "over"]) ||
       at(tokens, i, ["taken", "over"]);
-    if (verb) {
+    // "Portal uploads are capped at 100MB": a participle after a present copula is a state.
+    const state = /^(?:is|are|'re)$/.test(tokens[i - 1]?.lower ?? "") && VERBS.has(t.lower) &&
+      /ed$/.test(t.lower);
+    if (verb && !state) {
       cue(i, t.lower);
       strong = true;
       // "from X", "off X", "away from X" after a verb of change name the old value.
@@ -187,6 +191,14 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       cue(i, ph);
       strong = true;
       let end = i + ph.length;
+      // "Crashlytics replaced with Sentry": the old value stands before the verb.
+      if (
+        /^(?:replaced|swapped)$/.test(t.lower) && /^(?:with|by)$/.test(tokens[end]?.lower ?? "")
+      ) {
+        const start = clauseStart(i);
+        for (const v of values) if (v.start >= start && v.end <= i) markOld(v.start, v.end);
+        continue;
+      }
       // "We stopped sending events to Mixpanel": the rest of the clause is what stopped.
       if (t.lower === "stopped" || t.lower === "quit") {
         while (
@@ -206,8 +218,12 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       if (!at(tokens, i, ph)) continue;
       cue(i, ph);
       strong = true;
-      // The values before the marker, else the few words just before it ("the `txn` table").
-      const start = clauseStart(i);
+      // The values before the marker, else the few words just before it ("the `txn` table"),
+      // back to the clause start or the last comma ("moved to PagerDuty, OpsGenie is frozen").
+      const comma = tokens.findLastIndex((x, k) => k < i && x.lower === ",");
+      let start = Math.max(clauseStart(i), comma + 1);
+      // Inside parentheses, back to where they open: "… is pagerduty (opsgenie contract ended)".
+      if (t.paren) { while (start < i && !tokens[start]!.paren) start++; }
       const named = values.filter((v) => v.start >= start && v.end <= i);
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
@@ -220,6 +236,30 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         if (after.some((w) => w.slots.some((s) => v.slots.includes(s)) && w.norm !== v.norm)) {
           markOld(v.start, v.end);
         }
+      }
+    }
+    // "smtp provider was mailgun, now postmark": what it was, before "now".
+    if (
+      t.lower === "was" &&
+      tokens.some((x, k) => k > i + 1 && x.lower === "now" && x.clause === t.clause)
+    ) {
+      const now = tokens.findIndex((x, k) => k > i + 1 && x.lower === "now");
+      if (values.some((v) => v.start > i && v.end <= now)) {
+        cue(i, "was");
+        strong = true;
+        markOld(i + 1, now);
+      }
+    }
+    // "WORKER_CONCURRENCY=16 (was 8)": a parenthesis opened by "was" names the old value.
+    if (
+      t.paren && /^(?:was|previously|formerly)$/.test(t.lower) && !tokens[i - 1]?.paren
+    ) {
+      let end = i + 1;
+      while (end < tokens.length && tokens[end]!.paren) end++;
+      if (values.some((v) => v.start > i && v.start < end)) {
+        cue(i, t.lower);
+        strong = true;
+        markOld(i + 1, end);
       }
     }
     // "Vitest, not Jest": the value after a comma's "not" is the old one.
@@ -314,5 +354,7 @@ function isEvent(tokens: readonly Token[], values: readonly Value[]): boolean {
   if (!first || first.kind !== "word") return false;
   const past = (first.lower.endsWith("ed") && first.lower.length > 4) ||
     IRREGULAR_PAST.has(first.lower);
-  return past && DETERMINERS.test(tokens[1]?.lower ?? "");
+  // "Rolled back release 2026.14 …": a particle may stand between the verb and its object.
+  const object = PARTICLES.test(tokens[1]?.lower ?? "") ? 2 : 1;
+  return past && (DETERMINERS.test(tokens[object]?.lower ?? "") || object === 2);
 }

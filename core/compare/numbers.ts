@@ -11,6 +11,23 @@ import type { Token } from "./tokens.ts";
 import { type Value, value, VERSION } from "./value_types.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 
+/** Whose version a distribution's version is: EKS runs Kubernetes, Temurin is a Java. */
+const VERSION_OF: ReadonlyMap<string, string> = new Map([
+  ["eks", "kubernetes"],
+  ["gke", "kubernetes"],
+  ["aks", "kubernetes"],
+  ["k8s", "kubernetes"],
+  ["temurin", "java"],
+  ["openjdk", "java"],
+  ["jdk", "java"],
+  ["corretto", "java"],
+]);
+
+/** The technology whose version `tech`'s version is. */
+export function versionOf(tech: string): string {
+  return VERSION_OF.get(tech) ?? tech;
+}
+
 /** Verbs after which "to N" is a version ("upgraded to 22", "raised to 16"). */
 const CHANGED_TO =
   /^(?:bumped|upgraded|downgraded|pinned|updated|moved|rolled|reverted|raised|lowered|changed|set|switched|migrated)$/;
@@ -47,7 +64,7 @@ export function readNumber(
       v[2] === ".x")
   ) {
     const tech = techBefore(values, tokens, i);
-    if (tech) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
+    if (tech) return value("version", [`version:${versionOf(tech.norm)}`], v[1]!, tokens, i, i + 1);
     if (v[1]!.split(".").length >= 3 || v[2] === ".x") {
       identifiers.set(i, t.lower);
       used[i] = true;
@@ -62,14 +79,25 @@ export function readNumber(
   if (v && /^(?:to|onto)$/.test(prev?.lower ?? "") && (!q0 || q0.slot === "num")) {
     const tech = techBefore(values, tokens, i);
     const clause = tokens.slice(0, i).filter((x) => x.clause === t.clause);
-    const moved = clause.some((x) => CHANGED_TO.test(x.lower)) ||
+    // "Redis … has maxclients set to 2000": the word before the verb owns the number.
+    const verb = tokens.findLastIndex((x, k) =>
+      k < i && x.clause === t.clause && CHANGED_TO.test(x.lower)
+    );
+    const owner = verb > 0 && tech !== undefined && tech.end !== verb &&
+      tokens[verb - 1]!.kind === "word" && !STOPWORDS.has(tokens[verb - 1]!.lower) &&
+      !/^(?:is|was|got|been|be|we|i|they|have|has|had|'ve|and|just|finally|then)$/.test(
+        tokens[verb - 1]!.lower,
+      );
+    const moved = !owner && clause.some((x) => CHANGED_TO.test(x.lower)) ||
       (tech !== undefined && tech.end === i - 1);
-    if (tech && moved) return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
+    if (tech && moved) {
+      return value("version", [`version:${versionOf(tech.norm)}`], v[1]!, tokens, i, i + 1);
+    }
   }
   if (v && v[1]!.includes(".") && !/^\d+\.\d+$/.test(tokens[i + 1]?.lower ?? "")) {
     const tech = techBefore(values, tokens, i);
     if (tech && !quantityAt(tokens, i)?.slot.startsWith("qty:")) {
-      return value("version", [`version:${tech.norm}`], v[1]!, tokens, i, i + 1);
+      return value("version", [`version:${versionOf(tech.norm)}`], v[1]!, tokens, i, i + 1);
     }
   }
   if (
@@ -77,7 +105,7 @@ export function readNumber(
     !SOFT.has(prev.lower) && !STOPWORDS.has(prev.lower) &&
     !/^(?:every|than|only|just|about|over|under|below|above|around|roughly|approximately|exactly|least|most|first|last|and|or)$/
       .test(prev.lower) &&
-    !used[i - 1]
+    !used[i - 1] && !/[A-Z]/.test(prev.text.slice(1))
   ) {
     const q = quantityAt(tokens, i);
     if (!q || q.slot === "num") {

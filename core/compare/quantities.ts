@@ -78,10 +78,22 @@ function fmt(n: number): string {
 }
 
 /** A stem for counted nouns: plural `s` off. */
+/** Spellings of one counted thing ("chars" and "characters", "reqs" and "requests"). */
+const COUNTED: ReadonlyMap<string, string> = new Map([
+  ["char", "character"],
+  ["req", "request"],
+  ["conn", "connection"],
+  ["repl", "replica"],
+  ["attempt", "try"],
+  ["retry", "try"],
+  ["retrie", "try"],
+]);
+
 function noun(word: string): string {
-  if (word.endsWith("ies") && word.length > 4) return `${word.slice(0, -3)}y`;
-  if (word.endsWith("s") && !word.endsWith("ss") && word.length > 3) return word.slice(0, -1);
-  return word;
+  let w = word;
+  if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
+  else if (w.endsWith("s") && !w.endsWith("ss") && w.length > 3) w = w.slice(0, -1);
+  return COUNTED.get(w) ?? w;
 }
 
 /** A unit written as `req/min`, `/min`, `per minute`: its per-second factor, and the tokens used. */

@@ -91,7 +91,9 @@ export function readRoles(tokens: readonly Token[], used: boolean[]): Value[] {
   const add = (role: string, span: [number, number], roleSpan: [number, number]) => {
     const [s, e] = span;
     if (tokens.slice(s, e).some((_, k) => used[s + k])) return;
-    const name = tokens.slice(s, e).map((t) => t.lower).filter((w) => w !== "the").join(" ");
+    // "the Checkout team" and "Checkout" name one team.
+    const name = tokens.slice(s, e).map((t) => t.lower).filter((w) => w !== "the" && w !== "team")
+      .join(" ") || tokens[s]!.lower;
     out.push({
       kind: "person",
       slots: [`role:${role}`],

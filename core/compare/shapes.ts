@@ -118,6 +118,8 @@ export function dateOf(tokens: readonly Token[], i: number): { norm: string; end
   const next = tokens[i + 1]?.lower ?? "";
   if (/^\d{4}-\d{2}-\d{2}(?:t[\d:.z+-]+)?$/.test(s)) return { norm: s.slice(0, 10), end: i + 1 };
   if (/^\d{1,2}\/\d{1,2}\/\d{2,4}$/.test(s)) return { norm: s, end: i + 1 };
+  // A month of a year: "the 2026-02 load test".
+  if (/^(?:19|20)\d{2}-(?:0[1-9]|1[0-2])$/.test(s)) return { norm: s, end: i + 1 };
   if (MONTHS.has(s) && (t.cap || s.length > 3)) {
     if (s === "may" && !t.cap) return null;
     const day = /^(\d{1,2})(?:st|nd|rd|th)?$/.exec(next);

@@ -17,7 +17,9 @@ import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.
 import { readStatement } from "./claims.ts";
 import { type Change, changeBetween } from "./change.ts";
 import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
+import { keyLike, keyOf } from "./settings.ts";
 import { attributeWords } from "./terms.ts";
+import { tokenize } from "./tokens.ts";
 
 export type { Change } from "./change.ts";
 export type { Conflict } from "./conflict.ts";
@@ -101,6 +103,18 @@ export function neighbourQuery(content: string): string {
           said.add(w);
           extra.push(w);
         }
+      }
+    }
+  }
+  // A setting's key in its other spellings ("minSdkVersion" finds "minSdk", "max_connections"
+  // finds "maxConnections").
+  for (const t of tokenize(content)) {
+    if (!keyLike(t)) continue;
+    const key = keyOf(t.text);
+    for (const w of [key.replaceAll("_", ""), ...key.split("_")]) {
+      if (extra.length < 2 * MAX_QUERY_WORDS && w.length >= 3 && !said.has(w)) {
+        said.add(w);
+        extra.push(w);
       }
     }
   }

@@ -6,6 +6,7 @@
  * @module
  */
 import attributesJson from "./lexicon/attributes.json" with { type: "json" };
+import choicesJson from "./lexicon/choices.json" with { type: "json" };
 import { SOFT, SYNONYMS } from "./lexicon.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 
@@ -90,11 +91,16 @@ export function attributeWords(slot: string): readonly string[] {
   return ATTRIBUTE_WORDS.get(slot) ?? [];
 }
 
-/** Attribute words per slot key or prefix, as terms. */
+/** Attribute words per slot key or prefix, as terms; a choice's are the words it needs. */
 const ATTRIBUTES: ReadonlyMap<string, ReadonlySet<string>> = new Map(
-  Object.entries(attributesJson).filter(([k]) => !k.startsWith("$")).map((
+  [
+    ...Object.entries(attributesJson).filter(([k]) => !k.startsWith("$")),
+    ...Object.entries(choicesJson).filter(([k]) => !k.startsWith("$")).map((
+      [k, c],
+    ) => [`choice:${k}`, [...(c as { needs?: string[] }).needs ?? [], ...k.split(" ")]]),
+  ].map((
     [k, list],
-  ) => [k, new Set((list as string[]).flatMap((w) => [stem(synonym(w)), stem(w)]))]),
+  ) => [k as string, new Set((list as string[]).flatMap((w) => [stem(synonym(w)), stem(w)]))]),
 );
 
 /** The attribute words of `slot` (its own, and its prefix's: `count`, `version`, `role`). */

@@ -60,6 +60,24 @@ function push(out: Token[], text: string, kind: TokenKind, clause: number, paren
   });
 }
 
+/** A setting's key (`NODE_OPTIONS`, `--max-old-space-size`, `retention.ms`) before `=`. */
+const SETTING = /^(-{0,2}[A-Za-z_][\w.-]*?)(==?)(.+)$/;
+
+/**
+ * A word, or a setting written in one piece split into key, `=` and value (`KEY=value`,
+ * `--flag=4096`), or a pin into name and version (`Django==5.1.3`).
+ */
+function pushSetting(out: Token[], word: string, clause: number, paren: boolean): void {
+  const m = SETTING.exec(word);
+  if (!m || m[3]!.startsWith("=")) {
+    push(out, word, "word", clause, paren);
+    return;
+  }
+  push(out, m[1]!, "word", clause, paren);
+  if (m[2] === "=") push(out, "=", "word", clause, paren);
+  pushSetting(out, m[3]!, clause, paren);
+}
+
 /**
  * The tokens of `text`.
  *
@@ -76,7 +94,7 @@ function push(out: Token[], text: string, kind: TokenKind, clause: number, paren
  */
 export function tokenize(text: string): Token[] {
   const source = text.normalize("NFKC").replace(/[’‘]/g, "'").replace(/[“”]/g, '"')
-    .replace(/(\d),(\d{3})\b/g, "$1$2");
+    .replace(/(\d),(\d{3})\b/g, "$1$2").replace(/(^|\s)w\/(?=\s)/gi, "$1with");
   const out: Token[] = [];
   let clause = 0;
   let paren = false;
@@ -105,7 +123,7 @@ export function tokenize(text: string): Token[] {
           const owner = out[out.length - 1]!;
           out[out.length - 1] = { ...owner, possessive: true };
         } else push(out, clitic[2]!, "word", clause, paren);
-      } else push(out, word, "word", clause, paren);
+      } else pushSetting(out, word, clause, paren);
       if (tail.includes(":")) {
         push(out, ":", "punct", clause, paren);
         clause++;

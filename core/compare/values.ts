@@ -8,7 +8,8 @@
  * @module
  */
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
-import { readNumber } from "./numbers.ts";
+import { readNumber, versionOf } from "./numbers.ts";
+import { attributeWords } from "./terms.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value, VERSION } from "./value_types.ts";
@@ -46,7 +47,10 @@ export function entryAt(
     if (entry.capitalised && n === 1) {
       const t = tokens[i]!;
       const versioned = VERSION.test(tokens[i + 1]?.lower ?? "");
-      if (!t.cap && !versioned) continue;
+      // A name that is also a word ("go", "chi") counts lowercase where its attribute is said
+      // ("rewritten in go", "uses chi for routing").
+      const named = entry.slots.some((slot) => attributeWords(slot).some((w) => words.has(w)));
+      if (!t.cap && !versioned && !named) continue;
     }
     if (best && best.end === i + n) {
       best.slots.push(...entry.slots.filter((s) => !best!.slots.includes(s)));
@@ -153,10 +157,35 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i++;
       continue;
     }
+    // "localhost:5173", "127.0.0.1:8080": the port of a local address.
+    const local = /^(?:localhost|127\.0\.0\.1|0\.0\.0\.0):(\d{2,5})$/.exec(t.lower);
+    if (local) {
+      take(value("port", ["port"], local[1]!, tokens, i, i + 1));
+      continue;
+    }
+    // "grpc port for the inventory svc is 50051": the clause names its port before the number.
+    if (
+      /^\d{2,5}$/.test(t.lower) && /^(?:is|=|:)$/.test(tokens[i - 1]?.lower ?? "") &&
+      tokens.some((x, k) => k < i - 1 && x.clause === t.clause && x.lower === "port")
+    ) {
+      take(value("port", ["port"], t.lower, tokens, i, i + 1));
+      continue;
+    }
+    // "ws server port is 9443", "port = 8080".
+    if (
+      t.lower === "port" && /^(?:is|=|:)$/.test(tokens[i + 1]?.lower ?? "") &&
+      /^\d{2,5}$/.test(tokens[i + 2]?.lower ?? "")
+    ) {
+      used[i] = true;
+      take(value("port", ["port"], tokens[i + 2]!.lower, tokens, i + 2, i + 3));
+      i += 2;
+      continue;
+    }
     if (
       /^:\d{2,5}$/.test(t.lower) ||
       /^\d{2,5}$/.test(t.lower) &&
-        /^(?:listens?|listening|reachable|served)$/.test(tokens[i - 2]?.lower ?? "") &&
+        /^(?:listens?|listening|reachable|served|exposed|exposes|published|publishes|bound|binds)$/
+          .test(tokens[i - 2]?.lower ?? "") &&
         tokens[i - 1]?.lower === "on"
     ) {
       take(value("port", ["port"], t.lower.replace(":", ""), tokens, i, i + 1));
@@ -181,7 +210,7 @@ export function readValues(tokens: readonly Token[]): ValueReading {
         take(
           value(
             "version",
-            [`version:${tech.entry.canonical}`],
+            [`version:${versionOf(tech.entry.canonical)}`],
             v[1]!,
             tokens,
             tech.end,
@@ -198,6 +227,14 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i = choice.end - 1;
       continue;
     }
+    // "one monorepo": a count of a choice or a technology is that choice, not a number.
+    if (
+      /^(?:one|a|single)$/.test(t.lower) && i + 1 < tokens.length &&
+      (entryAt(CHOICES, tokens, i + 1, words) ?? entryAt(TECH, tokens, i + 1, words))
+    ) {
+      used[i] = true;
+      continue;
+    }
     const number = readNumber(tokens, i, [...values, ...anchors], identifiers, used);
     if (number) {
       take(number);
@@ -205,7 +242,14 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       continue;
     }
     const shape = shapeOf(t);
-    if (shape === "host" || shape === "path" || shape === "url") {
+    // A product named by its domain ("Statuspage.io", "Fly.io") is the product.
+    const product =
+      shape === "host" && /^[a-z][a-z0-9-]+\.(?:io|com|dev|app|so|ai|sh)$/.test(t.lower)
+        ? TECH.get(t.lower.split(".")[0]!)?.find((e) => e.tokens.length === 1)
+        : undefined;
+    if (product) {
+      take(value("tech", product.slots, product.canonical, tokens, i, i + 1));
+    } else if (shape === "host" || shape === "path" || shape === "url") {
       take(value(shape, [shape], t.lower, tokens, i, i + 1));
     } else if (shape === "ident") {
       if (inValuePosition(tokens, i) || /^[@#]/.test(t.lower)) {
@@ -253,6 +297,12 @@ function versionFile(tokens: readonly Token[], i: number) {
 function techPart(tokens: readonly Token[], i: number, words: ReadonlySet<string>) {
   const t = tokens[i]!;
   if (t.kind !== "word" || !/^[a-z0-9.]+(?:-[a-z0-9.]+)+$/.test(t.lower)) return null;
+  // "react-native" is React Native, not React.
+  const parts = t.lower.split("-");
+  const whole = TECH.get(parts[0]!)?.find((e) =>
+    e.tokens.length === parts.length && e.tokens.every((w, k) => w === parts[k])
+  );
+  if (whole) return { entry: whole, slots: [...whole.slots], end: i + 1 };
   for (const part of t.lower.split("-")) {
     const entries = TECH.get(part)?.filter((e) => e.tokens.length === 1 && !e.capitalised);
     if (entries?.length) {

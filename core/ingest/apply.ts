@@ -100,7 +100,7 @@ export function applyDecision(
         ...planned,
         confidence: contradicted.length ? contradictedConfidence(confidence) : confidence,
         supersedes: decision.action === "supersede" && decision.targets.length
-          ? [...decision.targets]
+          ? retirable(deps, decision.targets, planned.validFrom ?? tx.now)
           : planned.supersedes,
       });
       if (vector) storeVector(deps, tx, written.id, planned.content, vector, true);
@@ -180,4 +180,17 @@ function current(deps: Pick<IngestDeps, "store">, id: string) {
   const record = deps.store.memoryById(id);
   if (!record) throw new HelixError("not_found", `Cannot write memory: ${id} vanished`);
   return record;
+}
+
+/**
+ * The detected targets a write valid from `validFrom` may retire: a statement dated before a
+ * memory became valid is about an earlier time, so it retires nothing (a `supersedes` the
+ * writer names is still checked, and refused, by the write).
+ */
+function retirable(
+  deps: Pick<IngestDeps, "store">,
+  targets: readonly string[],
+  validFrom: number,
+): string[] {
+  return targets.filter((id) => (deps.store.memoryById(id)?.validFrom ?? -Infinity) <= validFrom);
 }

@@ -50,13 +50,16 @@ export async function acknowledgeSnapshot(
     });
     return null;
   }
-  writeTransaction(store.db, "acknowledge a snapshot", () => {
+  // Sealed and noted in one transaction (another process syncing this strand at the same time
+  // sees the note); a push that fails leaves it in the outbox for the next one.
+  const sealed = writeTransaction(store.db, "acknowledge a snapshot", () => {
+    if (ownAcks(store).snapshot === ref.upload) return false;
     sealAck(store, syncStrand(store)!, keyring, keys, deps.clock.now());
-  });
-  await push(deps, relay);
-  writeTransaction(store.db, "note a snapshot acknowledged", () => {
     setOwnAcks(store, { snapshot: ref.upload });
+    return true;
   });
+  if (!sealed) return null;
+  await push(deps, relay);
   return { snapshot: ref.upload, position: ref.position };
 }
 

@@ -5,7 +5,9 @@
  * sealed its change into the outbox; the loop notices within `checkMs`) and pulls and pushes
  * on an interval, starting only while no tool call is in flight and the agent has been quiet
  * for a moment. A relay that is down is retried later; nothing is lost (the outbox keeps every
- * change). Failures are logged, never thrown.
+ * change). Each sync also acknowledges the relay's latest snapshot once, so a server whose agent
+ * only reads does not hold compaction up (`core/sync/acknowledge.ts`). Failures are logged,
+ * never thrown.
  *
  * @module
  */
@@ -107,11 +109,14 @@ export function startSyncLoop(engine: Engine, options: SyncLoopOptions): SyncLoo
     running = engine.sync().then(async (report) => {
       if (report.pull.applied > 0) options.onPulled?.(report.pull.applied);
       options.onSynced?.();
-      if (report.pull.applied || report.push.uploaded || report.pull.quarantined) {
+      const { acknowledged } = report.push;
+      if (report.pull.applied || report.push.uploaded || report.pull.quarantined || acknowledged) {
         log.info("synced", {
           pulled: report.pull.applied,
           pushed: report.push.uploaded,
           quarantined: report.pull.quarantined,
+          // The relay's latest snapshot, acknowledged by a change of no ops (R28).
+          ...(acknowledged ? { acknowledged: acknowledged.position } : {}),
         });
       }
       moved += report.pull.received + report.push.uploaded;

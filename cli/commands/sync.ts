@@ -11,7 +11,7 @@ import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
 import { syncAll } from "./sync_all.ts";
-import { pullLine, pullProgress } from "./sync_lines.ts";
+import { pullLine, pullProgress, pushLine } from "./sync_lines.ts";
 import { recoverWithPhrase, showRecoveryPhrase } from "./sync_recovery.ts";
 import { makeSnapshot, startedLine } from "./sync_snapshot.ts";
 import { compactLog } from "./sync_compact.ts";
@@ -140,7 +140,7 @@ outside the protocol; 77 this device's key does not open the strand or it is not
         const report = await engine.syncPush({ onProgress: (d, t) => progress.update(d, t) });
         progress.finish();
         if (ctx.flags.json) return ctx.printJson(report);
-        ctx.print(`pushed ${report.uploaded} changes (${kib(report.bytes)})`);
+        ctx.print(pushLine(report, kib(report.bytes)));
         return;
       }
       case "pull": {

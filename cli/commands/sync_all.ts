@@ -10,7 +10,7 @@ import { existsSync } from "node:fs";
 import type { CommandContext } from "../context.ts";
 import { EXIT_FAILED } from "../exit_codes.ts";
 import { createProgress } from "../output.ts";
-import { pullLine, pullProgress } from "./sync_lines.ts";
+import { pullLine, pullProgress, pushLine } from "./sync_lines.ts";
 
 /** What one strand's sync printed and whether it raised anything. */
 interface StrandSync {
@@ -65,7 +65,7 @@ function show(ctx: CommandContext, done: readonly StrandSync[]): number | void {
   } else {
     for (const { strand, report } of done) {
       const prefix = strand === "" ? "" : `${strand}: `;
-      ctx.print(`${prefix}${pullLine(report.pull)}; pushed ${report.push.uploaded} changes`);
+      ctx.print(`${prefix}${pullLine(report.pull)}; ${pushLine(report.push)}`);
       const { witness } = report;
       if (witness?.error) ctx.print(ctx.out.yellow(`${prefix}witness: ${witness.error}`));
       else if (witness) {

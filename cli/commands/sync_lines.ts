@@ -31,3 +31,14 @@ export function pullLine(report: {
   return `pulled ${report.applied} changes (${report.opsAdded} new ops)` +
     (extra.length ? `, ${extra.join(", ")}` : "");
 }
+
+/** What a push did, in a line: memory changes (`size` after), a snapshot acknowledged (R28). */
+export function pushLine(
+  report: { uploaded: number; acknowledged?: { position: number } },
+  size?: string,
+): string {
+  return `pushed ${report.uploaded} changes${size ? ` (${size})` : ""}` +
+    (report.acknowledged
+      ? `, acknowledged the snapshot through ${report.acknowledged.position}`
+      : "");
+}

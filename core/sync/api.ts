@@ -35,6 +35,7 @@ import type { SyncApi } from "./api_types.ts";
 import { createTeamApi } from "./team_api.ts";
 import { makeSnapshot } from "./snapshot.ts";
 import { compactStrand } from "./compact.ts";
+import { acknowledgeSnapshot } from "./acknowledge.ts";
 import { snapshotMark } from "../store/queries/sync_snapshot.ts";
 
 export type { SyncApi, SyncProgress, SyncReport, TeamSyncApi } from "./api_types.ts";
@@ -139,7 +140,14 @@ export function createSyncApi(deps: SyncDeps & { deviceName: string }): SyncApi 
       );
     }
     const sealed = writeTransaction(store.db, "seal changes", sealPending);
-    return { ...(await push(deps, port, onProgress)), sealed };
+    const pushed = await push(deps, port, onProgress);
+    // An idle device's acknowledgement of the relay's latest snapshot, once (R28).
+    const acknowledged = await acknowledgeSnapshot(deps, {
+      relay: port,
+      keyring: ring("push"),
+      keys,
+    });
+    return { ...pushed, ...(acknowledged ? { acknowledged } : {}), sealed };
   };
   const doPull = ({ port, roster }: Connection, onProgress?: PullProgress) =>
     pull(deps, port, ring("pull"), roster, onProgress);

@@ -46,8 +46,10 @@ import type { RosterView } from "./receive.ts";
 export interface PullReport {
   /** Deltas the relay served. */
   readonly received: number;
-  /** Changes applied (parked ones released included). */
+  /** Changes applied (parked ones released included), acknowledgements left out. */
   readonly applied: number;
+  /** Changes of no ops applied: other devices' acknowledgements of a snapshot (R28). */
+  readonly acknowledgements: number;
   /** Ops new to this strand. */
   readonly opsAdded: number;
   /** Deltas already applied (replays, this device's own). */
@@ -64,6 +66,14 @@ export interface PullReport {
 export type PullProgress = (received: number) => void;
 
 const PAGE = 200;
+const NONE: Totals = {
+  received: 0,
+  applied: 0,
+  acknowledgements: 0,
+  opsAdded: 0,
+  duplicates: 0,
+  quarantined: 0,
+};
 
 /**
  * Pulls until the relay has nothing more after the cursor. When deltas still wait for
@@ -79,7 +89,7 @@ export async function pull(
   onProgress?: PullProgress,
 ): Promise<PullReport> {
   const { store } = deps;
-  const totals = { received: 0, applied: 0, opsAdded: 0, duplicates: 0, quarantined: 0 };
+  const totals: Totals = { ...NONE };
   const view: RosterView = { ...roster, heads: rosterEntries(store).map((entry) => entry.hash) };
   let compacted: CompactionStart | undefined;
   for (;;) {
@@ -99,13 +109,7 @@ export async function pull(
   return { ...totals, pending: parked(store).length, ...(compacted ? { compacted } : {}) };
 }
 
-type Totals = {
-  received: number;
-  applied: number;
-  opsAdded: number;
-  duplicates: number;
-  quarantined: number;
-};
+type Totals = { -readonly [K in keyof Omit<PullReport, "pending" | "compacted">]: number };
 
 /** Reads the relay's deltas after the cursor (`advance`), or all of them (not advancing). */
 async function pass(
@@ -169,7 +173,7 @@ async function pass(
       } else if (advance) {
         if (verdict.unknownRoster) unknownRosters.push(verdict.unknownRoster);
         setAside.push({
-          deltaId: deltaIdOf(record.bytes),
+          deltaId: sha256Hex(record.bytes),
           serverSeq: record.seq,
           reason: verdict.reason,
           bytes: record.bytes,
@@ -197,11 +201,9 @@ async function pass(
     });
     if (advance) await checkHeads(deps, relay, strandId, accepted);
     if (unknownRosters.length > 0) await checkRosterHeads(deps, relay, strandId, unknownRosters);
-    totals.applied += accepted.length;
+    count(totals, accepted);
     if (accepted.length > 0 || parkedNow.length > 0) {
-      const released = releaseParked(deps, strandId, keyring, roster);
-      totals.applied += released.applied;
-      totals.opsAdded += released.opsAdded;
+      totals.opsAdded += releaseParked(deps, strandId, keyring, roster, totals);
     }
     onProgress?.(totals.received);
     if (!page.more && !behind) break;
@@ -228,11 +230,7 @@ function apply(
   if (ops.length > 0) {
     writeTransaction(store.db, "note received ops", () => {
       for (const d of accepted) {
-        markReceived(
-          store,
-          d.body.ops.map((o) => o.changeId),
-          d.body.author,
-        );
+        markReceived(store, d.body.ops.map((o) => o.changeId), d.body.author);
       }
     });
     try {
@@ -278,14 +276,21 @@ function apply(
   return added;
 }
 
-/** Applies parked deltas whose predecessors have arrived, until none is released. */
+/** Counts changes applied: those with ops, and acknowledgements (none). */
+function count(totals: Totals, applied: readonly OpenedDelta[]): void {
+  const acks = applied.filter((delta) => delta.body.ops.length === 0).length;
+  totals.acknowledgements += acks;
+  totals.applied += applied.length - acks;
+}
+
+/** Applies parked deltas whose predecessors have arrived, until none is released; ops added. */
 function releaseParked(
   deps: Pick<SyncDeps, "store" | "log" | "clock" | "mergeOps">,
   strandId: string,
   keyring: Keyring,
   roster: RosterView,
-): { applied: number; opsAdded: number } {
-  let applied = 0;
+  totals: Totals,
+): number {
   let opsAdded = 0;
   for (;;) {
     const view = overlay(deps);
@@ -304,12 +309,12 @@ function releaseParked(
         view.accept(verdict.delta);
       } else if (verdict.kind !== "park") dropped.push(row.deltaId);
     }
-    if (ready.length === 0 && dropped.length === 0) return { applied, opsAdded };
+    if (ready.length === 0 && dropped.length === 0) return opsAdded;
     opsAdded += apply(deps, ready, () => {
       for (const deltaId of dropped) unpark(deps.store, deltaId);
     });
-    applied += ready.length;
-    if (ready.length === 0) return { applied, opsAdded };
+    count(totals, ready);
+    if (ready.length === 0) return opsAdded;
   }
 }
 
@@ -389,8 +394,4 @@ function verifiedLog(
   if (state.relayKey === null || state.frontier === null) return null;
   const frontier = frontierFrom(state.frontier);
   return frontier.size === cursor ? { relayKey: state.relayKey, frontier } : null;
-}
-
-function deltaIdOf(bytes: Uint8Array): string {
-  return sha256Hex(bytes);
 }

@@ -7,6 +7,7 @@
  * @module
  */
 import { ack, countUnacked, stampPush, syncStrand, unacked } from "../store/queries/sync.ts";
+import { ownAcks, setOwnAcks } from "../store/queries/sync_acks.ts";
 import type { Store } from "../store/store.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import type { Clock } from "../ports.ts";
@@ -20,6 +21,11 @@ export interface PushReport {
   readonly duplicates: number;
   /** Bytes uploaded. */
   readonly bytes: number;
+  /**
+   * The relay's latest snapshot this push acknowledged with a change of no ops (R28,
+   * `acknowledge.ts`): not counted in `uploaded`, which counts memory changes.
+   */
+  readonly acknowledged?: { readonly snapshot: string; readonly position: number };
 }
 
 /** Called after each upload: deltas uploaded so far of `total`. */
@@ -44,7 +50,11 @@ export async function push(
     if (rows.length === 0) break;
     for (const row of rows) {
       const answer = await relay.push(strand.strandId, row.bytes);
-      writeTransaction(store.db, "mark a delta uploaded", () => ack(store, row.n));
+      writeTransaction(store.db, "mark a delta uploaded", () => {
+        ack(store, row.n);
+        // Where this device's latest change sits in the log (a snapshot's acknowledgement).
+        if (ownAcks(store).pushedAt < answer.seq) setOwnAcks(store, { pushedAt: answer.seq });
+      });
       uploaded++;
       bytes += row.bytes.length;
       if (answer.duplicate) duplicates++;

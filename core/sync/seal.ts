@@ -29,6 +29,8 @@ import { sealDelta } from "./wire/delta.ts";
 import { splitOps } from "./wire/split.ts";
 import { toHex } from "./wire/ids.ts";
 import { verifiedHead } from "../store/queries/sync_log.ts";
+import { recordAcks } from "../store/queries/sync_acks.ts";
+import { formatHlc, nextHlc } from "../model/hlc.ts";
 
 /** Ops read per round while sealing. */
 const PAGE = 2000;
@@ -82,12 +84,27 @@ function depsOf(store: Pick<Store, "prepare">, keys: SyncKeys): string[] {
   return chains(store).filter((chain) => chain.deviceId !== me).map((chain) => chain.head).sort();
 }
 
+/**
+ * Seals a change with no ops whose deps are this device's current heads: its acknowledgement
+ * of everything it has applied (R28, `acknowledge.ts`). Its clock is only a display value.
+ */
+export function sealAck(
+  store: Pick<Store, "prepare">,
+  strand: SyncStrandRow,
+  keyring: Keyring,
+  keys: SyncKeys,
+  now: number,
+): void {
+  sealChange(store, strand, keyring, keys, [], formatHlc(nextHlc(null, now)));
+}
+
 function sealChange(
   store: Pick<Store, "prepare">,
   strand: SyncStrandRow,
   keyring: Keyring,
   keys: SyncKeys,
   ops: readonly Op[],
+  hlc = ops[ops.length - 1]!.hlc,
 ): void {
   const me = keys.device.fingerprint;
   const chain = chainOf(store, me);
@@ -99,7 +116,7 @@ function sealChange(
     prev: chain?.head ?? null,
     deps: depsOf(store, keys),
     rosterHead: rosterHeadOf(store),
-    hlc: ops[ops.length - 1]!.hlc,
+    hlc,
     ops,
     ...observed(store),
   };
@@ -112,4 +129,6 @@ function sealChange(
   });
   queueDelta(store, sealed);
   markApplied(store, sealed.changeId, me, body.authorSeq);
+  // What this device's latest change acknowledges, as other devices will record it.
+  recordAcks(store, [body]);
 }

@@ -2,7 +2,8 @@
  * The MCP server syncs by itself once its machine is paired (issue 17): a memory written by an
  * agent over MCP reaches the other machine without any sync command on the server's side, one
  * written on the other machine shows up in the server's search, no tool call waits on sync,
- * and the strand manifest reports the sync state.
+ * and the strand manifest reports the sync state. A server whose agent only reads acknowledges
+ * the relay's latest snapshot by itself, so the other machine can compact.
  */
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
@@ -67,6 +68,45 @@ Deno.test({
       equal(body.sync.quarantined, 0);
     } finally {
       await server.client.close();
+    }
+  },
+});
+
+Deno.test({
+  name: "an MCP server whose agent never writes acknowledges a snapshot; the admin compacts",
+  sanitizeResources: false,
+  sanitizeOps: false,
+  async fn() {
+    await using relay = await startRelay("sqlite");
+    const root = await Deno.makeTempDir({ prefix: "helix-mcp-ack-" });
+    const laptop = device(join(root, "laptop"), "laptop");
+    const desktop = device(join(root, "desktop"), "desktop");
+    await laptop.helix("add", "Invoices are numbered per tenant.", "--global");
+    equal((await laptop.helix("sync", "init", "--relay", relay.url)).code, 0);
+    equal((await pair(laptop, desktop)).joined.code, 0);
+    await laptop.helix("add", "Refunds need two approvals.", "--global");
+    equal((await laptop.helix("sync", "snapshot")).code, 0);
+    equal((await laptop.helix("sync", "compact")).code, 75, "the desktop holds it up");
+
+    const server = await spawnClient(desktop.home, {
+      HELIX_SYNC_INTERVAL: "1",
+      HELIX_SYNC_CHECK: "0.2",
+      HELIX_DEVICE_NAME: "desktop",
+    });
+    try {
+      const done = await eventually("the laptop compacting", async () => {
+        const compacted = await laptop.helix("sync", "compact", "--json");
+        return compacted.code === 0 ? JSON.parse(compacted.stdout) : null;
+      });
+      equal(done.kind, "compacted");
+      await eventually("the laptop's memory in the server's search", async () => {
+        const found = await server.call("memory_search", { query: "refund approvals" });
+        const list = found.results as { content: string }[];
+        return list.some((r) => r.content.includes("two approvals")) ? list : null;
+      });
+    } finally {
+      await server.client.close();
+      await Deno.remove(root, { recursive: true }).catch(() => {});
     }
   },
 });

@@ -1,7 +1,8 @@
 /**
  * `helix sync compact` through real processes: a relay process and machines that sync. With a
  * paired machine that has not acknowledged the snapshot, compact names it, sends nothing and
- * exits 75; once it has synced a change, compact drops the covered deltas at the relay. On a
+ * exits 75; once it has synced a change, compact drops the covered deltas at the relay; a
+ * machine that only runs `helix sync` acknowledges the snapshot once and no longer holds it up. On a
  * team strand (`--strand team-<name>`) a member's compact exits 77, an admin's compacts, and
  * a member that joins afterwards starts from the snapshot and finds the team's memories.
  */
@@ -52,6 +53,51 @@ Deno.test({
       match(pulled.stdout, /started from snapshot [0-9a-f]{12} \(the relay compacted its log/);
       const found = await desktop.helix("search", "refund approvals");
       match(found.stdout, /two approvals/);
+    } finally {
+      await Deno.remove(root, { recursive: true });
+    }
+  },
+});
+
+Deno.test({
+  name: "helix sync compact: a machine that only runs `helix sync` acknowledges the snapshot once",
+  sanitizeResources: false,
+  async fn() {
+    await using relay = await startRelay("sqlite");
+    const root = await Deno.makeTempDir({ prefix: "helix-compact-ack-" });
+    try {
+      const laptop = device(join(root, "laptop"), "laptop");
+      const reader = device(join(root, "reader"), "reader");
+      equal((await laptop.helix("add", "Invoices are numbered per tenant.", "--global")).code, 0);
+      equal((await laptop.helix("sync", "init", "--relay", relay.url)).code, 0);
+      equal((await pair(laptop, reader)).joined.code, 0);
+      equal((await laptop.helix("add", "Refunds need two approvals.", "--global")).code, 0);
+      equal((await laptop.helix("sync")).code, 0);
+      equal((await laptop.helix("sync", "snapshot")).code, 0);
+      const held = await laptop.helix("sync", "compact");
+      equal(held.code, 75, held.stderr);
+      match(held.stdout, /reader/);
+
+      const logBefore = (await laptop.helix("log")).stdout;
+      // The reader never writes: one `helix sync` acknowledges the snapshot, the next does not.
+      const first = await reader.helix("sync");
+      equal(first.code, 0, first.stderr);
+      match(first.stdout, /pushed 0 changes, acknowledged the snapshot through \d+/);
+      const second = await reader.helix("sync", "--json");
+      equal(second.code, 0, second.stderr);
+      const report = JSON.parse(second.stdout);
+      equal(report.push.uploaded, 0);
+      equal(report.push.acknowledged, undefined);
+      const status = await reader.helix("sync", "status");
+      match(status.stdout, /unpushed\s+0/);
+
+      const done = await laptop.helix("sync", "compact", "--json");
+      equal(done.code, 0, done.stderr);
+      equal(JSON.parse(done.stdout).kind, "compacted");
+      // The laptop applied the acknowledgement (compact pulls first): no entry in its log.
+      equal((await laptop.helix("log")).stdout, logBefore);
+      equal((await reader.helix("sync")).code, 0);
+      match((await reader.helix("search", "refund approvals")).stdout, /two approvals/);
     } finally {
       await Deno.remove(root, { recursive: true });
     }

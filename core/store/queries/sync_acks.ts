@@ -55,3 +55,30 @@ export function recordAcks(
     JSON.stringify(vectors),
   );
 }
+
+/** This device's side of acknowledging snapshots (`core/sync/acknowledge.ts`). */
+export interface OwnAcks {
+  /** The highest relay log position of a delta this device pushed (0: none known). */
+  readonly pushedAt: number;
+  /** The upload id of the last snapshot this device acknowledged, or null. */
+  readonly snapshot: string | null;
+}
+
+const OWN = "sync_own_acks";
+
+/** Where this device stands in acknowledging snapshots. */
+export function ownAcks(store: Db): OwnAcks {
+  const row = store.prepare("SELECT value FROM meta WHERE key = ?").get(OWN) as
+    | { value: string }
+    | undefined;
+  return row ? JSON.parse(row.value) as OwnAcks : { pushedAt: 0, snapshot: null };
+}
+
+/** Updates this device's side of acknowledging snapshots. */
+export function setOwnAcks(store: Db, patch: Partial<OwnAcks>): void {
+  const next = { ...ownAcks(store), ...patch };
+  store.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)").run(
+    OWN,
+    JSON.stringify(next),
+  );
+}

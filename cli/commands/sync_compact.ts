@@ -8,6 +8,7 @@
  */
 import type { Engine } from "@helix/core";
 import type { CommandContext } from "../context.ts";
+import { plural } from "../output.ts";
 
 /** EX_TEMPFAIL: devices have not acknowledged the snapshot yet; try again after they sync. */
 export const EXIT_PENDING = 75;
@@ -30,15 +31,20 @@ export async function compactLog(engine: Engine, ctx: CommandContext): Promise<n
   }
   const names = report.pending.map((d) =>
     `  ${d.device.slice(0, 12)}  ${d.name}${d.member ? ` (${d.member})` : ""}: ` +
-    `${d.behind} changes of the snapshot not yet acknowledged`
+    `${plural(d.behind, "change")} of the snapshot not yet acknowledged`
   );
+  const count = report.pending.length;
   ctx.print(
     [
-      `${ctx.out.yellow("not compacted")}: ${report.pending.length} devices have not ` +
+      `${ctx.out.yellow("not compacted")}: ${plural(count, "device")} ${
+        count === 1 ? "has" : "have"
+      } not ` +
       `acknowledged ${snapshot} yet (nothing was sent)`,
       ...names,
       ctx.out.dim(
-        "Each acknowledges it by syncing a change made after it; run this again then.",
+        `${
+          count === 1 ? "It acknowledges" : "Each acknowledges"
+        } it on its next \`helix sync\`; run this again then.`,
       ),
     ].join("\n"),
   );

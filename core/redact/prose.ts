@@ -46,9 +46,13 @@ interface Word {
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
-/** A word: a run between spaces, quotes, semicolons, table bars and CJK characters (kana, hanzi, hangul). */
+/**
+ * A word: a run between spaces, quotes, table bars and CJK characters (kana, hanzi, hangul).
+ * A semicolon ends a word only where it ends a clause (before a space or the end) or a
+ * setting (`;Host=`): inside a run it is a character of the value (`U4!(H5,:r;Jrr&z`).
+ */
 const WORD =
-  /[^\s;"`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]+/g;
+  /(?:[^\s;"`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]|;(?![\s;]|$|[A-Za-z_][\w .]{0,30}=))+/g;
 
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {
@@ -137,7 +141,7 @@ function bind(
         behind[i]!.text.replace(/[.,;:!?]+$/, ""),
       ) && between.some((w) => /^as$/i.test(w));
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
-        (keyHex || (value?.shape !== "hex" && value?.shape !== "uuid"));
+        (keyHex || subject(between) || (value?.shape !== "hex" && value?.shape !== "uuid"));
       if (
         value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
       ) {
@@ -149,6 +153,22 @@ function bind(
   }
   return best;
 }
+
+/**
+ * Whether the words between a value and the label after it make the value the subject of a
+ * copula whose predicate is the label: "<hex> is the datadog api key", not "<sha> is the commit
+ * that rotated the key" (a public word, or a clause of its own, stands between).
+ */
+function subject(between: readonly string[]): boolean { // nearest the label first
+  const [first, ...rest] = between.map((w) => w.toLowerCase().replace(/[,.:]+$/, "")).reverse();
+  return first !== undefined && /^(?:is|was|=|→)$/.test(first) && rest.length <= 4 &&
+    !rest.some((w) => PUBLIC_KEYS.has(w) || CLAUSE_WORDS.has(w));
+}
+
+/** Words that open a clause of their own between a value and a label. */
+const CLAUSE_WORDS = new Set(
+  "that which where when who what we i you they he she it not no never used".split(" "),
+);
 
 /**
  * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)

@@ -89,6 +89,7 @@ export function valueShape(v: string): ValueShape | undefined {
   }
   if (!isLiteral(v) || isPublicPoint(v)) return undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
+  if (groupedCode(v)) return "random";
   if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
@@ -110,6 +111,23 @@ export function valueShape(v: string): ValueShape | undefined {
   }
   const decoded = /^[A-Za-z0-9+\/_\-]{16,}={0,2}$/.test(v) ? decodeBase64(v) : undefined;
   return decoded !== undefined && decoded.length >= 12 && asciiText(decoded) ? undefined : "random";
+}
+
+/**
+ * A generated code in equal groups of random characters: an app-specific password
+ * (`gfmy-zkpj-udmz-uvao`), a recovery code, a licence key; not a name (`eu-west-1`), whose
+ * groups differ in length or read as words.
+ */
+function groupedCode(v: string): boolean {
+  const groups = v.split("-");
+  if (
+    groups.length < 3 ||
+    !/^(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})(?:-(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})){2,}$/.test(v)
+  ) {
+    return false;
+  }
+  if (groups.some((g) => g.length !== groups[0]!.length) || /^[\d-]+$/.test(v)) return false;
+  return wordFraction(v.replace(/-/g, " ")) < 0.25;
 }
 
 /** Whether decoded bytes are ASCII text (a cursor, `{"id":…}`), not key material. */
@@ -152,6 +170,7 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^\d{4}-\d\d-\d\d/, // a date
   /^[\w\-]+\.(?:json|ya?ml|toml|[jt]sx?|py|rb|go|rs|md|txt|log|ppk|pem|key|pub|crt|env|sh|conf|cfg|ini|xml|html|csv|sql|db|zip|tar|gz|tgz|lock)$/i,
   /^[A-Za-z_$][\w$.]*\(|=>|[=!]==|&&|\|\||::|->|<\//, // code
+  /^[\w$.]*[({\[<][A-Za-z][a-z]*[?!.]?[)}\]>]$/, // syntax around a word: C{valid?}, B(Netlify)
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // a constant or an environment variable name
   /^(?:sha\d{1,3}|md5|sha)[:\-=]/i, // a digest
   /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
@@ -199,7 +218,10 @@ export function isSettingName(name: string): boolean {
  * ```
  */
 export function isPhrase(v: string): boolean {
-  if (v.length < 8 || v.length > 40 || !/^[A-Za-z0-9][A-Za-z0-9\-!@#$%^&*+?~]*$/.test(v)) {
+  if (
+    v.length < 8 || v.length > 40 ||
+    !/^[A-Za-z0-9!@#$%^&*+?~][A-Za-z0-9\-!@#$%^&*+?~;=_.,]*$/.test(v)
+  ) {
     return false;
   }
   const digits = v.replace(/\D/g, "").length;
@@ -207,5 +229,7 @@ export function isPhrase(v: string): boolean {
   if (digits === 0 || letters < 4 || digits === v.length) return false;
   if (digits < 2 && !/[A-Z]/.test(v) && !v.includes("-")) return false;
   if (/^[A-Z0-9_]+$/.test(v) || /^v?\d/.test(v)) return false;
+  const setting = /^([A-Za-z_][\w.\-]*)[=:]/.exec(v)?.[1]; // SMTP_PASSWORD=…: a setting, not a value
+  if (setting && (isSettingName(setting) || /_/.test(setting))) return false;
   return !NOT_A_VALUE.some((re) => re.test(v));
 }

@@ -11,6 +11,7 @@ import { MARKER } from "./collapse.ts";
 import { decodeBase64, wordFraction, words } from "./lexical.ts";
 import { LOOKBACK_STOPWORDS } from "../text/stopwords.ts";
 import { classify, type EntropyType } from "./token_kind.ts";
+import { hasFileMagic } from "./blobs.ts";
 
 /** A run long enough to be a token of an unknown format. */
 const RUN = /[A-Za-z0-9+\/=_\-]{20,}/g;
@@ -73,6 +74,8 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
         out.push([start, end, "pem_private_key"]); // base64 of a key file, whatever the key is named
         continue;
       }
+      // A file in base64 (`/9j/4AAQ…` is a JPEG): its first bytes, read where the run starts.
+      if (hasFileMagic(decodeBase64(view.slice(pieceStart, pieceStart + 12)) ?? "")) continue;
       const before = lookBack(pieceStart, 160);
       if (
         DIGEST_PREFIX.test(before) || CRYPT_HASH.test(before) ||

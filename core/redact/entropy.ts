@@ -138,12 +138,18 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
     .slice(-2).reverse();
   // Only the token's own key (a `key:` or the nearest word) can say it names something public:
   // in "the auth service uses …", "service" is the subject, not the key.
+  // "the … key for the side project: <token>": the key names what the secret is for.
+  if (key && PURPOSE.test(head.slice(0, head.lastIndexOf(key)))) return "secret";
   for (const [i, word] of [...(key ? [key] : []), ...recent].entries()) {
     if (i === 0 && nameWords(word).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
     if (SECRET_WORDS.test(word)) return "secret";
   }
   return undefined;
 }
+
+/** A secret word, then "for" and a few words: what follows names the secret's purpose. */
+const PURPOSE =
+  /(?:secret|token|passw\w*|key|credentials?)s?[ \t]+(?:for|of)[ \t]+(?:[\w.\-]+[ \t]+){0,3}$/i;
 
 /** A path of readable segments (`src/lib/x.ts`), not base64 that happens to hold a slash. */
 function isPath(token: string): boolean {

@@ -134,7 +134,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
       return nameSignal(bare.replace(/s$/, "")) === "strong" ? "secret" : undefined;
     }
     if (KEY_QUALIFIERS.has(previous.toLowerCase())) return "secret";
-    return /^[A-Z]/.test(previous) ? "vendor" : undefined;
+    return /^[A-Z]/.test(previous) || SERVICE_DOMAIN.test(previous) ? "vendor" : undefined;
   }
   const signal = nameSignal(/(?:token|secret)s$/i.test(bare) ? bare.slice(0, -1) : bare);
   if (signal !== "strong") return undefined;
@@ -148,6 +148,9 @@ const KEY_QUALIFIERS = new Set([
     .split(" "),
 ]);
 
+/** A service named by its domain: "the resend.com key", "fly.io token". */
+const SERVICE_DOMAIN = /^[a-z0-9\-]+\.(?:com|io|dev|ai|co|net|org|app|sh|so|cloud|tech)$/;
+
 /** The word after a label on its line (lower case letters only), or "". */
 function nextWord(text: string, at: number): string {
   return /^[ \t]{1,3}([A-Za-z]+)/.exec(text.slice(at, at + 40))?.[1] ?? "";
@@ -160,6 +163,10 @@ function previousWord(text: string, at: number): string {
   if (end === at) return "";
   let start = end;
   while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
+  while (start > 1 && end - start < 40 && text[start - 1] === "." && /\w/.test(text[start - 2]!)) {
+    start--; // a domain: resend.com
+    while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
+  }
   while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
   return text.slice(start, end);
 }

@@ -331,7 +331,10 @@ function publicKey(before: readonly string[]): boolean {
     if (depth > 0) continue;
     const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
-    return PUBLIC_KEYS.has(bare);
+    // "key for the side project: <value>": the word says what the secret is for, not what the
+    // value is.
+    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
+    return PUBLIC_KEYS.has(bare) && !purpose;
   }
   return false;
 }

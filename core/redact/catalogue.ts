@@ -350,8 +350,10 @@ const urlRule: Rule = (text, out) => {
     }
     const user = match[1]!;
     if (!isLiteral(user) || !/^(?:[0-9a-f]{32,}|[A-Za-z0-9_\-]{20,})$/.test(user)) continue;
-    const hex = /^[0-9a-f]+$/.test(user); // a Sentry DSN's public key is 32 hex and no password
-    if (hex ? user.length < 40 && match[0].indexOf(":", 3) === -1 : !secretLooking(user)) continue;
+    // Hex of a key's length is a key (a Sentry DSN's, which lets anyone post to the project);
+    // other tokens must look random.
+    const hex = /^[0-9a-f]+$/.test(user);
+    if (hex ? !/^(?:[0-9a-f]{32}|[0-9a-f]{40,})$/.test(user) : !secretLooking(user)) continue;
     const [start, end] = match.indices![1]!;
     out.push({ start, end, type: "url_password", tier: 2 });
   }

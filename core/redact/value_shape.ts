@@ -127,7 +127,8 @@ function groupedCode(v: string): boolean {
     return false;
   }
   if (groups.some((g) => g.length !== groups[0]!.length) || /^[\d-]+$/.test(v)) return false;
-  return wordFraction(v.replace(/-/g, " ")) < 0.25;
+  // Random letters: most groups read as no word, or one has no vowel (4 random letters: 43 %).
+  return wordFraction(v) < 0.5 || groups.some((g) => !/[aeiouy0-9]/i.test(g));
 }
 
 /** Whether decoded bytes are ASCII text (a cursor, `{"id":…}`), not key material. */

@@ -18,9 +18,10 @@ import {
 /**
  * How much a label vouches for: `password` takes any secret shape, letters included;
  * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
- * `weak` only a password with symbols right after it.
+ * `weak` only a password with symbols right after it; `opener` ("unlock the keystore with")
+ * a password or passphrase right after it.
  */
-export type LabelKind = "password" | "secret" | "vendor" | "weak";
+export type LabelKind = "password" | "secret" | "vendor" | "weak" | "opener";
 
 /** A label and where it sits. */
 export interface Label {
@@ -48,11 +49,24 @@ const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレ
 /** Letters and digits of the scripts labels are written in (a class without `u`, which is slower). */
 const LETTER = String.raw`\w\u00C0-\u02FF\u0370-\u1FFF\u2C00-\u2DFF\u3040-\u9FFF\uAC00-\uD7AF`;
 
+/**
+ * Services whose keys carry no prefix of their own (hex or random): their name as a value's
+ * key ("Datadog: <hex>") names a key. Code hosts are left out: "GitHub: <sha>" is a commit.
+ */
+const VENDORS = "datadog|sentry|pagerduty|mailgun|sendgrid|postmark|mailchimp|twilio|algolia|" +
+  "mapbox|pusher|mixpanel|amplitude|bugsnag|rollbar|new[ ]relic|newrelic|honeycomb|" +
+  "launchdarkly|cloudinary|heroku|netlify|vercel|cloudflare|supabase|pinecone|openai|" +
+  "anthropic|stripe|resend|airtable|hubspot|circleci|snyk|codecov|opsgenie|statuspage";
+
 const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
-    String.raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|totp|(?:recovery|backup)[ ]codes?)` +
+    String
+      .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
+    String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
+    String
+      .raw`|(?<opener>(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ])with)` +
     String
       .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|(?<=\bas[ ][\w.@\-]{1,40}[ ])with)` +
     String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
@@ -110,9 +124,11 @@ export function findLabels(text: string): Label[] {
     let kind: LabelKind | undefined;
     if (groups.foreign || groups.cjk) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
+    else if (groups.vendor) kind = "vendor";
+    else if (groups.opener) kind = "opener";
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
-    } else kind = nameKind(m[0], previous, text[end] ?? "");
+    } else kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end);
     if (kind !== undefined) out.push({ start, end, kind });
   }
   return out;
@@ -140,6 +156,30 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
   if (signal !== "strong") return undefined;
   return words.some((w) => PASSWORD_WORDS.has(w)) ? "password" : "secret";
 }
+
+/**
+ * A bare "key" that is a secret's by what stands around it: a table's header cell
+ * (`| service | key |`), or a qualifier after it ("key for signing cookies").
+ */
+function keyKind(text: string, name: string, start: number, end: number): LabelKind | undefined {
+  if (!/^keys?$/i.test(name)) return undefined;
+  const after = text.slice(end, end + 40);
+  const purpose = /^[ \t]+for[ \t]+(?:the[ \t]+)?([A-Za-z]+)/.exec(after)?.[1]?.toLowerCase();
+  if (purpose && (KEY_QUALIFIERS.has(purpose) || PURPOSES.has(purpose))) return "secret";
+  const lineStart = text.lastIndexOf("\n", start) + 1;
+  const lineEnd = text.indexOf("\n", end);
+  if (lineEnd === -1 || lineEnd - lineStart > 400) return undefined;
+  const header = /\|[ \t]*$/.test(text.slice(lineStart, start)) && /^[ \t]*\|/.test(after);
+  const ruleEnd = text.indexOf("\n", lineEnd + 1);
+  const rule = text.slice(lineEnd + 1, ruleEnd === -1 ? text.length : ruleEnd);
+  return header && /^[ \t]*\|?[ \t:\-|]*-[ \t:\-|]*$/.test(rule) ? "secret" : undefined;
+}
+
+/** What a key is for when that makes it a secret: "key for signing …", "key for encryption". */
+const PURPOSES = new Set(
+  "signing encrypting encryption decrypting decryption hmac jwt jwts cookies sessions webhooks"
+    .split(" "),
+);
 
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([

@@ -35,6 +35,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
+  opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
 };
 
 interface Word {
@@ -66,7 +67,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
-    if (label.kind !== "weak") {
+    if (label.kind !== "weak" && label.kind !== "opener") {
       for (const cell of cellsBelow(text, label.start, label.end)) {
         if (redacted(cell) || /\s/.test(cell.text) || taken.has(cell.start)) continue;
         const found = accept(cell);
@@ -118,7 +119,7 @@ function bind(
       }
     }
   }
-  if (best === undefined && label.kind !== "weak") {
+  if (best === undefined && label.kind !== "weak" && label.kind !== "opener") {
     for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
       if (redacted(cell)) return undefined;
       if (/\s/.test(cell.text)) continue; // words, not a value

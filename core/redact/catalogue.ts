@@ -274,23 +274,28 @@ const pemRule: Rule = (text, out) => {
   }
 };
 
-/** PuTTY `.ppk` files: the base64 lines after `Private-Lines: N` hold the private key. */
-const PUTTY_PRIVATE = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
+/**
+ * PuTTY `.ppk` files: the base64 lines after `Private-Lines: N` hold the private key, whether
+ * the file is pasted whole, indented (a YAML block) or flattened onto one line.
+ */
+const PUTTY_PRIVATE = /(?<![\w\-])Private-Lines:[ \t]*(\d{1,3})(?=\s)/g;
+const PUTTY_LINE = /^[ \t]*\r?\n?[ \t]*([A-Za-z0-9+\/=]{4,200})(?=\s|$)/;
 
 const puttyRule: Rule = (text, out) => {
   for (const match of text.matchAll(PUTTY_PRIVATE)) {
     const header = text.lastIndexOf("PuTTY-User-Key-File-", match.index);
     if (header === -1 || match.index - header > 8192) continue;
-    const start = match.index + match[0].length + 1;
-    let end = start;
-    for (let line = 0; line < Number(match[1]) && end < text.length; line++) {
-      const next = text.indexOf("\n", end);
-      const lineEnd = next === -1 ? text.length : next;
-      if (!/^[ \t]*[A-Za-z0-9+\/=]{4,200}[ \t\r]*$/.test(text.slice(end, lineEnd))) break;
-      end = lineEnd + 1;
+    let at = match.index + match[0].length;
+    let from = -1;
+    for (let line = 0; line < Number(match[1]); line++) {
+      const next = PUTTY_LINE.exec(text.slice(at, at + 240));
+      if (next === null) break;
+      if (from === -1) from = at + next[0].length - next[1]!.length;
+      at += next[0].length;
     }
-    const [from, to] = [start, text[end - 1] === "\n" ? end - 1 : end];
-    if (to - from >= 16) out.push({ start: from, end: to, type: "pem_private_key", tier: 4 });
+    if (from !== -1 && at - from >= 16) {
+      out.push({ start: from, end: at, type: "pem_private_key", tier: 4 });
+    }
   }
 };
 

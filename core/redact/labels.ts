@@ -100,11 +100,20 @@ const PROSE_DENY_BEFORE = new Set(
 /** `user / password`: a slash between a user name (or an email) and what follows it. */
 const USER_SLASH = /(?<=[\w.@\-] )\/(?= \S)/g;
 
+/**
+ * `Service: user, password` ending a line: a comma between a lower-case user name after a key
+ * and the line's last word.
+ */
+const USER_COMMA = /(?<=:[ \t]{1,4}[a-z][\w.@\-]{1,31}),(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
+
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {
   const out: Label[] = [];
   for (const m of text.matchAll(USER_SLASH)) {
     out.push({ start: m.index, end: m.index + 1, kind: "weak" });
+  }
+  for (const m of text.matchAll(USER_COMMA)) {
+    out.push({ start: m.index, end: m.index + 1, kind: "opener" });
   }
   for (const m of text.matchAll(LABEL)) {
     const groups = m.groups!;
@@ -131,7 +140,7 @@ export function findLabels(text: string): Label[] {
     } else kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end);
     if (kind !== undefined) out.push({ start, end, kind });
   }
-  return out;
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** The kind of an English label or identifier, given the word before it. */

@@ -121,6 +121,7 @@ export function findLabels(text: string): Label[] {
     const end = start + m[0].length;
     if (!CJK.test(m[0]) && /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
     if (text[start - 1] === "=") continue; // the value of a setting, not a label
+    if (text[end] === "@") continue; // a user at a host: root@worker-12
     if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
     if (/\[REDACTED:[a-z0-9_]{1,40}\]$/.test(text.slice(Math.max(0, start - 52), start))) {
       continue; // glued to an earlier redaction: it was glued to the secret the first time

@@ -21,6 +21,7 @@
  *
  * @module
  */
+import { barePasswords } from "./bare_password.ts";
 import { catalogueCandidates } from "./catalogue.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
@@ -69,6 +70,7 @@ export function redact(text: string): Redaction {
   const occupied = new Intervals(kept as [number, number][]);
   const candidates = catalogueCandidates(text);
   proseCandidates(text, candidates);
+  barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {

@@ -35,10 +35,11 @@ export function classify(
   }
   if (/^[0-9a-fA-F]+(?:[\-_:.][0-9a-fA-F]+)+$/.test(token)) return undefined; // UUIDs, MACs
   if (/^(?:sha\d{1,3}|md5)[-_]/i.test(token)) return undefined;
-  // An object id is its prefix and one body (`cus_NffrFeUfNV2Hib`); a second separator makes
-  // it another format that shares the prefix (Resend's `re_<8>_<24>` is a key).
+  // An object id is its prefix, perhaps a mode, and one body (`cus_NffrFeUfNV2Hib`,
+  // `cs_test_a1…`); a random segment before the body makes it another format that shares the
+  // prefix (Resend's `re_<8>_<24>` is a key).
   const id = NOT_SECRET_PREFIX.exec(token);
-  if (id && !/[_\-]/.test(token.slice(id[0].length))) return undefined;
+  if (id && /^(?:[a-z]{2,8}_)?[A-Za-z0-9]+$/.test(token.slice(id[0].length))) return undefined;
   if (isPublicPoint(token)) return undefined;
   if (/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(token)) return undefined; // ULID
   if (/^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}|(?:bc1|tb1)[a-z0-9]{25,62})$/.test(token)) {

@@ -520,6 +520,7 @@ const assignmentRule: Rule = (text, out) => {
     if (match.index < valueEnd) continue;
     if (inPlaceholder(match.index)) continue;
     if (text.startsWith("://", match.index - 3)) continue; // a URL's user name
+    if (text.startsWith("${", match.index - 2)) continue; // ${DB_PASSWORD:-default}: an expansion
     const dashes = match[1] ?? "";
     let name = match[2]!;
     const [nameStart] = match.indices![2]!;

@@ -160,6 +160,9 @@ function lettersShape(v: string): ValueShape | undefined {
   return wordFraction(v) < 0.9 ? "letters" : undefined;
 }
 
+/** A name: ssh-ed25519, eu-west-1. */
+const NAME_RULE = /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/;
+
 /** Things that are not secret values, whatever their letters. */
 const NOT_A_VALUE: readonly RegExp[] = [
   /:\/\/|^www\./i, // a URL
@@ -181,7 +184,7 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
-  /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/, // a name: ssh-ed25519, eu-west-1
+  NAME_RULE,
 ];
 
 /** A path of readable segments (`ghcr.io/acme/api:1.2`), not base64 that holds a slash. */
@@ -232,5 +235,8 @@ export function isPhrase(v: string): boolean {
   if (/^[A-Z0-9_]+$/.test(v) || /^v?\d/.test(v)) return false;
   const setting = /^([A-Za-z_][\w.\-]*)[=:]/.exec(v)?.[1]; // SMTP_PASSWORD=…: a setting, not a value
   if (setting && (isSettingName(setting) || /_/.test(setting))) return false;
-  return !NOT_A_VALUE.some((re) => re.test(v));
+  // Three or more dashed words with digits read as a name only when short: eu-west-1, not
+  // purple-monkey-dishwasher-42.
+  const passphrase = v.length >= 16 && v.split("-").length >= 3;
+  return !NOT_A_VALUE.some((re) => re.test(v) && !(passphrase && re === NAME_RULE));
 }

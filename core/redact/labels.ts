@@ -102,9 +102,11 @@ const USER_SLASH = /(?<=[\w.@\-] )\/(?= \S)/g;
 
 /**
  * `Service: user, password` ending a line: a comma between a lower-case user name after a key
- * and the line's last word.
+ * (letters, perhaps a number: not a generated name like `api-7d4b9c8f5d-x2k9p`) and the line's
+ * last word.
  */
-const USER_COMMA = /(?<=:[ \t]{1,4}[a-z][\w.@\-]{1,31}),(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
+const USER_COMMA =
+  /(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3}),(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {
@@ -194,7 +196,7 @@ const PURPOSES = new Set(
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([
   ...STRONG_KEY_QUALIFIERS,
-  ..."application license licence ingest integration service role account server browser"
+  ..."application license licence ingest integration service role account server browser recovery"
     .split(" "),
 ]);
 

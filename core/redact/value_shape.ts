@@ -126,7 +126,8 @@ function groupedCode(v: string): boolean {
   ) {
     return false;
   }
-  if (groups.some((g) => g.length !== groups[0]!.length) || /^[\d-]+$/.test(v)) return false;
+  if (groups.some((g) => g.length !== groups[0]!.length)) return false;
+  if (/^[\d-]+$/.test(v)) return groups.length >= 4; // a recovery key, not a date or a number
   // Random letters: most groups read as no word, or one has no vowel (4 random letters: 43 %).
   return wordFraction(v) < 0.5 || groups.some((g) => !/[aeiouy0-9]/i.test(g));
 }

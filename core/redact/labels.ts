@@ -19,9 +19,10 @@ import {
  * How much a label vouches for: `password` takes any secret shape, letters included;
  * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
  * `weak` only a password with symbols right after it; `opener` ("unlock the keystore with")
- * a password or passphrase right after it.
+ * a password or passphrase right after it; `cue` ("case matters", "same user as before") what
+ * only a password is said to have, the value just before it.
  */
-export type LabelKind = "password" | "secret" | "vendor" | "weak" | "opener";
+export type LabelKind = "password" | "secret" | "vendor" | "weak" | "opener" | "cue";
 
 /** A label and where it sits. */
 export interface Label {
@@ -65,6 +66,7 @@ const LABEL = new RegExp(
     String
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
+    String.raw`|(?<cue>case[ \-]sensitive|case[ ]matters|no[ ]spaces|same[ ](?:user(?:name)?|login)[ ]as)` +
     String
       .raw`|(?<opener>(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ])with)` +
     String
@@ -138,9 +140,12 @@ export function findLabels(text: string): Label[] {
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
     else if (groups.vendor) kind = "vendor";
     else if (groups.opener) kind = "opener";
+    else if (groups.cue) kind = "cue";
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
-    } else kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end);
+    } else {
+      kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end, previous);
+    }
     if (kind !== undefined) out.push({ start, end, kind });
   }
   return out.sort((a, b) => a.start - b.start);
@@ -171,11 +176,22 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
 
 /**
  * A bare "key" that is a secret's by what stands around it: a table's header cell
- * (`| service | key |`), or a qualifier after it ("key for signing cookies").
+ * (`| service | key |`), a qualifier after it ("key for signing cookies"), or a sentence that
+ * says what it is ("key's <hex>", "the key is <hex>").
  */
-function keyKind(text: string, name: string, start: number, end: number): LabelKind | undefined {
+function keyKind(
+  text: string,
+  name: string,
+  start: number,
+  end: number,
+  previous: string,
+): LabelKind | undefined {
   if (!/^keys?$/i.test(name)) return undefined;
   const after = text.slice(end, end + 40);
+  // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
+  if (/^(?:|the|my|our|your|this|that)$/i.test(previous) && /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)) {
+    return "vendor";
+  }
   const purpose = /^[ \t]+for[ \t]+(?:the[ \t]+)?([A-Za-z]+)/.exec(after)?.[1]?.toLowerCase();
   if (purpose && (KEY_QUALIFIERS.has(purpose) || PURPOSES.has(purpose))) return "secret";
   const lineStart = text.lastIndexOf("\n", start) + 1;

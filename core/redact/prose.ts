@@ -36,7 +36,11 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
+  cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
 };
+
+/** Labels whose table column holds their values (a header cell names a secret). */
+const COLUMN_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor"]);
 
 interface Word {
   readonly start: number;
@@ -67,7 +71,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
-    if (label.kind !== "weak" && label.kind !== "opener") {
+    if (COLUMN_KINDS.has(label.kind)) {
       for (const cell of cellsBelow(text, label.start, label.end)) {
         if (redacted(cell) || /\s/.test(cell.text) || taken.has(cell.start)) continue;
         const found = accept(cell);
@@ -109,7 +113,7 @@ function bind(
     if (!asked && endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
-  if (best === undefined && whole && open && ahead.length <= 8) {
+  if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
     const next = nextLine(text, lineEnd);
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
@@ -119,7 +123,7 @@ function bind(
       }
     }
   }
-  if (best === undefined && label.kind !== "weak" && label.kind !== "opener") {
+  if (best === undefined && COLUMN_KINDS.has(label.kind)) {
     for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
       if (redacted(cell)) return undefined;
       if (/\s/.test(cell.text)) continue; // words, not a value
@@ -143,8 +147,10 @@ function bind(
       ) && between.some((w) => /^as$/i.test(w));
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
         (keyHex || subject(between) || (value?.shape !== "hex" && value?.shape !== "uuid"));
+      const cued = label.kind === "cue"; // "<value> (no spaces, case matters)"
       if (
-        value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
+        value &&
+        (cued || joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
       ) {
         best = { ...value, distance: i };
         break;
@@ -196,7 +202,7 @@ function stated(
 
 /** "is" and "to" in the languages labels are written in. */
 const COPULAS = new Set(
-  ("is was are were be to now still becomes became -> => - – — es era é está est était ist " +
+  ("is 's ’s was are were be to now still becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
     "olarak dır dir").split(" "),
 );

@@ -19,10 +19,20 @@ import {
  * How much a label vouches for: `password` takes any secret shape, letters included;
  * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
  * `weak` only a password with symbols right after it; `opener` ("unlock the keystore with")
- * a password or passphrase right after it; `cue` ("case matters", "same user as before") what
- * only a password is said to have, the value just before it.
+ * a password or passphrase right after it; `cue` ("no spaces, case matters") and `cueUser`
+ * ("same user as before") what only a password is said to have, the value just before it
+ * (`cueUser` not letters alone, which a user name may be); `bare` ("key's", a table's `key`
+ * column) any secret shape but a commit's 40 hex.
  */
-export type LabelKind = "password" | "secret" | "vendor" | "weak" | "opener" | "cue";
+export type LabelKind =
+  | "password"
+  | "secret"
+  | "vendor"
+  | "bare"
+  | "weak"
+  | "opener"
+  | "cue"
+  | "cueUser";
 
 /** A label and where it sits. */
 export interface Label {
@@ -51,13 +61,14 @@ const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレ
 const LETTER = String.raw`\w\u00C0-\u02FF\u0370-\u1FFF\u2C00-\u2DFF\u3040-\u9FFF\uAC00-\uD7AF`;
 
 /**
- * Services whose keys carry no prefix of their own (hex or random): their name as a value's
- * key ("Datadog: <hex>") names a key. Code hosts are left out: "GitHub: <sha>" is a commit.
+ * Services whose keys carry no prefix of their own (hex, a UUID or random): their name as a
+ * value's key ("Datadog: <hex>") names a key. Services whose keys have a prefix (Stripe,
+ * Sentry, OpenAI) are left out, since hex beside them is an event or object id, and so are code
+ * hosts: "GitHub: <sha>" is a commit.
  */
-const VENDORS = "datadog|sentry|pagerduty|mailgun|sendgrid|postmark|mailchimp|twilio|algolia|" +
-  "mapbox|pusher|mixpanel|amplitude|bugsnag|rollbar|new[ ]relic|newrelic|honeycomb|" +
-  "launchdarkly|cloudinary|heroku|netlify|vercel|cloudflare|supabase|pinecone|openai|" +
-  "anthropic|stripe|resend|airtable|hubspot|circleci|snyk|codecov|opsgenie|statuspage";
+const VENDORS = "datadog|pagerduty|mailgun|postmark|mailchimp|twilio|algolia|mapbox|pusher|" +
+  "mixpanel|amplitude|bugsnag|rollbar|new[ ]relic|newrelic|honeycomb|launchdarkly|cloudinary|" +
+  "heroku|netlify|vercel|cloudflare|pinecone|circleci|snyk|codecov|opsgenie|statuspage";
 
 const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
@@ -66,7 +77,8 @@ const LABEL = new RegExp(
     String
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
-    String.raw`|(?<cue>case[ \-]sensitive|case[ ]matters|no[ ]spaces|same[ ](?:user(?:name)?|login)[ ]as)` +
+    String.raw`|(?<cue>case[ \-]sensitive|case[ ]matters|no[ ]spaces)` +
+    String.raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as)` +
     String
       .raw`|(?<opener>(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ])with)` +
     String
@@ -141,6 +153,7 @@ export function findLabels(text: string): Label[] {
     else if (groups.vendor) kind = "vendor";
     else if (groups.opener) kind = "opener";
     else if (groups.cue) kind = "cue";
+    else if (groups.cueUser) kind = "cueUser";
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
     } else {
@@ -189,8 +202,11 @@ function keyKind(
   if (!/^keys?$/i.test(name)) return undefined;
   const after = text.slice(end, end + 40);
   // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
-  if (/^(?:|the|my|our|your|this|that)$/i.test(previous) && /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)) {
-    return "vendor";
+  if (
+    /^(?:|the|my|our|your|this|that)$/i.test(previous) &&
+    /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)
+  ) {
+    return "bare";
   }
   const purpose = /^[ \t]+for[ \t]+(?:the[ \t]+)?([A-Za-z]+)/.exec(after)?.[1]?.toLowerCase();
   if (purpose && (KEY_QUALIFIERS.has(purpose) || PURPOSES.has(purpose))) return "secret";
@@ -200,7 +216,7 @@ function keyKind(
   const header = /\|[ \t]*$/.test(text.slice(lineStart, start)) && /^[ \t]*\|/.test(after);
   const ruleEnd = text.indexOf("\n", lineEnd + 1);
   const rule = text.slice(lineEnd + 1, ruleEnd === -1 ? text.length : ruleEnd);
-  return header && /^[ \t]*\|?[ \t:\-|]*-[ \t:\-|]*$/.test(rule) ? "secret" : undefined;
+  return header && /^[ \t]*\|?[ \t:\-|]*-[ \t:\-|]*$/.test(rule) ? "bare" : undefined;
 }
 
 /** What a key is for when that makes it a secret: "key for signing …", "key for encryption". */

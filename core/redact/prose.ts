@@ -36,11 +36,13 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
+  bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 3, back: 0 },
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
+  cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },
 };
 
 /** Labels whose table column holds their values (a header cell names a secret). */
-const COLUMN_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor"]);
+const COLUMN_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor", "bare"]);
 
 interface Word {
   readonly start: number;
@@ -68,6 +70,9 @@ export function proseCandidates(text: string, out: Candidate[]): void {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));
       const value = shapes.get(key);
+      if (label.kind === "bare" && value?.shape === "hex" && value.end - value.start === 40) {
+        return undefined; // a bare "key" of a commit's length: a commit or a content hash
+      }
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
@@ -147,11 +152,12 @@ function bind(
       ) && between.some((w) => /^as$/i.test(w));
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
         (keyHex || subject(between) || (value?.shape !== "hex" && value?.shape !== "uuid"));
-      const cued = label.kind === "cue"; // "<value> (no spaces, case matters)"
-      if (
-        value &&
-        (cued || joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
-      ) {
+      // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
+      const cue = label.kind === "cue" || label.kind === "cueUser";
+      const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
+      const named = !cue &&
+        (joined || (between.every(light) && /^(?:password|letters)$/.test(value?.shape ?? "")));
+      if (value && (cued || named)) {
         best = { ...value, distance: i };
         break;
       }

@@ -7,6 +7,7 @@
  */
 import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
 import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
+import { isObjectId } from "./token_kind.ts";
 
 /**
  * The shapes a secret value takes in prose. `phrase` is a password people make up (words and
@@ -87,7 +88,7 @@ export function valueShape(v: string): ValueShape | undefined {
       ? lettersShape(core)
       : undefined; // words, the most common case, leave first
   }
-  if (!isLiteral(v) || isPublicPoint(v)) return undefined;
+  if (!isLiteral(v) || isPublicPoint(v) || isObjectId(v)) return undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (groupedCode(v)) return "random";
   if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;

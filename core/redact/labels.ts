@@ -80,9 +80,9 @@ const LABEL = new RegExp(
     String.raw`|(?<cue>case[ \-]sensitive|case[ ]matters|no[ ]spaces)` +
     String.raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as)` +
     String
-      .raw`|(?<opener>(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ])with)` +
+      .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
     String
-      .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|(?<=\bas[ ][\w.@\-]{1,40}[ ])with)` +
+      .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
     String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
   "gi",
 );

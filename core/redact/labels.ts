@@ -22,7 +22,7 @@ import {
  * a password or passphrase right after it; `cue` ("no spaces, case matters") and `cueUser`
  * ("same user as before") what only a password is said to have, the value just before it
  * (`cueUser` not letters alone, which a user name may be); `bare` ("key's", a table's `key`
- * column) any secret shape but a commit's 40 hex.
+ * column) random values, passwords and hex, but not a commit's 40 hex nor a UUID (an id).
  */
 export type LabelKind =
   | "password"

@@ -2,8 +2,10 @@
  * Secrets named in a sentence rather than assigned: "the Datadog API key for prod is …",
  * "passed … as the client secret", "密码是…". A secret-bearing label (`labels.ts`) is bound
  * to the nearest secret-shaped value (`value_shape.ts`) of its clause, on either side; a
- * value on the line after a label that ends its line counts too. A word that names something
- * public (a commit, a hash, an id) blocks a value only when it is that value's own key.
+ * value on the line after a label that ends its line counts too, and so does a value that is
+ * the subject of "is the … key". A word that names something public (a commit, a hash, an id)
+ * blocks a value only when it is that value's own key, not when it says what the secret is for
+ * ("key for the side project: …").
  *
  * @module
  */
@@ -36,7 +38,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
-  bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 3, back: 0 },
+  bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
   cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },
 };

@@ -20,15 +20,18 @@ import {
  * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
  * `weak` only a password with symbols right after it; `opener` ("unlock the keystore with")
  * a password or passphrase right after it; `cue` ("no spaces, case matters") and `cueUser`
- * ("same user as before") what only a password is said to have, the value just before it
+ * ("same user as before", "don't share") what only a secret is said to have, the value just
+ * before it
  * (`cueUser` not letters alone, which a user name may be); `bare` ("key's", a table's `key`
- * column) random values, passwords and hex, but not a commit's 40 hex nor a UUID (an id).
+ * column) random values, passwords and hex, but not a commit's 40 hex nor a UUID (an id);
+ * `loose` (a lower-case word before "key") only random values and passwords.
  */
 export type LabelKind =
   | "password"
   | "secret"
   | "vendor"
   | "bare"
+  | "loose"
   | "weak"
   | "opener"
   | "cue"
@@ -78,7 +81,8 @@ const LABEL = new RegExp(
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
     String.raw`|(?<cue>case[ \-]sensitive|case[ ]matters|no[ ]spaces)` +
-    String.raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as)` +
+    String
+      .raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as|don['’]?t[ ]share|do[ ]not[ ]share|keep[ ](?:it|this)[ ](?:safe|secret|private))` +
     String
       .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
     String
@@ -179,6 +183,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
     if (words.length > 1) {
       return nameSignal(bare.replace(/s$/, "")) === "strong" ? "secret" : undefined;
     }
+    if (/^(?:gpg|pgp)$/i.test(previous)) return "loose"; // a passphrase, not an id's hex
     if (KEY_QUALIFIERS.has(previous.toLowerCase())) return "secret";
     return /^[A-Z]/.test(previous) || SERVICE_DOMAIN.test(previous) ? "vendor" : undefined;
   }
@@ -188,9 +193,11 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
 }
 
 /**
- * A bare "key" that is a secret's by what stands around it: a table's header cell
- * (`| service | key |`), a qualifier after it ("key for signing cookies"), or a sentence that
- * says what it is ("key's <hex>", "the key is <hex>").
+ * A bare "key" that is a secret's by what stands around it: a qualifier after it ("key for
+ * signing cookies"), a table's header cell (`| service | key |`), a sentence that says what it
+ * is ("key's <hex>", "the key is <hex>"), a service in lower case before it ("brevo key …": a
+ * `loose` label, no hex), or a value right after it ("…, key fc-…"). Either needs a generated
+ * value.
  */
 function keyKind(
   text: string,
@@ -201,23 +208,41 @@ function keyKind(
 ): LabelKind | undefined {
   if (!/^keys?$/i.test(name)) return undefined;
   const after = text.slice(end, end + 40);
-  // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
-  if (
-    /^(?:|the|my|our|your|this|that)$/i.test(previous) &&
-    /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)
-  ) {
-    return "bare";
-  }
   const purpose = /^[ \t]+for[ \t]+(?:the[ \t]+)?([A-Za-z]+)/.exec(after)?.[1]?.toLowerCase();
   if (purpose && (KEY_QUALIFIERS.has(purpose) || PURPOSES.has(purpose))) return "secret";
+  if (headerCell(text, start, end)) return "bare";
+  // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
+  const determiner = /^(?:|the|my|our|your|this|that)$/i.test(previous);
+  if (determiner && /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)) return "bare";
+  // "new brevo key <token>", "sendinblue smtp key is …", "firecrawl, key fc-…": a service's key
+  // in lower case, or a key given right after it; the value must still look generated.
+  if (/^[a-z][a-z0-9\-]{1,20}$/.test(previous) && !NOT_A_SERVICE.has(previous)) return "loose";
+  if (/^(?:|new|old)$/i.test(previous) && /^[ \t]+(?=[^\s:=]*\d)[^\s:=]{16}/.test(after)) {
+    return "bare"; // the key itself next: a token of 16 characters or more, digits in it
+  }
+  return undefined;
+}
+
+/** Whether [start, end) is a cell of a table's header row (a rule row `|---|` under it). */
+function headerCell(text: string, start: number, end: number): boolean {
   const lineStart = text.lastIndexOf("\n", start) + 1;
   const lineEnd = text.indexOf("\n", end);
-  if (lineEnd === -1 || lineEnd - lineStart > 400) return undefined;
-  const header = /\|[ \t]*$/.test(text.slice(lineStart, start)) && /^[ \t]*\|/.test(after);
+  if (lineEnd === -1 || lineEnd - lineStart > 400) return false;
+  const cell = /\|[ \t]*$/.test(text.slice(lineStart, start)) &&
+    /^[ \t]*\|/.test(text.slice(end, end + 40));
   const ruleEnd = text.indexOf("\n", lineEnd + 1);
   const rule = text.slice(lineEnd + 1, ruleEnd === -1 ? text.length : ruleEnd);
-  return header && /^[ \t]*\|?[ \t:\-|]*-[ \t:\-|]*$/.test(rule) ? "bare" : undefined;
+  return cell && /^[ \t]*\|?[ \t:\-|]*-[ \t:\-|]*$/.test(rule);
 }
+
+/** Lower-case words before "key" that are not a service: "which key", "any key", "same key". */
+const NOT_A_SERVICE = new Set(
+  ("the a an this that these those my our your their its his her which what any each every no " +
+    "one same new old other another first last next previous right wrong given matching " +
+    "missing unknown hash sort range row partition dedup redis s3 kms host ssh build site " +
+    "tracking analytics measurement property etag content sha commit object")
+    .split(" "),
+);
 
 /** What a key is for when that makes it a secret: "key for signing …", "key for encryption". */
 const PURPOSES = new Set(
@@ -247,10 +272,12 @@ function previousWord(text: string, at: number): string {
   if (end === at) return "";
   let start = end;
   while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
-  while (start > 1 && end - start < 40 && text[start - 1] === "." && /\w/.test(text[start - 2]!)) {
-    start--; // a domain: resend.com
-    while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
+  let from = start;
+  while (from > 1 && end - from < 40 && text[from - 1] === "." && /\w/.test(text[from - 2]!)) {
+    from--; // a domain: resend.com
+    while (from > 0 && end - from < 40 && /[\w\-]/.test(text[from - 1]!)) from--;
   }
+  if (SERVICE_DOMAIN.test(text.slice(from, end))) return text.slice(from, end);
   while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
   return text.slice(start, end);
 }

@@ -39,6 +39,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
+  loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
   cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },
 };
@@ -75,6 +76,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
       if (label.kind === "bare" && value?.shape === "hex" && value.end - value.start === 40) {
         return undefined; // a bare "key" of a commit's length: a commit or a content hash
       }
+      if (label.kind === "loose" && value && value.end - value.start < 16) return undefined;
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).

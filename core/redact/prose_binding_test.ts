@@ -107,3 +107,21 @@ Deno.test("known formats: PuTTY keys indented or flattened, a DSN's key, files a
   kept("password=${DB_PASSWORD:-postgres}");
   kept(`backup codes for ${chars(LOWER, 6)} are in the safe`);
 });
+
+Deno.test("lower-case services and a key given next: generated values only, never code", () => {
+  const brevo = `xkeysib-${hex(64)}-${chars(ALNUM, 16)}`;
+  gone(`fix: use new brevo key ${brevo}`, brevo);
+  const smtp = "I3YNe5dkBgkJThgB";
+  gone(`sendinblue smtp key is ${smtp}`, smtp);
+  const fc = `fc-${hex(32)}`;
+  gone(`switched the scraper to firecrawl, key ${fc}, 500 credits`, fc);
+  gone("ok here it is: elc!IhPqL!kNB (dont share pls)", "elc!IhPqL!kNB");
+  kept(`etag key ${hex(32)}`);
+  kept(`content key ${hex(64)}`);
+  kept("tracking key UA-48718260-1 and analytics key G-PZZLVT5NS0");
+  kept("registry key HKLM\\Software\\Acme");
+  kept("gpg key 3AA5C34371567BD2 expired");
+  kept("key commitment = HMAC-SHA-256(`k_commit`, header bytes before the commit field)");
+  kept("const cache = `${path}.exact-${(key >>> 0).toString(36)}`;");
+  kept('const key = name.toLowerCase().replace(/\\.$/, "").slice(0, 3);');
+});

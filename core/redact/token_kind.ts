@@ -16,13 +16,22 @@ const NOT_SECRET_PREFIX =
   /^(?:(?:dpl|srv|dep|crn|evs|msg|toolu|srvtoolu|call|chatcmpl|cmpl|resp|run|step|thread|asst|file|batch|vs|ft|ftjob|org|proj|user|req|cus|pi|ch|pm|py|in|ii|sub|si|evt|txn|price|prod|acct|seti|src|tok|card|ba|re|tr|po|il|inv|cs|sess|plan|coupon|promo|whe|iam|ws|cert|sg|vpc|subnet|ami|i|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|fs|fsmh)[_\-]|pk_(?:live|test)_|phc_|pk\.|age1[a-z0-9]{50})/;
 
 /**
+ * Ids published in every page that uses them: Google Analytics and Tag Manager properties,
+ * reCAPTCHA site keys.
+ */
+const PUBLIC_ID =
+  /^(?:UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{8,12}|GTM-[A-Z0-9]{6,8}|AW-\d{9,11}|6L[A-Za-z0-9_\-]{38})$/;
+
+/**
  * Whether a token is an object's id by its prefix: its prefix, perhaps a mode, and one body
- * (`cus_NffrFeUfNV2Hib`, `cs_test_a1…`, `dpl_…`), or a Twilio SID (`AC` and 32 hex). A random
+ * (`cus_NffrFeUfNV2Hib`, `cs_test_a1…`, `dpl_…`), a Twilio SID (`AC` and 32 hex) or a public
+ * id (`UA-…`, `G-…`, a reCAPTCHA site key). A random
  * segment before the body makes it another format that shares the prefix (Resend's
  * `re_<8>_<24>` is a key).
  */
 export function isObjectId(token: string): boolean {
   if (/^(?:AC|PN|MG|CA|SM|MM|CF|US|IS|QU|WS)[0-9a-f]{32}$/.test(token)) return true;
+  if (PUBLIC_ID.test(token)) return true;
   const id = NOT_SECRET_PREFIX.exec(token);
   return id !== null && /^(?:[a-z]{2,8}_)?[A-Za-z0-9]+$/.test(token.slice(id[0].length));
 }

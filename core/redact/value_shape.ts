@@ -168,7 +168,7 @@ const NAME_RULE = /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/;
 /** Things that are not secret values, whatever their letters. */
 const NOT_A_VALUE: readonly RegExp[] = [
   /:\/\/|^www\./i, // a URL
-  /^(?:~?\/|\.\.?\/|[A-Za-z]:\\)/, // a path
+  /^(?:~?\/|\.\.?\/|[A-Za-z]:\\|HK(?:LM|CU|CR|U|EY_[A-Z_]+)\\)/, // a path, a registry key
   /^[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+$/, // an email
   /^[a-z0-9\-]+(?:\.[a-z0-9\-]+)+\.?$/, // a host name
   /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/, // an IPv4 address
@@ -176,8 +176,10 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^\d{4}-\d\d-\d\d/, // a date
   /^[\w\-]+\.(?:json|ya?ml|toml|[jt]sx?|py|rb|go|rs|md|txt|log|ppk|pem|key|pub|crt|env|sh|conf|cfg|ini|xml|html|csv|sql|db|zip|tar|gz|tgz|lock)$/i,
   /^[A-Za-z_$][\w$.]*\(|=>|[=!]==|&&|\|\||::|->|<\//, // code
+  /\)[.\]};,]|\.[A-Za-z_]\w*\(|\(\)|>>>|\?\./, // code: a method chain, a call, a shift
   /^[\w$.]*[({\[<][A-Za-z][a-z]*[?!.]?[)}\]>]$/, // syntax around a word: C{valid?}, B(Netlify)
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // a constant or an environment variable name
+  /^[A-Z][A-Z0-9]{1,7}(?:-[A-Z0-9]{1,8}){1,3}\(?$/, // a standard's name: HMAC-SHA-256, AES-256-GCM
   /^(?:sha\d{1,3}|md5|sha)[:\-=]/i, // a digest
   /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
   /^--?[A-Za-z]/, // a command-line flag
@@ -186,6 +188,7 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
+  /^(?:[A-Za-z0-9]{1,12}[\-_.]){3,}[0-9a-f]{16,}$/, // a name ending in a digest: node-cache-Linux-x64-npm-<sha>
   NAME_RULE,
 ];
 
@@ -239,6 +242,7 @@ export function isPhrase(v: string): boolean {
   if (setting && (isSettingName(setting) || /_/.test(setting))) return false;
   // Three or more dashed words with digits read as a name only when short: eu-west-1, not
   // purple-monkey-dishwasher-42.
-  const passphrase = v.length >= 16 && v.split("-").length >= 3;
+  const passphrase = (v.length >= 16 && v.split("-").length >= 3) ||
+    /^[A-Za-z]{4,}-[A-Za-z]{4,}-\d{2,4}$/.test(v); // falcon-lamp-38, not eu-west-1 or web-api-2
   return !NOT_A_VALUE.some((re) => re.test(v) && !(passphrase && re === NAME_RULE));
 }

@@ -16,15 +16,18 @@ import {
 } from "./catalogue.ts";
 
 /**
- * How much a label vouches for: `password` takes any secret shape, letters included;
- * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
- * `weak` only a password with symbols right after it; `opener` ("unlock the keystore with")
- * a password or passphrase right after it; `cue` ("no spaces, case matters") and `cueUser`
- * ("same user as before", "don't share") what only a secret is said to have, the value just
- * before it
- * (`cueUser` not letters alone, which a user name may be); `bare` ("key's", a table's `key`
- * column) random values, passwords and hex, but not a commit's 40 hex nor a UUID (an id);
- * `loose` (a lower-case word before "key") only random values and passwords.
+ * How much a label vouches for:
+ * - `password`: any secret shape, letters included; `secret`: any shape but letters;
+ * - `vendor` ("Datadog key", "Datadog: …"): random, hex and UUIDs near it;
+ * - `bare` ("key's …", a table's `key` column, "…, key <token>"): random values, passwords and
+ *   hex, but not a commit's 40 hex nor a UUID (an id); `loose` (a lower-case word before
+ *   "key"): only random values and passwords of 16 characters or more;
+ * - `weak` ("as admin /", "try"): only a password or a made-up phrase right after it;
+ * - `opener` ("unlock the keystore with", "Jenkins: admin, …"): a password, a phrase, letters
+ *   or a random value right after it; `login` ("log in with"): a password with symbols;
+ * - `cue` ("no spaces, case matters") and `cueUser` ("same user as before", "don't share"): what
+ *   only a secret is said to have, for the value just before it (`cueUser` not letters alone,
+ *   which a user name may be).
  */
 export type LabelKind =
   | "password"
@@ -34,6 +37,7 @@ export type LabelKind =
   | "loose"
   | "weak"
   | "opener"
+  | "login"
   | "cue"
   | "cueUser";
 
@@ -87,6 +91,8 @@ const LABEL = new RegExp(
       .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
     String
       .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
+    String
+      .raw`|(?<login>with(?<=\b(?:log(?:s|ged|ging)?[ ]?in|sign(?:s|ed|ing)?[ ]?in|authenticate[sd]?)[ ]with))` +
     String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
   "gi",
 );
@@ -158,6 +164,7 @@ export function findLabels(text: string): Label[] {
     else if (groups.opener) kind = "opener";
     else if (groups.cue) kind = "cue";
     else if (groups.cueUser) kind = "cueUser";
+    else if (groups.login) kind = "login";
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
     } else {

@@ -38,6 +38,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
+  login: { shapes: ["password"], ahead: 2, back: 0 },
   bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },

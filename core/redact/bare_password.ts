@@ -11,11 +11,17 @@ import { isLiteral } from "./catalogue.ts";
 import { wordFraction } from "./lexical.ts";
 import { trimWord, valueShape } from "./value_shape.ts";
 
-/** A word holding a symbol people put in passwords: the cheap filter before any scoring. */
-const CANDIDATE =
-  /(?<![^\s"'`(\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F])[^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F]{10,64}(?![^\s"'`),.;:\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F])/g;
+/**
+ * A run between spaces, quotes and CJK text that holds a symbol, matched from the run's start
+ * only (its length is checked below): one pass over the text.
+ */
+const RUN =
+  /(?<![^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F])[^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F!@#$%^&*?~|<>\\{}\[\]()]*[!@#$%^&*?~|<>\\{}\[\]()][^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F]*/g;
 /** Symbols of passwords, not of base64, paths, names or sentences (`+/=_-.,:;`). */
 const SYMBOL = /[!@#$%^&*?~|<>\\{}\[\]()]/g;
+
+/** Two such symbols in one word. */
+const TWO_SYMBOLS = /[!@#$%^&*?~|<>\\{}\[\]()][^]*[!@#$%^&*?~|<>\\{}\[\]()]/;
 
 /** A crypt(3) hash anywhere in the word (`user:$apr1$…`): a hash, not a password. */
 const CRYPT = /\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/;
@@ -29,9 +35,11 @@ const SYNTAX =
 
 /** Candidate spans for generated passwords standing alone in `text`. */
 export function barePasswords(text: string, out: Candidate[]): void {
-  for (const m of text.matchAll(CANDIDATE)) {
+  SYMBOL.lastIndex = 0;
+  if (!SYMBOL.test(text) || !SYMBOL.test(text)) return; // fewer than two symbols in the text
+  for (const m of text.matchAll(RUN)) {
     const word = m[0];
-    if ((word.match(SYMBOL)?.length ?? 0) < 2) continue;
+    if (word.length < 10 || word.length > 64 || !TWO_SYMBOLS.test(word)) continue;
     let { start, end } = trimWord(word);
     const user = /^[A-Za-z][\w.\-]{0,31}:(?=[^:\/]{8,}$)/.exec(word.slice(start, end)); // user:password
     if (user) start += user[0].length;
@@ -41,15 +49,14 @@ export function barePasswords(text: string, out: Candidate[]): void {
   }
 }
 
-/** Whether a trimmed word is a generated password on its shape alone. */
+/** Whether a trimmed word is a generated password on its shape alone (cheapest tests first). */
 function strong(v: string): boolean {
-  if (v.length < 10 || !/[a-z]/.test(v) || !/[A-Z]/.test(v) || !/\d/.test(v)) return false;
-  const symbols = v.match(SYMBOL) ?? [];
-  if (symbols.length < 2 || !isLiteral(v) || valueShape(v) !== "password") return false;
+  if (v.length < 10 || !TWO_SYMBOLS.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v)) return false;
+  if (!/\d/.test(v) || new Set(v).size < 0.6 * v.length) return false;
   // Syntax, not a password: a call, a template, an index, a regex, a format string.
   if (
     CRYPT.test(v) || SYNTAX.test(v) ||
     /^[\w.$]+\(|\)$|\$\{|\{\{|\w\[["'\w]|\\[dwsbn]|%[-\d.]*[sdfx]\b|^\^|\$$/.test(v)
   ) return false;
-  return wordFraction(v) < 0.3 && new Set(v).size >= 0.6 * v.length;
+  return wordFraction(v) < 0.3 && isLiteral(v) && valueShape(v) === "password";
 }

@@ -75,7 +75,10 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
         continue;
       }
       // A file in base64 (`/9j/4AAQ…` is a JPEG): its first bytes, read where the run starts.
-      if (hasFileMagic(decodeBase64(view.slice(pieceStart, pieceStart + 12)) ?? "")) continue;
+      if (
+        FILE_START.test(view.slice(pieceStart, pieceStart + 11)) &&
+        hasFileMagic(decodeBase64(view.slice(pieceStart, pieceStart + 12)) ?? "")
+      ) continue;
       const before = lookBack(pieceStart, 160);
       if (
         DIGEST_PREFIX.test(before) || CRYPT_HASH.test(before) ||
@@ -146,6 +149,9 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   }
   return undefined;
 }
+
+/** How base64 of a known file type starts: JPEG, PNG, GIF, PDF, zip, gzip, wasm, ELF, RIFF, WOFF, ISO media. */
+const FILE_START = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD|JVBERi0|UEsDB|H4sI|AGFzbQ|f0VMR|UklGR|d09G|AAAA)/;
 
 /** A secret word, then "for" and a few words: what follows names the secret's purpose. */
 const PURPOSE =

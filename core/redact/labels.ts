@@ -122,7 +122,7 @@ const PROSE_DENY_BEFORE = new Set(
 );
 
 /** `user / password`: a slash between a user name (or an email) and what follows it. */
-const USER_SLASH = /(?<=[\w.@\-] )\/(?= \S)/g;
+const USER_SLASH = /\/(?<=[\w.@\-] \/)(?= \S)/g;
 
 /**
  * `Service: user, password` ending a line: a comma between a lower-case user name after a key
@@ -130,7 +130,7 @@ const USER_SLASH = /(?<=[\w.@\-] )\/(?= \S)/g;
  * last word.
  */
 const USER_COMMA =
-  /(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3}),(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
+  /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {

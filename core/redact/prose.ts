@@ -57,13 +57,21 @@ interface Word {
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
+/** What ends a word: spaces, semicolons, quotes, table bars, CJK characters. */
+const SEPARATORS = String
+  .raw`\s;"\`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F`;
+/** After a semicolon, what makes it end a clause or a setting rather than sit inside a value. */
+const GLUED = String.raw`[\s;]|$|[A-Za-z_][\w .]{0,30}=`;
+
 /**
  * A word: a run between spaces, quotes, table bars and CJK characters (kana, hanzi, hangul).
  * A semicolon ends a word only where it ends a clause (before a space or the end) or a
  * setting (`;Host=`): inside a run it is a character of the value (`U4!(H5,:r;Jrr&z`).
  */
-const WORD =
-  /(?:[^\s;"`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]|;(?![\s;]|$|[A-Za-z_][\w .]{0,30}=))+/g;
+const WORD = new RegExp(
+  `(?:[^${SEPARATORS}]|;(?!${GLUED}))[^${SEPARATORS}]*(?:;(?!${GLUED})[^${SEPARATORS}]*)*`,
+  "g",
+);
 
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {

@@ -91,7 +91,7 @@ export function valueShape(v: string): ValueShape | undefined {
   if (!isLiteral(v) || isPublicPoint(v) || isObjectId(v)) return undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (groupedCode(v)) return "random";
-  if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;
+  if (NOT_A_VALUE.some((re) => re.test(v)) || syntaxOrDigestName(v)) return undefined;
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
   if (setting && isSettingName(setting)) return undefined;
@@ -120,13 +120,10 @@ export function valueShape(v: string): ValueShape | undefined {
  * groups differ in length or read as words.
  */
 function groupedCode(v: string): boolean {
-  const groups = v.split("-");
-  if (
-    groups.length < 3 ||
-    !/^(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})(?:-(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})){2,}$/.test(v)
-  ) {
+  if (!/^(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})(?:-(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})){2,}$/.test(v)) {
     return false;
   }
+  const groups = v.split("-");
   if (groups.some((g) => g.length !== groups[0]!.length)) return false;
   if (/^[\d-]+$/.test(v)) return groups.length >= 4; // a recovery key, not a date or a number
   // Random letters: most groups read as no word, or one has no vowel (4 random letters: 43 %).
@@ -177,7 +174,6 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^[\w\-]+\.(?:json|ya?ml|toml|[jt]sx?|py|rb|go|rs|md|txt|log|ppk|pem|key|pub|crt|env|sh|conf|cfg|ini|xml|html|csv|sql|db|zip|tar|gz|tgz|lock)$/i,
   /^[A-Za-z_$][\w$.]*\(|=>|[=!]==|&&|\|\||::|->|<\//, // code
   /\)[.\]};,]|\.[A-Za-z_]\w*\(|\(\)|>>>|\?\./, // code: a method chain, a call, a shift
-  /^[\w$.]*[({\[<][A-Za-z][a-z]*[?!.]?[)}\]>]$/, // syntax around a word: C{valid?}, B(Netlify)
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // a constant or an environment variable name
   /^[A-Z][A-Z0-9]{1,7}(?:-[A-Z0-9]{1,8}){1,3}\(?$/, // a standard's name: HMAC-SHA-256, AES-256-GCM
   /^(?:sha\d{1,3}|md5|sha)[:\-=]/i, // a digest
@@ -188,9 +184,21 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
-  /^(?:[A-Za-z0-9]{1,12}[\-_.]){3,}[0-9a-f]{16,}$/, // a name ending in a digest: node-cache-Linux-x64-npm-<sha>
   NAME_RULE,
 ];
+
+/**
+ * Syntax around a word (`C{valid?}`, `B(Netlify)`), or a name ending in a digest
+ * (`node-cache-Linux-x64-npm-<sha>`): the cheap test of the last character first.
+ */
+function syntaxOrDigestName(v: string): boolean {
+  const last = v[v.length - 1]!;
+  if (")}]>".includes(last)) return /^[\w$.]*[({\[<][A-Za-z][a-z]*[?!.]?[)}\]>]$/.test(v);
+  if (!/[0-9a-f]/.test(last) || v.length < 20) return false;
+  const digest = /[\-_.]([0-9a-f]{16,})$/.exec(v);
+  return digest !== null &&
+    /^(?:[A-Za-z0-9]{1,12}[\-_.]){2,}[A-Za-z0-9]{1,12}$/.test(v.slice(0, digest.index));
+}
 
 /** A path of readable segments (`ghcr.io/acme/api:1.2`), not base64 that holds a slash. */
 function readablePath(v: string): boolean {

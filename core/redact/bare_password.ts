@@ -12,11 +12,11 @@ import { wordFraction } from "./lexical.ts";
 import { trimWord, valueShape } from "./value_shape.ts";
 
 /**
- * A run between spaces, quotes and CJK text that holds a symbol, matched from the run's start
+ * A run between spaces, quotes, Thai and CJK text that holds a symbol, matched from the run's start
  * only (its length is checked below): one pass over the text.
  */
 const RUN =
-  /(?<![^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F])[^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F!@#$%^&*?~|<>\\{}\[\]()]*[!@#$%^&*?~|<>\\{}\[\]()][^\s"'`\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F]*/g;
+  /(?<![^\s"'`\u0E00-\u0E7F\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F])[^\s"'`\u0E00-\u0E7F\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F!@#$%^&*?~|<>\\{}\[\]()]*[!@#$%^&*?~|<>\\{}\[\]()][^\s"'`\u0E00-\u0E7F\u3000-\u9FFF\uAC00-\uD7AF\uFF01-\uFF1F]*/g;
 /** Symbols of passwords, not of base64, paths, names or sentences (`+/=_-.,:;`). */
 const SYMBOL = /[!@#$%^&*?~|<>\\{}\[\]()]/g;
 

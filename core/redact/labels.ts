@@ -56,12 +56,13 @@ const PASSWORD_WORDS = new Set(
 const FOREIGN_PASSWORD =
   "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
   "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
-  "passord|heslo|jelsz[óo]|lozinka|kennwort";
+  "passord|heslo|jelsz[óo]|lozinka|kennwort|κωδικός|συνθηματικό|पासवर्ड|कूटशब्द|" +
+  "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
   "kunci|token(?:et|u)?)";
 /** Chinese, Japanese and Korean labels: no spaces around them. */
-const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호";
+const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|รหัสผ่าน";
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
 
 /** Letters and digits of the scripts labels are written in (a class without `u`, which is slower). */
@@ -97,7 +98,8 @@ const LABEL = new RegExp(
   "gi",
 );
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /** Words that follow a label in prose without making it something else ("the password was …"). */
 const PROSE_DENY_AFTER = new Set(

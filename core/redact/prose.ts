@@ -57,9 +57,9 @@ interface Word {
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
-/** What ends a word: spaces, semicolons, quotes, table bars, CJK characters. */
+/** What ends a word: spaces, semicolons, quotes, table bars, Thai and CJK characters. */
 const SEPARATORS = String
-  .raw`\s;"\`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F`;
+  .raw`\s;"\`|\u0E00-\u0E7F\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F`;
 /** After a semicolon, what makes it end a clause or a setting rather than sit inside a value. */
 const GLUED = String.raw`[\s;]|$|[A-Za-z_][\w .]{0,30}=`;
 
@@ -223,7 +223,7 @@ function stated(
 const COPULAS = new Set(
   ("is 's ’s was are were be to now still becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
-    "olarak dır dir").split(" "),
+    "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
 );
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */

@@ -125,3 +125,18 @@ Deno.test("lower-case services and a key given next: generated values only, neve
   kept("const cache = `${path}.exact-${(key >>> 0).toString(36)}`;");
   kept('const key = name.toLowerCase().replace(/\\.$/, "").slice(0, 3);');
 });
+
+Deno.test("more languages name a password; 'log in with' binds one with symbols", () => {
+  for (
+    const text of [
+      "ο κωδικός του admin είναι harbor7-Maple-31",
+      "डेटाबेस का पासवर्ड harbor7-Maple-31 है",
+      "كلمة المرور هي harbor7-Maple-31",
+      "הסיסמה היא harbor7-Maple-31",
+      "รหัสผ่านคือharbor7-Maple-31",
+    ]
+  ) gone(text, "harbor7-Maple-31");
+  gone("login with UbBg!qOxx?iZ (user: ops)", "UbBg!qOxx?iZ");
+  kept("sign in with Office365 or log in with GitHub");
+  kept("we authenticate with OAuth2-PKCE flows");
+});

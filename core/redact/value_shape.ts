@@ -221,8 +221,9 @@ export function isSettingName(name: string): boolean {
 
 /**
  * Whether a word reads as a made-up password: 8–40 letters and digits, perhaps joined by
- * dashes or with a symbol, at least four letters and two digits (or one digit and a capital or
- * a dash); never a version, date, host, path, name or constant.
+ * dashes or with symbols (`;` and `%` too: `Meadow4;bishop`), at least four letters and two
+ * digits (or one digit and a capital or a dash); never a version, date, host, path, setting,
+ * short name or constant (`purple-monkey-dishwasher-42` is long enough to be a passphrase).
  *
  * @example Usage
  * ```ts
@@ -232,6 +233,7 @@ export function isSettingName(name: string): boolean {
  * equal(isPhrase("bluemango1992"), true);
  * equal(isPhrase("python3"), false);
  * equal(isPhrase("eu-west-1"), false);
+ * equal(isPhrase("Meadow4;bishop"), true);
  * ```
  */
 export function isPhrase(v: string): boolean {

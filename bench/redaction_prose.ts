@@ -14,11 +14,12 @@
  * been run, is the same: one run at the end, aggregates only; and so is the `blind3` split
  * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned.
  *
- * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh|blind2|blind3] [--write]
- * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json
- * (for `fresh`: bench/RESULTS-redaction-prose-fresh.md and bench/results/redaction_prose_fresh.json;
- * for `blind2`: bench/RESULTS-redaction-prose-blind2.md and bench/results/redaction_prose_blind2.json;
- * for `blind3`: bench/RESULTS-redaction-prose-blind3.md and bench/results/redaction_prose_blind3.json).
+ * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh|blind2|blind3|all]
+ * [--write]. `--write` records bench/RESULTS-redaction-prose.md and
+ * bench/results/redaction_prose.json (for `fresh`, `blind2` and `blind3`: their own
+ * bench/RESULTS-redaction-prose-<split>.md and bench/results/redaction_prose_<split>.json; for
+ * `all`, the four development batches at once: bench/RESULTS-redaction-prose-all.md and
+ * bench/results/redaction_prose_all.json).
  *
  * @module
  */
@@ -180,7 +181,11 @@ export function proseReport(scores: readonly ProseScore[]): string {
 
 /** Runs the prose benchmark from the command line (`bench/redaction.ts --prose`). */
 export async function runProse(split: string, write: boolean): Promise<void> {
-  const splits: ProseSplit[] = split === "both" ? ["tune", "heldout"] : [split as ProseSplit];
+  const splits: ProseSplit[] = split === "both"
+    ? ["tune", "heldout"]
+    : split === "all"
+    ? ["tune", "heldout", "fresh", "blind2"]
+    : [split as ProseSplit];
   const known = ["tune", "heldout", "fresh", "blind2", "blind3"];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
@@ -199,6 +204,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   if (split === "fresh") return await writeFresh(date, table, scores);
   if (split === "blind2") return await writeBlind2(date, table, scores);
   if (split === "blind3") return await writeBlind3(date, table, scores);
+  if (split === "all") return await writeAll(date, table, scores);
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose.md"),
     `# Prose secrets benchmark\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
@@ -291,3 +297,28 @@ async function writeBlind3(
     }\n`,
   );
 }
+
+/** Records every batch at once, once all of them are development data (issue 16, item 5). */
+async function writeAll(date: string, table: string, scores: readonly ProseScore[]): Promise<void> {
+  const path = join(ROOT, "bench/RESULTS-redaction-prose-all.md");
+  const previous = await Deno.readTextFile(path).catch(() => "");
+  const notes = previous.includes(NOTES) ? previous.slice(previous.indexOf(NOTES)) : "";
+  await Deno.writeTextFile(
+    path,
+    `# Prose secrets benchmark: every batch\n\nRecorded by \`deno task bench:redaction --prose --split all --write\` on ${
+      date.slice(0, 10)
+    }: ${MACHINE_LINE}. \`redact()\` over the four prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
+      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}). All four are development data now: ` +
+      "the redactor was tuned on every one of them, so these figures say what it does on what it has seen; " +
+      "the figure that says how it generalises is a batch written blind after this record and run once.\n\n" +
+      `${table}\n${notes ? `\n${notes}` : ""}`,
+  );
+  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
+  await Deno.writeTextFile(
+    join(ROOT, "bench/results/redaction_prose_all.json"),
+    `${JSON.stringify({ date, machine: MACHINE, scores }, null, 2)}\n`,
+  );
+}
+
+/** Where the hand-written notes of RESULTS-redaction-prose-all.md start (kept across runs). */
+const NOTES = "## What changed";

@@ -274,23 +274,28 @@ const pemRule: Rule = (text, out) => {
   }
 };
 
-/** PuTTY `.ppk` files: the base64 lines after `Private-Lines: N` hold the private key. */
-const PUTTY_PRIVATE = /^Private-Lines:[ \t]*(\d{1,3})[ \t]*\r?$/gm;
+/**
+ * PuTTY `.ppk` files: the base64 lines after `Private-Lines: N` hold the private key, whether
+ * the file is pasted whole, indented (a YAML block) or flattened onto one line.
+ */
+const PUTTY_PRIVATE = /(?<![\w\-])Private-Lines:[ \t]*(\d{1,3})(?=\s)/g;
+const PUTTY_LINE = /^[ \t]*\r?\n?[ \t]*([A-Za-z0-9+\/=]{4,200})(?=\s|$)/;
 
 const puttyRule: Rule = (text, out) => {
   for (const match of text.matchAll(PUTTY_PRIVATE)) {
     const header = text.lastIndexOf("PuTTY-User-Key-File-", match.index);
     if (header === -1 || match.index - header > 8192) continue;
-    const start = match.index + match[0].length + 1;
-    let end = start;
-    for (let line = 0; line < Number(match[1]) && end < text.length; line++) {
-      const next = text.indexOf("\n", end);
-      const lineEnd = next === -1 ? text.length : next;
-      if (!/^[ \t]*[A-Za-z0-9+\/=]{4,200}[ \t\r]*$/.test(text.slice(end, lineEnd))) break;
-      end = lineEnd + 1;
+    let at = match.index + match[0].length;
+    let from = -1;
+    for (let line = 0; line < Number(match[1]); line++) {
+      const next = PUTTY_LINE.exec(text.slice(at, at + 240));
+      if (next === null) break;
+      if (from === -1) from = at + next[0].length - next[1]!.length;
+      at += next[0].length;
     }
-    const [from, to] = [start, text[end - 1] === "\n" ? end - 1 : end];
-    if (to - from >= 16) out.push({ start: from, end: to, type: "pem_private_key", tier: 4 });
+    if (from !== -1 && at - from >= 16) {
+      out.push({ start: from, end: at, type: "pem_private_key", tier: 4 });
+    }
   }
 };
 
@@ -350,8 +355,10 @@ const urlRule: Rule = (text, out) => {
     }
     const user = match[1]!;
     if (!isLiteral(user) || !/^(?:[0-9a-f]{32,}|[A-Za-z0-9_\-]{20,})$/.test(user)) continue;
-    const hex = /^[0-9a-f]+$/.test(user); // a Sentry DSN's public key is 32 hex and no password
-    if (hex ? user.length < 40 && match[0].indexOf(":", 3) === -1 : !secretLooking(user)) continue;
+    // Hex of a key's length is a key (a Sentry DSN's, which lets anyone post to the project);
+    // other tokens must look random.
+    const hex = /^[0-9a-f]+$/.test(user);
+    if (hex ? !/^(?:[0-9a-f]{32}|[0-9a-f]{40,})$/.test(user) : !secretLooking(user)) continue;
     const [start, end] = match.indices![1]!;
     out.push({ start, end, type: "url_password", tier: 2 });
   }
@@ -513,6 +520,7 @@ const assignmentRule: Rule = (text, out) => {
     if (match.index < valueEnd) continue;
     if (inPlaceholder(match.index)) continue;
     if (text.startsWith("://", match.index - 3)) continue; // a URL's user name
+    if (text.startsWith("${", match.index - 2)) continue; // ${DB_PASSWORD:-default}: an expansion
     const dashes = match[1] ?? "";
     let name = match[2]!;
     const [nameStart] = match.indices![2]!;
@@ -746,6 +754,7 @@ export function isLiteral(value: string): boolean {
   const core = v.replace(/^[A-Za-z]{2,5}[_\-](?:[a-z]{2,5}[_\-])?/, "");
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
+  if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);

@@ -11,6 +11,7 @@ import { MARKER } from "./collapse.ts";
 import { decodeBase64, wordFraction, words } from "./lexical.ts";
 import { LOOKBACK_STOPWORDS } from "../text/stopwords.ts";
 import { classify, type EntropyType } from "./token_kind.ts";
+import { hasFileMagic } from "./blobs.ts";
 
 /** A run long enough to be a token of an unknown format. */
 const RUN = /[A-Za-z0-9+\/=_\-]{20,}/g;
@@ -73,6 +74,11 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
         out.push([start, end, "pem_private_key"]); // base64 of a key file, whatever the key is named
         continue;
       }
+      // A file in base64 (`/9j/4AAQ…` is a JPEG): its first bytes, read where the run starts.
+      if (
+        FILE_START.test(view.slice(pieceStart, pieceStart + 11)) &&
+        hasFileMagic(decodeBase64(view.slice(pieceStart, pieceStart + 12)) ?? "")
+      ) continue;
       const before = lookBack(pieceStart, 160);
       if (
         DIGEST_PREFIX.test(before) || CRYPT_HASH.test(before) ||
@@ -135,12 +141,21 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
     .slice(-2).reverse();
   // Only the token's own key (a `key:` or the nearest word) can say it names something public:
   // in "the auth service uses …", "service" is the subject, not the key.
+  // "the … key for the side project: <token>": the key names what the secret is for.
+  if (key && PURPOSE.test(head.slice(0, head.lastIndexOf(key)))) return "secret";
   for (const [i, word] of [...(key ? [key] : []), ...recent].entries()) {
     if (i === 0 && nameWords(word).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
     if (SECRET_WORDS.test(word)) return "secret";
   }
   return undefined;
 }
+
+/** How base64 of a known file type starts: JPEG, PNG, GIF, PDF, zip, gzip, wasm, ELF, RIFF, WOFF, ISO media. */
+const FILE_START = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD|JVBERi0|UEsDB|H4sI|AGFzbQ|f0VMR|UklGR|d09G|AAAA)/;
+
+/** A secret word, then "for" and a few words: what follows names the secret's purpose. */
+const PURPOSE =
+  /(?:secret|token|passw\w*|key|credentials?)s?[ \t]+(?:for|of)[ \t]+(?:[\w.\-]+[ \t]+){0,3}$/i;
 
 /** A path of readable segments (`src/lib/x.ts`), not base64 that happens to hold a slash. */
 function isPath(token: string): boolean {

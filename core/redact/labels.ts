@@ -16,11 +16,30 @@ import {
 } from "./catalogue.ts";
 
 /**
- * How much a label vouches for: `password` takes any secret shape, letters included;
- * `secret` any shape but letters; `vendor` ("Datadog key") random, hex and UUIDs near it;
- * `weak` only a password with symbols right after it.
+ * How much a label vouches for:
+ * - `password`: any secret shape, letters included; `secret`: any shape but letters;
+ * - `vendor` ("Datadog key", "Datadog: …"): random, hex and UUIDs near it;
+ * - `bare` ("key's …", a table's `key` column, "…, key <token>"): random values, passwords and
+ *   hex, but not a commit's 40 hex nor a UUID (an id); `loose` (a lower-case word before
+ *   "key"): only random values and passwords of 16 characters or more;
+ * - `weak` ("as admin /", "try"): only a password or a made-up phrase right after it;
+ * - `opener` ("unlock the keystore with", "Jenkins: admin, …"): a password, a phrase, letters
+ *   or a random value right after it; `login` ("log in with"): a password with symbols;
+ * - `cue` ("no spaces, case matters") and `cueUser` ("same user as before", "don't share"): what
+ *   only a secret is said to have, for the value just before it (`cueUser` not letters alone,
+ *   which a user name may be).
  */
-export type LabelKind = "password" | "secret" | "vendor" | "weak";
+export type LabelKind =
+  | "password"
+  | "secret"
+  | "vendor"
+  | "bare"
+  | "loose"
+  | "weak"
+  | "opener"
+  | "login"
+  | "cue"
+  | "cueUser";
 
 /** A label and where it sits. */
 export interface Label {
@@ -37,29 +56,50 @@ const PASSWORD_WORDS = new Set(
 const FOREIGN_PASSWORD =
   "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
   "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
-  "passord|heslo|jelsz[óo]|lozinka|kennwort";
+  "passord|heslo|jelsz[óo]|lozinka|kennwort|κωδικός|συνθηματικό|पासवर्ड|कूटशब्द|" +
+  "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
   "kunci|token(?:et|u)?)";
 /** Chinese, Japanese and Korean labels: no spaces around them. */
-const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호";
+const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|รหัสผ่าน";
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
 
 /** Letters and digits of the scripts labels are written in (a class without `u`, which is slower). */
 const LETTER = String.raw`\w\u00C0-\u02FF\u0370-\u1FFF\u2C00-\u2DFF\u3040-\u9FFF\uAC00-\uD7AF`;
 
+/**
+ * Services whose keys carry no prefix of their own (hex, a UUID or random): their name as a
+ * value's key ("Datadog: <hex>") names a key. Services whose keys have a prefix (Stripe,
+ * Sentry, OpenAI) are left out, since hex beside them is an event or object id, and so are code
+ * hosts: "GitHub: <sha>" is a commit.
+ */
+const VENDORS = "datadog|pagerduty|mailgun|postmark|mailchimp|twilio|algolia|mapbox|pusher|" +
+  "mixpanel|amplitude|bugsnag|rollbar|new[ ]relic|newrelic|honeycomb|launchdarkly|cloudinary|" +
+  "heroku|netlify|vercel|cloudflare|pinecone|circleci|snyk|codecov|opsgenie|statuspage";
+
 const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
-    String.raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|totp|(?:recovery|backup)[ ]codes?)` +
     String
-      .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|(?<=\bas[ ][\w.@\-]{1,40}[ ])with)` +
+      .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
+    String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
+    String.raw`|(?<cue>case[ \-]sensitive|case[ ]matters|no[ ]spaces)` +
+    String
+      .raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as|don['’]?t[ ]share|do[ ]not[ ]share|keep[ ](?:it|this)[ ](?:safe|secret|private))` +
+    String
+      .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
+    String
+      .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
+    String
+      .raw`|(?<login>with(?<=\b(?:log(?:s|ged|ging)?[ ]?in|sign(?:s|ed|ing)?[ ]?in|authenticate[sd]?)[ ]with))` +
     String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
   "gi",
 );
 
-const CJK = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+const CJK =
+  /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /** Words that follow a label in prose without making it something else ("the password was …"). */
 const PROSE_DENY_AFTER = new Set(
@@ -84,7 +124,15 @@ const PROSE_DENY_BEFORE = new Set(
 );
 
 /** `user / password`: a slash between a user name (or an email) and what follows it. */
-const USER_SLASH = /(?<=[\w.@\-] )\/(?= \S)/g;
+const USER_SLASH = /\/(?<=[\w.@\-] \/)(?= \S)/g;
+
+/**
+ * `Service: user, password` ending a line: a comma between a lower-case user name after a key
+ * (letters, perhaps a number: not a generated name like `api-7d4b9c8f5d-x2k9p`) and the line's
+ * last word.
+ */
+const USER_COMMA =
+  /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {
@@ -92,12 +140,16 @@ export function findLabels(text: string): Label[] {
   for (const m of text.matchAll(USER_SLASH)) {
     out.push({ start: m.index, end: m.index + 1, kind: "weak" });
   }
+  for (const m of text.matchAll(USER_COMMA)) {
+    out.push({ start: m.index, end: m.index + 1, kind: "opener" });
+  }
   for (const m of text.matchAll(LABEL)) {
     const groups = m.groups!;
     const start = m.index;
     const end = start + m[0].length;
     if (!CJK.test(m[0]) && /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
     if (text[start - 1] === "=") continue; // the value of a setting, not a label
+    if (text[end] === "@") continue; // a user at a host: root@worker-12
     if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
     if (/\[REDACTED:[a-z0-9_]{1,40}\]$/.test(text.slice(Math.max(0, start - 52), start))) {
       continue; // glued to an earlier redaction: it was glued to the secret the first time
@@ -110,12 +162,19 @@ export function findLabels(text: string): Label[] {
     let kind: LabelKind | undefined;
     if (groups.foreign || groups.cjk) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
+    else if (groups.vendor) kind = "vendor";
+    else if (groups.opener) kind = "opener";
+    else if (groups.cue) kind = "cue";
+    else if (groups.cueUser) kind = "cueUser";
+    else if (groups.login) kind = "login";
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
-    } else kind = nameKind(m[0], previous, text[end] ?? "");
+    } else {
+      kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end, previous);
+    }
     if (kind !== undefined) out.push({ start, end, kind });
   }
-  return out;
+  return out.sort((a, b) => a.start - b.start);
 }
 
 /** The kind of an English label or identifier, given the word before it. */
@@ -133,20 +192,82 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
     if (words.length > 1) {
       return nameSignal(bare.replace(/s$/, "")) === "strong" ? "secret" : undefined;
     }
+    if (/^(?:gpg|pgp)$/i.test(previous)) return "loose"; // a passphrase, not an id's hex
     if (KEY_QUALIFIERS.has(previous.toLowerCase())) return "secret";
-    return /^[A-Z]/.test(previous) ? "vendor" : undefined;
+    return /^[A-Z]/.test(previous) || SERVICE_DOMAIN.test(previous) ? "vendor" : undefined;
   }
   const signal = nameSignal(/(?:token|secret)s$/i.test(bare) ? bare.slice(0, -1) : bare);
   if (signal !== "strong") return undefined;
   return words.some((w) => PASSWORD_WORDS.has(w)) ? "password" : "secret";
 }
 
+/**
+ * A bare "key" that is a secret's by what stands around it: a qualifier after it ("key for
+ * signing cookies"), a table's header cell (`| service | key |`), a sentence that says what it
+ * is ("key's <hex>", "the key is <hex>"), a service in lower case before it ("brevo key …": a
+ * `loose` label, no hex), or a value right after it ("…, key fc-…"). Either needs a generated
+ * value.
+ */
+function keyKind(
+  text: string,
+  name: string,
+  start: number,
+  end: number,
+  previous: string,
+): LabelKind | undefined {
+  if (!/^keys?$/i.test(name)) return undefined;
+  const after = text.slice(end, end + 40);
+  const purpose = /^[ \t]+for[ \t]+(?:the[ \t]+)?([A-Za-z]+)/.exec(after)?.[1]?.toLowerCase();
+  if (purpose && (KEY_QUALIFIERS.has(purpose) || PURPOSES.has(purpose))) return "secret";
+  if (headerCell(text, start, end)) return "bare";
+  // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
+  const determiner = /^(?:|the|my|our|your|this|that)$/i.test(previous);
+  if (determiner && /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)) return "bare";
+  // "new brevo key <token>", "sendinblue smtp key is …", "firecrawl, key fc-…": a service's key
+  // in lower case, or a key given right after it; the value must still look generated.
+  if (/^[a-z][a-z0-9\-]{1,20}$/.test(previous) && !NOT_A_SERVICE.has(previous)) return "loose";
+  if (/^(?:|new|old)$/i.test(previous) && /^[ \t]+(?=[^\s:=]*\d)[^\s:=]{16}/.test(after)) {
+    return "bare"; // the key itself next: a token of 16 characters or more, digits in it
+  }
+  return undefined;
+}
+
+/** Whether [start, end) is a cell of a table's header row (a rule row `|---|` under it). */
+function headerCell(text: string, start: number, end: number): boolean {
+  const lineStart = text.lastIndexOf("\n", start) + 1;
+  const lineEnd = text.indexOf("\n", end);
+  if (lineEnd === -1 || lineEnd - lineStart > 400) return false;
+  const cell = /\|[ \t]*$/.test(text.slice(lineStart, start)) &&
+    /^[ \t]*\|/.test(text.slice(end, end + 40));
+  const ruleEnd = text.indexOf("\n", lineEnd + 1);
+  const rule = text.slice(lineEnd + 1, ruleEnd === -1 ? text.length : ruleEnd);
+  return cell && /^[ \t]*\|?[ \t:\-|]*-[ \t:\-|]*$/.test(rule);
+}
+
+/** Lower-case words before "key" that are not a service: "which key", "any key", "same key". */
+const NOT_A_SERVICE = new Set(
+  ("the a an this that these those my our your their its his her which what any each every no " +
+    "one same new old other another first last next previous right wrong given matching " +
+    "missing unknown hash sort range row partition dedup redis s3 kms host ssh build site " +
+    "tracking analytics measurement property etag content sha commit object")
+    .split(" "),
+);
+
+/** What a key is for when that makes it a secret: "key for signing …", "key for encryption". */
+const PURPOSES = new Set(
+  "signing encrypting encryption decrypting decryption hmac jwt jwts cookies sessions webhooks"
+    .split(" "),
+);
+
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([
   ...STRONG_KEY_QUALIFIERS,
-  ..."application license licence ingest integration service role account server browser"
+  ..."application license licence ingest integration service role account server browser recovery"
     .split(" "),
 ]);
+
+/** A service named by its domain: "the resend.com key", "fly.io token". */
+const SERVICE_DOMAIN = /^[a-z0-9\-]+\.(?:com|io|dev|ai|co|net|org|app|sh|so|cloud|tech)$/;
 
 /** The word after a label on its line (lower case letters only), or "". */
 function nextWord(text: string, at: number): string {
@@ -160,6 +281,12 @@ function previousWord(text: string, at: number): string {
   if (end === at) return "";
   let start = end;
   while (start > 0 && end - start < 40 && /[\w\-]/.test(text[start - 1]!)) start--;
+  let from = start;
+  while (from > 1 && end - from < 40 && text[from - 1] === "." && /\w/.test(text[from - 2]!)) {
+    from--; // a domain: resend.com
+    while (from > 0 && end - from < 40 && /[\w\-]/.test(text[from - 1]!)) from--;
+  }
+  if (SERVICE_DOMAIN.test(text.slice(from, end))) return text.slice(from, end);
   while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
   return text.slice(start, end);
 }

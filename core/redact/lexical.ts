@@ -22,8 +22,6 @@ export function shannonEntropy(s: string): number {
   return h;
 }
 
-const SEGMENT = /[A-Z]?[a-z]+|[A-Z]+(?![a-z])|\d+/g;
-
 /** Letter pairs common in English and code words; random letters rarely chain them. */
 const COMMON_BIGRAMS = new Set(
   ("th he in er an re on at en nd ti es or te of ed is it al ar st to nt ng se ha as ou io le " +
@@ -37,20 +35,52 @@ const COMMON_BIGRAMS = new Set(
     "ps jo rf tp js sq ql db fg cf mg").split(" "),
 );
 
-/** Whether a run of letters reads like a word: most of its letter pairs are common ones. */
-function wordLike(segment: string): boolean {
-  if (segment.length < 3) return false;
-  const s = segment.toLowerCase();
+/** COMMON_BIGRAMS as a 26 × 26 table of lower-case letter pairs (read per character, no strings). */
+const BIGRAM_TABLE = (() => {
+  const table = new Uint8Array(26 * 26);
+  for (const pair of COMMON_BIGRAMS) {
+    table[(pair.charCodeAt(0) - 97) * 26 + pair.charCodeAt(1) - 97] = 1;
+  }
+  return table;
+})();
+
+/** Whether the letters s[from, to) read like a word: most of their pairs are common ones. */
+function wordLike(s: string, from: number, to: number): boolean {
+  if (to - from < 3) return false;
   let common = 0;
-  for (let i = 0; i + 1 < s.length; i++) if (COMMON_BIGRAMS.has(s.slice(i, i + 2))) common++;
-  return common / (s.length - 1) >= 0.6;
+  let previous = (s.charCodeAt(from) | 0x20) - 97;
+  for (let i = from + 1; i < to; i++) {
+    const letter = (s.charCodeAt(i) | 0x20) - 97;
+    common += BIGRAM_TABLE[previous * 26 + letter]!;
+    previous = letter;
+  }
+  return common / (to - from - 1) >= 0.6;
 }
 
-/** The fraction of characters in `s` that belong to word-like segments (camelCase, snake_case and kebab-case parts). */
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+
+/**
+ * The fraction of characters in `s` that belong to word-like segments (camelCase, snake_case and
+ * kebab-case parts: `[A-Z]?[a-z]+` or a capital run not followed by a small letter), in one pass.
+ */
 export function wordFraction(s: string): number {
   let wordy = 0;
-  for (const [segment] of s.matchAll(SEGMENT)) {
-    if (/^[A-Za-z]/.test(segment) && wordLike(segment)) wordy += segment.length;
+  let i = 0;
+  while (i < s.length) {
+    const c = s.charCodeAt(i);
+    let end = i + 1;
+    if (isLower(c) || (isUpper(c) && isLower(s.charCodeAt(i + 1)))) { // Word or word
+      while (end < s.length && isLower(s.charCodeAt(end))) end++;
+    } else if (isUpper(c)) { // ABC, or ABC before Word (the capital run stops short of it)
+      while (end < s.length && isUpper(s.charCodeAt(end))) end++;
+      if (end < s.length && isLower(s.charCodeAt(end))) end--;
+    } else {
+      i++;
+      continue;
+    }
+    if (wordLike(s, i, end)) wordy += end - i;
+    i = end;
   }
   return s.length === 0 ? 0 : wordy / s.length;
 }

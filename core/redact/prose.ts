@@ -2,8 +2,10 @@
  * Secrets named in a sentence rather than assigned: "the Datadog API key for prod is …",
  * "passed … as the client secret", "密码是…". A secret-bearing label (`labels.ts`) is bound
  * to the nearest secret-shaped value (`value_shape.ts`) of its clause, on either side; a
- * value on the line after a label that ends its line counts too. A word that names something
- * public (a commit, a hash, an id) blocks a value only when it is that value's own key.
+ * value on the line after a label that ends its line counts too, and so does a value that is
+ * the subject of "is the … key". A word that names something public (a commit, a hash, an id)
+ * blocks a value only when it is that value's own key, not when it says what the secret is for
+ * ("key for the side project: …").
  *
  * @module
  */
@@ -35,7 +37,16 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
+  opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
+  login: { shapes: ["password"], ahead: 2, back: 0 },
+  bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
+  loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
+  cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
+  cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },
 };
+
+/** Labels whose table column holds their values (a header cell names a secret). */
+const COLUMN_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor", "bare"]);
 
 interface Word {
   readonly start: number;
@@ -46,9 +57,21 @@ interface Word {
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
-/** A word: a run between spaces, quotes, semicolons, table bars and CJK characters (kana, hanzi, hangul). */
-const WORD =
-  /[^\s;"`|\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F]+/g;
+/** What ends a word: spaces, semicolons, quotes, table bars, Thai and CJK characters. */
+const SEPARATORS = String
+  .raw`\s;"\`|\u0E00-\u0E7F\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F`;
+/** After a semicolon, what makes it end a clause or a setting rather than sit inside a value. */
+const GLUED = String.raw`[\s;]|$|[A-Za-z_][\w .]{0,30}=`;
+
+/**
+ * A word: a run between spaces, quotes, table bars and CJK characters (kana, hanzi, hangul).
+ * A semicolon ends a word only where it ends a clause (before a space or the end) or a
+ * setting (`;Host=`): inside a run it is a character of the value (`U4!(H5,:r;Jrr&z`).
+ */
+const WORD = new RegExp(
+  `(?:[^${SEPARATORS}]|;(?!${GLUED}))[^${SEPARATORS}]*(?:;(?!${GLUED})[^${SEPARATORS}]*)*`,
+  "g",
+);
 
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {
@@ -59,10 +82,14 @@ export function proseCandidates(text: string, out: Candidate[]): void {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));
       const value = shapes.get(key);
+      if (label.kind === "bare" && value?.shape === "hex" && value.end - value.start === 40) {
+        return undefined; // a bare "key" of a commit's length: a commit or a content hash
+      }
+      if (label.kind === "loose" && value && value.end - value.start < 16) return undefined;
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
-    if (label.kind !== "weak") {
+    if (COLUMN_KINDS.has(label.kind)) {
       for (const cell of cellsBelow(text, label.start, label.end)) {
         if (redacted(cell) || /\s/.test(cell.text) || taken.has(cell.start)) continue;
         const found = accept(cell);
@@ -104,7 +131,7 @@ function bind(
     if (!asked && endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
-  if (best === undefined && whole && open && ahead.length <= 8) {
+  if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
     const next = nextLine(text, lineEnd);
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
@@ -114,7 +141,7 @@ function bind(
       }
     }
   }
-  if (best === undefined && label.kind !== "weak") {
+  if (best === undefined && COLUMN_KINDS.has(label.kind)) {
     for (const cell of cellsBelow(text, label.start, label.end)) { // a header's column
       if (redacted(cell)) return undefined;
       if (/\s/.test(cell.text)) continue; // words, not a value
@@ -137,10 +164,13 @@ function bind(
         behind[i]!.text.replace(/[.,;:!?]+$/, ""),
       ) && between.some((w) => /^as$/i.test(w));
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
-        (keyHex || (value?.shape !== "hex" && value?.shape !== "uuid"));
-      if (
-        value && (joined || (between.every(light) && /^(?:password|letters)$/.test(value.shape)))
-      ) {
+        (keyHex || subject(between) || (value?.shape !== "hex" && value?.shape !== "uuid"));
+      // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
+      const cue = label.kind === "cue" || label.kind === "cueUser";
+      const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
+      const named = !cue &&
+        (joined || (between.every(light) && /^(?:password|letters)$/.test(value?.shape ?? "")));
+      if (value && (cued || named)) {
         best = { ...value, distance: i };
         break;
       }
@@ -149,6 +179,22 @@ function bind(
   }
   return best;
 }
+
+/**
+ * Whether the words between a value and the label after it make the value the subject of a
+ * copula whose predicate is the label: "<hex> is the datadog api key", not "<sha> is the commit
+ * that rotated the key" (a public word, or a clause of its own, stands between).
+ */
+function subject(between: readonly string[]): boolean { // nearest the label first
+  const [first, ...rest] = between.map((w) => w.toLowerCase().replace(/[,.:]+$/, "")).reverse();
+  return first !== undefined && /^(?:is|was|=|→)$/.test(first) && rest.length <= 4 &&
+    !rest.some((w) => PUBLIC_KEYS.has(w) || CLAUSE_WORDS.has(w));
+}
+
+/** Words that open a clause of their own between a value and a label. */
+const CLAUSE_WORDS = new Set(
+  "that which where when who what we i you they he she it not no never used".split(" "),
+);
 
 /**
  * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
@@ -175,9 +221,9 @@ function stated(
 
 /** "is" and "to" in the languages labels are written in. */
 const COPULAS = new Set(
-  ("is was are were be to now still becomes became -> => - – — es era é está est était ist " +
+  ("is 's ’s was are were be to now still becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
-    "olarak dır dir").split(" "),
+    "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
 );
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */
@@ -311,7 +357,10 @@ function publicKey(before: readonly string[]): boolean {
     if (depth > 0) continue;
     const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
-    return PUBLIC_KEYS.has(bare);
+    // "key for the side project: <value>": the word says what the secret is for, not what the
+    // value is.
+    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
+    return PUBLIC_KEYS.has(bare) && !purpose;
   }
   return false;
 }

@@ -5,12 +5,14 @@
  * variable name in `DB_PASSWORD=[REDACTED:env_secret]`, the host in
  * `postgres://app:[REDACTED:database_url_password]@db:5432/x`.
  *
- * Three detectors run. The catalogue (`catalogue.ts`) knows provider token formats,
+ * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats,
  * private key blocks (PEM, OpenSSH, PuTTY), credentials in URLs, headers and cookies, and
  * secret-named assignments in env files, code, YAML, JSON and command lines. The prose binder
  * (`prose.ts`) catches secrets named in a sentence rather than assigned ("the Datadog API key
  * for prod is …", "passed … as the client secret", "密码是…"): it binds a secret-bearing label
- * to the nearest secret-shaped value of its clause. The entropy detector then looks at what is
+ * to the nearest secret-shaped value of its clause. A generated password strong enough to stand
+ * alone (four character classes, two symbols, no words, no syntax) needs no label
+ * (`bare_password.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
  * checksums, integrity strings, base64 data, identifiers, paths and URLs.
  *
@@ -21,6 +23,7 @@
  *
  * @module
  */
+import { barePasswords } from "./bare_password.ts";
 import { catalogueCandidates } from "./catalogue.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
@@ -69,6 +72,7 @@ export function redact(text: string): Redaction {
   const occupied = new Intervals(kept as [number, number][]);
   const candidates = catalogueCandidates(text);
   proseCandidates(text, candidates);
+  barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {

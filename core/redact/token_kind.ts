@@ -16,6 +16,27 @@ const NOT_SECRET_PREFIX =
   /^(?:(?:dpl|srv|dep|crn|evs|msg|toolu|srvtoolu|call|chatcmpl|cmpl|resp|run|step|thread|asst|file|batch|vs|ft|ftjob|org|proj|user|req|cus|pi|ch|pm|py|in|ii|sub|si|evt|txn|price|prod|acct|seti|src|tok|card|ba|re|tr|po|il|inv|cs|sess|plan|coupon|promo|whe|iam|ws|cert|sg|vpc|subnet|ami|i|vol|snap|eni|igw|rtb|acl|nat|eipalloc|lt|tgw|pcx|fs|fsmh)[_\-]|pk_(?:live|test)_|phc_|pk\.|age1[a-z0-9]{50})/;
 
 /**
+ * Ids published in every page that uses them: Google Analytics and Tag Manager properties,
+ * reCAPTCHA site keys.
+ */
+const PUBLIC_ID =
+  /^(?:UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{8,12}|GTM-[A-Z0-9]{6,8}|AW-\d{9,11}|6L[A-Za-z0-9_\-]{38})$/;
+
+/**
+ * Whether a token is an object's id by its prefix: its prefix, perhaps a mode, and one body
+ * (`cus_NffrFeUfNV2Hib`, `cs_test_a1…`, `dpl_…`), a Twilio SID (`AC` and 32 hex) or a public
+ * id (`UA-…`, `G-…`, a reCAPTCHA site key). A random
+ * segment before the body makes it another format that shares the prefix (Resend's
+ * `re_<8>_<24>` is a key).
+ */
+export function isObjectId(token: string): boolean {
+  if (/^(?:AC|PN|MG|CA|SM|MM|CF|US|IS|QU|WS)[0-9a-f]{32}$/.test(token)) return true;
+  if (PUBLIC_ID.test(token)) return true;
+  const id = NOT_SECRET_PREFIX.exec(token);
+  return id !== null && /^(?:[a-z]{2,8}_)?[A-Za-z0-9]+$/.test(token.slice(id[0].length));
+}
+
+/**
  * The kind of secret `token` (at `start` in `view`) is, or undefined when it is not one;
  * `boosted` when the words before it say it is a secret (the bar for randomness is lower).
  */
@@ -34,7 +55,8 @@ export function classify(
     return undefined;
   }
   if (/^[0-9a-fA-F]+(?:[\-_:.][0-9a-fA-F]+)+$/.test(token)) return undefined; // UUIDs, MACs
-  if (/^(?:sha\d{1,3}|md5)[-_]/i.test(token) || NOT_SECRET_PREFIX.test(token)) return undefined;
+  if (/^(?:sha\d{1,3}|md5)[-_]/i.test(token)) return undefined;
+  if (isObjectId(token)) return undefined;
   if (isPublicPoint(token)) return undefined;
   if (/^[0-7][0-9A-HJKMNP-TV-Z]{25}$/.test(token)) return undefined; // ULID
   if (/^(?:Qm[1-9A-HJ-NP-Za-km-z]{44}|bafy[a-z2-7]{50,}|(?:bc1|tb1)[a-z0-9]{25,62})$/.test(token)) {

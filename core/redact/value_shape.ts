@@ -7,6 +7,7 @@
  */
 import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
 import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
+import { isObjectId } from "./token_kind.ts";
 
 /**
  * The shapes a secret value takes in prose. `phrase` is a password people make up (words and
@@ -87,9 +88,10 @@ export function valueShape(v: string): ValueShape | undefined {
       ? lettersShape(core)
       : undefined; // words, the most common case, leave first
   }
-  if (!isLiteral(v) || isPublicPoint(v)) return undefined;
+  if (!isLiteral(v) || isPublicPoint(v) || isObjectId(v)) return undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
-  if (NOT_A_VALUE.some((re) => re.test(v))) return undefined;
+  if (groupedCode(v)) return "random";
+  if (NOT_A_VALUE.some((re) => re.test(v)) || syntaxOrDigestName(v)) return undefined;
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
   if (setting && isSettingName(setting)) return undefined;
@@ -110,6 +112,22 @@ export function valueShape(v: string): ValueShape | undefined {
   }
   const decoded = /^[A-Za-z0-9+\/_\-]{16,}={0,2}$/.test(v) ? decodeBase64(v) : undefined;
   return decoded !== undefined && decoded.length >= 12 && asciiText(decoded) ? undefined : "random";
+}
+
+/**
+ * A generated code in equal groups of random characters: an app-specific password
+ * (`gfmy-zkpj-udmz-uvao`), a recovery code, a licence key; not a name (`eu-west-1`), whose
+ * groups differ in length or read as words.
+ */
+function groupedCode(v: string): boolean {
+  if (!/^(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})(?:-(?:[a-z0-9]{4,8}|[A-Z0-9]{4,8})){2,}$/.test(v)) {
+    return false;
+  }
+  const groups = v.split("-");
+  if (groups.some((g) => g.length !== groups[0]!.length)) return false;
+  if (/^[\d-]+$/.test(v)) return groups.length >= 4; // a recovery key, not a date or a number
+  // Random letters: most groups read as no word, or one has no vowel (4 random letters: 43 %).
+  return wordFraction(v) < 0.5 || groups.some((g) => !/[aeiouy0-9]/i.test(g));
 }
 
 /** Whether decoded bytes are ASCII text (a cursor, `{"id":…}`), not key material. */
@@ -141,10 +159,13 @@ function lettersShape(v: string): ValueShape | undefined {
   return wordFraction(v) < 0.9 ? "letters" : undefined;
 }
 
+/** A name: ssh-ed25519, eu-west-1. */
+const NAME_RULE = /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/;
+
 /** Things that are not secret values, whatever their letters. */
 const NOT_A_VALUE: readonly RegExp[] = [
   /:\/\/|^www\./i, // a URL
-  /^(?:~?\/|\.\.?\/|[A-Za-z]:\\)/, // a path
+  /^(?:~?\/|\.\.?\/|[A-Za-z]:\\|HK(?:LM|CU|CR|U|EY_[A-Z_]+)\\)/, // a path, a registry key
   /^[\w.+\-]+@[A-Za-z0-9\-]+(?:\.[A-Za-z0-9\-]+)+$/, // an email
   /^[a-z0-9\-]+(?:\.[a-z0-9\-]+)+\.?$/, // a host name
   /^\d{1,3}(?:\.\d{1,3}){3}(?::\d+)?$/, // an IPv4 address
@@ -152,7 +173,9 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^\d{4}-\d\d-\d\d/, // a date
   /^[\w\-]+\.(?:json|ya?ml|toml|[jt]sx?|py|rb|go|rs|md|txt|log|ppk|pem|key|pub|crt|env|sh|conf|cfg|ini|xml|html|csv|sql|db|zip|tar|gz|tgz|lock)$/i,
   /^[A-Za-z_$][\w$.]*\(|=>|[=!]==|&&|\|\||::|->|<\//, // code
+  /\)[.\]};,]|\.[A-Za-z_]\w*\(|\(\)|>>>|\?\./, // code: a method chain, a call, a shift
   /^[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+$/, // a constant or an environment variable name
+  /^[A-Z][A-Z0-9]{1,7}(?:-[A-Z0-9]{1,8}){1,3}\(?$/, // a standard's name: HMAC-SHA-256, AES-256-GCM
   /^(?:sha\d{1,3}|md5|sha)[:\-=]/i, // a digest
   /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
   /^--?[A-Za-z]/, // a command-line flag
@@ -161,8 +184,21 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
-  /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/, // a name: ssh-ed25519, eu-west-1
+  NAME_RULE,
 ];
+
+/**
+ * Syntax around a word (`C{valid?}`, `B(Netlify)`), or a name ending in a digest
+ * (`node-cache-Linux-x64-npm-<sha>`): the cheap test of the last character first.
+ */
+function syntaxOrDigestName(v: string): boolean {
+  const last = v[v.length - 1]!;
+  if (")}]>".includes(last)) return /^[\w$.]*[({\[<][A-Za-z][a-z]*[?!.]?[)}\]>]$/.test(v);
+  if (!/[0-9a-f]/.test(last) || v.length < 20) return false;
+  const digest = /[\-_.]([0-9a-f]{16,})$/.exec(v);
+  return digest !== null &&
+    /^(?:[A-Za-z0-9]{1,12}[\-_.]){2,}[A-Za-z0-9]{1,12}$/.test(v.slice(0, digest.index));
+}
 
 /** A path of readable segments (`ghcr.io/acme/api:1.2`), not base64 that holds a slash. */
 function readablePath(v: string): boolean {
@@ -185,8 +221,9 @@ export function isSettingName(name: string): boolean {
 
 /**
  * Whether a word reads as a made-up password: 8–40 letters and digits, perhaps joined by
- * dashes or with a symbol, at least four letters and two digits (or one digit and a capital or
- * a dash); never a version, date, host, path, name or constant.
+ * dashes or with symbols (`;` and `%` too: `Meadow4;bishop`), at least four letters and two
+ * digits (or one digit and a capital or a dash); never a version, date, host, path, setting,
+ * short name or constant (`purple-monkey-dishwasher-42` is long enough to be a passphrase).
  *
  * @example Usage
  * ```ts
@@ -196,10 +233,14 @@ export function isSettingName(name: string): boolean {
  * equal(isPhrase("bluemango1992"), true);
  * equal(isPhrase("python3"), false);
  * equal(isPhrase("eu-west-1"), false);
+ * equal(isPhrase("Meadow4;bishop"), true);
  * ```
  */
 export function isPhrase(v: string): boolean {
-  if (v.length < 8 || v.length > 40 || !/^[A-Za-z0-9][A-Za-z0-9\-!@#$%^&*+?~]*$/.test(v)) {
+  if (
+    v.length < 8 || v.length > 40 ||
+    !/^[A-Za-z0-9!@#$%^&*+?~][A-Za-z0-9\-!@#$%^&*+?~;=_.,]*$/.test(v)
+  ) {
     return false;
   }
   const digits = v.replace(/\D/g, "").length;
@@ -207,5 +248,11 @@ export function isPhrase(v: string): boolean {
   if (digits === 0 || letters < 4 || digits === v.length) return false;
   if (digits < 2 && !/[A-Z]/.test(v) && !v.includes("-")) return false;
   if (/^[A-Z0-9_]+$/.test(v) || /^v?\d/.test(v)) return false;
-  return !NOT_A_VALUE.some((re) => re.test(v));
+  const setting = /^([A-Za-z_][\w.\-]*)[=:]/.exec(v)?.[1]; // SMTP_PASSWORD=…: a setting, not a value
+  if (setting && (isSettingName(setting) || /_/.test(setting))) return false;
+  // Three or more dashed words with digits read as a name only when short: eu-west-1, not
+  // purple-monkey-dishwasher-42.
+  const passphrase = (v.length >= 16 && v.split("-").length >= 3) ||
+    /^[A-Za-z]{4,}-[A-Za-z]{4,}-\d{2,4}$/.test(v); // falcon-lamp-38, not eu-west-1 or web-api-2
+  return !NOT_A_VALUE.some((re) => re.test(v) && !(passphrase && re === NAME_RULE));
 }

@@ -55,7 +55,8 @@ const AGE =
  * now (`90s`, `30m`, `2h`, `3d`, `1w`, optionally followed by `ago`).
  *
  * A string of digits is an op when it begins exactly one change id, else epoch ms: a short
- * id copied from `helix log` is never read as a time in 1970. Throws `invalid_input` for
+ * id copied from `helix log` is never read as a time in 1970, nor one ending in `d` (`5890183d`)
+ * as an age in days. Throws `invalid_input` for
  * something that is none of these or a prefix several ops share (`details.candidates`),
  * `not_found` for a hex prefix no op has.
  */
@@ -74,22 +75,24 @@ export function resolvePoint(
   if (/^now$/i.test(text)) {
     return { input: text, kind: "now", changeId: null, at: iso(deps.clock.now()), bound: null };
   }
+  const hex = /^[0-9a-f]+$/i.test(text) && text.length >= MIN_PREFIX && text.length <= 64;
+  // An id prefix that ends in `d` (`5890183d`) also reads as an age in days: an op wins.
+  const op = hex ? opByPrefix(deps, text) : null;
+  if (op) {
+    return {
+      input: text,
+      kind: "op",
+      changeId: op.changeId,
+      at: iso(parseHlc(op.hlc).wall),
+      bound: { upToSeqno: op.seqno },
+    };
+  }
   const age = AGE.exec(text);
   if (age) {
     const unit = UNIT_MS[age[2]!.toLowerCase()[0]!]!;
     return timePoint(text, deps.clock.now() - Number(age[1]) * unit);
   }
-  if (/^[0-9a-f]+$/i.test(text) && text.length >= MIN_PREFIX && text.length <= 64) {
-    const op = opByPrefix(deps, text);
-    if (op) {
-      return {
-        input: text,
-        kind: "op",
-        changeId: op.changeId,
-        at: iso(parseHlc(op.hlc).wall),
-        bound: { upToSeqno: op.seqno },
-      };
-    }
+  if (hex) {
     if (!/^\d+$/.test(text)) {
       throw new HelixError(
         "not_found",

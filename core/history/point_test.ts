@@ -45,6 +45,16 @@ Deno.test("a prefix several ops share is invalid_input listing the candidates", 
   equal(one.counts.added, 0, "the state right after that op arrived: with the write");
 });
 
+Deno.test("an id prefix that also reads as an age in days (5890183d) is the op", async () => {
+  await using t = await tempEngine();
+  await t.engine.write({ content: "Staging deploys run from the release branch." });
+  addOp(t.path, `5890183df1${"0".repeat(54)}`, "000000000000001-00000");
+  const point = t.engine.diff("5890183d").from;
+  equal(point.kind, "op");
+  equal(point.changeId, `5890183df1${"0".repeat(54)}`);
+  equal(t.engine.diff("3d").from.kind, "time", "an age no op id starts with stays an age");
+});
+
 Deno.test("digits are an op when they begin exactly one change id, else epoch ms", async () => {
   await using t = await tempEngine();
   await t.engine.write({ content: "Releases are tagged from the main branch." });

@@ -56,9 +56,8 @@ const AGE =
  *
  * A string of digits is an op when it begins exactly one change id, else epoch ms: a short
  * id copied from `helix log` is never read as a time in 1970, nor one ending in `d` (`5890183d`)
- * as an age in days. Throws `invalid_input` for
- * something that is none of these or a prefix several ops share (`details.candidates`),
- * `not_found` for a hex prefix no op has.
+ * as an age in days. Throws `invalid_input` for something that is none of these or a prefix
+ * several ops share (`details.candidates`), `not_found` for a hex prefix no op has.
  */
 export function resolvePoint(
   deps: Pick<HistoryDeps, "store" | "clock">,

@@ -91,6 +91,9 @@ Deno.test({
     const random = rng(seed);
     await using relay = await startRelay("sqlite");
     const root = await Deno.makeTempDir({ prefix: "helix-crash-" });
+    await using _cleanup = {
+      [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }).catch(() => {}),
+    };
     const laptop = device(join(root, "laptop"), "laptop");
     const desktop = device(join(root, "desktop"), "desktop");
     await laptop.helix("add", "The first memory, to create the strand.", "--global");

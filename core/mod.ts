@@ -274,6 +274,8 @@ export type { PairingPrompts, PairingResult } from "./sync/pair.ts";
 export type { PullProgress, PullReport } from "./sync/pull.ts";
 export type { PushProgress, PushReport } from "./sync/push.ts";
 export type {
+  CompactionAnswer,
+  CompactionPort,
   DeltaPage,
   RelayPort,
   RelayRecord,
@@ -328,7 +330,7 @@ export {
   writeTeams,
 } from "./config/teams.ts";
 export type { MemoryRecord, ProvenanceRecord } from "./store/records.ts";
-export type { QueryAnalysis } from "./recall/query_terms.ts";
+export type { FeedbackTerm, LearnedAssociation, QueryAnalysis } from "./recall/query_terms.ts";
 export type { QueryExpansion } from "./recall/query_terms.ts";
 export type { Intent } from "./recall/intent.ts";
 export type { QueryPeriod } from "./recall/period.ts";

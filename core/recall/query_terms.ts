@@ -29,7 +29,9 @@ export const QUESTION_NOISE: ReadonlySet<string> = new Set(
 
 /** A term pseudo-relevance feedback searched, with its weight (the heaviest is 1). */
 export interface FeedbackTerm {
+  /** The term, as the index holds it. */
   readonly term: string;
+  /** Its weight in the feedback query, 0–1. */
   readonly weight: number;
 }
 

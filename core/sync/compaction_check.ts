@@ -80,8 +80,9 @@ export function checkGcMarker(
 export interface CompactionStart {
   /** The position the marker covers. */
   readonly position: number;
-  /** The snapshot applied and the position it covers. */
+  /** The snapshot applied. */
   readonly snapshotId: string;
+  /** The relay log position the applied snapshot covers. */
   readonly snapshotPosition: number;
 }
 

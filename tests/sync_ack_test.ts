@@ -54,6 +54,9 @@ for (const via of VIAS) {
       ok(seen.pull.acknowledgements >= 1);
       equal(a.history().length, history, "nothing in the history");
       equal(a.list().items.length, memories);
+      // b wrote no op, yet a heard from it: its acknowledgement is a change with a time.
+      const devices = (await a.teamMembers({ offline: true })).members.flatMap((m) => m.devices);
+      ok(devices.find((d) => d.name === "b")?.heardAt !== undefined, JSON.stringify(devices));
       const done = await a.syncCompact({ relay });
       equal(done.kind, "compacted", JSON.stringify(done));
 

@@ -25,6 +25,7 @@ import {
   unpark,
 } from "../store/queries/sync.ts";
 import { recordAcks } from "../store/queries/sync_acks.ts";
+import { recordHeard } from "../store/queries/sync_heard.ts";
 import { writeTransaction } from "../store/transaction.ts";
 import { sha256Hex } from "../util/hash.ts";
 import { logState, setFrontier, setVerifiedHead } from "../store/queries/sync_log.ts";
@@ -265,10 +266,9 @@ function apply(
       }
       unpark(store, delta.deltaId);
     }
-    recordAcks(
-      store,
-      accepted.filter((d) => !refused.some((r) => r.delta === d)).map((d) => d.body),
-    );
+    const bodies = accepted.filter((d) => !refused.some((r) => r.delta === d)).map((d) => d.body);
+    recordAcks(store, bodies);
+    recordHeard(store, bodies);
     // Another device's hard forget: no sealed copy of what came before it stays here either.
     if (ops.some((op) => op.kind === "memory.purge")) dropRepairCopies(store);
     also();

@@ -30,6 +30,7 @@ import { splitOps } from "./wire/split.ts";
 import { toHex } from "./wire/ids.ts";
 import { verifiedHead } from "../store/queries/sync_log.ts";
 import { recordAcks } from "../store/queries/sync_acks.ts";
+import { recordHeard } from "../store/queries/sync_heard.ts";
 import { formatHlc, nextHlc } from "../model/hlc.ts";
 
 /** Ops read per round while sealing. */
@@ -131,4 +132,5 @@ function sealChange(
   markApplied(store, sealed.changeId, me, body.authorSeq);
   // What this device's latest change acknowledges, as other devices will record it.
   recordAcks(store, [body]);
+  recordHeard(store, [body]);
 }

@@ -91,9 +91,7 @@ Deno.test({
     const random = rng(seed);
     await using relay = await startRelay("sqlite");
     const root = await Deno.makeTempDir({ prefix: "helix-crash-" });
-    await using _cleanup = {
-      [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }).catch(() => {}),
-    };
+    await using _cleanup = removedAfter(root);
     const laptop = device(join(root, "laptop"), "laptop");
     const desktop = device(join(root, "desktop"), "desktop");
     await laptop.helix("add", "The first memory, to create the strand.", "--global");
@@ -189,6 +187,7 @@ Deno.test({
     const random = rng(seed);
     await using relay = await startRelay("sqlite");
     const root = await Deno.makeTempDir({ prefix: "helix-cut-" });
+    await using _cleanup = removedAfter(root);
     const laptop = device(join(root, "laptop"), "laptop");
     const desktop = device(join(root, "desktop"), "desktop");
     await laptop.helix("add", "The first memory, to create the strand.", "--global");
@@ -235,3 +234,8 @@ Deno.test({
     equal(stored, stateOf(laptop.home).queued, `seed ${seed}: each sealed change stored once`);
   },
 });
+
+/** Removes `root` (the devices' homes) when the test's scope ends, passed or failed. */
+function removedAfter(root: string): AsyncDisposable {
+  return { [Symbol.asyncDispose]: () => Deno.remove(root, { recursive: true }).catch(() => {}) };
+}

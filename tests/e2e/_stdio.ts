@@ -61,3 +61,16 @@ export async function spawnClient(
   };
   return { client, call, logged: () => log };
 }
+
+/**
+ * The first match of `pattern` in what `server` logged, waiting for it (polling every 500 ms,
+ * 30 s at most); throws with the whole log when it never comes.
+ */
+export async function logs(server: StdioClient, pattern: RegExp): Promise<string> {
+  for (let i = 0; i < 60; i++) {
+    const found = pattern.exec(server.logged());
+    if (found) return found[0];
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the server never logged ${pattern}:\n${server.logged()}`);
+}

@@ -7,16 +7,7 @@
 import { equal, ok } from "node:assert/strict";
 import { join } from "node:path";
 import { device, startRelay } from "./_sync.ts";
-import { spawnClient, type StdioClient } from "./_stdio.ts";
-
-async function logs(server: StdioClient, pattern: RegExp): Promise<string> {
-  for (let i = 0; i < 60; i++) {
-    const found = pattern.exec(server.logged());
-    if (found) return found[0];
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error(`the server never logged ${pattern}:\n${server.logged()}`);
-}
+import { logs, spawnClient, type StdioClient } from "./_stdio.ts";
 
 Deno.test({
   name: "the admin's MCP server keeps the team strand; a member's leaves it to that machine",

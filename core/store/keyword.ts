@@ -223,21 +223,10 @@ export class KeywordIndex {
     postings: number;
     size: number;
   } {
-    const s = this.#prepare();
-    for (const [i, word] of words.entries()) s.tokenize.run(i + 1, word);
-    const stems = new Map<number, string[]>();
-    for (const row of s.terms.all() as { doc: number; term: string }[]) {
-      stems.set(row.doc, [...(stems.get(row.doc) ?? []), row.term]);
-    }
-    s.clear.run();
-    const size = (s.size.get() as { n: number | null }).n ?? 0;
-    const costed = words.map((word, i) => ({
-      word,
-      documents: Math.max(
-        0,
-        ...(stems.get(i + 1) ?? []).map((stem) => this.#documents(stem, size)),
-      ),
-    })).sort((a, b) => a.documents - b.documents || (a.word < b.word ? -1 : 1));
+    const { documents, size } = this.documentCounts(words);
+    const costed = words.map((word) => ({ word, documents: documents.get(word)! })).sort((a, b) =>
+      a.documents - b.documents || (a.word < b.word ? -1 : 1)
+    );
     const kept: string[] = [];
     const skipped: Array<{ word: string; documents: number }> = [];
     let postings = 0;

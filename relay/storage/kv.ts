@@ -33,7 +33,8 @@ export const CHUNK_BYTES = 60_000;
 /** Chunks written per atomic operation (10 × 60,000 bytes stays under the 800 KiB limit). */
 const CHUNKS_PER_WRITE = 10;
 
-interface HeadValue {
+/** A strand's head: its roster head, epoch and write key, delta count and bytes used. */
+export interface HeadValue {
   headSeq: number;
   headHash: string;
   epoch: number;
@@ -45,7 +46,7 @@ interface HeadValue {
 }
 
 /** An index entry: the bytes inline when small, else the chunk count under its hash. */
-interface ItemValue {
+export interface ItemValue {
   hash: string;
   epoch: number;
   day: number;

@@ -8,22 +8,11 @@
  *
  * @module
  */
+import type { HeadValue, ItemValue } from "./kv.ts";
 import type { CompactionStorage, CompactResult, GcRecord } from "./types.ts";
 
 /** Entries deleted per atomic commit (each with its check: Deno Deploy allows few per commit). */
 const BATCH = 10;
-
-interface ItemValue {
-  hash: string;
-  epoch: number;
-  day: number;
-  size: number;
-  inline: Uint8Array | null;
-}
-
-interface HeadValue {
-  bytesUsed: number;
-}
 
 /** The compaction half of the KV storage over `kv`. */
 export function kvCompaction(kv: Deno.Kv): CompactionStorage {

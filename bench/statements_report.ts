@@ -182,14 +182,14 @@ export function renderStatements(
     ? [
       "# Statements compared by evidence",
       "",
-      "`deno task bench:statements [--split tune|heldout|fresh|blind2|blind3] [--write]`",
+      "`deno task bench:statements [--split tune|heldout|fresh|blind2|blind3|blind4] [--write]`",
       "(bench/statements.ts).",
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
       "README). The detector was tuned on `tune`; `heldout`, then `fresh` (written later, blind to",
       "the detector), then `blind2` (written blind after `fresh` had been run) were each run once",
       "for the record and tuned on afterwards, so all four are development data now; `blind3`, a",
-      "fourth set written blind while the detectors were tuned on the others, is the held-out",
-      "figure: run once, never printed.",
+      "fourth set written blind while the detectors were tuned on the others, and `blind4`, a fifth",
+      "written blind for the held-out figures, are run once and never printed.",
       "Everything runs offline, through the engine, without a model.",
       "",
     ]

@@ -11,15 +11,17 @@
  * The `fresh` split is a second held-out batch written later, blind to the redactor
  * (bench/fixtures/secrets_prose_fresh.ts): run it once, at the end; it is never printed either.
  * The `blind2` split (bench/fixtures/secrets_prose_blind2.ts), written blind after `fresh` had
- * been run, is the same: one run at the end, aggregates only; and so is the `blind3` split
- * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned.
+ * been run, is the same: one run at the end, aggregates only; and so are the `blind3` split
+ * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned, and
+ * the `blind4` split (bench/fixtures/secrets_prose_blind4.ts), written blind for the held-out
+ * figures.
  *
- * Usage: deno task bench:redaction --prose [--split tune|heldout|both|fresh|blind2|blind3|all]
- * [--write]. `--write` records bench/RESULTS-redaction-prose.md and
- * bench/results/redaction_prose.json (for `fresh`, `blind2` and `blind3`: their own
- * bench/RESULTS-redaction-prose-<split>.md and bench/results/redaction_prose_<split>.json; for
- * `all`, the four development batches at once: bench/RESULTS-redaction-prose-all.md and
- * bench/results/redaction_prose_all.json).
+ * Usage: deno task bench:redaction --prose
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|all] [--write]. `--write` records
+ * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
+ * `blind3` and `blind4`: their own bench/RESULTS-redaction-prose-<split>.md and
+ * bench/results/redaction_prose_<split>.json; for `all`, the four development batches at once:
+ * bench/RESULTS-redaction-prose-all.md and bench/results/redaction_prose_all.json).
  *
  * @module
  */
@@ -39,15 +41,20 @@ import {
   buildSecretsProseBlind3,
   SECRETS_PROSE_BLIND3_SEED,
 } from "./fixtures/secrets_prose_blind3.ts";
+import {
+  buildSecretsProseBlind4,
+  SECRETS_PROSE_BLIND4_SEED,
+} from "./fixtures/secrets_prose_blind4.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit = Split | "fresh" | "blind2" | "blind3";
+type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4";
 
 /** The batch a split is drawn from (`seed` only applies to the original batch). */
 function batchOf(split: ProseSplit, seed: number) {
   if (split === "fresh") return buildSecretsProseFresh();
   if (split === "blind2") return buildSecretsProseBlind2();
   if (split === "blind3") return buildSecretsProseBlind3();
+  if (split === "blind4") return buildSecretsProseBlind4();
   return buildSecretsProse(seed);
 }
 
@@ -186,7 +193,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     : split === "all"
     ? ["tune", "heldout", "fresh", "blind2"]
     : [split as ProseSplit];
-  const known = ["tune", "heldout", "fresh", "blind2", "blind3"];
+  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4"];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
@@ -201,9 +208,9 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   log(`${table}\n\n${notes}`);
   if (!write) return;
   const date = new Date().toISOString();
-  if (split === "fresh") return await writeFresh(date, table, scores);
-  if (split === "blind2") return await writeBlind2(date, table, scores);
-  if (split === "blind3") return await writeBlind3(date, table, scores);
+  if (split in HELD_OUT) {
+    return await writeHeldOut(split as keyof typeof HELD_OUT, date, table, scores);
+  }
   if (split === "all") return await writeAll(date, table, scores);
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose.md"),
@@ -225,76 +232,67 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   );
 }
 
-/** Records the single run on the fresh held-out batch, apart from the tune/heldout record. */
-async function writeFresh(
-  date: string,
-  table: string,
-  scores: readonly ProseScore[],
-): Promise<void> {
-  await Deno.writeTextFile(
-    join(ROOT, "bench/RESULTS-redaction-prose-fresh.md"),
-    `# Prose secrets benchmark: fresh held-out batch\n\nRecorded by \`deno task bench:redaction --prose --split fresh --write\` on ${
-      date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the fresh batch (bench/fixtures/secrets_prose_fresh.ts, seed ${SECRETS_PROSE_FRESH_SEED}; ` +
-      "see bench/fixtures/secrets_prose.md), written after tuning by someone who had not read the redactor, and run " +
-      "once, as aggregates (no fresh item was read).\n\n" +
-      `${table}\n`,
-  );
-  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
-  await Deno.writeTextFile(
-    join(ROOT, "bench/results/redaction_prose_fresh.json"),
-    `${
-      JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_FRESH_SEED, scores }, null, 2)
-    }\n`,
-  );
-}
+/** The later held-out batches, each recorded on its own page after its single run. */
+const HELD_OUT = {
+  fresh: {
+    title: "fresh held-out batch",
+    batch: "the fresh batch",
+    file: "secrets_prose_fresh.ts",
+    seed: SECRETS_PROSE_FRESH_SEED,
+    about:
+      "written after tuning by someone who had not read the redactor, and run once, as aggregates " +
+      "(no fresh item was read).",
+  },
+  blind2: {
+    title: "second blind batch",
+    batch: "the second blind batch",
+    file: "secrets_prose_blind2.ts",
+    seed: SECRETS_PROSE_BLIND2_SEED,
+    about:
+      "written after the fresh batch had been run, by someone who had read neither the redactor " +
+      "nor the earlier batches' templates, and run once, as aggregates (no item was read).",
+  },
+  blind3: {
+    title: "third blind batch",
+    batch: "the third blind batch",
+    file: "secrets_prose_blind3.ts",
+    seed: SECRETS_PROSE_BLIND3_SEED,
+    about:
+      "written while the redactor was being tuned on the earlier batches, by someone who had " +
+      "read neither the redactor nor the earlier batches' templates, and run once, as aggregates " +
+      "(no item was read).",
+  },
+  blind4: {
+    title: "fourth blind batch",
+    batch: "the fourth blind batch",
+    file: "secrets_prose_blind4.ts",
+    seed: SECRETS_PROSE_BLIND4_SEED,
+    about:
+      "written for the held-out figures by someone who had read neither the redactor nor the " +
+      "earlier batches' templates, and run once, as aggregates (no item was read).",
+  },
+} as const;
 
-/** Records the single run on the second blind batch, apart from the other records. */
-async function writeBlind2(
+/** Records the single run on one later held-out batch, apart from the other records. */
+async function writeHeldOut(
+  split: keyof typeof HELD_OUT,
   date: string,
   table: string,
   scores: readonly ProseScore[],
 ): Promise<void> {
+  const { title, batch, file, seed, about } = HELD_OUT[split];
   await Deno.writeTextFile(
-    join(ROOT, "bench/RESULTS-redaction-prose-blind2.md"),
-    `# Prose secrets benchmark: second blind batch\n\nRecorded by \`deno task bench:redaction --prose --split blind2 --write\` on ${
+    join(ROOT, `bench/RESULTS-redaction-prose-${split}.md`),
+    `# Prose secrets benchmark: ${title}\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
       date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the second blind batch (bench/fixtures/secrets_prose_blind2.ts, seed ${SECRETS_PROSE_BLIND2_SEED}; ` +
-      "see bench/fixtures/secrets_prose.md), written after the fresh batch had been run, by someone who had read neither " +
-      "the redactor nor the earlier batches' templates, and run once, as aggregates (no item was read).\n\n" +
+    }: ${MACHINE_LINE}. \`redact()\` over ${batch} (bench/fixtures/${file}, seed ${seed}; ` +
+      `see bench/fixtures/secrets_prose.md), ${about}\n\n` +
       `${table}\n`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
   await Deno.writeTextFile(
-    join(ROOT, "bench/results/redaction_prose_blind2.json"),
-    `${
-      JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_BLIND2_SEED, scores }, null, 2)
-    }\n`,
-  );
-}
-
-/** Records the single run on the third blind batch, apart from the other records. */
-async function writeBlind3(
-  date: string,
-  table: string,
-  scores: readonly ProseScore[],
-): Promise<void> {
-  await Deno.writeTextFile(
-    join(ROOT, "bench/RESULTS-redaction-prose-blind3.md"),
-    `# Prose secrets benchmark: third blind batch\n\nRecorded by \`deno task bench:redaction --prose --split blind3 --write\` on ${
-      date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the third blind batch (bench/fixtures/secrets_prose_blind3.ts, seed ${SECRETS_PROSE_BLIND3_SEED}; ` +
-      "see bench/fixtures/secrets_prose.md), written while the redactor was being tuned on the earlier batches, by " +
-      "someone who had read neither the redactor nor the earlier batches' templates, and run once, as aggregates " +
-      "(no item was read).\n\n" +
-      `${table}\n`,
-  );
-  await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
-  await Deno.writeTextFile(
-    join(ROOT, "bench/results/redaction_prose_blind3.json"),
-    `${
-      JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_BLIND3_SEED, scores }, null, 2)
-    }\n`,
+    join(ROOT, `bench/results/redaction_prose_${split}.json`),
+    `${JSON.stringify({ date, machine: MACHINE, seed, scores }, null, 2)}\n`,
   );
 }
 

@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openEngine } from "../../core/mod.ts";
 import { tempDir } from "../helpers.ts";
 import { cli } from "./_cli.ts";
+import { run } from "../../cli/main.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 /** Control characters a terminal acts on: C0 but newline and tab, DEL, C1. */
@@ -61,6 +62,52 @@ Deno.test("escape sequences in memories reach the terminal as text, never as com
   // --json stays valid JSON that decodes to the stored text.
   const json = await helixProcess(home.path, ["show", viaAgent.id, "--json"]);
   equal(JSON.parse(json.stdout).memory.content, hostile);
+});
+
+Deno.test("a memory carrying Helix's own colour sequences shows them as text", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  // The very sequences Helix colours with: red, bold, dim, and the progress bar's line clear.
+  const painted = "Token rotation \x1b[31mred \x1b[1mbold\x1b[22m \x1b[2mdim\x1b[39m\r\x1b[2Kgone";
+  equal((await helix(["add", painted, "--global"])).code, 0);
+  const [memory] = (await helix(["list", "--scope", "all", "--json"])).json().items;
+  for (
+    const args of [
+      ["list", "--scope", "all"],
+      ["show", memory.id],
+      ["search", "token rotation", "--scope", "all"],
+      ["search", "token rotation", "--scope", "all", "--explain"],
+      ["context", "--scope", "global"],
+      ["log"],
+      ["diff", "1h"],
+    ]
+  ) {
+    const result = await helixProcess(home.path, args);
+    equal(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
+    ok(!ACTS_ON_TERMINAL.test(result.stdout), `${args.join(" ")} printed a control character`);
+    match(result.stdout, /\\u001b\[31mred/, `${args[0]} shows the colour as text`);
+  }
+  // On a terminal with colour, Helix still styles its own words and only those.
+  const coloured = await (async () => {
+    const env = { HELIX_HOME: home.path, HELIX_EMBEDDER: "none" };
+    let out = "";
+    await run(["show", memory.id], env, {
+      stdout: (text) => void (out += text),
+      stderr: () => {},
+      readStdin: () => Promise.resolve(""),
+      prompt: () => Promise.resolve(null),
+      promptSecret: () => Promise.resolve(null),
+      stdoutIsTty: true,
+      stderrIsTty: true,
+      columns: 120,
+      cwd: home.path,
+      now: () => 0,
+    });
+    return out;
+  })();
+  ok(coloured.includes("\x1b[1m"), "Helix's own bold reaches a colour terminal");
+  ok(!coloured.includes("\x1b[31mred"), "the memory's red does not");
+  ok(coloured.includes("\\u001b[31mred"), coloured);
 });
 
 Deno.test("a closed pipe ends an export quietly, as git does", async () => {

@@ -61,6 +61,57 @@ Deno.test("a short answer never edits an unrelated memory, and is kept as its ow
   equal(first.notes.length, 1);
 });
 
+Deno.test("a short answer selects a memory only when that memory holds what the question asks about", async () => {
+  await using dir = await tempDir();
+  const path = join(dir.path, "s.db");
+  const before = openEngine({ path, project: "web" });
+  const kept = [
+    "We chose Next.js app router over pages router",
+    "The staging deploy happens every Tuesday",
+    "The billing service uses Postgres 15",
+  ];
+  for (const content of kept) await before.write({ content, type: "fact" });
+  before.close();
+  await using s = await session(path);
+  // The trip, noted in this conversation: a dated memory whose month an answer may repeat.
+  await s.call("memory_note", {
+    text: "next April",
+    "previous_assistant": "When are you planning the Japan trip with Maya?",
+  });
+  const trip = s.engine.list({ limit: 50 }).items.find((m) => /Japan trip/.test(m.content))!;
+  // Each question shares a word or two with a memory (or its answer does) and is about
+  // something else: the answer is its own memory, and no memory changes.
+  for (
+    const [text, question] of [
+      ["in April", "When do we replace the office router?"],
+      ["the blue one", "Which deploy color should the staging banner use?"],
+      ["around 3pm", "When is the staging deploy meeting with Ravi?"],
+      ["Postgres 16", "Which database should the new analytics service use?"],
+      ["next Tuesday", "When do we release the billing service?"],
+    ]
+  ) {
+    await s.call("memory_note", { text, "previous_assistant": question });
+  }
+  const active = s.engine.list({ limit: 50 }).items.map((m) => m.content);
+  for (const content of [...kept, trip.content]) {
+    ok(active.includes(content), `"${content}" is still as it was: ${active.join(" | ")}`);
+  }
+  for (const changed of active.filter((c) => ![...kept, trip.content].includes(c))) {
+    ok(!kept.some((k) => changed.startsWith(k)), `an answer was joined to a memory: ${changed}`);
+    ok(!/Japan/.test(changed), `an answer was joined to the trip: ${changed}`);
+  }
+  // A question that does name a memory's subject still completes it.
+  await s.call("memory_note", {
+    text: "Thursdays now",
+    "previous_assistant": "When does the staging deploy happen?",
+  });
+  ok(
+    s.engine.list({ limit: 50 }).items.some((m) =>
+      /staging deploy happens every .*Thursdays/.test(m.content)
+    ),
+  );
+});
+
 Deno.test("chatter is dropped by default; memory_write still stores what it is given", async () => {
   await using dir = await tempDir();
   await using s = await session(join(dir.path, "s.db"));

@@ -141,6 +141,16 @@ Deno.test("file-system failures are typed, with their exit codes", async () => {
   match(missing.stderr, /the folder \/nonexistent\/folder does not exist/);
   ok(!missing.stderr.includes("bug"));
 
+  // A folder named as the output file: a usage problem, not a bug, and nothing written beside it.
+  for (const args of [["export", "--jsonl", "--output", home.path], ["export", home.path]]) {
+    const folder = await helix(args, {
+      secrets: ["correct horse battery staple", "correct horse battery staple"],
+    });
+    equal(folder.code, 64, `${args.join(" ")}: ${folder.stderr}`);
+    match(folder.stderr, /Cannot write .*: it is a folder/);
+    ok(!folder.stderr.includes("bug"));
+  }
+
   // sysfs refuses new files even to root: a permission error on any Linux machine.
   const denied = await helix(["export", "--jsonl", "--output", "/sys/kernel/helix.jsonl"]);
   equal(denied.code, 77);

@@ -75,7 +75,8 @@ export function parseJsonl(text: string): ParsedLines {
     }
     const broken = loneSurrogate(value, "");
     if (broken) {
-      throw lineError(line, `"${broken}" holds a lone surrogate (\\ud800…): not Unicode text`);
+      const unit = `\\u${broken.unit.toString(16).padStart(4, "0")}`;
+      throw lineError(line, `"${broken.path}" holds a lone surrogate (${unit}): not Unicode text`);
     }
     records.push(toRecord(value as Record<string, unknown>, line));
     lines.push(line);
@@ -159,9 +160,12 @@ const TIME_FIELDS = new Set(["event_at", "event_end", "valid_from", "valid_to", 
 /** A UTF-16 surrogate without its pair: JSON can spell one (`\ud800`), Unicode text cannot. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The first string anywhere in `value` that holds a lone surrogate, with its field path. */
-function loneSurrogate(value: unknown, path: string): string | null {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
+/** The first string anywhere in `value` that holds a lone surrogate: its field path and the unit. */
+function loneSurrogate(value: unknown, path: string): { path: string; unit: number } | null {
+  if (typeof value === "string") {
+    const found = LONE_SURROGATE.exec(value);
+    return found ? { path, unit: found[0].charCodeAt(0) } : null;
+  }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = loneSurrogate(item, `${path}[${i}]`);

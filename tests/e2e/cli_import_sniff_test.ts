@@ -44,6 +44,11 @@ Deno.test("JSONL refuses numbers for dates and lone surrogates in text, naming t
   await Deno.writeTextFile(surrogate, '{"content":"Broken \\ud800 text"}\n');
   const broken = await helix(["import", surrogate]);
   equal(broken.code, 64);
-  match(broken.stderr, /line 1: "content" holds a lone surrogate/);
+  match(broken.stderr, /line 1: "content" holds a lone surrogate \(\\ud800\)/);
+  // A low surrogate alone, deeper in the record: the message names that field and that unit.
+  await Deno.writeTextFile(surrogate, '{"content":"Fine."}\n{"content":"x","tags":["a\\udc01"]}\n');
+  const low = await helix(["import", surrogate]);
+  equal(low.code, 64);
+  match(low.stderr, /line 2: "tags\[0\]" holds a lone surrogate \(\\udc01\)/);
   equal((await helix(["status", "--json"])).code, 66, "nothing was written: no strand");
 });

@@ -125,7 +125,8 @@ const DNA_MAGIC = [0x89, 0x48, 0x44, 0x4e, 0x41, 0x0d, 0x0a, 0x1a];
  * `bytes` as JSONL text, or a typed refusal of what cannot be JSONL: a `.dna` whose header is
  * damaged (most of its magic bytes are there) is a corrupt `.dna` (`corrupt`), other binary
  * data or text that is not UTF-8 is not JSONL (`corrupt` too: the data is wrong, not the
- * command). `name` is how the messages name the file.
+ * command), and an empty file named `.dna` is a `.dna` that did not arrive (`corrupt`, where an
+ * empty `.jsonl` is no lines). `name` is how the messages name the file.
  *
  * @example Usage
  * ```ts
@@ -145,8 +146,22 @@ export function jsonlText(bytes: Uint8Array, name: string): string {
       `Cannot import ${name}: it is a .dna file with a damaged .dna header (${magic} of its 8 magic bytes are right); the file is corrupt`,
     );
   }
+  // A name that says .dna tells what the user expected: an empty or binary file is a .dna
+  // that did not arrive whole, not JSONL (content still decides: JSONL named .dna is read).
+  const named = /\.dna$/i.test(name);
+  if (named && bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
+    throw new HelixError(
+      "corrupt",
+      `Cannot import ${name}: the file is empty, so not a .dna file (was it copied whole?)`,
+    );
+  }
   if (bytes.subarray(0, 4096).includes(0)) {
-    throw new HelixError("corrupt", `Cannot import ${name}: it is binary data, not JSONL text`);
+    throw new HelixError(
+      "corrupt",
+      named
+        ? `Cannot import ${name}: it has no .dna header (not a .dna file) and is binary data, not JSONL text`
+        : `Cannot import ${name}: it is binary data, not JSONL text`,
+    );
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);

@@ -26,6 +26,19 @@ Deno.test("a .dna with a damaged header is reported as a corrupt .dna", async ()
   const binary = await helix(["import", join(home.path, "blob.bin")]);
   equal(binary.code, 65);
   match(binary.stderr, /binary data, not JSONL/);
+
+  // A file named .dna that is empty (a copy that never arrived) or zeros is not "0 imported".
+  await Deno.writeFile(join(home.path, "empty.dna"), new Uint8Array());
+  const empty = await helix(["import", join(home.path, "empty.dna")]);
+  equal(empty.code, 65, empty.stdout);
+  match(empty.stderr, /empty\.dna: the file is empty, so not a \.dna file/);
+  await Deno.writeFile(join(home.path, "zeros.dna"), new Uint8Array(1266));
+  const zeros = await helix(["import", join(home.path, "zeros.dna")]);
+  equal(zeros.code, 65);
+  match(zeros.stderr, /zeros\.dna: it has no \.dna header/);
+  // An empty .jsonl is still no lines.
+  await Deno.writeFile(join(home.path, "empty.jsonl"), new Uint8Array());
+  equal((await helix(["import", join(home.path, "empty.jsonl")])).code, 0);
 });
 
 Deno.test("JSONL refuses numbers for dates and lone surrogates in text, naming the line", async () => {

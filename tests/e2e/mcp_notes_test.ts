@@ -120,6 +120,32 @@ Deno.test("chatter is dropped by default; memory_write still stores what it is g
   equal(s.engine.list().items.length, 0, "nothing stored");
   const kept = await s.call("memory_note", { text: "The staging db listens on 5433." });
   equal(kept.notes.length, 1, "a real note passes the gate");
+  // Chatter in other shapes, and the turn's task (a question or a request to the agent).
+  for (
+    const text of [
+      "great job",
+      "haha",
+      "Yep that fixed it",
+      "sounds good to me, ship it",
+      "hmm, interesting",
+      "Perfect, merging now",
+      "can you run the tests?",
+      "please fix the failing test in auth.spec.ts",
+    ]
+  ) {
+    equal((await s.call("memory_note", { text })).notes.length, 0, `"${text}" was stored`);
+  }
+  // Notes that carry something still pass, short or not, requests to remember included.
+  for (
+    const text of [
+      "The build takes 12 minutes",
+      "deploys are frozen until Monday",
+      "please note the API key rotates monthly",
+      "ok, use pnpm from now on",
+    ]
+  ) {
+    equal((await s.call("memory_note", { text })).notes.length, 1, `"${text}" was dropped`);
+  }
   const written = await s.call("memory_write", { content: "ok thanks, sounds good!" });
   ok(written.id, "a deliberate write bypasses the gate");
 });

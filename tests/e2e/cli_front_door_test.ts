@@ -194,4 +194,8 @@ Deno.test("bash completion offers the values of --type, --status and --kind", as
   equal(await complete(["helix", "list", "--type", "con"]), "convention");
   equal(await complete(["helix", "list", "--status", "a"]), "active archived");
   equal(await complete(["helix", "log", "--kind", "edge."]), "edge.put edge.remove");
+  // After a flag that takes a free value, the word is that value: no flags are offered for it.
+  equal(await complete(["helix", "search", "--scope", ""]), "");
+  equal(await complete(["helix", "export", "--jsonl", "--output", "--"]), "");
+  match(await complete(["helix", "search", "--scope", "web", "--"]), /--limit/);
 });

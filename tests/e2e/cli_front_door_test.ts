@@ -180,6 +180,18 @@ Deno.test("usage errors answer --json in JSON; unknown --kind values are refused
   match(kind.stderr, /unknown --kind "memory\.teleport": one of memory\.put/);
 });
 
+Deno.test("a confirmation with no terminal to ask on says to pass --yes", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  equal((await helix(["init"])).code, 0);
+  const removed = await helix(["device", "remove", "ci-box"]);
+  equal(removed.code, 64, removed.stderr);
+  match(removed.stderr, /no terminal to confirm on: pass --yes/);
+  const declined = await helix(["device", "remove", "ci-box"], { answers: ["n"] });
+  equal(declined.code, 1);
+  match(declined.stderr, /Not removed/);
+});
+
 Deno.test("bash completion offers the values of --type, --status and --kind", async () => {
   await using home = await tempDir();
   const script = (await cli(home.path)(["completions", "bash"])).stdout;

@@ -71,17 +71,27 @@ export function chooseTarget(
   return best;
 }
 
-/** Whether `question` names its subject (two content words or more), or is vague. */
+/**
+ * Whether `question` names its subject ("When is the release?") or is vague ("When are you
+ * going?", "What do you want to do there?": only generic verbs).
+ */
 export function namesSubject(question: string): boolean {
-  return questionWords(question).length >= SHARED_SUBJECT;
+  return questionWords(question).length > 0;
 }
+
+/** Verbs that ask about any subject at all: a question made only of them names none. */
+const GENERIC_VERBS = new Set(
+  ("go going gone went do doing did done want wanting plan planning planned happen happening " +
+    "start starting leave leaving come coming get getting think like need needing make making " +
+    "try trying see").split(" "),
+);
 
 /** What a question asks about ("how long", "how often": the kind of answer, not a subject). */
 const DEGREE = /\bhow\s+(?:long|often|many|much|far|soon|big|old|late|early)\b/gi;
 
 /** The content words a question names its subject with. */
 function questionWords(question: string): string[] {
-  return contentWords(question.replace(DEGREE, " "));
+  return contentWords(question.replace(DEGREE, " ")).filter((word) => !GENERIC_VERBS.has(word));
 }
 
 /** The content with its time phrases cut out ("…with Maya next April." → "…with Maya."). */

@@ -112,6 +112,18 @@ Deno.test("a short answer selects a memory only when that memory holds what the 
   );
 });
 
+Deno.test("a question naming its subject in one word is not a vague one", async () => {
+  await using dir = await tempDir();
+  await using s = await session(join(dir.path, "s.db"));
+  // Written in this conversation, so a vague question ("When are you going?") could mean it.
+  await s.call("memory_write", { content: "Billing uses Postgres 16", type: "fact" });
+  await s.call("memory_note", { text: "next week", "previous_assistant": "When is the release?" });
+  const contents = s.engine.list({ limit: 10 }).items.map((m) => m.content);
+  ok(contents.includes("Billing uses Postgres 16"), contents.join(" | "));
+  ok(!contents.some((c) => /Postgres 16.*next week/.test(c)), contents.join(" | "));
+  ok(contents.some((c) => /release.*next week/i.test(c)), contents.join(" | "));
+});
+
 Deno.test("chatter is dropped by default; memory_write still stores what it is given", async () => {
   await using dir = await tempDir();
   await using s = await session(join(dir.path, "s.db"));

@@ -32,6 +32,20 @@ export function completionScript(
   }
 }
 
+/**
+ * Flags that take a value of their own (`--scope`, `--limit`, `--output`…), fixed sets aside:
+ * after one, the word is its value, so no flag is offered (bash and zsh complete a file name).
+ */
+function valueFlags(commands: readonly Command[]): string[] {
+  const names = new Set<string>();
+  for (const options of [GLOBAL_OPTIONS, ...commands.map((c) => c.options)]) {
+    for (const [name, option] of Object.entries(options)) {
+      if ((option as { type: string }).type === "string" && !(name in FLAG_VALUES)) names.add(name);
+    }
+  }
+  return [...names].sort().map((name) => `--${name}`);
+}
+
 function flags(command: Command): string[] {
   return [...Object.keys(GLOBAL_OPTIONS), ...Object.keys(command.options)].map((f) => `--${f}`);
 }
@@ -57,6 +71,7 @@ _helix() {
   fi
   case "$prev" in
 ${valueCases("    ", (v) => `COMPREPLY=($(compgen -W "${v}" -- "$cur")); return`)}
+    ${valueFlags(commands).join("|")}) COMPREPLY=(); return ;;
   esac
   local opts=""
   case "\${COMP_WORDS[1]}" in
@@ -87,6 +102,7 @@ ${described}
   fi
   case "$words[CURRENT-1]" in
 ${valueCases("    ", (v) => `compadd -- ${v}; return`)}
+    ${valueFlags(commands).join("|")}) _files; return ;;
   esac
   case "$words[2]" in
 ${cases}
@@ -110,9 +126,10 @@ function fish(commands: readonly Command[]): string {
     );
     for (const flag of [...Object.keys(GLOBAL_OPTIONS), ...Object.keys(c.options)]) {
       const values = FLAG_VALUES[flag];
+      const takesValue = valueFlags([c]).includes(`--${flag}`);
       lines.push(
         `complete -c helix -n '__fish_seen_subcommand_from ${c.name}' -l ${flag}` +
-          (values ? ` -xa '${values.join(" ")}'` : ""),
+          (values ? ` -xa '${values.join(" ")}'` : takesValue ? " -r" : ""),
       );
     }
     if (c.completions?.length) {

@@ -17,6 +17,10 @@ export async function writeFileAtomic(
   text: string | Uint8Array,
   options: { private?: boolean } = {},
 ): Promise<void> {
+  // A folder named as the file would only fail at the rename, after a temporary file was
+  // written beside it (for "/tmp", in "/").
+  const existing = await Deno.stat(path).catch(() => null);
+  if (existing?.isDirectory) throw isFolder(path);
   const temp = join(dirname(path), `.${basename(path)}.${crypto.randomUUID().slice(0, 8)}.tmp`);
   const mode = options.private ? { mode: 0o600 } : {};
   try {
@@ -27,6 +31,14 @@ export async function writeFileAtomic(
     await Deno.remove(temp).catch(() => {});
     throw writeFailure(path, error);
   }
+}
+
+function isFolder(target: string, cause?: unknown): HelixError {
+  return new HelixError(
+    "invalid_input",
+    `Cannot write ${target}: it is a folder; name a file (e.g. ${join(target, "helix.out")})`,
+    cause === undefined ? {} : { cause },
+  );
 }
 
 /** OS error codes that mean nothing more can be written there: a full disk, quota, read-only. */
@@ -41,7 +53,8 @@ function osCode(error: unknown): string {
 /**
  * `error` as a typed {@linkcode HelixError} when writing `target` failed for a reason the
  * user can act on: the disk is full or read-only (`storage_full`), permission is denied
- * (`unauthorized`), or the folder does not exist (`not_found`); any other error unchanged.
+ * (`unauthorized`), the folder does not exist (`not_found`), or the target is a folder
+ * (`invalid_input`); any other error unchanged.
  */
 export function writeFailure(target: string, error: unknown): unknown {
   const code = osCode(error);
@@ -62,6 +75,7 @@ export function writeFailure(target: string, error: unknown): unknown {
       { cause: error },
     );
   }
+  if (code === "EISDIR") return isFolder(target, error);
   return error;
 }
 

@@ -75,7 +75,8 @@ export function parseJsonl(text: string): ParsedLines {
     }
     const broken = loneSurrogate(value, "");
     if (broken) {
-      throw lineError(line, `"${broken}" holds a lone surrogate (\\ud800…): not Unicode text`);
+      const unit = `\\u${broken.unit.toString(16).padStart(4, "0")}`;
+      throw lineError(line, `"${broken.path}" holds a lone surrogate (${unit}): not Unicode text`);
     }
     records.push(toRecord(value as Record<string, unknown>, line));
     lines.push(line);
@@ -124,7 +125,8 @@ const DNA_MAGIC = [0x89, 0x48, 0x44, 0x4e, 0x41, 0x0d, 0x0a, 0x1a];
  * `bytes` as JSONL text, or a typed refusal of what cannot be JSONL: a `.dna` whose header is
  * damaged (most of its magic bytes are there) is a corrupt `.dna` (`corrupt`), other binary
  * data or text that is not UTF-8 is not JSONL (`corrupt` too: the data is wrong, not the
- * command). `name` is how the messages name the file.
+ * command), and an empty file named `.dna` is a `.dna` that did not arrive (`corrupt`, where an
+ * empty `.jsonl` is no lines). `name` is how the messages name the file.
  *
  * @example Usage
  * ```ts
@@ -144,8 +146,22 @@ export function jsonlText(bytes: Uint8Array, name: string): string {
       `Cannot import ${name}: it is a .dna file with a damaged .dna header (${magic} of its 8 magic bytes are right); the file is corrupt`,
     );
   }
+  // A name that says .dna tells what the user expected: an empty or binary file is a .dna
+  // that did not arrive whole, not JSONL (content still decides: JSONL named .dna is read).
+  const named = /\.dna$/i.test(name);
+  if (named && bytes.every((b) => b === 0x20 || b === 0x0a || b === 0x0d || b === 0x09)) {
+    throw new HelixError(
+      "corrupt",
+      `Cannot import ${name}: the file is empty, so not a .dna file (was it copied whole?)`,
+    );
+  }
   if (bytes.subarray(0, 4096).includes(0)) {
-    throw new HelixError("corrupt", `Cannot import ${name}: it is binary data, not JSONL text`);
+    throw new HelixError(
+      "corrupt",
+      named
+        ? `Cannot import ${name}: it has no .dna header (not a .dna file) and is binary data, not JSONL text`
+        : `Cannot import ${name}: it is binary data, not JSONL text`,
+    );
   }
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -159,9 +175,12 @@ const TIME_FIELDS = new Set(["event_at", "event_end", "valid_from", "valid_to", 
 /** A UTF-16 surrogate without its pair: JSON can spell one (`\ud800`), Unicode text cannot. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
-/** The first string anywhere in `value` that holds a lone surrogate, with its field path. */
-function loneSurrogate(value: unknown, path: string): string | null {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? path : null;
+/** The first string anywhere in `value` that holds a lone surrogate: its field path and the unit. */
+function loneSurrogate(value: unknown, path: string): { path: string; unit: number } | null {
+  if (typeof value === "string") {
+    const found = LONE_SURROGATE.exec(value);
+    return found ? { path, unit: found[0].charCodeAt(0) } : null;
+  }
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
       const found = loneSurrogate(item, `${path}[${i}]`);

@@ -44,10 +44,20 @@ export interface Style {
   cyan(text: string): string;
 }
 
+/**
+ * Stands for ESC in the sequences Helix writes itself, until {@linkcode terminalSafe} turns it
+ * back into ESC: two noncharacters around a random number drawn per process, so no text the
+ * strand holds can carry it, and an ESC that reaches output any other way is shown as text.
+ */
+const OWN_ESC = `\uFDD0${crypto.getRandomValues(new Uint32Array(2)).join("-")}\uFDD1`;
+
+/** "Return and clear the line", for redrawing a status line on stderr. */
+export const CLEAR_LINE = `\r${OWN_ESC}[2K`;
+
 /** Styles for a stream: colour only when `enabled`. */
 export function createStyle(enabled: boolean): Style {
   const wrap = (open: number, close: number) => (text: string) =>
-    enabled ? `\x1b[${open}m${text}\x1b[${close}m` : text;
+    enabled ? `${OWN_ESC}[${open}m${text}${OWN_ESC}[${close}m` : text;
   return {
     enabled,
     bold: wrap(1, 22),
@@ -62,7 +72,7 @@ export function createStyle(enabled: boolean): Style {
 /** Visible length of `text` (escape sequences excluded). */
 export function visibleLength(text: string): number {
   // deno-lint-ignore no-control-regex
-  return [...text.replace(/\x1b\[[0-9;]*m/g, "")].length;
+  return [...text.replaceAll(OWN_STYLE, "").replace(/\x1b\[[0-9;]*m/g, "")].length;
 }
 
 /** `text` on one line, cut to `width` characters with an ellipsis. */
@@ -160,7 +170,7 @@ export function createProgress(io: Io, label: string, style: Style): Progress {
       const eta = rate > 0 && done < total ? ` ETA ${duration((total - done) / rate)}` : "";
       const name = phase ? `${label} (${phase})` : label;
       io.stderr(
-        `\r\x1b[2K${name} ${style.cyan("█".repeat(filled))}${
+        `${CLEAR_LINE}${name} ${style.cyan("█".repeat(filled))}${
           style.dim("░".repeat(bar - filled))
         } ` +
           `${String(Math.floor(fraction * 100)).padStart(3)}% ${count(done)}/${count(total)} ` +
@@ -168,7 +178,7 @@ export function createProgress(io: Io, label: string, style: Style): Progress {
       );
     },
     finish() {
-      if (shown) io.stderr("\r\x1b[2K");
+      if (shown) io.stderr(CLEAR_LINE);
     },
   };
 }
@@ -179,51 +189,50 @@ function duration(seconds: number): string {
   return `${minutes}m${String(Math.ceil(seconds % 60)).padStart(2, "0")}s`;
 }
 
+/** Helix's own styles (bold, dim, colours and their resets) as {@linkcode createStyle} writes them. */
+const OWN_STYLE = new RegExp(`${OWN_ESC}\\[(?:1|2|22|31|32|33|36|39)m`, "g");
+/** {@linkcode CLEAR_LINE} as a pattern. */
+const OWN_CLEAR = `\\r${OWN_ESC}\\[2K`;
 /**
- * What may reach a terminal as is: the styles above (bold, dim, colours and their resets)
- * and, on stderr, the progress bar's "return and clear the line".
+ * What {@linkcode terminalSafe} looks at: Helix's own line clear and styles, and the
+ * characters a terminal acts on rather than shows — C0 controls but newline and tab, DEL, C1
+ * controls, line and paragraph separators, the bidirectional overrides that reorder what is
+ * displayed — and the noncharacter that marks Helix's own sequences, wherever else it comes from.
  */
-// deno-lint-ignore no-control-regex
-const OWN_SEQUENCE = /^(?:\x1b\[(?:1|2|22|31|32|33|36|39)m|\r\x1b\[2K)$/;
-/**
- * Characters a terminal acts on rather than shows, and the sequences Helix writes itself:
- * C0 controls but newline and tab, DEL, C1 controls, line and paragraph separators, and the
- * bidirectional overrides that reorder what is displayed.
- */
-const CONTROL =
-  // deno-lint-ignore no-control-regex
-  /\x1b\[(?:1|2|22|31|32|33|36|39)m|\r\x1b\[2K|[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
-
-// deno-lint-ignore no-control-regex
-const CONTROL_CHAR = /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
+const SAFE = new RegExp(
+  `${OWN_CLEAR}|${OWN_STYLE.source}|` +
+    // deno-lint-ignore no-control-regex
+    /[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069\uFDD0]/.source,
+  "g",
+);
 
 /**
  * `text` made safe for a terminal: every control character a memory (or anything else the
- * strand holds) could carry — an escape sequence that retitles the window, clears the screen
- * or rewrites the clipboard, a bell, a carriage return that overprints a line, a C1 control,
- * a bidirectional override — is shown as a `\uXXXX` escape instead of acted on. Helix's own
- * styles pass (the progress bar's line clear only on stderr). The escapes are JSON's, so
- * `--json` output stays valid and decodes to the same text.
+ * strand holds) could carry — an escape sequence that retitles the window, clears the screen,
+ * colours the rest of the output or rewrites the clipboard, a bell, a carriage return that
+ * overprints a line, a C1 control, a bidirectional override — is shown as a `\uXXXX` escape
+ * instead of acted on. Only the styles {@linkcode createStyle} wrote pass (and the progress
+ * bar's {@linkcode CLEAR_LINE}, on stderr): they are marked when written, so a stored
+ * `\x1b[31m` is shown as text like any other sequence. The escapes are JSON's, so `--json`
+ * output stays valid and decodes to the same text.
  *
  * @example Usage
  * ```ts
- * import { terminalSafe } from "./output.ts";
+ * import { createStyle, terminalSafe } from "./output.ts";
  * import { equal } from "node:assert/strict";
  *
  * equal(terminalSafe("a\x1b]0;owned\x07b", "stdout"), "a\\u001b]0;owned\\u0007b");
- * equal(terminalSafe("\x1b[1mid\x1b[22m", "stdout"), "\x1b[1mid\x1b[22m");
- * equal(terminalSafe("\r\x1b[2K50%", "stdout"), "\\u000d\\u001b[2K50%");
+ * equal(terminalSafe(createStyle(true).bold("id"), "stdout"), "\x1b[1mid\x1b[22m");
+ * equal(terminalSafe("\x1b[1mid", "stdout"), "\\u001b[1mid");
  * ```
  */
 export function terminalSafe(text: string, stream: "stdout" | "stderr"): string {
-  return text.replace(CONTROL, (match) => {
-    if (OWN_SEQUENCE.test(match) && (stream === "stderr" || !match.startsWith("\r"))) {
-      return match;
+  return text.replace(SAFE, (match) => {
+    if (match === CLEAR_LINE) {
+      return stream === "stderr" ? "\r\x1b[2K" : "\\u000d\\u001b[2K";
     }
-    return match.replace(
-      CONTROL_CHAR,
-      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
-    );
+    if (match.length > 1) return `\x1b${match.slice(OWN_ESC.length)}`;
+    return `\\u${match.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
 }
 

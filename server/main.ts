@@ -110,12 +110,14 @@ async function serveStdio(
 
 /**
  * Runs the server until its client goes away (stdio) or a signal arrives (HTTP), and returns
- * the exit code. `argv` are the server's flags; `env` the process environment. `helix mcp`
- * calls this too.
+ * the exit code: 0, or what `exitCode` makes of the failure (1 unless given). `argv` are the
+ * server's flags; `env` the process environment. `helix mcp` calls this too, with its table of
+ * exit codes.
  */
 export async function serve(
   argv: readonly string[],
   env: Readonly<Record<string, string | undefined>>,
+  exitCode: (error: unknown) => number = () => 1,
 ): Promise<number> {
   let log = createLogger("info", stderr);
   let engine: Engine | undefined;
@@ -264,10 +266,12 @@ export async function serve(
   } catch (error) {
     if (isHelixError(error)) log.error(error.message, { code: error.code });
     else if (error instanceof TypeError) log.error(error.message);
-    else {log.error("failed", {
+    else if (error instanceof Deno.errors.AddrInUse) {
+      log.error(`Cannot serve over HTTP: the port is in use (${error.message})`);
+    } else {log.error("failed", {
         error: error instanceof Error ? (error.stack ?? error.message) : String(error),
       });}
-    return 1;
+    return exitCode(error);
   } finally {
     closing = true;
     await hooks?.close();

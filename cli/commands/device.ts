@@ -49,7 +49,10 @@ list           the machines of the roster
           const answer = await ctx.io.prompt(
             `Remove ${which} from the synced strand? It gets no key from now on. [y/N] `,
           );
-          if (!/^(y|yes)$/i.test(answer?.trim() ?? "")) {
+          if (answer === null) {
+            throw new UsageError("no terminal to confirm on: pass --yes to remove a machine");
+          }
+          if (!/^(y|yes)$/i.test(answer.trim())) {
             ctx.note("Not removed.");
             return EXIT_FAILED;
           }

@@ -75,7 +75,7 @@ keep the old value.
       const raw = stringFlag(invocation, flag);
       if (raw !== undefined) changes[field] = raw === "none" ? null : time(raw);
     }
-    if (Object.keys(changes).length === 0) {
+    if (Object.keys(changes).length === 0 && scope === undefined) {
       throw new UsageError("name at least one field to change (see `helix help edit`)");
     }
     const engine = await ctx.workspace();

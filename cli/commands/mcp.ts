@@ -3,7 +3,22 @@
  *
  * @module
  */
+import { isHelixError } from "@helix/core";
 import { booleanFlag, type Command, stringFlag, UsageError } from "../command.ts";
+import { EXIT_CODES, EXIT_SOFTWARE, EXIT_USAGE } from "../exit_codes.ts";
+
+/**
+ * The exit code of a server that could not start, from the table every command uses: a Helix
+ * failure by its code, a bad flag (the server's parser throws a TypeError) as usage, a port in
+ * use as "retry later", anything else as a bug.
+ */
+function exitCodeOf(error: unknown): number {
+  if (isHelixError(error)) return EXIT_CODES[error.code];
+  if (error instanceof TypeError) return EXIT_USAGE;
+  if (error instanceof Deno.errors.AddrInUse) return EXIT_CODES.store_locked;
+  if (error instanceof Deno.errors.PermissionDenied) return EXIT_CODES.unauthorized;
+  return EXIT_SOFTWARE;
+}
 
 export const mcp: Command = {
   name: "mcp",
@@ -11,7 +26,9 @@ export const mcp: Command = {
   usage: "helix mcp [--http] [--host 127.0.0.1] [--port 7437] [--log-level info]",
   details: `Serves the strand to MCP clients over stdio (what \`helix connect\` registers), or with
 --http over streamable HTTP on loopback (set HELIX_MCP_TOKEN to require a bearer token; any
-other address needs one). Logs go to stderr.
+other address needs one). Logs go to stderr. A server that cannot start exits with the code of
+its failure, as every command does: 64 a bad flag or setting, 65 not a strand, 75 the
+port is in use, 77 not allowed.
 
   --http                serve over HTTP instead of stdio
   --host <address>      bind address (default 127.0.0.1; HELIX_MCP_HOST)
@@ -48,6 +65,6 @@ other address needs one). Logs go to stderr.
     };
     // Loaded on use: every other command (agent hooks above all) starts without the MCP SDK.
     const { serve } = await import("../../server/main.ts");
-    return await serve(argv, env);
+    return await serve(argv, env, exitCodeOf);
   },
 };

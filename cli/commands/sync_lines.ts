@@ -4,11 +4,12 @@
  * @module
  */
 import type { CommandContext } from "../context.ts";
+import { CLEAR_LINE } from "../output.ts";
 
 /** Shows how many deltas arrived so far, on a terminal. */
 export function pullProgress(ctx: CommandContext): (received: number) => void {
   return (received: number) => {
-    if (ctx.io.stderrIsTty) ctx.io.stderr(`\r\x1b[2Kpulling: ${received} received`);
+    if (ctx.io.stderrIsTty) ctx.io.stderr(`${CLEAR_LINE}pulling: ${received} received`);
   };
 }
 

@@ -21,8 +21,16 @@ const NARRATION = new RegExp(
 );
 
 /**
+ * Narration of what is happening this moment, with nothing but the act: "merging now",
+ * "pushing it". (A verb with an object or a complement, "Deploying to Fly needs flyctl",
+ * says something and is not narration.)
+ */
+const JUST_NOW =
+  /^(?:\w+ing)(?:\s+(?:it|that|this|them|now|right now|next|then|in a (?:sec|second|minute|moment)))*\s*[.!…]*$/i;
+
+/**
  * Whether a turn is chatter: only filler ("Sure!"), or narration of the speaker's next step
- * ("Let me look at that file.", "Okay, running the tests now.").
+ * ("Let me look at that file.", "Okay, running the tests now.", "Perfect, merging now").
  *
  * @example Usage
  * ```ts
@@ -37,7 +45,7 @@ export function isChatter(text: string): boolean {
   for (let m = rest.match(FILLER); m && m[0] !== ""; m = rest.match(FILLER)) {
     rest = rest.slice(m[0].length);
   }
-  return rest === "" || NARRATION.test(rest);
+  return rest === "" || NARRATION.test(rest) || JUST_NOW.test(rest);
 }
 
 /** Whole-text acknowledgements: nothing to keep on their own. */
@@ -134,5 +142,23 @@ export function isAcknowledgement(text: string): boolean {
   const cleaned = text.toLowerCase().replace(/[^\p{L}\p{N}' ,]+/gu, " ").trim();
   if (cleaned === "") return true;
   const parts = cleaned.split(/\s*,\s*|\s+(?=thanks|please)/).map((part) => part.trim());
-  return parts.every((part) => part === "" || ACK_WORDS.has(part));
+  if (parts.every((part) => part === "" || ACK_WORDS.has(part))) return true;
+  // Other shapes of the same ("great job", "haha", "yep that fixed it", "sounds good to me"):
+  // a short text made only of the words acknowledgements, praise, laughter and pointing are
+  // made of. One word that names something ("the migration fixed it") makes it a statement.
+  const words = cleaned.split(/[\s,]+/).filter((w) => w !== "");
+  return words.length <= MAX_ACK_WORDS && words.every((w) => ACK_TOKENS.has(w));
 }
+
+/** The longest acknowledgement {@linkcode isAcknowledgement} reads word by word. */
+const MAX_ACK_WORDS = 8;
+
+/**
+ * The words acknowledgements are made of: those of {@linkcode ACK_WORDS}, praise, laughter and
+ * interjections, and words that point or relate without naming anything.
+ */
+const ACK_TOKENS = new Set([
+  ...[...ACK_WORDS].flatMap((phrase) => phrase.split(" ")),
+  ..."job work well very really so much indeed super sweet wow yay woohoo haha hahaha lol lmao hehe heh oh ah aha ooh interesting neat lovely fantastic wonderful great good nice cool awesome fixed solved helped did does trick works worked working fine me to for that this it all set now then too also again there we go you i thx ty u the other one"
+    .split(" "),
+]);

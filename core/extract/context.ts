@@ -61,10 +61,13 @@ export function extractFromContext(text: string, context: ExtractionContext): Ca
     return confirmation(question, reply);
   }
   const [phrase] = time(answer);
-  const target = chooseTarget(`${question} ${answer}`, active, {
+  // The question names the subject; the answer is the value (its words select nothing: "in
+  // April" to "When do we replace the office router?" is not about a trip planned for April).
+  const target = chooseTarget(question, active, {
     dated: phrase !== undefined,
     time,
     specific: namesSubject(question),
+    question: true,
   });
 
   if (/^when\b/i.test(question) && phrase) {

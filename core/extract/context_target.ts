@@ -27,13 +27,21 @@ export interface TargetOptions {
    * to the conversation's latest note.
    */
   readonly specific: boolean;
+  /**
+   * `text` is the question a reply answers: then a memory is its subject only when it holds
+   * every word the question names (one may be missing from a note of this session), so a
+   * question that shares "staging" and "deploy" with a memory but asks about the staging
+   * banner's colour, or a date that happens to be in a dated memory, never selects it.
+   */
+  readonly question?: boolean;
 }
 
 /**
  * The active memory a reply is about, or null when none is: a memory of this session
  * (`recent`) that shares a word with `text` (any, when the question is vague), or any memory
  * sharing at least {@linkcode SHARED_SUBJECT} content words with it — never one that merely
- * shares a word, such as a decision about Next.js for "When are you planning the trip?". The
+ * shares a word, such as a decision about Next.js for "When are you planning the trip?"
+ * (for a question, see {@linkcode TargetOptions.question}: it must hold what the question names). The
  * one sharing the most words wins (a dated one first when the reply is a date, a memory of the
  * session next); the most relevant one on a tie.
  */
@@ -44,10 +52,14 @@ export function chooseTarget(
 ): ActiveMemory | null {
   let best: ActiveMemory | null = null;
   let bestScore = -1;
+  const named = options.question ? questionWords(text) : [];
   for (const memory of active) {
     const shared = sharedWords(text, memory.content);
-    const eligible = shared >= SHARED_SUBJECT ||
-      (memory.recent === true && (shared >= 1 || !options.specific));
+    const missing = named.length - sharedWords(named.join(" "), memory.content);
+    const eligible = options.question
+      ? (shared >= SHARED_SUBJECT && missing === 0) ||
+        (memory.recent === true && (!options.specific || (shared >= 1 && missing <= 1)))
+      : shared >= SHARED_SUBJECT || (memory.recent === true && (shared >= 1 || !options.specific));
     if (!eligible) continue;
     let score = shared + (memory.recent ? 0.5 : 0);
     if (options.dated && options.time(memory.content).length > 0) score += 2;
@@ -59,9 +71,27 @@ export function chooseTarget(
   return best;
 }
 
-/** Whether `question` names its subject (two content words or more), or is vague. */
+/**
+ * Whether `question` names its subject ("When is the release?") or is vague ("When are you
+ * going?", "What do you want to do there?": only generic verbs).
+ */
 export function namesSubject(question: string): boolean {
-  return contentWords(question).length >= SHARED_SUBJECT;
+  return questionWords(question).length > 0;
+}
+
+/** Verbs that ask about any subject at all: a question made only of them names none. */
+const GENERIC_VERBS = new Set(
+  ("go going gone went do doing did done want wanting plan planning planned happen happening " +
+    "start starting leave leaving come coming get getting think like need needing make making " +
+    "try trying see").split(" "),
+);
+
+/** What a question asks about ("how long", "how often": the kind of answer, not a subject). */
+const DEGREE = /\bhow\s+(?:long|often|many|much|far|soon|big|old|late|early)\b/gi;
+
+/** The content words a question names its subject with. */
+function questionWords(question: string): string[] {
+  return contentWords(question.replace(DEGREE, " ")).filter((word) => !GENERIC_VERBS.has(word));
 }
 
 /** The content with its time phrases cut out ("…with Maya next April." → "…with Maya."). */

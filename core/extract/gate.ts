@@ -56,6 +56,12 @@ export interface GateResult {
 
 const WH_QUESTION =
   /\b(?:who|what|when|where|which|how (?:many|much|long|often|old))\b[^?]*\?\s*$/i;
+/**
+ * A request to the agent ("please fix …", "can you run …"), unless what it asks is to remember
+ * or note something.
+ */
+const TASK_REQUEST =
+  /^(?:(?:ok(?:ay)?|so|now|and|also|then)\b,?\s+)?(?:(?:please|pls)\s+|(?:can|could|would|will)\s+you\s+(?:please\s+)?)(?!(?:remember|note|keep in mind|record|save|store|write down|don't forget|do not forget)\b)\w+/i;
 const AGENT_ACTION_QUESTION =
   /\b(?:should i|shall i|can i|may i|do you want me to|want me to|would you like me to|should we|shall we)\b/i;
 /**
@@ -71,6 +77,7 @@ const AGENT_ACTION_QUESTION =
  * equal(gate("thanks!").pass, false);
  * equal(gate("The staging db listens on 5433", { explicit: true }).reason, "explicit");
  * equal(gate("ok thanks, sounds good!", { explicit: true }).pass, false);
+ * equal(gate("can you run the tests?", { explicit: true }).pass, false);
  * ```
  */
 export function gate(text: string, options: GateOptions = {}): GateResult {
@@ -83,10 +90,17 @@ export function gate(text: string, options: GateOptions = {}): GateResult {
     const prose = proseOf(trimmed);
     const tally = new Tally();
     const { cues, decisions } = addEvidence(tally, prose, trimmed);
-    if (!isChatter(prose) || cues.length > 0 || decisions.length > 0) {
+    if (cues.length > 0 || decisions.length > 0) {
       return { pass: true, score: 1, reason: "explicit", signals: ["explicit"] };
     }
-    return verdict(0, ["explicit", "chatter"], "chatter");
+    if (isChatter(prose)) return verdict(0, ["explicit", "chatter"], "chatter");
+    // What the user asks the agent to do or tell ("can you run the tests?", "please fix the
+    // failing test") is the turn's task, not something to remember.
+    if (/\?\s*$/.test(prose.trim())) return verdict(0, ["explicit", "question"], "question");
+    if (TASK_REQUEST.test(prose.trim())) {
+      return verdict(0, ["explicit", "request"], "a request to the agent");
+    }
+    return { pass: true, score: 1, reason: "explicit", signals: ["explicit"] };
   }
 
   if (isAcknowledgement(trimmed)) {

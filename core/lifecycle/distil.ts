@@ -19,7 +19,7 @@
  */
 import { exactTokens } from "../store/exact_tokens.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
-import { contentWords, jaccard } from "../text/words.ts";
+import { contentWordForms, contentWords, jaccard } from "../text/words.ts";
 
 /** Fewest episodes that make a recurring pattern. */
 export const MIN_CLUSTER = 3;
@@ -171,13 +171,22 @@ export function clusterEpisodes(episodes: readonly EpisodeLike[]): EpisodeLike[]
 /** "I had to X", "we needed to X", "had to X again": the X a rule asks for. */
 const NECESSITY =
   /^(?:(?:i|we|you|the agent|agent)\s+)?(?:had|needed|have|need|must|remembered|forgot)\s+to\s+(.+)$/i;
-/** Time phrases and session notes an episode carries and a rule does not. */
+/**
+ * Time phrases and session notes an episode carries and a rule does not: "(session 2)",
+ * "again", "today", and a counted occurrence closing a clause (", run 546", "on attempt 3.")
+ * but not a count of things ("run 3 migrations").
+ */
 const EPISODIC_TAIL =
-  /\s*(?:\((?:session|run|attempt)[^)]*\)|\b(?:again|today|yesterday|this (?:morning|afternoon|evening|week)|once more)\b)/gi;
+  /\s*(?:\((?:session|run|attempt)[^)]*\)|\b(?:again|today|yesterday|this (?:morning|afternoon|evening|week)|once more)\b|,?\s*\b(?:on\s+)?(?:session|run|attempt|try|day)\s+#?\d+(?=\s*(?:[.,;:()!]|$)))/gi;
+/** Alternatives listed in a rule before "…". */
+const MAX_ALTERNATIVES = 12;
 
 /**
  * The semantic memory a cluster becomes: its most typical episode, stripped of when it
- * happened; "had to X" becomes the convention "X". When stripping would drop an identifier
+ * happened; "had to X" becomes the convention "X". Where episodes of the cluster name another
+ * thing in the typical one's place ("before the billing deploy", "before the uploads deploy"),
+ * the rule lists them ("(the same for uploads)"): it never states one episode's particulars as
+ * true of all. When stripping would drop an identifier
  * (a ticket id in a session note), the episode's own wording is kept, so the rule carries
  * every identifier of its episodes.
  *
@@ -217,7 +226,10 @@ export function distil(cluster: readonly EpisodeLike[]): Distillate {
     .replace(/[.!\s]+$/, "").trim();
   const necessity = NECESSITY.exec(stripped);
   const core = necessity ? necessity[1]!.trim() : stripped;
-  const sentence = `${core.charAt(0).toUpperCase()}${core.slice(1)}.`;
+  const others = alternatives(cluster, words, typical);
+  const sentence = `${core.charAt(0).toUpperCase()}${core.slice(1)}${
+    others.length ? ` (the same for ${others.join(", ")})` : ""
+  }.`;
   const named = [...new Set(cluster.flatMap((e) => identifiers(e.content)))];
   const kept = carriesIdentifiers(sentence, named);
   // Recurring episodes weigh more than any one of them.
@@ -228,4 +240,27 @@ export function distil(cluster: readonly EpisodeLike[]): Distillate {
     importance,
     grounding: cluster.map((e) => e.id),
   };
+}
+
+/**
+ * The words other episodes of a cluster have in place of the typical one's (`words[typical]`):
+ * a word of an episode that the typical one lacks, when that episode also lacks one of the
+ * typical one's words (an addition like "quickly" is not an alternative); sorted, at most
+ * {@linkcode MAX_ALTERNATIVES}, then "…".
+ */
+function alternatives(
+  cluster: readonly EpisodeLike[],
+  words: readonly ReadonlySet<string>[],
+  typical: number,
+): string[] {
+  const head = words[typical]!;
+  const found = new Set<string>();
+  words.forEach((w, i) => {
+    if (i === typical || ![...head].some((x) => !w.has(x))) return;
+    // As the episode writes it: the word keys drop a plural's "s" ("upload" for "uploads").
+    const written = contentWordForms(cluster[i]!.content);
+    for (const x of w) if (!head.has(x)) found.add(written.get(x) ?? x);
+  });
+  const sorted = [...found].sort();
+  return sorted.length > MAX_ALTERNATIVES ? [...sorted.slice(0, MAX_ALTERNATIVES), "…"] : sorted;
 }

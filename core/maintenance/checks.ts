@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { FTS_UNCHECKED } from "../store/queries/maintenance.ts";
 import { SCHEMA_VERSION } from "../store/migrations.ts";
 import type { StrandMeta } from "../store/meta.ts";
 import type { Inspection, InspectionCheck } from "./inspect_types.ts";
@@ -39,10 +40,12 @@ export function inspectionChecks(f: Findings): InspectionCheck[] {
     },
     {
       name: "fts",
-      ok: ftsProblem === null,
+      ok: ftsProblem === null || ftsProblem === FTS_UNCHECKED,
       severity: "error",
       detail: ftsProblem === null
         ? "full-text index matches the memories"
+        : ftsProblem === FTS_UNCHECKED
+        ? "full-text index not checked: the strand is read-only here (the check needs the write lock)"
         : `full-text index: ${ftsProblem} (rebuild the strand)`,
     },
     {

@@ -8,6 +8,7 @@
 import type { Memory } from "../model/memory.ts";
 import { BLOCK_BEGIN, BLOCK_END } from "./block.ts";
 import { originIn } from "./identity.ts";
+import { readableConflicts } from "../text/merge3.ts";
 
 /** The memory types a rules file carries, in the order the block lists them. */
 export const EXPORTED_TYPES = ["convention", "procedure", "decision"] as const;
@@ -49,7 +50,9 @@ function compare(a: string, b: string): number {
 function line(memory: Memory): string {
   const globs = originIn(memory.attributes)?.globs ?? [];
   const where = globs.length ? ` (applies to ${globs.map((g) => `\`${g}\``).join(", ")})` : "";
-  return `- ${memory.content.trim().replaceAll("\n", "\n  ")}${where}`;
+  // Agents read these files: an open merge conflict shows as it does over MCP, never as markers.
+  const content = readableConflicts(memory.content).trim().replaceAll("\n", "\n  ");
+  return `- ${content}${where}`;
 }
 
 function render(chosen: readonly Memory[], omitted: number): string {

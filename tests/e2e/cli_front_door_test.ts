@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { openEngine } from "../../core/mod.ts";
 import { tempDir } from "../helpers.ts";
 import { cli } from "./_cli.ts";
+import { run } from "../../cli/main.ts";
 
 const ROOT = new URL("../..", import.meta.url).pathname;
 /** Control characters a terminal acts on: C0 but newline and tab, DEL, C1. */
@@ -63,6 +64,52 @@ Deno.test("escape sequences in memories reach the terminal as text, never as com
   equal(JSON.parse(json.stdout).memory.content, hostile);
 });
 
+Deno.test("a memory carrying Helix's own colour sequences shows them as text", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  // The very sequences Helix colours with: red, bold, dim, and the progress bar's line clear.
+  const painted = "Token rotation \x1b[31mred \x1b[1mbold\x1b[22m \x1b[2mdim\x1b[39m\r\x1b[2Kgone";
+  equal((await helix(["add", painted, "--global"])).code, 0);
+  const [memory] = (await helix(["list", "--scope", "all", "--json"])).json().items;
+  for (
+    const args of [
+      ["list", "--scope", "all"],
+      ["show", memory.id],
+      ["search", "token rotation", "--scope", "all"],
+      ["search", "token rotation", "--scope", "all", "--explain"],
+      ["context", "--scope", "global"],
+      ["log"],
+      ["diff", "1h"],
+    ]
+  ) {
+    const result = await helixProcess(home.path, args);
+    equal(result.code, 0, `${args.join(" ")}: ${result.stderr}`);
+    ok(!ACTS_ON_TERMINAL.test(result.stdout), `${args.join(" ")} printed a control character`);
+    match(result.stdout, /\\u001b\[31mred/, `${args[0]} shows the colour as text`);
+  }
+  // On a terminal with colour, Helix still styles its own words and only those.
+  const coloured = await (async () => {
+    const env = { HELIX_HOME: home.path, HELIX_EMBEDDER: "none" };
+    let out = "";
+    await run(["show", memory.id], env, {
+      stdout: (text) => void (out += text),
+      stderr: () => {},
+      readStdin: () => Promise.resolve(""),
+      prompt: () => Promise.resolve(null),
+      promptSecret: () => Promise.resolve(null),
+      stdoutIsTty: true,
+      stderrIsTty: true,
+      columns: 120,
+      cwd: home.path,
+      now: () => 0,
+    });
+    return out;
+  })();
+  ok(coloured.includes("\x1b[1m"), "Helix's own bold reaches a colour terminal");
+  ok(!coloured.includes("\x1b[31mred"), "the memory's red does not");
+  ok(coloured.includes("\\u001b[31mred"), coloured);
+});
+
 Deno.test("a closed pipe ends an export quietly, as git does", async () => {
   await using home = await tempDir();
   const engine = openEngine({ path: join(home.path, "strands", "default.db") });
@@ -94,6 +141,16 @@ Deno.test("file-system failures are typed, with their exit codes", async () => {
   match(missing.stderr, /the folder \/nonexistent\/folder does not exist/);
   ok(!missing.stderr.includes("bug"));
 
+  // A folder named as the output file: a usage problem, not a bug, and nothing written beside it.
+  for (const args of [["export", "--jsonl", "--output", home.path], ["export", home.path]]) {
+    const folder = await helix(args, {
+      secrets: ["correct horse battery staple", "correct horse battery staple"],
+    });
+    equal(folder.code, 64, `${args.join(" ")}: ${folder.stderr}`);
+    match(folder.stderr, /Cannot write .*: it is a folder/);
+    ok(!folder.stderr.includes("bug"));
+  }
+
   // sysfs refuses new files even to root: a permission error on any Linux machine.
   const denied = await helix(["export", "--jsonl", "--output", "/sys/kernel/helix.jsonl"]);
   equal(denied.code, 77);
@@ -123,6 +180,18 @@ Deno.test("usage errors answer --json in JSON; unknown --kind values are refused
   match(kind.stderr, /unknown --kind "memory\.teleport": one of memory\.put/);
 });
 
+Deno.test("a confirmation with no terminal to ask on says to pass --yes", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  equal((await helix(["init"])).code, 0);
+  const removed = await helix(["device", "remove", "ci-box"]);
+  equal(removed.code, 64, removed.stderr);
+  match(removed.stderr, /no terminal to confirm on: pass --yes/);
+  const declined = await helix(["device", "remove", "ci-box"], { answers: ["n"] });
+  equal(declined.code, 1);
+  match(declined.stderr, /Not removed/);
+});
+
 Deno.test("bash completion offers the values of --type, --status and --kind", async () => {
   await using home = await tempDir();
   const script = (await cli(home.path)(["completions", "bash"])).stdout;
@@ -137,4 +206,8 @@ Deno.test("bash completion offers the values of --type, --status and --kind", as
   equal(await complete(["helix", "list", "--type", "con"]), "convention");
   equal(await complete(["helix", "list", "--status", "a"]), "active archived");
   equal(await complete(["helix", "log", "--kind", "edge."]), "edge.put edge.remove");
+  // After a flag that takes a free value, the word is that value: no flags are offered for it.
+  equal(await complete(["helix", "search", "--scope", ""]), "");
+  equal(await complete(["helix", "export", "--jsonl", "--output", "--"]), "");
+  match(await complete(["helix", "search", "--scope", "web", "--"]), /--limit/);
 });

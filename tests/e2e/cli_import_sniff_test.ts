@@ -26,6 +26,19 @@ Deno.test("a .dna with a damaged header is reported as a corrupt .dna", async ()
   const binary = await helix(["import", join(home.path, "blob.bin")]);
   equal(binary.code, 65);
   match(binary.stderr, /binary data, not JSONL/);
+
+  // A file named .dna that is empty (a copy that never arrived) or zeros is not "0 imported".
+  await Deno.writeFile(join(home.path, "empty.dna"), new Uint8Array());
+  const empty = await helix(["import", join(home.path, "empty.dna")]);
+  equal(empty.code, 65, empty.stdout);
+  match(empty.stderr, /empty\.dna: the file is empty, so not a \.dna file/);
+  await Deno.writeFile(join(home.path, "zeros.dna"), new Uint8Array(1266));
+  const zeros = await helix(["import", join(home.path, "zeros.dna")]);
+  equal(zeros.code, 65);
+  match(zeros.stderr, /zeros\.dna: it has no \.dna header/);
+  // An empty .jsonl is still no lines.
+  await Deno.writeFile(join(home.path, "empty.jsonl"), new Uint8Array());
+  equal((await helix(["import", join(home.path, "empty.jsonl")])).code, 0);
 });
 
 Deno.test("JSONL refuses numbers for dates and lone surrogates in text, naming the line", async () => {
@@ -44,6 +57,11 @@ Deno.test("JSONL refuses numbers for dates and lone surrogates in text, naming t
   await Deno.writeTextFile(surrogate, '{"content":"Broken \\ud800 text"}\n');
   const broken = await helix(["import", surrogate]);
   equal(broken.code, 64);
-  match(broken.stderr, /line 1: "content" holds a lone surrogate/);
+  match(broken.stderr, /line 1: "content" holds a lone surrogate \(\\ud800\)/);
+  // A low surrogate alone, deeper in the record: the message names that field and that unit.
+  await Deno.writeTextFile(surrogate, '{"content":"Fine."}\n{"content":"x","tags":["a\\udc01"]}\n');
+  const low = await helix(["import", surrogate]);
+  equal(low.code, 64);
+  match(low.stderr, /line 2: "tags\[0\]" holds a lone surrogate \(\\udc01\)/);
   equal((await helix(["status", "--json"])).code, 66, "nothing was written: no strand");
 });

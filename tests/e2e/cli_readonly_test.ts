@@ -1,6 +1,6 @@
 /**
- * A strand in a folder this user cannot write still serves reads: `status`, `search` and
- * `list` answer from it, and a write fails as a permission problem (77), not a full disk.
+ * A strand in a folder this user cannot write still serves reads: `status`, `search`, `list`
+ * and `doctor` answer from it, and a write fails as a permission problem (77), not a full disk.
  * As root, a folder is made read-only with `chattr +i` (root ignores modes); otherwise with
  * chmod 0500.
  */
@@ -47,6 +47,10 @@ Deno.test({
       equal(found.code, 0, found.stderr);
       equal(found.json().hits.length, 1);
       equal((await helix(["list"])).code, 0);
+      // doctor cannot run FTS5's check (it takes the write lock): it says so, and finds nothing wrong.
+      const doctor = await helix(["doctor", "--no-model"]);
+      equal(doctor.code, 0, doctor.stdout);
+      match(doctor.stdout, /full-text index not checked: the strand is read-only here/);
       const write = await helix(["add", "Another memory."]);
       equal(write.code, 77);
       match(write.stderr, /read-only here/);

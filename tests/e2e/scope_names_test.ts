@@ -54,6 +54,20 @@ Deno.test("--scope with a project's name reads that project; ambiguous and unkno
   match(written.stdout, /project:github\.com\/acme\/web-app/, "a write goes to the named project");
 });
 
+Deno.test("helix edit --scope alone moves a memory to the project a name gives", async () => {
+  await using home = await tempDir();
+  await seed(home.path);
+  const helix = cli(home.path);
+  const [memory] = (await helix(["list", "--scope", "github.com/beta/tools", "--json"])).json()
+    .items;
+  const ambiguous = await helix(["edit", memory.id, "--scope", "tools"]);
+  equal(ambiguous.code, 64);
+  match(ambiguous.stderr, /"tools": it names 2 projects/);
+  const moved = await helix(["edit", memory.id, "--scope", "web-app", "--json"]);
+  equal(moved.code, 0, moved.stderr);
+  equal(moved.json().scope, "project:github.com/acme/web-app");
+});
+
 Deno.test("MCP tools resolve a project's name too", async () => {
   await using home = await tempDir();
   await seed(home.path);

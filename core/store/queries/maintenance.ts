@@ -14,11 +14,15 @@ export function quickCheckLines(db: DatabaseSync): string[] {
     .map((r) => r.quick_check);
 }
 
+/** What {@linkcode ftsIntegrityProblem} returns when it cannot run: the strand is read-only here. */
+export const FTS_UNCHECKED = "unchecked: the strand is read-only here";
+
 /**
  * The FTS5 integrity check (including the comparison with the `memories` rows): null when the
  * index matches, else SQLite's message. It is an `INSERT` into the index's command column, so
- * SQLite takes the write lock for it (a lock or busy error is thrown, not returned); it writes
- * nothing, and runs in a transaction that is rolled back so nothing could be kept.
+ * SQLite takes the write lock for it (a lock or busy error is thrown, not returned; a strand
+ * this user may not write gives {@linkcode FTS_UNCHECKED}); it writes nothing, and runs in a
+ * transaction that is rolled back so nothing could be kept.
  */
 export function ftsIntegrityProblem(db: DatabaseSync): string | null {
   db.exec("BEGIN");
@@ -28,6 +32,7 @@ export function ftsIntegrityProblem(db: DatabaseSync): string | null {
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     if (/locked|busy/i.test(message)) throw error;
+    if (/readonly database/i.test(message)) return FTS_UNCHECKED;
     return message;
   } finally {
     if (db.isTransaction) db.exec("ROLLBACK");

@@ -32,7 +32,8 @@ const NEGATIVE_WORDS = words(
     "thumbprint challenge deployment deploy service track playlist album video release job " +
     "task pod container instance node project workspace post comment issue ticket item " +
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
-    "checkpoint snapshot ksuid nanoid snowflake cuid",
+    "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
+    "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap",
 );
 /** Words between a key and its value: "a KSUID like …", "the trace id is …". */
 const CONNECTORS = words("like e.g eg such as is are was were");

@@ -11,6 +11,7 @@
  */
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
+import { multiWordCandidates } from "./multiword.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
 import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
@@ -30,11 +31,11 @@ const PUBLIC_KEYS = new Set(
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
   password: {
-    shapes: ["random", "password", "hex", "uuid", "letters", "phrase"],
+    shapes: ["random", "password", "hex", "uuid", "letters", "phrase", "shared"],
     ahead: 10,
     back: 6,
   },
-  secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid", "shared"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
@@ -77,7 +78,9 @@ const WORD = new RegExp(
 export function proseCandidates(text: string, out: Candidate[]): void {
   const taken = new Set<number>();
   const shapes: Shapes = new Map();
-  for (const label of findLabels(text)) {
+  const labels = findLabels(text);
+  multiWordCandidates(text, labels, out);
+  for (const label of labels) {
     const accept = (word: Word) => {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));

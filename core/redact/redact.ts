@@ -5,12 +5,15 @@
  * variable name in `DB_PASSWORD=[REDACTED:env_secret]`, the host in
  * `postgres://app:[REDACTED:database_url_password]@db:5432/x`.
  *
- * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats,
- * private key blocks (PEM, OpenSSH, PuTTY), credentials in URLs, headers and cookies, and
- * secret-named assignments in env files, code, YAML, JSON and command lines. The prose binder
+ * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats (more by
+ * their prefixes in `vendor_formats.ts`), private key blocks (PEM, OpenSSH, PuTTY), credentials
+ * in URLs, headers and cookies, secret-named assignments in env files, code, YAML, JSON and
+ * command lines (a `-p` after a user name: `cli_pairs.ts`), and the values of Kubernetes
+ * Secret manifests (`k8s_secret.ts`). The prose binder
  * (`prose.ts`) catches secrets named in a sentence rather than assigned ("the Datadog API key
  * for prod is …", "passed … as the client secret", "密码是…"): it binds a secret-bearing label
- * to the nearest secret-shaped value of its clause. A generated password strong enough to stand
+ * to the nearest secret-shaped value of its clause, and values of several words to their label
+ * (passphrases, spaced app passwords, credential lists under a heading: `multiword.ts`). A generated password strong enough to stand
  * alone (four character classes, two symbols, no words, no syntax) needs no label
  * (`bare_password.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
@@ -25,11 +28,14 @@
  */
 import { barePasswords } from "./bare_password.ts";
 import { catalogueCandidates } from "./catalogue.ts";
+import { cliPairCandidates } from "./cli_pairs.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
 import { Intervals } from "./intervals.ts";
+import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
 
@@ -71,6 +77,9 @@ export function redact(text: string): Redaction {
   ].map((m) => [m.index, m.index + m[0].length]);
   const occupied = new Intervals(kept as [number, number][]);
   const candidates = catalogueCandidates(text);
+  vendorCandidates(text, candidates);
+  k8sSecretCandidates(text, candidates);
+  cliPairCandidates(text, candidates);
   proseCandidates(text, candidates);
   barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);

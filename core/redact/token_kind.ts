@@ -23,6 +23,14 @@ const PUBLIC_ID =
   /^(?:UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{8,12}|GTM-[A-Z0-9]{6,8}|AW-\d{9,11}|6L[A-Za-z0-9_\-]{38})$/;
 
 /**
+ * Whether a token has a format that a public key shares with a secret one: reCAPTCHA site keys
+ * and secret keys are both `6L` and 38 characters. Public unless a label says secret.
+ */
+export function sharedFormat(token: string): boolean {
+  return /^6L[A-Za-z0-9_\-]{38}$/.test(token);
+}
+
+/**
  * Whether a token is an object's id by its prefix: its prefix, perhaps a mode, and one body
  * (`cus_NffrFeUfNV2Hib`, `cs_test_a1…`, `dpl_…`), a Twilio SID (`AC` and 32 hex) or a public
  * id (`UA-…`, `G-…`, a reCAPTCHA site key). A random

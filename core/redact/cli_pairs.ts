@@ -14,12 +14,48 @@ import { valueShape } from "./value_shape.ts";
 const PAIR =
   /[ \t](?:-u|-U|--user(?:name)?)(?:[ \t]+|=)["']?[^\s"'|;&]{1,128}["']?(?:[ \t]+[^\s|;&]{1,200}){0,6}?[ \t]+-p(?:[ \t]+|=)["']?([^\s"'|;&\-][^\s"'|;&]{2,255})/gd;
 
-/** Candidate spans of `-p` passwords that follow a user name. */
+/**
+ * Tools whose password flag or position has no secret word in it: archives (`zip -P`, `7z
+ * -p…`), Windows accounts (`net user name pw`), `chpasswd`, LDAP binds (`-w`), Samba
+ * (`-U user%pw`), RDP (`/p:`), npm's `config set …:_authToken <value>`.
+ */
+const TOOLS: readonly (readonly [hint: string, regex: RegExp])[] = [
+  [
+    "zip",
+    /\b(?:zip|unzip|zipcloak)\b[^\n|;&]{0,200}?[ \t]-P[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd,
+  ],
+  [" -p", /\b(?:7z|7za|7zz|rar|unrar)[ \t][^\n|;&]{0,200}?[ \t]-p["']?([^\s"'\-][^\s"']{2,255})/gd],
+  [
+    "net user",
+    /\bnet[ \t]+user[ \t]+[^\s\/]{1,64}[ \t]+["']?([^\s"'\/*][^\s"']{2,255})(?=[ \t]+\/|[ \t]*$)/gdm,
+  ],
+  [
+    "chpasswd",
+    /\becho[ \t]+["']?[\w.\-]{1,64}:([^\s"'|:]{3,255})["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b/gd,
+  ],
+  ["ldap", /\bldap\w{0,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd],
+  ["%", /[ \t](?:-U|--user)[ \t=]+["']?[^\s%"'\/]{1,64}%([^\s"']{3,255})/gd],
+  ["/p:", /[ \t]\/u:[^\s]{1,128}[^\n]{0,200}?[ \t]\/p:["']?([^\s"']{3,255})/gd],
+  [
+    "config set",
+    /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+\S{0,200}?_(?:authToken|auth|password)[ \t]+["']?([^\s"'=]{8,2048})/gd,
+  ],
+];
+
+/** Candidate spans of `-p` passwords that follow a user name, and of {@linkcode TOOLS}. */
 export function cliPairCandidates(text: string, out: Candidate[]): void {
-  if (!text.includes(" -p")) return;
+  for (const [hint, regex] of TOOLS) {
+    if (!text.includes(hint)) continue;
+    for (const m of text.matchAll(regex)) {
+      if (!isLiteral(m[1]!)) continue;
+      const [start, end] = m.indices![1]!;
+      out.push({ start, end, type: "cli_secret_flag", tier: 1 });
+    }
+  }
+  if (!text.includes(" -p") || !/ -[uU][ =]| --user/.test(text)) return;
   for (const m of text.matchAll(PAIR)) {
     const value = m[1]!;
-    if (/^[\d:.\/]+(?:\/(?:tcp|udp))?$/.test(value) || !isLiteral(value)) continue; // a port
+    if (/^[\d:.,\/\-]+(?:\/(?:tcp|udp))?$/.test(value) || !isLiteral(value)) continue; // a port
     const lineStart = text.lastIndexOf("\n", m.index) + 1;
     if (/\b(?:mysql|mysqldump|mysqladmin|mariadb)\b/.test(text.slice(lineStart, m.index))) {
       continue;

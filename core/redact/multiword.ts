@@ -16,7 +16,7 @@ import { STOPWORDS } from "../text/stopwords.ts";
 
 /** Words that follow "the password is" in a sentence about a password, not in a passphrase. */
 const NOT_PHRASE_WORDS = new Set(
-  ("stored kept saved set changed rotated reset required needed missing wrong correct same " +
+  ("stored kept saved set changed rotated reset required needed missing same " +
     "never always still also already only just now here there below above attached shared " +
     "sent pinned written managed handled generated encrypted hashed expired valid invalid " +
     "long short strong weak secret private unknown different default empty blank " +
@@ -27,7 +27,7 @@ const NOT_PHRASE_WORDS = new Set(
 const STATED = /^(?:[ \t]+(?:for|of|on|to)[ \t]+[^\n.;:!?"]{1,40}?)?[ \t]*(?:is|was|:|=|→)[ \t]+/i;
 
 /** A quoted value of several words. */
-const QUOTED = /^(["'“‘])([^"'“”‘’\n]{5,80})["'”’]/;
+const QUOTED = /^(["'`“‘])([^"'`“”‘’\n]{5,80})["'`”’]/;
 
 /**
  * Lower-case words joined by one separator, perhaps ending in a number, then the end of the
@@ -39,30 +39,51 @@ const JOINED =
 /** Groups of four to six random characters, four or more of them, one space apart. */
 const SPACED = /(?<![\w])(?:[A-Za-z0-9]{4,6} ){3,7}[A-Za-z0-9]{4,6}(?![\w])/;
 
-/** A heading naming a list of logins: "Router creds", "Staging logins:", "Users / passwords". */
-const HEADING =
-  /^[ \t]*(?:[#*>\-]+[ \t]*)?(?:[\w\-]+[ \t]+){0,4}(?:creds|credentials|logins?|passwords?|users?[ \t]*(?:&|and|\/)[ \t]*passwords?)[ \t]*:?[ \t]*\**[ \t]*$/gim;
+/**
+ * A heading naming a list of logins, found by its last word ("Router creds", "Staging logins:",
+ * "Users / passwords") then checked for what comes before it on its line.
+ */
+const HEADING_END = /(?:creds|credentials|logins?|passwords?)[ \t]*:?[ \t]*\**[ \t]*(?=\r?\n)/gi;
+const HEADING_START =
+  /^[ \t]*(?:[#*>\-]+[ \t]*)?(?:[\w\-]+[ \t]+){0,4}(?:(?:users?|usernames?)[ \t]*(?:&|and|\/)[ \t]*)?$/i;
 
 /** A row of such a list: a user name, a separator, one value. */
 const ROW =
   /^[ \t]*(?:[-*•][ \t]+)?[A-Za-z][\w.@\-]{0,31}(?:\t+|[ \t]{2,}|:[ \t]+|[ \t]*[\/|][ \t]*|[ \t]+[-–—=][ \t]+)(\S{6,80})[ \t]*$/;
 
+/**
+ * A BIP39 mnemonic after its name (`seed phrase:`, `MNEMONIC="…"`, "the recovery phrase for
+ * the cold wallet is …"): 12 to 24 lower-case words.
+ */
+const MNEMONIC =
+  /(?:mnemonic|seed[ _\-]?(?:phrase|words)|recovery[ _\-]?phrase)[^\n]{0,40}?[ \t]*["'`]?((?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})(?![a-z])/gdi;
+
 /** Candidate spans of multi-word secrets, given the labels `prose.ts` found. */
 export function multiWordCandidates(text: string, labels: readonly Label[], out: Candidate[]) {
   for (const label of labels) {
     if (label.kind !== "password" && label.kind !== "secret") continue;
-    const lineEnd = text.indexOf("\n", label.end);
-    const rest = text.slice(
-      label.end,
-      Math.min(label.end + 160, lineEnd === -1 ? Infinity : lineEnd),
-    );
+    const window = text.slice(label.end, label.end + 160);
+    const newline = window.indexOf("\n");
+    const rest = newline === -1 ? window : window.slice(0, newline);
     const code = spacedCode(rest);
     if (code) out.push(found(label.end + code[0], label.end + code[1]));
     if (label.kind !== "password") continue;
     const phrase = passphrase(rest, /phrase|mnemonic/i.test(text.slice(label.start, label.end)));
     if (phrase) out.push(found(label.end + phrase[0], label.end + phrase[1]));
   }
-  if (/cred|login|passw/i.test(text)) credentialLists(text, out);
+  credentialLists(text, out);
+  mnemonics(text, out);
+}
+
+/** Mnemonics: a wallet's words, in BIP39's counts, few of them English function words. */
+function mnemonics(text: string, out: Candidate[]): void {
+  for (const m of text.matchAll(MNEMONIC)) {
+    const words = m[1]!.split(/[ \t]+/);
+    if (words.length % 3 !== 0) continue;
+    if (words.filter((w) => STOPWORDS.has(w.toLowerCase())).length > 2) continue;
+    const [start, end] = m.indices![1]!;
+    out.push(found(start, end));
+  }
 }
 
 function found(start: number, end: number): Candidate {
@@ -116,8 +137,11 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
 
 /** Values in the rows under a heading that names logins. */
 function credentialLists(text: string, out: Candidate[]): void {
-  for (const heading of text.matchAll(HEADING)) {
-    let at = heading.index + heading[0].length + 1;
+  for (const heading of text.matchAll(HEADING_END)) {
+    const lineStart = text.lastIndexOf("\n", heading.index) + 1;
+    if (heading.index - lineStart > 80) continue;
+    if (!HEADING_START.test(text.slice(lineStart, heading.index))) continue;
+    let at = text.indexOf("\n", heading.index) + 1;
     for (let row = 0; row < 20 && at < text.length; row++) {
       const end = text.indexOf("\n", at);
       const line = text.slice(at, end === -1 ? text.length : end);

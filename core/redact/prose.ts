@@ -12,6 +12,7 @@
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
+import { aside, bareWord, light, pointsBack } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
 import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
@@ -33,7 +34,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   password: {
     shapes: ["random", "password", "hex", "uuid", "letters", "phrase", "shared"],
     ahead: 10,
-    back: 6,
+    back: 8,
   },
   secret: { shapes: ["random", "password", "hex", "uuid", "shared"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
@@ -155,7 +156,11 @@ function bind(
   if (best === undefined && accepts.back > 0) { // a value before its label: "… as the password"
     const lineStart = lineStartBefore(text, label.start);
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
-    for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
+    // "<value> into the config, that's the Datadog API key": a demonstrative before the label
+    // points back to the value, further than a plain "as the key" reaches.
+    const pointed = pointsBack(behind.slice(0, 4).map((w) => w.text));
+    const reach = pointed ? 12 : accepts.back;
+    for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
       const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
@@ -166,8 +171,14 @@ function bind(
       const keyHex = value?.shape === "hex" && /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(
         behind[i]!.text.replace(/[.,;:!?]+$/, ""),
       ) && between.some((w) => /^as$/i.test(w));
+      const hexKind = value?.shape === "hex" || value?.shape === "uuid";
+      const keyLength = value?.shape === "hex" &&
+        /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(behind[i]!.text.replace(/[.,;:!?]+$/, ""));
       const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
-        (keyHex || subject(between) || (value?.shape !== "hex" && value?.shape !== "uuid"));
+          (keyHex || subject(between) || !hexKind) ||
+        (pointed && (keyLength || !hexKind) &&
+          !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||
+        aside(between, keyHex || !hexKind || value?.shape === "hex");
       // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
       const cue = label.kind === "cue" || label.kind === "cueUser";
       const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
@@ -277,17 +288,6 @@ function nextLine(text: string, lineEnd: number): Word[] {
     at = end;
   }
   return [];
-}
-
-/** Words that may stand between a value and the label after it ("Is … still the Redis password?"). */
-const LIGHT = new Set(
-  ("the a an our my your its their this that still also now currently new old current same " +
-    "default shared temporary temp real actual staging stage prod production dev development " +
-    "qa uat test preprod local admin root db database main master wifi vpn").split(" "),
-);
-
-function light(word: string): boolean {
-  return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
 }
 
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */

@@ -94,20 +94,56 @@ const URL_SECRETS =
 
 /** The formats, tried where a run of 16 or more token characters starts (`y`: there only). */
 const ALL = new RegExp(`(?:${FORMATS.join("|")})(?![A-Za-z0-9_\\-+/=$:!])`, "y");
-/** A run long enough to hold one of the formats: the cheap scan that finds where to try them. */
+/**
+ * A run long enough to hold one of the formats: the cheap scan that finds where to try them
+ * (at its start, and after each `=` or `:` in it: `--key=rdme_…`).
+ */
 const RUN = /(?<![A-Za-z0-9_\-.+\/$])[A-Za-z0-9][\w\-.+\/=$:!]{15,}/g;
+
+/**
+ * The first two characters of every format that has a prefix: a run that starts otherwise is
+ * not tried (a Set lookup instead of a regex of seventy alternatives). A test checks that
+ * every format's example starts with one of them.
+ */
+const STARTS = new Set(
+  ("hc ru oy ts op pa ph ls xa pp cs tg sk xk xs pu sb sh EZ CF dp fo fm fi AT nt se AK cm pc " +
+    "vc nf dd rn sl FL tf rd pn ic CC hb ps np sg re pd po si pk ac AA 00 LT SC GO AB oa dG 0. " +
+    "1/ 2/").split(" "),
+);
+/** What the formats with no prefix hold: Mailchimp's `-us`, Terraform's `.atlasv1.`, `AZDO`. */
+const GENERIC = /-us\d|\.atlasv1\.|AZDO/;
+
+/** Where the value after the next `=` or `:` of a run starts (offset in the run), or -1. */
+function nextSetting(run: string, from: number): number {
+  SETTING.lastIndex = from + 1;
+  const m = SETTING.exec(run);
+  return m === null ? -1 : m.index + 1;
+}
+const SETTING = /[=:](?=[A-Za-z0-9])/g;
 
 /** Candidate spans of provider tokens known by prefix (tier 3, as the catalogue's formats). */
 export function vendorCandidates(text: string, out: Candidate[]): void {
   for (const run of text.matchAll(RUN)) {
-    ALL.lastIndex = run.index;
-    const m = ALL.exec(text);
-    if (m === null) continue;
-    // Placeholders (`secret_xxxx…`) and identifiers that fit a layout (`secret_` and 43
-    // letters of CamelCase) are not tokens.
-    if (!isLiteral(m[0]) || wordFraction(m[0]) >= 0.5) continue;
-    const end = m.index + m[0].length;
-    out.push({ start: m.index, end, type: "vendor_token", tier: 3 });
+    let at = run.index;
+    const stop = run.index + run[0].length - 15;
+    const anywhere = GENERIC.test(run[0]); // a format with no prefix of its own
+    while (at !== -1 && at < stop) {
+      if (!anywhere && !STARTS.has(text.slice(at, at + 2))) {
+        at = nextSetting(run[0], at - run.index);
+        if (at !== -1) at += run.index;
+        continue;
+      }
+      ALL.lastIndex = at;
+      const m = ALL.exec(text);
+      // Placeholders (`secret_xxxx…`) and identifiers that fit a layout (`secret_` and 43
+      // letters of CamelCase) are not tokens.
+      if (m !== null && isLiteral(m[0]) && wordFraction(m[0]) < 0.5) {
+        out.push({ start: at, end: at + m[0].length, type: "vendor_token", tier: 3 });
+        break;
+      }
+      at = nextSetting(run[0], at - run.index);
+      if (at !== -1) at += run.index;
+    }
   }
   for (const m of text.matchAll(URL_SECRETS)) {
     const [start, end] = m.indices![1] ?? m.indices![2]!;

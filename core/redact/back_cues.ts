@@ -21,7 +21,7 @@ export function light(word: string): boolean {
 
 /** "that's the", "which is the", "it's our": a demonstrative that points back to a value. */
 export function pointsBack(nearest: readonly string[]): boolean {
-  const i = nearest.findIndex((w) => /^(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
+  const i = nearest.findIndex((w) => /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
   return i !== -1 && nearest.slice(0, i).every(light);
 }
 
@@ -29,7 +29,7 @@ export function pointsBack(nearest: readonly string[]): boolean {
  * "<value> (Twilio auth token)": the label in brackets right after the value names it (hex
  * too: an aside of light words is no commit's or id's key).
  */
-export function aside(between: readonly string[], shaped: boolean): boolean {
+export function bracketAside(between: readonly string[], shaped: boolean): boolean {
   const opening = between.at(-1);
   if (!shaped || opening === undefined || !opening.startsWith("(")) return false;
   return between.every((w) => {
@@ -46,4 +46,16 @@ const LABEL_WORDS = new Set(
 /** A word in lower case without the punctuation around it. */
 export function bareWord(w: string): string {
   return w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/**
+ * Whether the start of a label's line points at the line above: `^`, `↑`, "above:", or a
+ * demonstrative opening the line ("that's the prod db password"), then a few light words.
+ */
+export function pointsUp(prefix: string): boolean {
+  const m =
+    /^[ \t>*\-]*(\^+|↑|☝️?|👆|above[:,]?)?[ \t]*(that['’]?s|this is|it['’]?s|which is)?[ \t]*((?:\S+[ \t]+){0,3})$/iu
+      .exec(prefix);
+  if (m === null || (m[1] === undefined && m[2] === undefined)) return false;
+  return (m[3] ?? "").trim().split(/\s+/).filter((w) => w !== "").every(light);
 }

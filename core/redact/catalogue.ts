@@ -814,6 +814,7 @@ export function isLiteral(value: string): boolean {
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
+  if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);

@@ -18,17 +18,26 @@ const JSON_PAIR = /"[^"\n]{1,253}"[ \t\n]*:[ \t\n]*"([^"\n]{1,65536})"/gd;
 /** Candidate spans of the values of Kubernetes Secret manifests in `text`. */
 export function k8sSecretCandidates(text: string, out: Candidate[]): void {
   if (!text.includes("Secret")) return;
-  for (const kind of text.matchAll(YAML_KIND)) yamlDocument(text, kind.index, out);
+  for (const kind of text.matchAll(YAML_KIND)) {
+    for (const [start, end] of yamlValues(text, kind.index, YAML_DATA)) {
+      out.push({ start, end, type: "secret_assignment", tier: 1 });
+    }
+  }
   for (const kind of text.matchAll(JSON_KIND)) jsonObject(text, kind.index, out);
 }
 
-/** The values under `data:` and `stringData:` in the YAML document around `at`. */
-function yamlDocument(text: string, at: number, out: Candidate[]): void {
+/**
+ * The spans of the values of the mappings whose key `keys` matches (`^indent key:$`, the
+ * indent captured), in the YAML document around `at`: `key: value` rows, and the lines of a
+ * block scalar (`key: |`).
+ */
+export function yamlValues(text: string, at: number, keys: RegExp): [number, number][] {
   const start = Math.max(0, text.lastIndexOf("\n---", at) + 1);
   const next = text.indexOf("\n---", at);
   const end = next === -1 ? text.length : next;
   const doc = text.slice(start, end);
-  for (const data of doc.matchAll(YAML_DATA)) {
+  const out: [number, number][] = [];
+  for (const data of doc.matchAll(keys)) {
     const indent = data[1]!.length;
     let line = data.index + data[0].length + 1;
     while (line < doc.length) {
@@ -40,14 +49,14 @@ function yamlDocument(text: string, at: number, out: Candidate[]): void {
       const value = pair?.[2];
       if (value !== undefined && !/^[|>][+\-]?\d?$/.test(value) && isLiteral(value)) {
         const from = start + line + row.lastIndexOf(value);
-        out.push({ start: from, end: from + value.length, type: "secret_assignment", tier: 1 });
+        out.push([from, from + value.length]);
       } else if (pair === null && lead > indent + 2 && row.trim() !== "" && isLiteral(row)) {
-        const from = start + line + lead; // a line of a block scalar (`key: |`)
-        out.push({ start: from, end: start + lineEnd, type: "secret_assignment", tier: 1 });
+        out.push([start + line + lead, start + lineEnd]); // a line of a block scalar
       }
       line = lineEnd + 1;
     }
   }
+  return out;
 }
 
 /**

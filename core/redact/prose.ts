@@ -12,7 +12,7 @@
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
-import { aside, bareWord, light, pointsBack } from "./back_cues.ts";
+import { bareWord, bracketAside, light, pointsBack, pointsUp } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
 import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
@@ -54,6 +54,15 @@ interface Word {
   readonly start: number;
   readonly end: number;
   readonly text: string;
+}
+
+/** How many more words are read when an aside opens after a label. */
+const ASIDE_WORDS = 20;
+
+/** Whether a word opens an aside: a dash standing alone, or a bracket not closed in the word. */
+function asideOf(word: string): "" | "dash" | "paren" {
+  if (/^(?:[—–]|--)$/.test(word)) return "dash";
+  return word.startsWith("(") && !word.endsWith(")") ? "paren" : "";
 }
 
 /** How many words after a label are read: the longest reach, plus one. */
@@ -120,10 +129,24 @@ function bind(
 ): Shaped | undefined {
   const accepts = ACCEPTS[label.kind];
   const { end: lineEnd, cut } = lineEndFrom(text, label.end);
-  const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
-  const whole = ahead.length < LOOK_AHEAD && !cut; // every word up to the end of the line
+  // An aside between label and value ("the password — which Priya reset on Monday — is …")
+  // does not count toward the reach: read further when one opens within it.
+  let limit = LOOK_AHEAD;
+  let ahead = words(text, label.end, lineEnd, limit);
+  if (ahead.slice(0, accepts.ahead).some((w) => asideOf(w.text) !== "")) {
+    limit += ASIDE_WORDS;
+    ahead = words(text, label.end, lineEnd, limit);
+  }
+  const whole = ahead.length < limit && !cut; // every word up to the end of the line
   let best: (Shaped & { distance: number }) | undefined;
-  for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
+  let aside = ""; // the aside the scan is in: "dash" or "paren"
+  let counted = 0; // words read outside asides
+  for (let i = 0; i < ahead.length && counted < accepts.ahead; i++) {
+    const word = ahead[i]!.text;
+    if (aside === "") {
+      aside = asideOf(word);
+      if (aside === "") counted++;
+    } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
     const named = value && !publicKey(ahead.slice(0, i).map((w) => w.text));
@@ -132,7 +155,8 @@ function bind(
       break;
     }
     const asked = i === 0 && /^[?？]$/.test(ahead[0]!.text); // "the DB password? A: …"
-    if (!asked && endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
+    if (aside !== "" || asked) continue;
+    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
@@ -178,7 +202,7 @@ function bind(
           (keyHex || subject(between) || !hexKind) ||
         (pointed && (keyLength || !hexKind) &&
           !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||
-        aside(between, keyHex || !hexKind || value?.shape === "hex");
+        bracketAside(between, keyHex || !hexKind || value?.shape === "hex");
       // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
       const cue = label.kind === "cue" || label.kind === "cueUser";
       const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
@@ -191,7 +215,29 @@ function bind(
       if (endsClause(text, behind[i]!)) break; // the previous sentence
     }
   }
+  if (best === undefined && accepts.back > 0) best = lineAbove(text, label, accept);
   return best;
+}
+
+/**
+ * "<value>\n^ that's the prod db password": a line that points up at the one above it, which
+ * holds a value and little else.
+ */
+function lineAbove(
+  text: string,
+  label: Label,
+  accept: (word: Word) => Shaped | undefined,
+): (Shaped & { distance: number }) | undefined {
+  const lineStart = lineStartBefore(text, label.start);
+  if (lineStart < 2 || !pointsUp(text.slice(lineStart, label.start))) return undefined;
+  const previous = words(text, lineStartBefore(text, lineStart - 1), lineStart - 1, 3);
+  if (previous.length === 0 || previous.length > 2 || redacted(previous.at(-1)!)) return undefined;
+  const value = accept(previous.at(-1)!);
+  if (value === undefined || value.shape === "uuid") return undefined;
+  if (value.shape === "hex" && !/^(?:.{32}|.{64})$/.test(text.slice(value.start, value.end))) {
+    return undefined; // a commit's or a digest's length
+  }
+  return { ...value, distance: 0 };
 }
 
 /**

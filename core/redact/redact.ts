@@ -28,6 +28,7 @@
  */
 import { barePasswords } from "./bare_password.ts";
 import { catalogueCandidates } from "./catalogue.ts";
+import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
@@ -67,15 +68,15 @@ import { placeholder, type Redaction, type SecretType } from "./types.ts";
  */
 export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
-  // Placeholders of an earlier pass, and public keys, which are published: a PEM `PUBLIC KEY`
-  // block, a JWK with no private member, a minisign public key.
+  // Placeholders of an earlier pass, public keys, which are published (a PEM `PUBLIC KEY`
+  // block, a JWK with no private member, a minisign public key), and committed ciphertext.
   const kept = [
     ...text.matchAll(PLACEHOLDER),
     ...text.matchAll(PUBLIC_KEY_BLOCK),
     ...text.matchAll(MINISIGN_PUBLIC),
     ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
-  ].map((m) => [m.index, m.index + m[0].length]);
-  const occupied = new Intervals(kept as [number, number][]);
+  ].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+  const occupied = new Intervals(disjoint([...kept, ...ciphertextSpans(text)]));
   const candidates = catalogueCandidates(text);
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
@@ -99,6 +100,17 @@ const MINISIGN_PUBLIC =
   /(?<=(?:minisign[^\n]{0,80}-P[ \t]+|public key[^\n]{0,40}\n))RW[A-Za-z0-9+/]{54,56}(?![A-Za-z0-9+/=])/g;
 const PUBLIC_KEY_BLOCK =
   /-----BEGIN (?:RSA |EC |SSH2 )?PUBLIC KEY-----[A-Za-z0-9+/=\s:"-]{16,8192}?-----END (?:RSA |EC |SSH2 )?PUBLIC KEY-----/g;
+
+/** Spans sorted and merged where they overlap (an interval set takes disjoint spans). */
+function disjoint(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
 
 function apply(text: string, accepted: Candidate[]): Redaction {
   const ordered = [...accepted].sort((a, b) => a.start - b.start);

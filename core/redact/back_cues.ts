@@ -1,11 +1,44 @@
 /**
- * What stands between a value and a label after it and ties the two: light words ("the
- * staging", "our"), a demonstrative pointing back ("…, that's the Datadog API key"), an aside in
- * brackets ("<value> (Twilio auth token)"). Read by `prose.ts` when it binds a value that comes
- * before its label.
+ * What stands between a label and its value and ties or parts the two: light words ("the
+ * staging", "our"), a copula ("<hex> is the datadog api key"), a demonstrative pointing back
+ * ("…, that's the Datadog API key", "^ that's the prod db password" under the value), an aside
+ * in brackets ("<value> (Twilio auth token)") or between dashes, which does not count toward a
+ * label's reach; and the public words (commit, hash, id) that part them. Read by `prose.ts`.
  *
  * @module
  */
+
+/** Words that name something public when they are a value's own key. */
+export const PUBLIC_KEYS = new Set(
+  ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
+    "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
+    "invoice record object event message workspace project").split(" "),
+);
+
+/** How many more words are read when an aside opens after a label. */
+export const ASIDE_WORDS = 20;
+
+/** Whether a word opens an aside: a dash standing alone, or a bracket not closed in the word. */
+export function asideOf(word: string): "" | "dash" | "paren" {
+  if (/^(?:[—–]|--)$/.test(word)) return "dash";
+  return word.startsWith("(") && !word.endsWith(")") ? "paren" : "";
+}
+
+/**
+ * Whether the words between a value and the label after it make the value the subject of a
+ * copula whose predicate is the label: "<hex> is the datadog api key", not "<sha> is the commit
+ * that rotated the key" (a public word, or a clause of its own, stands between).
+ */
+export function subject(between: readonly string[]): boolean { // nearest the label first
+  const [first, ...rest] = between.map((w) => w.toLowerCase().replace(/[,.:]+$/, "")).reverse();
+  return first !== undefined && /^(?:is|was|=|→)$/.test(first) && rest.length <= 4 &&
+    !rest.some((w) => PUBLIC_KEYS.has(w) || CLAUSE_WORDS.has(w));
+}
+
+/** Words that open a clause of their own between a value and a label. */
+const CLAUSE_WORDS = new Set(
+  "that which where when who what we i you they he she it not no never used".split(" "),
+);
 
 /** Words that may stand between a value and the label after it ("Is … still the Redis password?"). */
 const LIGHT = new Set(

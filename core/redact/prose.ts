@@ -12,7 +12,17 @@
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
-import { bareWord, bracketAside, light, pointsBack, pointsUp } from "./back_cues.ts";
+import {
+  ASIDE_WORDS,
+  asideOf,
+  bareWord,
+  bracketAside,
+  light,
+  pointsBack,
+  pointsUp,
+  PUBLIC_KEYS,
+  subject,
+} from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
 import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
@@ -20,13 +30,6 @@ import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "
 const CONNECTORS = new Set(
   ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
     "now also set changed reset updated becomes became with here").split(" "),
-);
-
-/** Words that name something public when they are a value's own key. */
-const PUBLIC_KEYS = new Set(
-  ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
-    "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
-    "invoice record object event message workspace project").split(" "),
 );
 
 /** What each kind of label accepts, and how far it looks (in words). */
@@ -54,15 +57,6 @@ interface Word {
   readonly start: number;
   readonly end: number;
   readonly text: string;
-}
-
-/** How many more words are read when an aside opens after a label. */
-const ASIDE_WORDS = 20;
-
-/** Whether a word opens an aside: a dash standing alone, or a bracket not closed in the word. */
-function asideOf(word: string): "" | "dash" | "paren" {
-  if (/^(?:[—–]|--)$/.test(word)) return "dash";
-  return word.startsWith("(") && !word.endsWith(")") ? "paren" : "";
 }
 
 /** How many words after a label are read: the longest reach, plus one. */
@@ -239,22 +233,6 @@ function lineAbove(
   }
   return { ...value, distance: 0 };
 }
-
-/**
- * Whether the words between a value and the label after it make the value the subject of a
- * copula whose predicate is the label: "<hex> is the datadog api key", not "<sha> is the commit
- * that rotated the key" (a public word, or a clause of its own, stands between).
- */
-function subject(between: readonly string[]): boolean { // nearest the label first
-  const [first, ...rest] = between.map((w) => w.toLowerCase().replace(/[,.:]+$/, "")).reverse();
-  return first !== undefined && /^(?:is|was|=|→)$/.test(first) && rest.length <= 4 &&
-    !rest.some((w) => PUBLIC_KEYS.has(w) || CLAUSE_WORDS.has(w));
-}
-
-/** Words that open a clause of their own between a value and a label. */
-const CLAUSE_WORDS = new Set(
-  "that which where when who what we i you they he she it not no never used".split(" "),
-);
 
 /**
  * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)

@@ -196,7 +196,7 @@ function bind(
           (keyHex || subject(between) || !hexKind) ||
         (pointed && (keyLength || !hexKind) &&
           !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||
-        bracketAside(between, keyHex || !hexKind || value?.shape === "hex");
+        bracketAside(between, strongShape(value) || keyLength);
       // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
       const cue = label.kind === "cue" || label.kind === "cueUser";
       const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
@@ -232,6 +232,12 @@ function lineAbove(
     return undefined; // a commit's or a digest's length
   }
   return { ...value, distance: 0 };
+}
+
+/** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */
+function strongShape(value: Shaped | undefined): boolean {
+  return value !== undefined &&
+    (value.shape === "password" || value.shape === "random" && value.end - value.start >= 16);
 }
 
 /**

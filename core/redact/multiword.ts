@@ -40,12 +40,12 @@ const JOINED =
 const SPACED = /(?<![\w])(?:[A-Za-z0-9]{4,6} ){3,7}[A-Za-z0-9]{4,6}(?![\w])/;
 
 /**
- * A heading naming a list of logins, found by its last word ("Router creds", "Staging logins:",
+ * A heading naming a list of logins, found by its last word ("Router creds", "Staging creds:",
  * "Users / passwords") then checked for what comes before it on its line.
  */
-const HEADING_END = /(?:creds|credentials|logins?|passwords?)[ \t]*:?[ \t]*\**[ \t]*(?=\r?\n)/gi;
-const HEADING_START =
-  /^[ \t]*(?:[#*>\-]+[ \t]*)?(?:[\w\-]+[ \t]+){0,4}(?:(?:users?|usernames?)[ \t]*(?:&|and|\/)[ \t]*)?$/i;
+const HEADING_END = /(?<=(?:creds|credentials|passwords?)[ \t]*:?[ \t]*\**[ \t]*)\r?\n/gi; // at the newline
+const HEADING =
+  /^[ \t]*(?:[#*>\-]+[ \t]*)?(?:[\w\-]+[ \t]+){0,4}(?:(?:users?|usernames?)[ \t]*(?:&|and|\/)[ \t]*)?(?:creds|credentials|passwords?)[ \t]*:?[ \t]*\**[ \t]*$/i;
 
 /** A row of such a list: a user name, a separator, one value. */
 const ROW =
@@ -101,6 +101,7 @@ function spacedCode(rest: string): [number, number] | undefined {
   if (groups.some((g) => g.length !== groups[0]!.length)) return undefined;
   if (groups.some((g) => STOPWORDS.has(g.toLowerCase()))) return undefined;
   const joined = groups.join("");
+  if (!isLiteral(joined)) return undefined; // `xxxx xxxx xxxx xxxx`
   const mixed = Number(/[a-z]/.test(joined)) + Number(/[A-Z]/.test(joined)) +
       Number(/\d/.test(joined)) >= 2;
   const random = wordFraction(groups.join(" ")) < 0.5 ||
@@ -138,10 +139,12 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
 /** Values in the rows under a heading that names logins. */
 function credentialLists(text: string, out: Candidate[]): void {
   for (const heading of text.matchAll(HEADING_END)) {
-    const lineStart = text.lastIndexOf("\n", heading.index) + 1;
+    const lineStart = text.lastIndexOf("\n", heading.index - 1) + 1;
     if (heading.index - lineStart > 80) continue;
-    if (!HEADING_START.test(text.slice(lineStart, heading.index))) continue;
-    let at = text.indexOf("\n", heading.index) + 1;
+    const line = text.slice(lineStart, heading.index);
+    if (!HEADING.test(line)) continue;
+    const passwords = /passw/i.test(line);
+    let at = heading.index + heading[0].length;
     for (let row = 0; row < 20 && at < text.length; row++) {
       const end = text.indexOf("\n", at);
       const line = text.slice(at, end === -1 ? text.length : end);
@@ -150,7 +153,9 @@ function credentialLists(text: string, out: Candidate[]): void {
       const word = m[1]!;
       const { start, end: stop } = trimWord(word);
       const value = word.slice(start, stop);
-      if (valueShape(value) !== undefined || isPhrase(value)) {
+      // A made-up phrase (`jdoe1987`, `sunny-day-2024`) is a user name as often, unless the
+      // heading says passwords.
+      if (valueShape(value) !== undefined || (passwords && isPhrase(value))) {
         const from = at + line.lastIndexOf(word);
         out.push(found(from + start, from + stop));
       }

@@ -18,7 +18,7 @@
  * [--write]. `--write` records bench/RESULTS-redaction-prose.md and
  * bench/results/redaction_prose.json (for `fresh`, `blind2` and `blind3`: their own
  * bench/RESULTS-redaction-prose-<split>.md and bench/results/redaction_prose_<split>.json; for
- * `all`, the four development batches at once: bench/RESULTS-redaction-prose-all.md and
+ * `all`, the five development batches at once: bench/RESULTS-redaction-prose-all.md and
  * bench/results/redaction_prose_all.json).
  *
  * @module
@@ -184,7 +184,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   const splits: ProseSplit[] = split === "both"
     ? ["tune", "heldout"]
     : split === "all"
-    ? ["tune", "heldout", "fresh", "blind2"]
+    ? ["tune", "heldout", "fresh", "blind2", "blind3"]
     : [split as ProseSplit];
   const known = ["tune", "heldout", "fresh", "blind2", "blind3"];
   if (!splits.every((s) => known.includes(s))) {
@@ -225,20 +225,31 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   );
 }
 
+/**
+ * The `## ` sections at the end of a record (its blind run, what changed since), which a new
+ * record keeps: the tables are replaced, the history is not.
+ */
+async function keptSections(path: string): Promise<string> {
+  const previous = await Deno.readTextFile(path).catch(() => "");
+  const at = previous.indexOf("\n## ");
+  return at === -1 ? "" : previous.slice(at);
+}
+
 /** Records the single run on the fresh held-out batch, apart from the tune/heldout record. */
 async function writeFresh(
   date: string,
   table: string,
   scores: readonly ProseScore[],
 ): Promise<void> {
+  const notes = await keptSections(join(ROOT, "bench/RESULTS-redaction-prose-fresh.md"));
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose-fresh.md"),
     `# Prose secrets benchmark: fresh held-out batch\n\nRecorded by \`deno task bench:redaction --prose --split fresh --write\` on ${
       date.slice(0, 10)
     }: ${MACHINE_LINE}. \`redact()\` over the fresh batch (bench/fixtures/secrets_prose_fresh.ts, seed ${SECRETS_PROSE_FRESH_SEED}; ` +
       "see bench/fixtures/secrets_prose.md), written after tuning by someone who had not read the redactor, and run " +
-      "once, as aggregates (no fresh item was read).\n\n" +
-      `${table}\n`,
+      "once, blind, as aggregates (its figures are below, under 'The blind run'); since then it is development data.\n\n" +
+      `${table}\n${notes}`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
   await Deno.writeTextFile(
@@ -255,14 +266,16 @@ async function writeBlind2(
   table: string,
   scores: readonly ProseScore[],
 ): Promise<void> {
+  const notes = await keptSections(join(ROOT, "bench/RESULTS-redaction-prose-blind2.md"));
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose-blind2.md"),
     `# Prose secrets benchmark: second blind batch\n\nRecorded by \`deno task bench:redaction --prose --split blind2 --write\` on ${
       date.slice(0, 10)
     }: ${MACHINE_LINE}. \`redact()\` over the second blind batch (bench/fixtures/secrets_prose_blind2.ts, seed ${SECRETS_PROSE_BLIND2_SEED}; ` +
       "see bench/fixtures/secrets_prose.md), written after the fresh batch had been run, by someone who had read neither " +
-      "the redactor nor the earlier batches' templates, and run once, as aggregates (no item was read).\n\n" +
-      `${table}\n`,
+      "the redactor nor the earlier batches' templates, and run once, blind, as aggregates (its figures are below, " +
+      "under 'The blind run'); since then it is development data.\n\n" +
+      `${table}\n${notes}`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
   await Deno.writeTextFile(
@@ -279,15 +292,17 @@ async function writeBlind3(
   table: string,
   scores: readonly ProseScore[],
 ): Promise<void> {
+  const notes = await keptSections(join(ROOT, "bench/RESULTS-redaction-prose-blind3.md"));
   await Deno.writeTextFile(
     join(ROOT, "bench/RESULTS-redaction-prose-blind3.md"),
     `# Prose secrets benchmark: third blind batch\n\nRecorded by \`deno task bench:redaction --prose --split blind3 --write\` on ${
       date.slice(0, 10)
     }: ${MACHINE_LINE}. \`redact()\` over the third blind batch (bench/fixtures/secrets_prose_blind3.ts, seed ${SECRETS_PROSE_BLIND3_SEED}; ` +
       "see bench/fixtures/secrets_prose.md), written while the redactor was being tuned on the earlier batches, by " +
-      "someone who had read neither the redactor nor the earlier batches' templates, and run once, as aggregates " +
-      "(no item was read).\n\n" +
-      `${table}\n`,
+      "someone who had read neither the redactor nor the earlier batches' templates, and run once, blind, as " +
+      "aggregates (its figures are below, under 'The blind run'); since then it is development data (its misses " +
+      "were read and grouped by mechanism), so the figures above are no blind ones.\n\n" +
+      `${table}\n${notes}`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
   await Deno.writeTextFile(
@@ -307,8 +322,8 @@ async function writeAll(date: string, table: string, scores: readonly ProseScore
     path,
     `# Prose secrets benchmark: every batch\n\nRecorded by \`deno task bench:redaction --prose --split all --write\` on ${
       date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the four prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
-      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}). All four are development data now: ` +
+    }: ${MACHINE_LINE}. \`redact()\` over the five prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
+      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}). All five are development data now: ` +
       "the redactor was tuned on every one of them, so these figures say what it does on what it has seen; " +
       "the figure that says how it generalises is a batch written blind after this record and run once.\n\n" +
       `${table}\n${notes ? `\n${notes}` : ""}`,

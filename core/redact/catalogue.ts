@@ -474,7 +474,8 @@ const STRONG_WORDS = words(
   "password passwd pwd pass passphrase passcode pword secret token credential apikey " +
     "apitoken accesstoken authtoken refreshtoken idtoken bearertoken secretkey privatekey " +
     "accesskey clientsecret appsecret apisecret masterkey signingkey encryptionkey storepass " +
-    "keypass srcstorepass deststorepass srckeypass destkeypass",
+    "keypass srcstorepass deststorepass srckeypass destkeypass pgpass dbpass rootpass adminpass " +
+    "userpass smtppass mysqlpass",
 );
 const STRONG_SUFFIXES = [
   "password",
@@ -836,6 +837,10 @@ const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolea
     type: "secret_assignment",
     regex:
       /<([\w:.\-]{0,40}(?:password|passwd|secret|token|apikey|api-key|api_key|key)[\w:.\-]{0,40})>()([^<\n]{1,1024})<\/\1>/gdi,
+  },
+  { // Java properties XML: <entry key="db.password">…</entry>
+    type: "secret_assignment",
+    regex: /<entry[ \t]+key="([\w:.\-]{1,80})"[ \t]*>()([^<\n]{1,1024})<\/entry>/gd,
   },
   { // .NET appSettings: <add key="ApiKey" value="…" />
     type: "secret_assignment",

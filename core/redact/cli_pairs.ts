@@ -36,6 +36,10 @@ const TOOLS: readonly (readonly [hint: string, regex: RegExp])[] = [
   ["ldap", /\bldap\w{0,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd],
   ["%", /[ \t](?:-U|--user)[ \t=]+["']?[^\s%"'\/]{1,64}%([^\s"']{3,255})/gd],
   ["/p:", /[ \t]\/u:[^\s]{1,128}[^\n]{0,200}?[ \t]\/p:["']?([^\s"']{3,255})/gd],
+  [ // a secret store's put: the value of a parameter whose name or type says secret
+    "--",
+    /\b(?:put-parameter|put-secret-value|create-secret|update-secret)\b(?=[^\n|;&]{0,400}?(?:SecureString|pass|secret|token|key|cred))[^\n|;&]{0,300}?[ \t]--(?:value|secret-string)[ \t=]+["']?([^\s"']{3,1024})/gdi,
+  ],
   [
     "config set",
     /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+\S{0,200}?_(?:authToken|auth|password)[ \t]+["']?([^\s"'=]{8,2048})/gd,

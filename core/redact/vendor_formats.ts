@@ -90,7 +90,7 @@ const FORMATS = [
 
 /** Secrets inside a URL's path or query: webhooks and function keys. */
 const URL_SECRETS =
-  /(?:\.webhook\.office\.com\/webhookb2\/|hooks\.zapier\.com\/hooks\/catch\/)([\w\-@\/]{20,300})|\.azurewebsites\.net\/api\/[^\s?#"']{1,200}\?(?:[^\s#"']{0,400}&)?code=([A-Za-z0-9_\-%]{30,200}={0,2})/gd;
+  /(?:\.webhook\.office\.com\/webhookb2\/|hooks\.zapier\.com\/hooks\/catch\/)([\w\-@\/]{8,300})|\.azurewebsites\.net\/api\/[^\s?#"']{1,200}\?(?:[^\s#"']{0,400}&)?code=([A-Za-z0-9_\-%]{30,200}={0,2})/gd;
 
 /** The formats, tried where a run of 16 or more token characters starts (`y`: there only). */
 const ALL = new RegExp(`(?:${FORMATS.join("|")})(?![A-Za-z0-9_\\-+/=$:!])`, "y");

@@ -60,7 +60,9 @@ const FOREIGN_PASSWORD =
   "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
-  "kunci|token(?:et|u)?)";
+  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis)";
+/** A foreign secret word that the English name pattern reads first (it holds "secret"). */
+const FOREIGN_SECRET_WORD = new RegExp(`^${FOREIGN_SECRET}$`, "i");
 /** Chinese, Japanese and Korean labels: no spaces around them. */
 const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|รหัสผ่าน";
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
@@ -170,7 +172,9 @@ export function findLabels(text: string): Label[] {
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
     } else {
-      kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end, previous);
+      kind = nameKind(m[0], previous, text[end] ?? "") ??
+        keyKind(text, m[0], start, end, previous) ??
+        (FOREIGN_SECRET_WORD.test(m[0]) ? "secret" : undefined); // "secreto": read as a name first
     }
     if (kind !== undefined) out.push({ start, end, kind });
   }

@@ -49,7 +49,7 @@ export interface Label {
 }
 
 const PASSWORD_WORDS = new Set(
-  "password passwd pwd pw pass passphrase passcode passwort kennwort".split(" "),
+  "password passwd pwd pw pass passphrase passcode passwort kennwort pin".split(" "),
 );
 
 /** Password, key and token in other languages (a label in any of them is a `password` label). */
@@ -84,6 +84,8 @@ const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
+    String
+      .raw`|(?<pin>pin|puk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))` +
     String
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
@@ -162,7 +164,7 @@ export function findLabels(text: string): Label[] {
     if (PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
     if (foreign === undefined && PROSE_DENY_AFTER.has(next)) continue; // "password policy"
     let kind: LabelKind | undefined;
-    if (groups.foreign || groups.cjk) kind = "password";
+    if (groups.foreign || groups.cjk || groups.pin) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
     else if (groups.vendor) kind = "vendor";
     else if (groups.opener) kind = "opener";

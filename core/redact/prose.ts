@@ -35,7 +35,7 @@ const CONNECTORS = new Set(
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
   password: {
-    shapes: ["random", "password", "hex", "uuid", "letters", "phrase", "shared"],
+    shapes: ["random", "password", "hex", "uuid", "letters", "phrase", "shared", "digits"],
     ahead: 10,
     back: 8,
   },
@@ -143,7 +143,8 @@ function bind(
     } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
-    const named = value && !publicKey(ahead.slice(0, i).map((w) => w.text));
+    const named = value && (value.shape !== "digits" || i <= 1) && // a PIN right after its label
+      !publicKey(ahead.slice(0, i).map((w) => w.text));
     if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };
       break;
@@ -250,6 +251,10 @@ function stated(
   after: Word | undefined,
   kind: LabelKind,
 ): boolean {
+  if (value.shape === "digits") { // a PIN: only after a colon or a copula ("PIN: 4829")
+    const word = before?.text.toLowerCase() ?? "";
+    return /^[:=：]$/.test(word) || /^(?:is|was|es|est|ist|é|è|är|er|lautet|là|это)$/.test(word);
+  }
   if (value.shape === "phrase") { // words and digits: only as the label's stated value
     if (before === undefined) return true;
     const word = before.text.toLowerCase();
@@ -358,7 +363,8 @@ interface Shaped {
 
 /** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
 function shaped(word: Word): Shaped | undefined {
-  if (word.text.length < 8) return undefined; // shorter than any value, whatever is trimmed
+  // Shorter than any value, whatever is trimmed, but a PIN.
+  if (word.text.length < 8 && !/^\d{4,7}[.,;!?]?$/.test(word.text)) return undefined;
   // `name:` ends as a key does (`>:Atoken: …`): it labels the next value, it is none itself.
   if (/[A-Za-z_]:$/.test(word.text)) return undefined;
   let { start, end } = trimWord(word.text);
@@ -373,7 +379,8 @@ function shaped(word: Word): Shaped | undefined {
     start += pair[1]!.length + 1;
     value = pair[2]!;
   }
-  const shape = valueShape(value) ?? (isPhrase(value) ? "phrase" : undefined);
+  const shape = valueShape(value) ??
+    (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
   return shape && { start: word.start + start, end: word.start + end, shape };
 }
 

@@ -14,7 +14,8 @@ import { isObjectId, sharedFormat } from "./token_kind.ts";
  * digits: `bluemango1992`, `River-Sunflower-73`); it reads as words, so only a password label
  * right before it makes it one (`prose.ts`). `shared` is a format a public key and a secret
  * key share (a reCAPTCHA site key and its secret key both read `6L…`): only a label that says
- * secret makes it one.
+ * secret makes it one. `digits` (a PIN) is set by `prose.ts`, never here: only a password
+ * label with a colon or a copula before it makes digits a secret.
  */
 export type ValueShape =
   | "random"
@@ -23,7 +24,8 @@ export type ValueShape =
   | "uuid"
   | "letters"
   | "phrase"
-  | "shared";
+  | "shared"
+  | "digits";
 
 /** Where the value sits inside a whitespace-separated word, once wrappers and punctuation are cut. */
 export interface Trimmed {

@@ -12,6 +12,7 @@
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
+import { stated } from "./stated.ts";
 import {
   ASIDE_WORDS,
   asideOf,
@@ -240,40 +241,6 @@ function strongShape(value: Shaped | undefined): boolean {
   return value !== undefined &&
     (value.shape === "password" || value.shape === "random" && value.end - value.start >= 16);
 }
-
-/**
- * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
- * only right after the label or after "is", "to", ":" or "=" ("rotated in <sha>" is not).
- */
-function stated(
-  value: Shaped,
-  before: Word | undefined,
-  after: Word | undefined,
-  kind: LabelKind,
-): boolean {
-  if (value.shape === "digits") { // a PIN: only after a colon or a copula ("PIN: 4829")
-    const word = before?.text.toLowerCase() ?? "";
-    return /^[:=：]$/.test(word) || /^(?:is|was|es|est|ist|é|è|är|er|lautet|là|это)$/.test(word);
-  }
-  if (value.shape === "phrase") { // words and digits: only as the label's stated value
-    if (before === undefined) return true;
-    const word = before.text.toLowerCase();
-    return /[:=→：\/]$/.test(word) || word === "/" ||
-      (kind === "password" || before === undefined) && COPULAS.has(word);
-  }
-  if (value.shape !== "hex" && value.shape !== "uuid") return true;
-  if (before === undefined) return true;
-  const word = before.text.toLowerCase();
-  if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
-  return /[:=→：]$/.test(word) || COPULAS.has(word);
-}
-
-/** "is" and "to" in the languages labels are written in. */
-const COPULAS = new Set(
-  ("is 's ’s was are were be to now still becomes became -> => - – — es era é está est était ist " +
-    "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
-    "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
-);
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */
 function redacted(word: Word): boolean {

@@ -85,7 +85,7 @@ const LABEL = new RegExp(
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
     String
-      .raw`|(?<pin>pin|puk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))` +
+      .raw`|(?<pin>pin|puk|psk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))` +
     String
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
@@ -199,6 +199,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
       return nameSignal(bare.replace(/s$/, "")) === "strong" ? "secret" : undefined;
     }
     if (/^(?:gpg|pgp)$/i.test(previous)) return "loose"; // a passphrase, not an id's hex
+    if (NETWORK_KEYS.has(previous.toLowerCase())) return "password"; // "wifi key", "WPA2 key"
     if (KEY_QUALIFIERS.has(previous.toLowerCase())) return "secret";
     return /^[A-Z]/.test(previous) || SERVICE_DOMAIN.test(previous) ? "vendor" : undefined;
   }
@@ -264,6 +265,9 @@ const PURPOSES = new Set(
   "signing encrypting encryption decrypting decryption hmac jwt jwts cookies sessions webhooks"
     .split(" "),
 );
+
+/** Words before "key" that make it a network's password: "wifi key", "WPA2 key", "network key". */
+const NETWORK_KEYS = new Set("wifi wi-fi wlan wpa wpa2 wpa3 wep network pre-shared".split(" "));
 
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([

@@ -186,15 +186,14 @@ function bind(
       const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
       const between = behind.slice(0, i).map((w) => w.text);
       // Hex and UUIDs before a label are commits and ids more often than secrets, except hex
-      // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value:
-      // "Supplied <hex> as X-Api-Key".
-      const keyHex = value?.shape === "hex" && /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(
-        behind[i]!.text.replace(/[.,;:!?]+$/, ""),
-      ) && between.some((w) => /^as$/i.test(w));
-      const hexKind = value?.shape === "hex" || value?.shape === "uuid";
+      // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value
+      // or said to look "like" it: "Supplied <hex> as X-Api-Key", "<hex> looks like our key".
       const keyLength = value?.shape === "hex" &&
-        /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(behind[i]!.text.replace(/[.,;:!?]+$/, ""));
-      const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
+        /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(text.slice(value.start, value.end));
+      const keyHex = keyLength && between.some((w) => /^(?:as|like)$/i.test(w)) &&
+        !between.some((w) => PUBLIC_KEYS.has(bareWord(w))); // not "<md5> checksum looks like …"
+      const hexKind = value?.shape === "hex" || value?.shape === "uuid";
+      const joined = between.some((w) => /^(?:as|like|is|was|=|for|→)$/i.test(w)) &&
           (keyHex || subject(between) || !hexKind) ||
         (pointed && (keyLength || !hexKind) &&
           !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||

@@ -1,6 +1,6 @@
 /**
- * A password given as `-p` after a user name on one command line (`az login -u <id> -p …`,
- * `docker login -u ci -p …`, `svn … --username ci -p …`): a `-p` that follows `-u`/`--user`
+ * A password given as `-p` or `-P` after a user name on one command line (`az login -u <id> -p
+ * …`, `mosquitto_pub -u sensor -P …`, `sqlcmd -U sa -P …`): a `-p` that follows `-u`/`--user`
  * is the user's password, where alone it is as often a port (`ssh -p 2222`, `docker run -p
  * 8080:80`). Numbers and ports stay; so does `mysql -u root -p db`, where a spaced `-p` asks for
  * the password and the next word is the database.
@@ -12,7 +12,7 @@ import { secretLooking } from "./lexical.ts";
 import { valueShape } from "./value_shape.ts";
 
 const PAIR =
-  /[ \t](?:-u|-U|--user(?:name)?)(?:[ \t]+|=)["']?[^\s"'|;&]{1,128}["']?(?:[ \t]+[^\s|;&]{1,200}){0,6}?[ \t]+-p(?:[ \t]+|=)["']?([^\s"'|;&\-][^\s"'|;&]{2,255})/gd;
+  /[ \t](?:-u|-U|--user(?:name)?)(?:[ \t]+|=)["']?[^\s"'|;&]{1,128}["']?(?:[ \t]+[^\s|;&]{1,200}){0,6}?[ \t]+-[pP](?:[ \t]+|=)["']?([^\s"'|;&\-][^\s"'|;&]{2,255})/gd;
 
 /**
  * Tools whose password flag or position has no secret word in it: archives (`zip -P`, `7z
@@ -56,7 +56,7 @@ export function cliPairCandidates(text: string, out: Candidate[]): void {
       out.push({ start, end, type: "cli_secret_flag", tier: 1 });
     }
   }
-  if (!text.includes(" -p") || !/ -[uU][ =]| --user/.test(text)) return;
+  if (!/ -[pP]/.test(text) || !/ -[uU][ =]| --user/.test(text)) return;
   for (const m of text.matchAll(PAIR)) {
     const value = m[1]!;
     if (/^[\d:.,\/\-]+(?:\/(?:tcp|udp))?$/.test(value) || !isLiteral(value)) continue; // a port

@@ -8,7 +8,8 @@
  * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats (more by
  * their prefixes in `vendor_formats.ts`), private key blocks (PEM, OpenSSH, PuTTY), credentials
  * in URLs, headers and cookies, secret-named assignments in env files, code, YAML, JSON and
- * command lines (a `-p` after a user name: `cli_pairs.ts`), and the values of Kubernetes
+ * command lines (a `-p` after a user name: `cli_pairs.ts`; a key as a C byte array:
+ * `code_literals.ts`), and the values of Kubernetes
  * Secret manifests (`k8s_secret.ts`). The prose binder
  * (`prose.ts`) catches secrets named in a sentence rather than assigned ("the Datadog API key
  * for prod is …", "passed … as the client secret", "密码是…"): it binds a secret-bearing label
@@ -30,6 +31,7 @@ import { barePasswords } from "./bare_password.ts";
 import { catalogueCandidates } from "./catalogue.ts";
 import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
+import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
 import { Intervals } from "./intervals.ts";
@@ -81,6 +83,7 @@ export function redact(text: string): Redaction {
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
   cliPairCandidates(text, candidates);
+  codeLiteralCandidates(text, candidates);
   proseCandidates(text, candidates);
   barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);

@@ -162,7 +162,9 @@ export function findLabels(text: string): Label[] {
     const previous = previousWord(text, start);
     const foreign = groups.foreign ?? groups.foreignSecret ?? groups.cjk ?? groups.cjkSecret;
     if (PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
-    if (foreign === undefined && PROSE_DENY_AFTER.has(next)) continue; // "password policy"
+    // "password policy", "password reset flow"; not "pw reset to <value>".
+    const to = /^[ \t]+[A-Za-z]+[ \t]+to[ \t]/.test(text.slice(end, end + 40));
+    if (foreign === undefined && PROSE_DENY_AFTER.has(next) && !to) continue;
     let kind: LabelKind | undefined;
     if (groups.foreign || groups.cjk || groups.pin) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";

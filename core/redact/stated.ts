@@ -15,10 +15,11 @@ interface Word {
 
 /**
  * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
- * only right after the label or after "is", "to", ":" or "=" ("rotated in <sha>" is not).
+ * only right after the label or after "is", "to", ":", "=" or "value" ("rotated in <sha>" is
+ * not), or a key-length hex after a user's "/".
  */
 export function stated(
-  value: { readonly shape: ValueShape },
+  value: { readonly shape: ValueShape; readonly start: number; readonly end: number },
   before: Word | undefined,
   after: Word | undefined,
   kind: LabelKind,
@@ -37,7 +38,10 @@ export function stated(
   if (before === undefined) return true;
   const word = before.text.toLowerCase();
   if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
-  return /[:=→：]$/.test(word) || COPULAS.has(word);
+  // "current value <hex>"; "creds: user / <hex>" for hex of a key's length (32 or 64 digits).
+  const keyLength = value.shape === "hex" && [32, 64].includes(value.end - value.start);
+  return /[:=→：]$/.test(word) || COPULAS.has(word) || /^values?$/.test(word) ||
+    (keyLength && word === "/");
 }
 
 /** "is" and "to" in the languages labels are written in. */

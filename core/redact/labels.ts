@@ -23,6 +23,8 @@ import {
  *   hex, but not a commit's 40 hex nor a UUID (an id); `loose` (a lower-case word before
  *   "key"): only random values and passwords of 16 characters or more;
  * - `weak` ("as admin /", "try"): only a password or a made-up phrase right after it;
+ * - `account` ("the grafana login is admin:…", "sign-in: ops/…"): only the password of a
+ *   `user:password` pair right after it (a login alone is a user name);
  * - `opener` ("unlock the keystore with", "Jenkins: admin, …"): a password, a phrase, letters
  *   or a random value right after it; `login` ("log in with"): a password with symbols;
  * - `cue` ("no spaces, case matters") and `cueUser` ("same user as before", "don't share"): what
@@ -37,6 +39,7 @@ export type LabelKind =
   | "loose"
   | "weak"
   | "opener"
+  | "account"
   | "login"
   | "cue"
   | "cueUser";
@@ -84,6 +87,8 @@ const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
+    String
+      .raw`|(?<account>log[ \-]?ins?|sign[ \-]?ins?)` +
     String
       .raw`|(?<pin>pin|puk|psk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))` +
     String
@@ -170,6 +175,7 @@ export function findLabels(text: string): Label[] {
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
     else if (groups.vendor) kind = "vendor";
     else if (groups.opener) kind = "opener";
+    else if (groups.account) kind = "account";
     else if (groups.cue) kind = "cue";
     else if (groups.cueUser) kind = "cueUser";
     else if (groups.login) kind = "login";

@@ -44,6 +44,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
+  account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   login: { shapes: ["password"], ahead: 2, back: 0 },
   bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
@@ -94,6 +95,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // a bare "key" of a commit's length: a commit or a content hash
       }
       if (label.kind === "loose" && value && value.end - value.start < 16) return undefined;
+      if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
@@ -325,6 +327,8 @@ interface Shaped {
   readonly start: number;
   readonly end: number;
   readonly shape: ValueShape;
+  /** Whether it is the password of a `user:password` word. */
+  readonly paired?: boolean;
 }
 
 /** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
@@ -340,14 +344,15 @@ function shaped(word: Word): Shaped | undefined {
     end = start + 1 + query.index;
     value = value.slice(0, 1 + query.index);
   }
-  const pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
-  if (pair && !valueShape(pair[1]!)) {
+  let pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
+  if (pair && valueShape(pair[1]!)) pair = null;
+  if (pair) {
     start += pair[1]!.length + 1;
     value = pair[2]!;
   }
   const shape = valueShape(value) ??
     (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
-  return shape && { start: word.start + start, end: word.start + end, shape };
+  return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
 }
 
 /** Whether the word just before a value (past connectors and asides) names something public. */

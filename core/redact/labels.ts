@@ -280,7 +280,7 @@ const NETWORK_KEYS = new Set("wifi wi-fi wlan wpa wpa2 wpa3 wep network pre-shar
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([
   ...STRONG_KEY_QUALIFIERS,
-  ..."application license licence ingest integration service role account server browser recovery"
+  ..."application license licence ingest integration service role account server browser recovery setup otp totp mfa 2fa"
     .split(" "),
 ]);
 

@@ -67,12 +67,37 @@ export function multiWordCandidates(text: string, labels: readonly Label[], out:
     const rest = newline === -1 ? window : window.slice(0, newline);
     const code = spacedCode(rest);
     if (code) out.push(found(label.end + code[0], label.end + code[1]));
+    if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
     if (label.kind !== "password") continue;
     const phrase = passphrase(rest, /phrase|mnemonic/i.test(text.slice(label.start, label.end)));
     if (phrase) out.push(found(label.end + phrase[0], label.end + phrase[1]));
   }
   credentialLists(text, out);
   mnemonics(text, out);
+}
+
+/** One backup code: groups of letters and digits, perhaps joined by dashes. */
+const CODE = /^[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,3}$/;
+
+/**
+ * Backup and recovery codes listed after their label ("backup codes: 8421-9934 1029-4471",
+ * or one a line): two or more codes of one layout (length and dashes), each with a digit.
+ */
+function codeList(text: string, from: number, out: Candidate[]): void {
+  const window = text.slice(from, from + 400);
+  const codes: [number, number][] = [];
+  let layout = "";
+  for (const m of window.matchAll(/[^\s,;]+/g)) {
+    const word = m[0].replace(/^[:：]/, "");
+    if (word === "" || (codes.length === 0 && /^[:：(]$/.test(m[0]))) continue;
+    const shape = word.replace(/[A-Za-z0-9]/g, "x");
+    if (!CODE.test(word) || !/\d/.test(word) || (layout !== "" && shape !== layout)) break;
+    layout = shape;
+    const start = from + m.index + m[0].length - word.length;
+    codes.push([start, start + word.length]);
+  }
+  if (codes.length < 2) return;
+  for (const [start, end] of codes) out.push(found(start, end));
 }
 
 /** Mnemonics: a wallet's words, in BIP39's counts, few of them English function words. */

@@ -9,9 +9,11 @@
  */
 import { type Candidate, isLiteral } from "./catalogue.ts";
 
-/** A secret-named C array of eight or more hex bytes: group 1 is the bytes inside the braces. */
+/** A C array of eight or more hex bytes: group 1 is the bytes inside the braces. */
 const BYTE_ARRAY =
-  /\b([A-Za-z_][\w]{0,60})(?:\[[\w ]{0,8}\])?[ \t]*(?:=[ \t]*)?\{[ \t\r\n]*((?:0[xX][0-9A-Fa-f]{2}[ \t]*,[ \t\r\n]*){7,63}0[xX][0-9A-Fa-f]{2})[ \t\r\n]*,?[ \t\r\n]*\}/gd;
+  /\{[ \t\r\n]*((?:0[xX][0-9A-Fa-f]{2}[ \t]*,[ \t\r\n]*){7,63}0[xX][0-9A-Fa-f]{2})[ \t\r\n]*,?[ \t\r\n]*\}/gd;
+/** The array's name, before its braces: `APPKEY[16] = `, `#define LORA_APPKEY `. */
+const ARRAY_NAME = /([A-Za-z_]\w{0,60})(?:\[[\w ]{0,8}\])?[ \t]*(?:=[ \t]*)?$/;
 const SECRET_NAME = /key|secret|pass|token|psk/i;
 /** Ids and tables that share those words: `DevEUI`, `keymap`, `keycodes`, `hotkeys`, `bypass`. */
 const NOT_SECRET_NAME = /eui|keymap|keycode|keyboard|hotkey|keypad|keyframe|bypass|passthrough/i;
@@ -21,9 +23,9 @@ const ESP_JOIN = /\bAT\+CWJAP(?:_CUR|_DEF)?="[^"\n]{0,64}","([^"\n]{1,64})"/gd;
 export function codeLiteralCandidates(text: string, out: Candidate[]): void {
   if (text.includes("0x") || text.includes("0X")) {
     for (const m of text.matchAll(BYTE_ARRAY)) {
-      const name = m[1]!;
+      const name = ARRAY_NAME.exec(text.slice(Math.max(0, m.index - 80), m.index))?.[1] ?? "";
       if (!SECRET_NAME.test(name) || NOT_SECRET_NAME.test(name)) continue;
-      const [start, end] = m.indices![2]!;
+      const [start, end] = m.indices![1]!;
       out.push({ start, end, type: "secret_assignment", tier: 1 });
     }
   }

@@ -126,23 +126,28 @@ function bind(
 ): Shaped | undefined {
   const accepts = ACCEPTS[label.kind];
   const { end: lineEnd, cut } = lineEndFrom(text, label.end);
-  // An aside between label and value ("the password — which Priya reset on Monday — is …")
-  // does not count toward the reach: read further when one opens within it.
   let limit = LOOK_AHEAD;
   let ahead = words(text, label.end, lineEnd, limit);
-  if (ahead.slice(0, accepts.ahead).some((w) => asideOf(w.text) !== "")) {
-    limit += ASIDE_WORDS;
-    ahead = words(text, label.end, lineEnd, limit);
-  }
-  const whole = ahead.length < limit && !cut; // every word up to the end of the line
+  let whole = ahead.length < limit && !cut; // every word up to the end of the line
   let best: (Shaped & { distance: number }) | undefined;
   let aside = ""; // the aside the scan is in: "dash" or "paren"
   let counted = 0; // words read outside asides
-  for (let i = 0; i < ahead.length && counted < accepts.ahead; i++) {
+  let sawAside = false;
+  for (let i = 0; counted < accepts.ahead; i++) {
+    if (i === ahead.length) {
+      // "the password — which Priya reset on Monday after … — is …": an aside does not count
+      // toward the reach, so when one was read and the words ran out, read further.
+      if (!sawAside || limit !== LOOK_AHEAD || whole) break;
+      limit += ASIDE_WORDS;
+      ahead = words(text, label.end, lineEnd, limit);
+      whole = ahead.length < limit && !cut;
+      if (i === ahead.length) break;
+    }
     const word = ahead[i]!.text;
     if (aside === "") {
       aside = asideOf(word);
       if (aside === "") counted++;
+      else sawAside = true;
     } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);

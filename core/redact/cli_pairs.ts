@@ -19,37 +19,40 @@ const PAIR =
  * -p…`), Windows accounts (`net user name pw`), `chpasswd`, LDAP binds (`-w`), Samba
  * (`-U user%pw`), RDP (`/p:`), npm's `config set …:_authToken <value>`.
  */
-const TOOLS: readonly (readonly [hint: string, regex: RegExp])[] = [
+const TOOLS: readonly (readonly [hints: readonly string[], regex: RegExp])[] = [
   [
-    "zip",
+    ["zip"],
     /\b(?:zip|unzip|zipcloak)\b[^\n|;&]{0,200}?[ \t]-P[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd,
   ],
-  [" -p", /\b(?:7z|7za|7zz|rar|unrar)[ \t][^\n|;&]{0,200}?[ \t]-p["']?([^\s"'\-][^\s"']{2,255})/gd],
   [
-    "net user",
+    [" -p"],
+    /\b(?:7z|7za|7zz|rar|unrar)[ \t][^\n|;&]{0,200}?[ \t]-p["']?([^\s"'\-][^\s"']{2,255})/gd,
+  ],
+  [
+    ["net user"],
     /\bnet[ \t]+user[ \t]+[^\s\/]{1,64}[ \t]+["']?([^\s"'\/*][^\s"']{2,255})(?=[ \t]+\/|[ \t]*$)/gdm,
   ],
   [
-    "chpasswd",
+    ["chpasswd"],
     /\becho[ \t]+["']?[\w.\-]{1,64}:([^\s"'|:]{3,255})["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b/gd,
   ],
-  ["ldap", /\bldap\w{0,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd],
-  ["%", /[ \t](?:-U|--user)[ \t=]+["']?[^\s%"'\/]{1,64}%([^\s"']{3,255})/gd],
-  ["/p:", /[ \t]\/u:[^\s]{1,128}[^\n]{0,200}?[ \t]\/p:["']?([^\s"']{3,255})/gd],
+  [["ldap"], /\bldap\w{0,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd],
+  [["%"], /[ \t](?:-U|--user)[ \t=]+["']?[^\s%"'\/]{1,64}%([^\s"']{3,255})/gd],
+  [["/p:"], /[ \t]\/u:[^\s]{1,128}[^\n]{0,200}?[ \t]\/p:["']?([^\s"']{3,255})/gd],
   [ // a secret store's put: the value of a parameter whose name or type says secret
-    "--",
+    ["put-parameter", "-secret"],
     /\b(?:put-parameter|put-secret-value|create-secret|update-secret)\b(?=[^\n|;&]{0,400}?(?:SecureString|pass|secret|token|key|cred))[^\n|;&]{0,300}?[ \t]--(?:value|secret-string)[ \t=]+["']?([^\s"']{3,1024})/gdi,
   ],
   [
-    "config set",
+    ["config set"],
     /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+\S{0,200}?_(?:authToken|auth|password)[ \t]+["']?([^\s"'=]{8,2048})/gd,
   ],
 ];
 
 /** Candidate spans of `-p` passwords that follow a user name, and of {@linkcode TOOLS}. */
 export function cliPairCandidates(text: string, out: Candidate[]): void {
-  for (const [hint, regex] of TOOLS) {
-    if (!text.includes(hint)) continue;
+  for (const [hints, regex] of TOOLS) {
+    if (!hints.some((hint) => text.includes(hint))) continue;
     for (const m of text.matchAll(regex)) {
       if (!isLiteral(m[1]!)) continue;
       const [start, end] = m.indices![1]!;

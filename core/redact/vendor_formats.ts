@@ -84,6 +84,10 @@ const FORMATS = [
   "LTAI[A-Za-z0-9]{12,20}|AKID[A-Za-z0-9]{32}|SCW[A-Z0-9]{17}|GOOG1[A-Z0-9]{56,60}", // access key ids
   "ABSK[A-Za-z0-9+/]{100,400}={0,2}", // AWS Bedrock
   "oauth:[a-z0-9]{30}", // Twitch
+  "\\d[A-Za-z0-9]{26}_[A-Za-z0-9]{21}", // ngrok
+  "K0\\d{2}[A-Za-z0-9]{27}", // Backblaze B2 application key
+  `sdk-${UUID}`, // LaunchDarkly server-side SDK key
+  "tr_(?:dev|prod|stg|pat)_[A-Za-z0-9]{20,40}", // Trigger.dev
   "dG9rOj[A-Za-z0-9+/=_\\-]{40,200}", // Intercom
   `0\\.${UUID}\\.[A-Za-z0-9]{30}:[A-Za-z0-9+/]{22}==`, // Bitwarden machine account
 ];
@@ -108,10 +112,13 @@ const RUN = /(?<![A-Za-z0-9_\-.+\/$])[A-Za-z0-9][\w\-.+\/=$:!]{15,}/g;
 const STARTS = new Set(
   ("hc ru oy ts op pa ph ls xa pp cs tg sk xk xs pu sb sh EZ CF dp fo fm fi AT nt se AK cm pc " +
     "vc nf dd rn sl FL tf rd pn ic CC hb ps np sg re pd po si pk ac AA 00 LT SC GO AB oa dG 0. " +
-    "1/ 2/").split(" "),
+    "1/ 2/ K0 sd tr").split(" "),
 );
-/** What the formats with no prefix hold: Mailchimp's `-us`, Terraform's `.atlasv1.`, `AZDO`. */
-const GENERIC = /-us\d|\.atlasv1\.|AZDO/;
+/**
+ * What the formats with no prefix hold: Mailchimp's `-us`, Terraform's `.atlasv1.`, `AZDO`,
+ * ngrok's digit and underscore.
+ */
+const GENERIC = /-us\d|\.atlasv1\.|AZDO|^\d[A-Za-z0-9]{26}_/;
 
 /** Where the value after the next `=` or `:` of a run starts (offset in the run), or -1. */
 function nextSetting(run: string, from: number): number {

@@ -20,8 +20,9 @@
  * [--split tune|heldout|both|fresh|blind2|blind3|blind4|all] [--write]. `--write` records
  * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
  * `blind3` and `blind4`: their own bench/RESULTS-redaction-prose-<split>.md and
- * bench/results/redaction_prose_<split>.json; for `all`, the four development batches at once:
- * bench/RESULTS-redaction-prose-all.md and bench/results/redaction_prose_all.json).
+ * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
+ * five development batches at once: bench/RESULTS-redaction-prose-all.md and
+ * bench/results/redaction_prose_all.json).
  *
  * @module
  */
@@ -191,7 +192,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   const splits: ProseSplit[] = split === "both"
     ? ["tune", "heldout"]
     : split === "all"
-    ? ["tune", "heldout", "fresh", "blind2"]
+    ? ["tune", "heldout", "fresh", "blind2", "blind3"]
     : [split as ProseSplit];
   const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4"];
   if (!splits.every((s) => known.includes(s))) {
@@ -240,8 +241,8 @@ const HELD_OUT = {
     file: "secrets_prose_fresh.ts",
     seed: SECRETS_PROSE_FRESH_SEED,
     about:
-      "written after tuning by someone who had not read the redactor, and run once, as aggregates " +
-      "(no fresh item was read).",
+      "written after tuning by someone who had not read the redactor, and run once, blind, as " +
+      "aggregates (its figures are below, under 'The blind run'); since then it is development data.",
   },
   blind2: {
     title: "second blind batch",
@@ -250,7 +251,8 @@ const HELD_OUT = {
     seed: SECRETS_PROSE_BLIND2_SEED,
     about:
       "written after the fresh batch had been run, by someone who had read neither the redactor " +
-      "nor the earlier batches' templates, and run once, as aggregates (no item was read).",
+      "nor the earlier batches' templates, and run once, blind, as aggregates (its figures are " +
+      "below, under 'The blind run'); since then it is development data.",
   },
   blind3: {
     title: "third blind batch",
@@ -259,8 +261,9 @@ const HELD_OUT = {
     seed: SECRETS_PROSE_BLIND3_SEED,
     about:
       "written while the redactor was being tuned on the earlier batches, by someone who had " +
-      "read neither the redactor nor the earlier batches' templates, and run once, as aggregates " +
-      "(no item was read).",
+      "read neither the redactor nor the earlier batches' templates, and run once, blind, as " +
+      "aggregates (its figures are below, under 'The blind run'); since then it is development " +
+      "data (its misses were read and grouped by mechanism), so the figures above are no blind ones.",
   },
   blind4: {
     title: "fourth blind batch",
@@ -273,6 +276,16 @@ const HELD_OUT = {
   },
 } as const;
 
+/**
+ * The `## ` sections at the end of a record (its blind run, what changed since), which a new
+ * record keeps: the tables are replaced, the history is not.
+ */
+async function keptSections(path: string): Promise<string> {
+  const previous = await Deno.readTextFile(path).catch(() => "");
+  const at = previous.indexOf("\n## ");
+  return at === -1 ? "" : previous.slice(at);
+}
+
 /** Records the single run on one later held-out batch, apart from the other records. */
 async function writeHeldOut(
   split: keyof typeof HELD_OUT,
@@ -281,13 +294,15 @@ async function writeHeldOut(
   scores: readonly ProseScore[],
 ): Promise<void> {
   const { title, batch, file, seed, about } = HELD_OUT[split];
+  const page = join(ROOT, `bench/RESULTS-redaction-prose-${split}.md`);
+  const notes = await keptSections(page);
   await Deno.writeTextFile(
-    join(ROOT, `bench/RESULTS-redaction-prose-${split}.md`),
+    page,
     `# Prose secrets benchmark: ${title}\n\nRecorded by \`deno task bench:redaction --prose --split ${split} --write\` on ${
       date.slice(0, 10)
     }: ${MACHINE_LINE}. \`redact()\` over ${batch} (bench/fixtures/${file}, seed ${seed}; ` +
       `see bench/fixtures/secrets_prose.md), ${about}\n\n` +
-      `${table}\n`,
+      `${table}\n${notes}`,
   );
   await Deno.mkdir(join(ROOT, "bench/results"), { recursive: true });
   await Deno.writeTextFile(
@@ -305,8 +320,8 @@ async function writeAll(date: string, table: string, scores: readonly ProseScore
     path,
     `# Prose secrets benchmark: every batch\n\nRecorded by \`deno task bench:redaction --prose --split all --write\` on ${
       date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the four prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
-      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}). All four are development data now: ` +
+    }: ${MACHINE_LINE}. \`redact()\` over the five prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
+      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}). All five are development data now: ` +
       "the redactor was tuned on every one of them, so these figures say what it does on what it has seen; " +
       "the figure that says how it generalises is a batch written blind after this record and run once.\n\n" +
       `${table}\n${notes ? `\n${notes}` : ""}`,

@@ -58,5 +58,10 @@ function strong(v: string): boolean {
     CRYPT.test(v) || SYNTAX.test(v) ||
     /^[\w.$]+\(|\)$|\$\{|\{\{|\w\[["'\w]|\\[dwsbn]|%[-\d.]*[sdfx]\b|^\^|\$$/.test(v)
   ) return false;
+  // Base64 fields joined by `|`, `$` or `:` are an encoding (a hashed known_hosts entry
+  // `|1|salt|hash`), not a password someone typed.
+  const fields = v.split(/[|$:]/).filter((f) => f !== "");
+  const encoded = fields.filter((f) => /^[A-Za-z0-9+\/=]{8,}$/.test(f)).length;
+  if (encoded > 1 && fields.every((f) => /^(?:[A-Za-z0-9+\/=]{8,}|\d{1,3})$/.test(f))) return false;
   return wordFraction(v) < 0.3 && isLiteral(v) && valueShape(v) === "password";
 }

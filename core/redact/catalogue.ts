@@ -30,6 +30,8 @@ interface TokenPattern {
   /** Flags `gd`; capture group 1, when present, is the part to redact. */
   readonly regex: RegExp;
   readonly tier?: number;
+  /** Literals of which the text must hold one for the regex to be tried (a cheap scan first). */
+  readonly hint?: readonly string[];
 }
 
 const TOKEN = "A-Za-z0-9_\\-";
@@ -44,6 +46,7 @@ const B64 = String.raw`A-Za-z0-9+\/`;
 
 const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
+    hint: ["A3T", "AKIA", "ASIA", "ABIA", "ACCA"],
     type: "aws_access_key", // not AWS's documented example, `AKIAIOSFODNN7EXAMPLE`
     regex: tok(
       "(?:A3T[A-Z0-9]|AKIA|ASIA|ABIA|ACCA)(?![A-Z0-9]{9}EXAMPLE)[A-Z0-9]{16}",
@@ -59,6 +62,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     ),
   },
   {
+    hint: ["AKIA", "ASIA"],
     type: "aws_secret_key", // credentials.csv rows and KEY:SECRET pairs
     regex: new RegExp(
       String
@@ -67,6 +71,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     ),
   },
   {
+    hint: ["configure"],
     type: "aws_secret_key", // aws configure set aws_secret_access_key …
     regex: new RegExp(
       String
@@ -82,10 +87,18 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
       "gdi",
     ),
   },
-  { type: "gcp_api_key", regex: tok("AIza[0-9A-Za-z_\\-]{35}") },
-  { type: "gcp_oauth_client_secret", regex: tok("GOCSPX-[A-Za-z0-9_\\-]{28}") },
-  { type: "google_oauth_token", regex: tok("ya29\\.[0-9A-Za-z_\\-]{30,2048}", `${TOKEN}.`, TOKEN) },
-  { type: "google_oauth_token", regex: tok("1//0[0-9A-Za-z_\\-]{40,512}", `${TOKEN}/`, TOKEN) },
+  { type: "gcp_api_key", regex: tok("AIza[0-9A-Za-z_\\-]{35}"), hint: ["AIza"] },
+  { type: "gcp_oauth_client_secret", regex: tok("GOCSPX-[A-Za-z0-9_\\-]{28}"), hint: ["GOCSPX-"] },
+  {
+    type: "google_oauth_token",
+    regex: tok("ya29\\.[0-9A-Za-z_\\-]{30,2048}", `${TOKEN}.`, TOKEN),
+    hint: ["ya29."],
+  },
+  {
+    type: "google_oauth_token",
+    regex: tok("1//0[0-9A-Za-z_\\-]{40,512}", `${TOKEN}/`, TOKEN),
+    hint: ["1//0"],
+  },
   {
     type: "azure_storage_key",
     regex: new RegExp(`AccountKey=([${B64}]{86}==)(?![${B64}=])`, "gdi"),
@@ -94,13 +107,14 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     type: "azure_shared_access_key",
     regex: new RegExp(`SharedAccessKey=([${B64}]{40,88}={0,2})(?![${B64}=])`, "gdi"),
   },
-  { type: "azure_sas_signature", regex: /[?&;]sig=([A-Za-z0-9%+\/]{40,200})/gd },
+  { type: "azure_sas_signature", regex: /[?&;]sig=([A-Za-z0-9%+\/]{40,200})/gd, hint: ["sig="] },
   {
+    hint: ["Q~"],
     type: "azure_client_secret",
     regex: tok("[A-Za-z0-9_~.\\-]{3}\\dQ~[A-Za-z0-9_~.\\-]{31,34}", "A-Za-z0-9_~.\\-"),
   },
-  { type: "digitalocean_token", regex: tok("do[opr]_v1_[a-f0-9]{64}") },
-  { type: "heroku_api_key", regex: tok("HRKU-[A-Za-z0-9_\\-]{58,64}") },
+  { type: "digitalocean_token", regex: tok("do[opr]_v1_[a-f0-9]{64}"), hint: ["_v1_"] },
+  { type: "heroku_api_key", regex: tok("HRKU-[A-Za-z0-9_\\-]{58,64}"), hint: ["HRKU-"] },
   {
     type: "heroku_api_key",
     regex: new RegExp(
@@ -109,43 +123,69 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
       "gdi",
     ),
   },
-  { type: "github_token", regex: tok("gh[pousr]_[A-Za-z0-9]{36,251}") },
-  { type: "github_fine_grained_pat", regex: tok("github_pat_[A-Za-z0-9_]{70,255}") },
   {
+    type: "github_token",
+    regex: tok("gh[pousr]_[A-Za-z0-9]{36,251}"),
+    hint: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_"],
+  },
+  {
+    type: "github_fine_grained_pat",
+    regex: tok("github_pat_[A-Za-z0-9_]{70,255}"),
+    hint: ["github_pat_"],
+  },
+  {
+    hint: ["gl", "GR1348941"],
     type: "gitlab_token",
     regex: tok(
       "(?:glpat|gldt|glrt|glcbt|glptt|glft|glimt|glagent|gloas|glsoat|glffct)-[A-Za-z0-9_\\-]{20,64}(?:\\.[0-9a-z]{2}\\.[0-9a-z]{9})?|GR1348941[A-Za-z0-9_\\-]{20}",
     ),
   },
-  { type: "npm_token", regex: tok("npm_[A-Za-z0-9]{36}") },
+  { type: "npm_token", regex: tok("npm_[A-Za-z0-9]{36}"), hint: ["npm_"] },
   {
+    hint: ["_auth", "_password"],
     type: "npmrc_auth_token",
     regex:
       /(?:^|[\s:"'])_(?:authToken|auth|password)[ \t]{0,4}=[ \t]{0,4}["']?([^\s"']{8,2048})/gdm,
   },
-  { type: "pypi_token", regex: tok("pypi-AgE[A-Za-z0-9_\\-]{50,400}") },
-  { type: "docker_hub_token", regex: tok("dckr_(?:pat|oat)_[A-Za-z0-9_\\-]{27,40}") },
-  { type: "vault_token", regex: tok("hv[sbr]\\.[A-Za-z0-9_\\-]{24,512}", `${TOKEN}.`, TOKEN) },
-  { type: "databricks_token", regex: tok("dapi[a-f0-9]{32}(?:-\\d)?") },
+  { type: "pypi_token", regex: tok("pypi-AgE[A-Za-z0-9_\\-]{50,400}"), hint: ["pypi-AgE"] },
   {
+    type: "docker_hub_token",
+    regex: tok("dckr_(?:pat|oat)_[A-Za-z0-9_\\-]{27,40}"),
+    hint: ["dckr_"],
+  },
+  {
+    type: "vault_token",
+    regex: tok("hv[sbr]\\.[A-Za-z0-9_\\-]{24,512}", `${TOKEN}.`, TOKEN),
+    hint: ["hvs.", "hvb.", "hvr."],
+  },
+  { type: "databricks_token", regex: tok("dapi[a-f0-9]{32}(?:-\\d)?"), hint: ["dapi"] },
+  {
+    hint: ["sk-"],
     type: "openai_api_key",
     regex: tok(
       "sk-(?:(?:proj|svcacct|admin|None)-[A-Za-z0-9_\\-]{20,300}|[A-Za-z0-9]{20}T3BlbkFJ[A-Za-z0-9]{20}|[A-Za-z0-9]{48})",
     ),
   },
   {
+    hint: ["sk-ant-"],
     type: "anthropic_api_key",
     regex: tok("sk-ant-(?:api|admin|oat|ort|sid)\\d\\d-[A-Za-z0-9_\\-]{20,300}"),
   },
-  { type: "openrouter_api_key", regex: tok("sk-or-v1-[a-f0-9]{64}") },
-  { type: "groq_api_key", regex: tok("gsk_[A-Za-z0-9]{52}") },
-  { type: "replicate_token", regex: tok("r8_[A-Za-z0-9]{37}") },
-  { type: "huggingface_token", regex: tok("(?:hf|api_org)_[A-Za-z0-9]{30,40}") },
+  { type: "openrouter_api_key", regex: tok("sk-or-v1-[a-f0-9]{64}"), hint: ["sk-or-v1-"] },
+  { type: "groq_api_key", regex: tok("gsk_[A-Za-z0-9]{52}"), hint: ["gsk_"] },
+  { type: "replicate_token", regex: tok("r8_[A-Za-z0-9]{37}"), hint: ["r8_"] },
   {
+    type: "huggingface_token",
+    regex: tok("(?:hf|api_org)_[A-Za-z0-9]{30,40}"),
+    hint: ["hf_", "api_org_"],
+  },
+  {
+    hint: ["xox", "xapp-"],
     type: "slack_token",
     regex: tok("(?:xox[abposre]|xoxe\\.xox[bp]|xapp)-[0-9A-Za-z\\-]{10,250}"),
   },
   {
+    hint: ["hooks.slack.com"],
     type: "slack_webhook",
     regex: /hooks\.slack\.com\/(?:services|workflows|triggers)\/([A-Za-z0-9_\/\-]{20,200})/gd,
   },
@@ -157,15 +197,18 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     ),
   },
   {
+    hint: ["discord"],
     type: "discord_webhook",
     regex: /discord(?:app)?\.com\/api\/webhooks\/(\d{17,20}\/[A-Za-z0-9_\-]{60,70})/gd,
   },
   {
+    hint: [":AA"],
     type: "telegram_bot_token",
     regex: /(?<![0-9])(\d{8,10}:AA[A-Za-z0-9_\-]{33})(?![A-Za-z0-9_\-])/gd,
   },
-  { type: "twilio_api_key", regex: tok("SK[0-9a-fA-F]{32}", "A-Za-z0-9") },
+  { type: "twilio_api_key", regex: tok("SK[0-9a-fA-F]{32}", "A-Za-z0-9"), hint: ["SK"] },
   {
+    hint: ["SG."],
     type: "sendgrid_api_key",
     regex: tok("SG\\.[A-Za-z0-9_\\-]{22}\\.[A-Za-z0-9_\\-]{43}", `${TOKEN}.`),
   },
@@ -173,20 +216,31 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     type: "mailgun_api_key",
     regex: tok("key-[0-9a-zA-Z]{32}|[0-9a-f]{32}-[0-9a-f]{8}-[0-9a-f]{8}"),
   },
-  { type: "stripe_secret_key", regex: tok("(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}") },
   {
+    type: "stripe_secret_key",
+    regex: tok("(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{20,247}"),
+    hint: ["k_live_", "k_test_"],
+  },
+  {
+    hint: ["whsec_"],
     type: "stripe_webhook_secret",
     regex: tok("whsec_[A-Za-z0-9+/=]{32,100}", `${TOKEN}+/`, `${TOKEN}+/=`),
   },
-  { type: "shopify_token", regex: tok("shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}") },
+  { type: "shopify_token", regex: tok("shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}"), hint: ["shp"] },
   {
+    hint: ["sq0atp-", "sq0csp-", "EAAA"],
     type: "square_token",
     regex: tok("sq0atp-[0-9A-Za-z_\\-]{22}|sq0csp-[0-9A-Za-z_\\-]{43}|EAAA[A-Za-z0-9_\\-]{60}"),
   },
-  { type: "age_secret_key", regex: tok("AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}") },
-  { type: "linear_api_key", regex: tok("lin_(?:api|oauth)_[A-Za-z0-9]{40}") },
-  { type: "postman_api_key", regex: tok("PMAK-[a-f0-9]{24}-[a-f0-9]{34}") },
   {
+    type: "age_secret_key",
+    regex: tok("AGE-SECRET-KEY-1[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"),
+    hint: ["AGE-SECRET-KEY-1"],
+  },
+  { type: "linear_api_key", regex: tok("lin_(?:api|oauth)_[A-Za-z0-9]{40}"), hint: ["lin_"] },
+  { type: "postman_api_key", regex: tok("PMAK-[a-f0-9]{24}-[a-f0-9]{34}"), hint: ["PMAK-"] },
+  {
+    hint: ["sntry"],
     type: "sentry_token",
     regex: tok(
       "sntrys_eyJ[A-Za-z0-9+/=_\\-]{40,400}|sntryu_[a-f0-9]{64}",
@@ -195,6 +249,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     ),
   },
   {
+    hint: ["glsa_", "glc_"],
     type: "grafana_token",
     regex: tok(
       "glsa_[A-Za-z0-9]{32}_[a-f0-9]{8}|glc_[A-Za-z0-9+/]{32,400}={0,2}",
@@ -203,16 +258,19 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     ),
   },
   {
+    hint: ["NRAK-", "NRII-", "NRAL"],
     type: "new_relic_key",
     regex: tok("NRAK-[A-Z0-9]{27}|NRII-[A-Za-z0-9_\\-]{32}|[a-f0-9]{36}NRAL"),
   },
-  { type: "buildkite_token", regex: tok("bkua_[a-f0-9]{40}") },
-  { type: "sonarqube_token", regex: tok("sq[upa]_[a-f0-9]{40}") },
+  { type: "buildkite_token", regex: tok("bkua_[a-f0-9]{40}"), hint: ["bkua_"] },
+  { type: "sonarqube_token", regex: tok("sq[upa]_[a-f0-9]{40}"), hint: ["squ_", "sqp_", "sqa_"] },
   {
+    hint: ["sk.eyJ"],
     type: "mapbox_secret_token",
     regex: tok("sk\\.eyJ[A-Za-z0-9_\\-]{20,400}\\.[A-Za-z0-9_\\-]{20,100}", `${TOKEN}.`, TOKEN),
   },
   {
+    hint: ["eyJ"],
     type: "jwt",
     regex: tok(
       "eyJ[A-Za-z0-9_\\-]{8,4096}\\.eyJ[A-Za-z0-9_\\-]{8,8192}\\.[A-Za-z0-9_\\-]{0,2048}",
@@ -229,7 +287,8 @@ function span(match: RegExpExecArray): [number, number] {
 }
 
 const tokenRule: Rule = (text, out) => {
-  for (const { type, regex, tier = 3 } of TOKEN_PATTERNS) {
+  for (const { type, regex, tier = 3, hint } of TOKEN_PATTERNS) {
+    if (hint !== undefined && !hint.some((h) => text.includes(h))) continue;
     for (const match of text.matchAll(regex)) {
       const [start, end] = span(match);
       if (!isLiteral(match[1] ?? match[0])) continue;
@@ -415,7 +474,8 @@ const STRONG_WORDS = words(
   "password passwd pwd pass passphrase passcode pword secret token credential apikey " +
     "apitoken accesstoken authtoken refreshtoken idtoken bearertoken secretkey privatekey " +
     "accesskey clientsecret appsecret apisecret masterkey signingkey encryptionkey storepass " +
-    "keypass srcstorepass deststorepass srckeypass destkeypass",
+    "keypass srcstorepass deststorepass srckeypass destkeypass pgpass dbpass rootpass adminpass " +
+    "userpass smtppass mysqlpass",
 );
 const STRONG_SUFFIXES = [
   "password",
@@ -755,6 +815,7 @@ export function isLiteral(value: string): boolean {
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
+  if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
@@ -776,6 +837,10 @@ const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolea
     type: "secret_assignment",
     regex:
       /<([\w:.\-]{0,40}(?:password|passwd|secret|token|apikey|api-key|api_key|key)[\w:.\-]{0,40})>()([^<\n]{1,1024})<\/\1>/gdi,
+  },
+  { // Java properties XML: <entry key="db.password">…</entry>
+    type: "secret_assignment",
+    regex: /<entry[ \t]+key="([\w:.\-]{1,80})"[ \t]*>()([^<\n]{1,1024})<\/entry>/gd,
   },
   { // .NET appSettings: <add key="ApiKey" value="…" />
     type: "secret_assignment",

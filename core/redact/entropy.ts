@@ -16,9 +16,12 @@ import { hasFileMagic } from "./blobs.ts";
 /** A run long enough to be a token of an unknown format. */
 const RUN = /[A-Za-z0-9+\/=_\-]{20,}/g;
 const URL = /\b[a-zA-Z][a-zA-Z0-9+.\-]{1,30}:\/\/[^\s"'<>`]{1,4096}|\bwww\.[^\s"'<>`]{1,4096}/g;
-/** What a digest is written after: `sha256:`, `md5=`, `@`, `sha1 `. */
+/**
+ * What a digest is written after: `sha256:`, `md5=`, `@`, `sha1 `, a hashed known_hosts entry's
+ * `|1|` (its salt) and `|1|<salt>|` (its hash).
+ */
 const DIGEST_PREFIX =
-  /(?:sha-?\d{1,3}|md5|h1|zh|blake2b|blake3|base64|sha)[:=,]$|@$|\bsha\d{0,3}\s$|\b[a-z][a-z0-9\-]*:[a-z][\w\-]*:$/i;
+  /(?:sha-?\d{1,3}|md5|h1|zh|blake2b|blake3|base64|sha)[:=,]$|@$|\bsha\d{0,3}\s$|\b[a-z][a-z0-9\-]*:[a-z][\w\-]*:$|(?:^|\s)\|1\|(?:[A-Za-z0-9+\/=]{8,64}\|)?$/i;
 /** Inside a crypt(3) password hash: `$2y$10$…`, `$apr1$salt$…`, `$argon2id$v=19$…`. */
 const CRYPT_HASH =
   /\$(?:2[abxy]?\$\d{1,2}|1|apr1|5|6|7|y|gy|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$[^\s$]*(?:\$[^\s$]*)*$/;
@@ -32,7 +35,9 @@ const NEGATIVE_WORDS = words(
     "thumbprint challenge deployment deploy service track playlist album video release job " +
     "task pod container instance node project workspace post comment issue ticket item " +
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
-    "checkpoint snapshot ksuid nanoid snowflake cuid",
+    "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
+    "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
+    "sort foreign dedup dedupe",
 );
 /** Words between a key and its value: "a KSUID like …", "the trace id is …". */
 const CONNECTORS = words("like e.g eg such as is are was were");
@@ -143,6 +148,9 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   // in "the auth service uses …", "service" is the subject, not the key.
   // "the … key for the side project: <token>": the key names what the secret is for.
   if (key && PURPOSE.test(head.slice(0, head.lastIndexOf(key)))) return "secret";
+  // A bare "key" in prose is named by the word before it: "cache key: …", "idempotency key".
+  const qualifier = /([A-Za-z][\w\-]*)[ \t]+keys?[ \t]*(?:[:=][ \t]*)?$/.exec(head)?.[1];
+  if (qualifier && NEGATIVE_WORDS.has(qualifier.toLowerCase())) return "negative";
   for (const [i, word] of [...(key ? [key] : []), ...recent].entries()) {
     if (i === 0 && nameWords(word).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
     if (SECRET_WORDS.test(word)) return "secret";

@@ -249,6 +249,10 @@ export const EXAMPLES: Record<SecretType, () => [string, string]> = {
     const token = "sk." + b64url('{"u":"acme","a":"clx1y2z3"}') + "." + chars(B64URL, 22);
     return [`MAPBOX_DOWNLOADS_TOKEN=${token}`, token];
   },
+  "vendor_token": () => {
+    const token = "hcaik_" + chars(LOWER + DIGITS, 58);
+    return [`exporter headers: {"x-honeycomb-team": "${token}"}`, token];
+  },
   "jwt": () => {
     const token = `${b64url('{"alg":"HS256","typ":"JWT"}')}.${
       b64url('{"sub":"42","iat":1700000000}')

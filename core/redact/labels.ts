@@ -23,6 +23,8 @@ import {
  *   hex, but not a commit's 40 hex nor a UUID (an id); `loose` (a lower-case word before
  *   "key"): only random values and passwords of 16 characters or more;
  * - `weak` ("as admin /", "try"): only a password or a made-up phrase right after it;
+ * - `account` ("the grafana login is admin:…", "sign-in: ops/…"): only the password of a
+ *   `user:password` pair right after it (a login alone is a user name);
  * - `opener` ("unlock the keystore with", "Jenkins: admin, …"): a password, a phrase, letters
  *   or a random value right after it; `login` ("log in with"): a password with symbols;
  * - `cue` ("no spaces, case matters") and `cueUser` ("same user as before", "don't share"): what
@@ -37,6 +39,7 @@ export type LabelKind =
   | "loose"
   | "weak"
   | "opener"
+  | "account"
   | "login"
   | "cue"
   | "cueUser";
@@ -49,7 +52,7 @@ export interface Label {
 }
 
 const PASSWORD_WORDS = new Set(
-  "password passwd pwd pw pass passphrase passcode passwort kennwort".split(" "),
+  "password passwd pwd pw pass passphrase passcode passwort kennwort pin".split(" "),
 );
 
 /** Password, key and token in other languages (a label in any of them is a `password` label). */
@@ -60,7 +63,9 @@ const FOREIGN_PASSWORD =
   "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
-  "kunci|token(?:et|u)?)";
+  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis)";
+/** A foreign secret word that the English name pattern reads first (it holds "secret"). */
+const FOREIGN_SECRET_WORD = new RegExp(`^${FOREIGN_SECRET}$`, "i");
 /** Chinese, Japanese and Korean labels: no spaces around them. */
 const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|รหัสผ่าน";
 const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
@@ -82,6 +87,10 @@ const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
     String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
+    String
+      .raw`|(?<account>log[ \-]?ins?|sign[ \-]?ins?)` +
+    String
+      .raw`|(?<pin>pin|puk|psk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))` +
     String
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
@@ -158,19 +167,24 @@ export function findLabels(text: string): Label[] {
     const previous = previousWord(text, start);
     const foreign = groups.foreign ?? groups.foreignSecret ?? groups.cjk ?? groups.cjkSecret;
     if (PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
-    if (foreign === undefined && PROSE_DENY_AFTER.has(next)) continue; // "password policy"
+    // "password policy", "password reset flow"; not "pw reset to <value>".
+    const to = /^[ \t]+[A-Za-z]+[ \t]+to[ \t]/.test(text.slice(end, end + 40));
+    if (foreign === undefined && PROSE_DENY_AFTER.has(next) && !to) continue;
     let kind: LabelKind | undefined;
-    if (groups.foreign || groups.cjk) kind = "password";
+    if (groups.foreign || groups.cjk || groups.pin) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
     else if (groups.vendor) kind = "vendor";
     else if (groups.opener) kind = "opener";
+    else if (groups.account) kind = "account";
     else if (groups.cue) kind = "cue";
     else if (groups.cueUser) kind = "cueUser";
     else if (groups.login) kind = "login";
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
     } else {
-      kind = nameKind(m[0], previous, text[end] ?? "") ?? keyKind(text, m[0], start, end, previous);
+      kind = nameKind(m[0], previous, text[end] ?? "") ??
+        keyKind(text, m[0], start, end, previous) ??
+        (FOREIGN_SECRET_WORD.test(m[0]) ? "secret" : undefined); // "secreto": read as a name first
     }
     if (kind !== undefined) out.push({ start, end, kind });
   }
@@ -193,6 +207,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
       return nameSignal(bare.replace(/s$/, "")) === "strong" ? "secret" : undefined;
     }
     if (/^(?:gpg|pgp)$/i.test(previous)) return "loose"; // a passphrase, not an id's hex
+    if (NETWORK_KEYS.has(previous.toLowerCase())) return "password"; // "wifi key", "WPA2 key"
     if (KEY_QUALIFIERS.has(previous.toLowerCase())) return "secret";
     return /^[A-Z]/.test(previous) || SERVICE_DOMAIN.test(previous) ? "vendor" : undefined;
   }
@@ -259,10 +274,13 @@ const PURPOSES = new Set(
     .split(" "),
 );
 
+/** Words before "key" that make it a network's password: "wifi key", "WPA2 key", "network key". */
+const NETWORK_KEYS = new Set("wifi wi-fi wlan wpa wpa2 wpa3 wep network pre-shared".split(" "));
+
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([
   ...STRONG_KEY_QUALIFIERS,
-  ..."application license licence ingest integration service role account server browser recovery"
+  ..."application license licence ingest integration service role account server browser recovery setup otp totp mfa 2fa"
     .split(" "),
 ]);
 

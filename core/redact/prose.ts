@@ -11,6 +11,19 @@
  */
 import type { Candidate } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
+import { multiWordCandidates } from "./multiword.ts";
+import { stated } from "./stated.ts";
+import {
+  ASIDE_WORDS,
+  asideOf,
+  bareWord,
+  bracketAside,
+  light,
+  pointsBack,
+  pointsUp,
+  PUBLIC_KEYS,
+  subject,
+} from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
 import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
@@ -20,24 +33,18 @@ const CONNECTORS = new Set(
     "now also set changed reset updated becomes became with here").split(" "),
 );
 
-/** Words that name something public when they are a value's own key. */
-const PUBLIC_KEYS = new Set(
-  ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
-    "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
-    "invoice record object event message workspace project").split(" "),
-);
-
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
   password: {
-    shapes: ["random", "password", "hex", "uuid", "letters", "phrase"],
+    shapes: ["random", "password", "hex", "uuid", "letters", "phrase", "shared", "digits"],
     ahead: 10,
-    back: 6,
+    back: 8,
   },
-  secret: { shapes: ["random", "password", "hex", "uuid"], ahead: 10, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid", "shared"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
+  account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   login: { shapes: ["password"], ahead: 2, back: 0 },
   bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
@@ -77,7 +84,9 @@ const WORD = new RegExp(
 export function proseCandidates(text: string, out: Candidate[]): void {
   const taken = new Set<number>();
   const shapes: Shapes = new Map();
-  for (const label of findLabels(text)) {
+  const labels = findLabels(text);
+  multiWordCandidates(text, labels, out);
+  for (const label of labels) {
     const accept = (word: Word) => {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));
@@ -86,6 +95,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // a bare "key" of a commit's length: a commit or a content hash
       }
       if (label.kind === "loose" && value && value.end - value.start < 16) return undefined;
+      if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
@@ -116,19 +126,40 @@ function bind(
 ): Shaped | undefined {
   const accepts = ACCEPTS[label.kind];
   const { end: lineEnd, cut } = lineEndFrom(text, label.end);
-  const ahead = words(text, label.end, lineEnd, LOOK_AHEAD);
-  const whole = ahead.length < LOOK_AHEAD && !cut; // every word up to the end of the line
+  let limit = LOOK_AHEAD;
+  let ahead = words(text, label.end, lineEnd, limit);
+  let whole = ahead.length < limit && !cut; // every word up to the end of the line
   let best: (Shaped & { distance: number }) | undefined;
-  for (let i = 0; i < Math.min(ahead.length, accepts.ahead); i++) {
+  let aside = ""; // the aside the scan is in: "dash" or "paren"
+  let counted = 0; // words read outside asides
+  let sawAside = false;
+  for (let i = 0; counted < accepts.ahead; i++) {
+    if (i === ahead.length) {
+      // "the password — which Priya reset on Monday after … — is …": an aside does not count
+      // toward the reach, so when one was read and the words ran out, read further.
+      if (!sawAside || limit !== LOOK_AHEAD || whole) break;
+      limit += ASIDE_WORDS;
+      ahead = words(text, label.end, lineEnd, limit);
+      whole = ahead.length < limit && !cut;
+      if (i === ahead.length) break;
+    }
+    const word = ahead[i]!.text;
+    if (aside === "") {
+      aside = asideOf(word);
+      if (aside === "") counted++;
+      else sawAside = true;
+    } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
-    const named = value && !publicKey(ahead.slice(0, i).map((w) => w.text));
+    const named = value && (value.shape !== "digits" || i <= 1) && // a PIN right after its label
+      !publicKey(ahead.slice(0, i).map((w) => w.text));
     if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };
       break;
     }
     const asked = i === 0 && /^[?？]$/.test(ahead[0]!.text); // "the DB password? A: …"
-    if (!asked && endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
+    if (aside !== "" || asked) continue;
+    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
@@ -152,19 +183,28 @@ function bind(
   if (best === undefined && accepts.back > 0) { // a value before its label: "… as the password"
     const lineStart = lineStartBefore(text, label.start);
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
-    for (let i = 0; i < Math.min(behind.length, accepts.back); i++) {
+    // "<value> into the config, that's the Datadog API key": a demonstrative before the label
+    // points back to the value, further than a plain "as the key" reaches.
+    const pointed = pointsBack(behind.slice(0, 4).map((w) => w.text));
+    const reach = pointed ? 12 : accepts.back;
+    for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
       const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
       const between = behind.slice(0, i).map((w) => w.text);
       // Hex and UUIDs before a label are commits and ids more often than secrets, except hex
-      // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value:
-      // "Supplied <hex> as X-Api-Key".
-      const keyHex = value?.shape === "hex" && /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(
-        behind[i]!.text.replace(/[.,;:!?]+$/, ""),
-      ) && between.some((w) => /^as$/i.test(w));
-      const joined = between.some((w) => /^(?:as|is|was|=|for|→)$/i.test(w)) &&
-        (keyHex || subject(between) || (value?.shape !== "hex" && value?.shape !== "uuid"));
+      // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value
+      // or said to look "like" it: "Supplied <hex> as X-Api-Key", "<hex> looks like our key".
+      const keyLength = value?.shape === "hex" &&
+        /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(text.slice(value.start, value.end));
+      const keyHex = keyLength && between.some((w) => /^(?:as|like)$/i.test(w)) &&
+        !between.some((w) => PUBLIC_KEYS.has(bareWord(w))); // not "<md5> checksum looks like …"
+      const hexKind = value?.shape === "hex" || value?.shape === "uuid";
+      const joined = between.some((w) => /^(?:as|like|is|was|=|for|→)$/i.test(w)) &&
+          (keyHex || subject(between) || !hexKind) ||
+        (pointed && (keyLength || !hexKind) &&
+          !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||
+        bracketAside(between, strongShape(value) || keyLength);
       // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
       const cue = label.kind === "cue" || label.kind === "cueUser";
       const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
@@ -177,54 +217,36 @@ function bind(
       if (endsClause(text, behind[i]!)) break; // the previous sentence
     }
   }
+  if (best === undefined && accepts.back > 0) best = lineAbove(text, label, accept);
   return best;
 }
 
 /**
- * Whether the words between a value and the label after it make the value the subject of a
- * copula whose predicate is the label: "<hex> is the datadog api key", not "<sha> is the commit
- * that rotated the key" (a public word, or a clause of its own, stands between).
+ * "<value>\n^ that's the prod db password": a line that points up at the one above it, which
+ * holds a value and little else.
  */
-function subject(between: readonly string[]): boolean { // nearest the label first
-  const [first, ...rest] = between.map((w) => w.toLowerCase().replace(/[,.:]+$/, "")).reverse();
-  return first !== undefined && /^(?:is|was|=|→)$/.test(first) && rest.length <= 4 &&
-    !rest.some((w) => PUBLIC_KEYS.has(w) || CLAUSE_WORDS.has(w));
-}
-
-/** Words that open a clause of their own between a value and a label. */
-const CLAUSE_WORDS = new Set(
-  "that which where when who what we i you they he she it not no never used".split(" "),
-);
-
-/**
- * Whether a value is stated as the label's value: hex and UUIDs (which commits and ids share)
- * only right after the label or after "is", "to", ":" or "=" ("rotated in <sha>" is not).
- */
-function stated(
-  value: Shaped,
-  before: Word | undefined,
-  after: Word | undefined,
-  kind: LabelKind,
-): boolean {
-  if (value.shape === "phrase") { // words and digits: only as the label's stated value
-    if (before === undefined) return true;
-    const word = before.text.toLowerCase();
-    return /[:=→：\/]$/.test(word) || word === "/" ||
-      (kind === "password" || before === undefined) && COPULAS.has(word);
+function lineAbove(
+  text: string,
+  label: Label,
+  accept: (word: Word) => Shaped | undefined,
+): (Shaped & { distance: number }) | undefined {
+  const lineStart = lineStartBefore(text, label.start);
+  if (lineStart < 2 || !pointsUp(text.slice(lineStart, label.start))) return undefined;
+  const previous = words(text, lineStartBefore(text, lineStart - 1), lineStart - 1, 3);
+  if (previous.length === 0 || previous.length > 2 || redacted(previous.at(-1)!)) return undefined;
+  const value = accept(previous.at(-1)!);
+  if (value === undefined || value.shape === "uuid") return undefined;
+  if (value.shape === "hex" && !/^(?:.{32}|.{64})$/.test(text.slice(value.start, value.end))) {
+    return undefined; // a commit's or a digest's length
   }
-  if (value.shape !== "hex" && value.shape !== "uuid") return true;
-  if (before === undefined) return true;
-  const word = before.text.toLowerCase();
-  if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
-  return /[:=→：]$/.test(word) || COPULAS.has(word);
+  return { ...value, distance: 0 };
 }
 
-/** "is" and "to" in the languages labels are written in. */
-const COPULAS = new Set(
-  ("is 's ’s was are were be to now still becomes became -> => - – — es era é está est était ist " +
-    "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
-    "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
-);
+/** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */
+function strongShape(value: Shaped | undefined): boolean {
+  return value !== undefined &&
+    (value.shape === "password" || value.shape === "random" && value.end - value.start >= 16);
+}
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */
 function redacted(word: Word): boolean {
@@ -276,17 +298,6 @@ function nextLine(text: string, lineEnd: number): Word[] {
   return [];
 }
 
-/** Words that may stand between a value and the label after it ("Is … still the Redis password?"). */
-const LIGHT = new Set(
-  ("the a an our my your its their this that still also now currently new old current same " +
-    "default shared temporary temp real actual staging stage prod production dev development " +
-    "qa uat test preprod local admin root db database main master wifi vpn").split(" "),
-);
-
-function light(word: string): boolean {
-  return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
-}
-
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */
 const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));
 
@@ -321,11 +332,14 @@ interface Shaped {
   readonly start: number;
   readonly end: number;
   readonly shape: ValueShape;
+  /** Whether it is the password of a `user:password` word. */
+  readonly paired?: boolean;
 }
 
 /** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
 function shaped(word: Word): Shaped | undefined {
-  if (word.text.length < 8) return undefined; // shorter than any value, whatever is trimmed
+  // Shorter than any value, whatever is trimmed, but a PIN.
+  if (word.text.length < 8 && !/^\d{4,7}[.,;!?]?$/.test(word.text)) return undefined;
   // `name:` ends as a key does (`>:Atoken: …`): it labels the next value, it is none itself.
   if (/[A-Za-z_]:$/.test(word.text)) return undefined;
   let { start, end } = trimWord(word.text);
@@ -335,13 +349,15 @@ function shaped(word: Word): Shaped | undefined {
     end = start + 1 + query.index;
     value = value.slice(0, 1 + query.index);
   }
-  const pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
-  if (pair && !valueShape(pair[1]!)) {
+  let pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
+  if (pair && valueShape(pair[1]!)) pair = null;
+  if (pair) {
     start += pair[1]!.length + 1;
     value = pair[2]!;
   }
-  const shape = valueShape(value) ?? (isPhrase(value) ? "phrase" : undefined);
-  return shape && { start: word.start + start, end: word.start + end, shape };
+  const shape = valueShape(value) ??
+    (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
+  return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
 }
 
 /** Whether the word just before a value (past connectors and asides) names something public. */

@@ -5,12 +5,16 @@
  * variable name in `DB_PASSWORD=[REDACTED:env_secret]`, the host in
  * `postgres://app:[REDACTED:database_url_password]@db:5432/x`.
  *
- * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats,
- * private key blocks (PEM, OpenSSH, PuTTY), credentials in URLs, headers and cookies, and
- * secret-named assignments in env files, code, YAML, JSON and command lines. The prose binder
+ * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats (more by
+ * their prefixes in `vendor_formats.ts`), private key blocks (PEM, OpenSSH, PuTTY), credentials
+ * in URLs, headers and cookies, secret-named assignments in env files, code, YAML, JSON and
+ * command lines (a `-p` after a user name: `cli_pairs.ts`; a key as a C byte array:
+ * `code_literals.ts`), and the values of Kubernetes
+ * Secret manifests (`k8s_secret.ts`). The prose binder
  * (`prose.ts`) catches secrets named in a sentence rather than assigned ("the Datadog API key
  * for prod is …", "passed … as the client secret", "密码是…"): it binds a secret-bearing label
- * to the nearest secret-shaped value of its clause. A generated password strong enough to stand
+ * to the nearest secret-shaped value of its clause, and values of several words to their label
+ * (passphrases, spaced app passwords, credential lists under a heading: `multiword.ts`). A generated password strong enough to stand
  * alone (four character classes, two symbols, no words, no syntax) needs no label
  * (`bare_password.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
@@ -25,11 +29,16 @@
  */
 import { barePasswords } from "./bare_password.ts";
 import { catalogueCandidates } from "./catalogue.ts";
+import { ciphertextSpans } from "./ciphertext.ts";
+import { cliPairCandidates } from "./cli_pairs.ts";
+import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
 import { entropySpans } from "./entropy.ts";
 import { Intervals } from "./intervals.ts";
+import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
 
@@ -61,16 +70,20 @@ import { placeholder, type Redaction, type SecretType } from "./types.ts";
  */
 export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
-  // Placeholders of an earlier pass, and public keys, which are published: a PEM `PUBLIC KEY`
-  // block, a JWK with no private member, a minisign public key.
+  // Placeholders of an earlier pass, public keys, which are published (a PEM `PUBLIC KEY`
+  // block, a JWK with no private member, a minisign public key), and committed ciphertext.
   const kept = [
     ...text.matchAll(PLACEHOLDER),
     ...text.matchAll(PUBLIC_KEY_BLOCK),
     ...text.matchAll(MINISIGN_PUBLIC),
     ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
-  ].map((m) => [m.index, m.index + m[0].length]);
-  const occupied = new Intervals(kept as [number, number][]);
+  ].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+  const occupied = new Intervals(disjoint([...kept, ...ciphertextSpans(text)]));
   const candidates = catalogueCandidates(text);
+  vendorCandidates(text, candidates);
+  k8sSecretCandidates(text, candidates);
+  cliPairCandidates(text, candidates);
+  codeLiteralCandidates(text, candidates);
   proseCandidates(text, candidates);
   barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);
@@ -90,6 +103,17 @@ const MINISIGN_PUBLIC =
   /(?<=(?:minisign[^\n]{0,80}-P[ \t]+|public key[^\n]{0,40}\n))RW[A-Za-z0-9+/]{54,56}(?![A-Za-z0-9+/=])/g;
 const PUBLIC_KEY_BLOCK =
   /-----BEGIN (?:RSA |EC |SSH2 )?PUBLIC KEY-----[A-Za-z0-9+/=\s:"-]{16,8192}?-----END (?:RSA |EC |SSH2 )?PUBLIC KEY-----/g;
+
+/** Spans sorted and merged where they overlap (an interval set takes disjoint spans). */
+function disjoint(spans: [number, number][]): [number, number][] {
+  const out: [number, number][] = [];
+  for (const [start, end] of spans.sort((a, b) => a[0] - b[0])) {
+    const last = out.at(-1);
+    if (last && start <= last[1]) last[1] = Math.max(last[1], end);
+    else out.push([start, end]);
+  }
+  return out;
+}
 
 function apply(text: string, accepted: Candidate[]): Redaction {
   const ordered = [...accepted].sort((a, b) => a.start - b.start);

@@ -5,7 +5,13 @@
  *
  * @module
  */
-import { decodeBase64, isPublicPoint, shannonEntropy, wordFraction } from "./lexical.ts";
+import {
+  decodeBase64,
+  isPublicPoint,
+  secretLooking,
+  shannonEntropy,
+  wordFraction,
+} from "./lexical.ts";
 import { hasFileMagic, hasSequence, inBlob, isText } from "./blobs.ts";
 
 /** What the entropy detector reports. */
@@ -21,6 +27,20 @@ const NOT_SECRET_PREFIX =
  */
 const PUBLIC_ID =
   /^(?:UA-\d{4,10}-\d{1,4}|G-[A-Z0-9]{8,12}|GTM-[A-Z0-9]{6,8}|AW-\d{9,11}|6L[A-Za-z0-9_\-]{38})$/;
+
+/** Whether decoded bytes read `user:secret`, the secret looking generated. */
+function credentialPair(bytes: string): boolean {
+  const pair = /^([\w.@+\-]{1,64}):([\x21-\x7e]{8,128})$/.exec(bytes);
+  return pair !== null && secretLooking(pair[2]!) && wordFraction(pair[2]!) < 0.4;
+}
+
+/**
+ * Whether a token has a format that a public key shares with a secret one: reCAPTCHA site keys
+ * and secret keys are both `6L` and 38 characters. Public unless a label says secret.
+ */
+export function sharedFormat(token: string): boolean {
+  return /^6L[A-Za-z0-9_\-]{38}$/.test(token);
+}
 
 /**
  * Whether a token is an object's id by its prefix: its prefix, perhaps a mode, and one body
@@ -70,6 +90,8 @@ export function classify(
   }
   const decoded = decodeBase64(token);
   if (decoded !== undefined) {
+    // Base64 of `id:secret` is a credential (HTTP Basic, a Docker `auth`, an Elastic API key).
+    if (credentialPair(decoded)) return "high_entropy";
     if (decoded.length >= 12 && isText(decoded)) return undefined;
     if (hasFileMagic(decoded)) return undefined;
   }

@@ -69,6 +69,7 @@ export const SECRET_TYPES = [
   "buildkite_token",
   "sonarqube_token",
   "mapbox_secret_token",
+  "vendor_token",
   "jwt",
   "pem_private_key",
   "openssh_private_key",

@@ -7,14 +7,25 @@
  */
 import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
 import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
-import { isObjectId } from "./token_kind.ts";
+import { isObjectId, sharedFormat } from "./token_kind.ts";
 
 /**
  * The shapes a secret value takes in prose. `phrase` is a password people make up (words and
  * digits: `bluemango1992`, `River-Sunflower-73`); it reads as words, so only a password label
- * right before it makes it one (`prose.ts`).
+ * right before it makes it one (`prose.ts`). `shared` is a format a public key and a secret
+ * key share (a reCAPTCHA site key and its secret key both read `6L…`): only a label that says
+ * secret makes it one. `digits` (a PIN) is set by `prose.ts`, never here: only a password
+ * label with a colon or a copula before it makes digits a secret.
  */
-export type ValueShape = "random" | "password" | "hex" | "uuid" | "letters" | "phrase";
+export type ValueShape =
+  | "random"
+  | "password"
+  | "hex"
+  | "uuid"
+  | "letters"
+  | "phrase"
+  | "shared"
+  | "digits";
 
 /** Where the value sits inside a whitespace-separated word, once wrappers and punctuation are cut. */
 export interface Trimmed {
@@ -88,7 +99,8 @@ export function valueShape(v: string): ValueShape | undefined {
       ? lettersShape(core)
       : undefined; // words, the most common case, leave first
   }
-  if (!isLiteral(v) || isPublicPoint(v) || isObjectId(v)) return undefined;
+  if (!isLiteral(v) || isPublicPoint(v)) return undefined;
+  if (isObjectId(v)) return sharedFormat(v) ? "shared" : undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (groupedCode(v)) return "random";
   if (NOT_A_VALUE.some((re) => re.test(v)) || syntaxOrDigestName(v)) return undefined;

@@ -1,0 +1,94 @@
+/**
+ * What stands between a label and its value and ties or parts the two: light words ("the
+ * staging", "our"), a copula ("<hex> is the datadog api key"), a demonstrative pointing back
+ * ("…, that's the Datadog API key", "^ that's the prod db password" under the value), an aside
+ * in brackets ("<value> (Twilio auth token)") or between dashes, which does not count toward a
+ * label's reach; and the public words (commit, hash, id) that part them. Read by `prose.ts`.
+ *
+ * @module
+ */
+
+/** Words that name something public when they are a value's own key. */
+export const PUBLIC_KEYS = new Set(
+  ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
+    "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
+    "invoice record object event message workspace project").split(" "),
+);
+
+/** How many more words are read when an aside opens after a label. */
+export const ASIDE_WORDS = 20;
+
+/** Whether a word opens an aside: a dash standing alone, or a bracket not closed in the word. */
+export function asideOf(word: string): "" | "dash" | "paren" {
+  if (/^(?:[—–]|--)$/.test(word)) return "dash";
+  return word.startsWith("(") && !word.endsWith(")") ? "paren" : "";
+}
+
+/**
+ * Whether the words between a value and the label after it make the value the subject of a
+ * copula whose predicate is the label: "<hex> is the datadog api key", not "<sha> is the commit
+ * that rotated the key" (a public word, or a clause of its own, stands between).
+ */
+export function subject(between: readonly string[]): boolean { // nearest the label first
+  const [first, ...rest] = between.map((w) => w.toLowerCase().replace(/[,.:]+$/, "")).reverse();
+  return first !== undefined && /^(?:is|was|=|→)$/.test(first) && rest.length <= 4 &&
+    !rest.some((w) => PUBLIC_KEYS.has(w) || CLAUSE_WORDS.has(w));
+}
+
+/** Words that open a clause of their own between a value and a label. */
+const CLAUSE_WORDS = new Set(
+  "that which where when who what we i you they he she it not no never used".split(" "),
+);
+
+/** Words that may stand between a value and the label after it ("Is … still the Redis password?"). */
+const LIGHT = new Set(
+  ("the a an our my your its their this that still also now currently new old current same " +
+    "default shared temporary temp real actual staging stage prod production dev development " +
+    "qa uat test preprod local admin root db database main master wifi vpn").split(" "),
+);
+
+/** Whether a word may stand between a value and its label: light, or a name (`Datadog`). */
+export function light(word: string): boolean {
+  return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
+}
+
+/** "that's the", "which is the", "it's our": a demonstrative that points back to a value. */
+export function pointsBack(nearest: readonly string[]): boolean {
+  const i = nearest.findIndex((w) => /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
+  return i !== -1 && nearest.slice(0, i).every(light);
+}
+
+/**
+ * "<value> (Twilio auth token)": the label in brackets right after the value names it (hex
+ * too: an aside of light words is no commit's or id's key).
+ */
+export function bracketAside(between: readonly string[], shaped: boolean): boolean {
+  const opening = between.at(-1);
+  if (!shaped || opening === undefined || !opening.startsWith("(")) return false;
+  return between.every((w) => {
+    const word = w.replace(/^\(/, "");
+    return word === "" || light(word) || LABEL_WORDS.has(word.toLowerCase());
+  });
+}
+
+/** Words of a label of several words ("auth token", "API key"). */
+const LABEL_WORDS = new Set(
+  "api auth access secret private app bot service account client signing webhook".split(" "),
+);
+
+/** A word in lower case without the punctuation around it. */
+export function bareWord(w: string): string {
+  return w.toLowerCase().replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+}
+
+/**
+ * Whether the start of a label's line points at the line above: `^`, `↑`, "above:", or a
+ * demonstrative opening the line ("that's the prod db password"), then a few light words.
+ */
+export function pointsUp(prefix: string): boolean {
+  const m =
+    /^[ \t>*\-]*(\^+|↑|☝️?|👆|above[:,]?)?[ \t]*(that['’]?s|this is|it['’]?s|which is)?[ \t]*((?:\S+[ \t]+){0,3})$/iu
+      .exec(prefix);
+  if (m === null || (m[1] === undefined && m[2] === undefined)) return false;
+  return (m[3] ?? "").trim().split(/\s+/).filter((w) => w !== "").every(light);
+}

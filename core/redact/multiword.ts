@@ -1,0 +1,191 @@
+/**
+ * Secret values that are more than one word of prose, which the word-by-word binder of
+ * `prose.ts` cannot see: passphrases of several words after a password label ("the passphrase
+ * is ochre lynx lantern puffin 2", `coral.lynx.rudder.43`, "is \"slate heron kettle\""), app
+ * passwords in spaced groups ("Gmail app password: yxdk jdkn mejo vwre", WordPress's six
+ * groups of four), and credential lists under a heading ("Router creds" then `admin<TAB>…`
+ * lines), where the heading names the second column of every row.
+ *
+ * @module
+ */
+import { type Candidate, isLiteral } from "./catalogue.ts";
+import type { Label } from "./labels.ts";
+import { wordFraction } from "./lexical.ts";
+import { isPhrase, trimWord, valueShape } from "./value_shape.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
+
+/** Words that follow "the password is" in a sentence about a password, not in a passphrase. */
+const NOT_PHRASE_WORDS = new Set(
+  ("stored kept saved set changed rotated reset required needed missing same " +
+    "never always still also already only just now here there below above attached shared " +
+    "sent pinned written managed handled generated encrypted hashed expired valid invalid " +
+    "long short strong weak secret private unknown different default empty blank " +
+    "available unavailable inside").split(" "),
+);
+
+/** After a password label: an aside ("for the prod box"), then a copula or a colon. */
+const STATED = /^(?:[ \t]+(?:for|of|on|to)[ \t]+[^\n.;:!?"]{1,40}?)?[ \t]*(?:is|was|:|=|→)[ \t]+/i;
+
+/** A quoted value of several words. */
+const QUOTED = /^(["'`“‘])([^"'`“”‘’\n]{5,80})["'`”’]/;
+
+/**
+ * Lower-case words joined by one separator, perhaps ending in a number, then the end of the
+ * clause: `ochre lynx lantern puffin 2`, `coral.lynx.rudder.gecko.343`, `slate_badger_rudder_7`.
+ */
+const JOINED =
+  /^([a-z]{3,10}(?:([ ._\-])[a-z]{3,10}){1,7}(?:\2\d{1,4})?)(?=$|[ \t]*(?:[,;!?()\n—–]|\.(?:\s|$)|[ \t]-[ \t]))/;
+
+/** Groups of four to six random characters, four or more of them, one space apart. */
+const SPACED = /(?<![\w])(?:[A-Za-z0-9]{4,6} ){3,7}[A-Za-z0-9]{4,6}(?![\w])/;
+
+/**
+ * A heading naming a list of logins, found by its last word ("Router creds", "Staging creds:",
+ * "Users / passwords") then checked for what comes before it on its line.
+ */
+const HEADING_END = /(?<=(?:creds|credentials|passwords?)[ \t]*:?[ \t]*\**[ \t]*)\r?\n/gi; // at the newline
+const HEADING =
+  /^[ \t]*(?:[#*>\-]+[ \t]*)?(?:[\w\-]+[ \t]+){0,4}(?:(?:users?|usernames?)[ \t]*(?:&|and|\/)[ \t]*)?(?:creds|credentials|passwords?)[ \t]*:?[ \t]*\**[ \t]*$/i;
+
+/** A row of such a list: a user name, a separator, one value. */
+const ROW =
+  /^[ \t]*(?:[-*•][ \t]+)?[A-Za-z][\w.@\-]{0,31}(?:\t+|[ \t]{2,}|:[ \t]+|[ \t]*[\/|][ \t]*|[ \t]+[-–—=][ \t]+)(\S{6,80})[ \t]*$/;
+
+/**
+ * A BIP39 mnemonic after its name (`seed phrase:`, `MNEMONIC="…"`, "the recovery phrase for
+ * the cold wallet is …"): 12 to 24 lower-case words.
+ */
+const MNEMONIC =
+  /(?:mnemonic|seed[ _\-]?(?:phrase|words)|recovery[ _\-]?phrase)[^\n]{0,40}?[ \t]*["'`]?((?:[a-z]{3,8}[ \t]+){11,23}[a-z]{3,8})(?![a-z])/gdi;
+
+/** Candidate spans of multi-word secrets, given the labels `prose.ts` found. */
+export function multiWordCandidates(text: string, labels: readonly Label[], out: Candidate[]) {
+  for (const label of labels) {
+    if (label.kind !== "password" && label.kind !== "secret") continue;
+    const window = text.slice(label.end, label.end + 160);
+    const newline = window.indexOf("\n");
+    const rest = newline === -1 ? window : window.slice(0, newline);
+    const code = spacedCode(rest);
+    if (code) out.push(found(label.end + code[0], label.end + code[1]));
+    if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
+    if (label.kind !== "password") continue;
+    const phrase = passphrase(rest, /phrase|mnemonic/i.test(text.slice(label.start, label.end)));
+    if (phrase) out.push(found(label.end + phrase[0], label.end + phrase[1]));
+  }
+  credentialLists(text, out);
+  mnemonics(text, out);
+}
+
+/** One backup code: groups of letters and digits, perhaps joined by dashes. */
+const CODE = /^[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,3}$/;
+
+/**
+ * Backup and recovery codes listed after their label ("backup codes: 8421-9934 1029-4471",
+ * or one a line): two or more codes of one layout (length and dashes), each with a digit.
+ */
+function codeList(text: string, from: number, out: Candidate[]): void {
+  const window = text.slice(from, from + 400);
+  const codes: [number, number][] = [];
+  let layout = "";
+  for (const m of window.matchAll(/[^\s,;]+/g)) {
+    const word = m[0].replace(/^[:：]/, "");
+    if (word === "" || (codes.length === 0 && /^[:：(]$/.test(m[0]))) continue;
+    const shape = word.replace(/[A-Za-z0-9]/g, "x");
+    if (!CODE.test(word) || !/\d/.test(word) || (layout !== "" && shape !== layout)) break;
+    layout = shape;
+    const start = from + m.index + m[0].length - word.length;
+    codes.push([start, start + word.length]);
+  }
+  if (codes.length < 2) return;
+  for (const [start, end] of codes) out.push(found(start, end));
+}
+
+/** Mnemonics: a wallet's words, in BIP39's counts, few of them English function words. */
+function mnemonics(text: string, out: Candidate[]): void {
+  for (const m of text.matchAll(MNEMONIC)) {
+    const words = m[1]!.split(/[ \t]+/);
+    if (words.length % 3 !== 0) continue;
+    if (words.filter((w) => STOPWORDS.has(w.toLowerCase())).length > 2) continue;
+    const [start, end] = m.indices![1]!;
+    out.push(found(start, end));
+  }
+}
+
+function found(start: number, end: number): Candidate {
+  return { start, end, type: "secret_assignment", tier: 1 };
+}
+
+/** A spaced code within the label's clause: [start, end) in `rest`. */
+function spacedCode(rest: string): [number, number] | undefined {
+  const m = SPACED.exec(rest);
+  if (m === null) return undefined;
+  const before = rest.slice(0, m.index);
+  if (/[.;!?](?:\s|$)/.test(before) || before.split(/\s+/).length > 9) return undefined;
+  const groups = m[0].split(" ");
+  while (groups.length > 4 && STOPWORDS.has(groups.at(-1)!.toLowerCase())) groups.pop();
+  if (groups.some((g) => g.length !== groups[0]!.length)) return undefined;
+  if (groups.some((g) => STOPWORDS.has(g.toLowerCase()))) return undefined;
+  const joined = groups.join("");
+  if (!isLiteral(joined)) return undefined; // `xxxx xxxx xxxx xxxx`
+  const mixed = Number(/[a-z]/.test(joined)) + Number(/[A-Z]/.test(joined)) +
+      Number(/\d/.test(joined)) >= 2;
+  const random = wordFraction(groups.join(" ")) < 0.5 ||
+    groups.filter((g) => !/[aeiouy]/i.test(g)).length >= 2;
+  if (!(mixed ? wordFraction(joined) < 0.5 : random)) return undefined;
+  return [m.index, m.index + groups.join(" ").length];
+}
+
+/** A passphrase stated after a password label: [start, end) in `rest`. */
+function passphrase(rest: string, phraseLabel: boolean): [number, number] | undefined {
+  const stated = STATED.exec(rest);
+  if (stated === null) return undefined;
+  const at = stated[0].length;
+  const value = rest.slice(at);
+  const quoted = QUOTED.exec(value);
+  if (quoted) {
+    const words = quoted[2]!.trim().split(/\s+/);
+    if (words.length < 2 || words.length > 8) return undefined;
+    const plain = (w: string) =>
+      /^[A-Za-z0-9][A-Za-z0-9!@#$%^&*,\-]*$/.test(w) && !STOPWORDS.has(w.toLowerCase()) &&
+      !NOT_PHRASE_WORDS.has(w.toLowerCase());
+    if (!words.every(plain) || !isLiteral(quoted[2]!)) return undefined;
+    return [at + 1, at + 1 + quoted[2]!.length];
+  }
+  const joined = JOINED.exec(value);
+  if (joined === null) return undefined;
+  const words = joined[1]!.split(joined[2]!);
+  const digits = /\d$/.test(joined[1]!);
+  const letters = words.filter((w) => !/^\d+$/.test(w));
+  if (letters.length < (digits ? 3 : 4) || (!digits && !phraseLabel)) return undefined;
+  if (letters.some((w) => STOPWORDS.has(w) || NOT_PHRASE_WORDS.has(w))) return undefined;
+  return [at, at + joined[1]!.length];
+}
+
+/** Values in the rows under a heading that names logins. */
+function credentialLists(text: string, out: Candidate[]): void {
+  for (const heading of text.matchAll(HEADING_END)) {
+    const lineStart = text.lastIndexOf("\n", heading.index - 1) + 1;
+    if (heading.index - lineStart > 80) continue;
+    const line = text.slice(lineStart, heading.index);
+    if (!HEADING.test(line)) continue;
+    const passwords = /passw/i.test(line);
+    let at = heading.index + heading[0].length;
+    for (let row = 0; row < 20 && at < text.length; row++) {
+      const end = text.indexOf("\n", at);
+      const line = text.slice(at, end === -1 ? text.length : end);
+      const m = ROW.exec(line);
+      if (m === null) break;
+      const word = m[1]!;
+      const { start, end: stop } = trimWord(word);
+      const value = word.slice(start, stop);
+      // A made-up phrase (`jdoe1987`, `sunny-day-2024`) is a user name as often, unless the
+      // heading says passwords.
+      if (valueShape(value) !== undefined || (passwords && isPhrase(value))) {
+        const from = at + line.lastIndexOf(word);
+        out.push(found(from + start, from + stop));
+      }
+      if (end === -1) break;
+      at = end + 1;
+    }
+  }
+}

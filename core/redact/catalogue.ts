@@ -795,14 +795,16 @@ export function isLiteral(value: string): boolean {
   ) {
     return false; // templates and text already redacted
   }
+  // A sigil before a random run is a password that starts with one (`*Lq7Pz9x2Kv`, `@Rk4mZ8pQ2w`),
+  // not a YAML alias or a bind parameter, whose names are words (`*default_db`, `@userId`).
+  const sigilled = /^[&*@]/.test(v) && secretLooking(v.slice(1));
   if (
-    /^\$[A-Za-z_]\w*$|^%[A-Za-z_]\w*%$|^![A-Za-z]+$|^[&*][A-Za-z_][\w\-]*$|^@[A-Za-z][\w.]*\(/.test(
-      v,
-    )
+    /^\$[A-Za-z_]\w*$|^%[A-Za-z_]\w*%$|^![A-Za-z]+$|^@[A-Za-z][\w.]*\(/.test(v) ||
+    (!sigilled && /^[&*][A-Za-z_][\w\-]*$/.test(v))
   ) {
     return false; // $VAR, %VAR%, YAML tags, anchors and aliases, @Microsoft.KeyVault(…)
   }
-  if (/^(?::[A-Za-z_]\w*|@[A-Za-z_]\w*|\$\d+|\?)$/.test(v)) return false; // SQL bind parameters
+  if (!sigilled && /^(?::[A-Za-z_]\w*|@[A-Za-z_]\w*|\$\d+|\?)$/.test(v)) return false; // SQL bind parameters
   if (/^<.*>$|^\{.*\}$|^\[.*\]$/s.test(v)) return false;
   if (
     /^(?:arn:|op:\/\/|vault:|ref\+|sm:\/\/|projects\/[^/]+\/secrets\/|process\.env|os\.environ)/

@@ -144,3 +144,20 @@ Deno.test("redact() leaves hashes, ids and encoded data alone", () => {
 Deno.test("redact() rejects non-strings", () => {
   throws(() => redact(undefined as unknown as string), TypeError);
 });
+
+Deno.test("redact() takes a password that starts with a sigil, not a YAML alias or a bind parameter", () => {
+  for (
+    const text of ["secret = *Lq7Pz9x2Kv", "client_secret: @Rk4mZ8pQ2w", "password=&Zt7qLp2#w"]
+  ) {
+    const out = redact(text).text;
+    ok(out.includes("[REDACTED:secret_assignment]"), out);
+  }
+  for (
+    const text of [
+      "password: *default_db_password",
+      "db_password: *db_creds",
+      "WHERE password = @userPassword",
+      "secret: &secretAnchor",
+    ]
+  ) equal(redact(text).text, text);
+});

@@ -14,6 +14,9 @@ import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { attributeTerms } from "./terms.ts";
+import { otherModifiers } from "./modifiers.ts";
+import { implicitUpgrade } from "./upgrade.ts";
+import { slotChange } from "./slot_change.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -105,17 +108,33 @@ export function changeBetween(incoming: Statement, stored: Statement): Change | 
   if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
     return null;
   }
+  if (otherModifiers(incoming, stored)) return null;
   // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
   // out`, `set … to`) counts.
   if (cues.change.length === 0) {
-    if (!surfaceCue(incoming.text)) return null;
+    if (!surfaceCue(incoming.text)) return upgraded(incoming, stored);
     return surfaceChange(incoming.text, stored.text) ??
-      (cues.additive ? null : newInSlot(incoming, stored, asserted(stored)));
+      (cues.additive ? null : newInSlot(incoming, stored, asserted(stored))) ??
+      upgraded(incoming, stored);
   }
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
-      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored));
+      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
+      slotted(incoming, stored)) ??
+    upgraded(incoming, stored);
+}
+
+/** A new filler of the stored statement's slot (`slot_change.ts`). */
+function slotted(incoming: Statement, stored: Statement): Change | null {
+  const found = slotChange(incoming, stored);
+  return found && { attribute: "statement", from: found.from, to: found.to };
+}
+
+/** A later version of the same thing, said without a change word (`upgrade.ts`). */
+function upgraded(incoming: Statement, stored: Statement): Change | null {
+  const found = implicitUpgrade(incoming, stored);
+  return found && { attribute: "version", from: found.from, to: found.to };
 }
 
 /** A change read from the stored statement's frame (`frame_change.ts`), for people. */
@@ -137,7 +156,7 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   for (const v of incoming.values.filter((x) => x.tense === "old")) {
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
       held.find((w) => w.norm === v.norm);
-    if (match && related([])) {
+    if (match && related([]) && !otherVersion(incoming, stored, match)) {
       return {
         attribute: attributeName(match.slots[0]!),
         from: match.text,
@@ -165,6 +184,19 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
       : { attribute: "statement", from: stored.text, to: null };
   }
   return null;
+}
+
+/**
+ * The incoming statement names an old version of the stored value's technology that the
+ * stored statement does not hold ("dropped python 3.8 from the client sdk's test matrix" after
+ * "the api needs python >= 3.11"): another fact about the same technology.
+ */
+function otherVersion(incoming: Statement, stored: Statement, match: Value): boolean {
+  const slot = `version:${match.norm}`;
+  const versions = (s: Statement, tense: Value["tense"]) =>
+    s.values.filter((v) => v.kind === "version" && v.tense === tense && v.slots.includes(slot));
+  const [named, held] = [versions(incoming, "old"), versions(stored, "current")];
+  return named.length > 0 && held.length > 0 && !named.some((v) => held.some((w) => same(v, w)));
 }
 
 /** Change words that say the statement holds from now on, whatever it held before. */

@@ -288,7 +288,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   for (const v of values) if (v.tense === "current" && oldTokens.has(v.start)) v.tense = "old";
   markNegated(tokens, values);
   return {
-    hypothetical: any(tokens, HYPOTHETICAL) ||
+    hypothetical: any(tokens, HYPOTHETICAL) || isQuestion(tokens) ||
       tokens.some((x) => x.lower === "may" && !x.cap),
     additive: any(tokens, ADDITIVE) ||
       tokens.some((x, k) =>
@@ -301,6 +301,20 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
     oldTokens,
     cueTokens,
   };
+}
+
+/** Words that open a question ("did we switch …", "has the docs site moved …"). */
+const ASKING = /^(?:did|does|do|has|have|is|are|was|were|should|shall|can|could|will)$/;
+
+/**
+ * A question asks, it states nothing: a question mark, or a statement opened by an auxiliary
+ * followed by its subject ("did we ever switch CI back to 8-core runners").
+ */
+function isQuestion(tokens: readonly Token[]): boolean {
+  if (tokens.some((t) => t.lower === "?")) return true;
+  const [first, second] = [tokens[0], tokens[1]];
+  return !!first && ASKING.test(first.lower) && !first.paren &&
+    /^(?:we|you|they|i|it|the|our|anyone|someone|this|that)$/.test(second?.lower ?? "");
 }
 
 /** Participles after which a negation denies the subject ("Netlify isn't used"). */

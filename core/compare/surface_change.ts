@@ -161,7 +161,11 @@ export function surfaceChange(incoming: string, stored: string): SurfaceChange |
     }
   }
   const numbers = theirs.filter((t) => t.kind === "number");
-  const newNumbers = fresh.filter((t) => t.kind === "number");
+  // A number it names as old is no new value ("dropped python 3.8 from …").
+  const newNumbers = fresh.filter((t) =>
+    t.kind === "number" &&
+    !mine.slice(Math.max(0, t.index - 2), t.index).some((w) => OLD_BEFORE.has(w.norm))
+  );
   if (
     numbers.length > 0 && numbers.length <= 2 && newNumbers.length > 0 && !apart(null) &&
     !otherAttributes(theirs, numbers[0]!, mine, newNumbers[0]!) &&

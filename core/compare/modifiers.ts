@@ -1,0 +1,86 @@
+/**
+ * Two subjects told apart by their modifiers: a word both statements say (a head: "db",
+ * "cache", "TTL") stands, in each, right after a word the other statement never says ("the
+ * orders db is on RDS" / "events db moved from RDS to ClickHouse"; "product cache TTL" /
+ * "lowered the session cache TTL"). Such statements name two things of one kind, however
+ * alike the rest of their words; a change of one is no change of the other. A modifier only
+ * one side gives ("the db" / "the orders db") does not tell them apart, nor does a change word
+ * before the head ("migrated db …"), nor a value ("GitHub Pages" / "Cloudflare Pages").
+ *
+ * @module
+ */
+import type { Statement } from "./claims.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
+import { QUALIFIERS } from "./lexicon.ts";
+import { stem, termsOf } from "./terms.ts";
+import { type Token, tokenize } from "./tokens.ts";
+
+/** Environments, platforms and regions are told apart elsewhere (`change.ts`). */
+const QUALIFIER = new Set([...QUALIFIERS.keys()].flatMap((w) => [w, stem(w)]));
+
+/** Words that end a statement's subject. */
+const PIVOT =
+  /^(?:is|are|was|were|'s|'re|in|on|at|to|into|onto|from|with|via|through|by|for|uses|use|runs|run|lives|live|sits|goes|go|has|have|=|->|→)$/;
+
+/** A token's words as stems ("product", "ttl" too: soft words name things here), or none. */
+function wordsOf(t: Token | undefined): string[] {
+  if (!t || t.kind !== "word" || STOPWORDS.has(t.lower)) return [];
+  return [...new Set([...termsOf(t.lower), ...t.lower.split(/[-_]/).map(stem)])];
+}
+
+/** Every word of a statement as {@linkcode wordsOf} reads it, and its subject words. */
+function said(s: Statement): Set<string> {
+  return new Set([...s.words, ...tokenize(s.text).flatMap(wordsOf)]);
+}
+
+/** Token indexes inside a value, or named as old or as a change: no modifier of a subject. */
+function taken(s: Statement): Set<number> {
+  const out = new Set<number>([...s.cues.cueTokens, ...s.cues.oldTokens]);
+  for (const v of s.values) for (let k = v.start; k < v.end; k++) out.add(k);
+  return out;
+}
+
+/**
+ * The heads `a` says right after a modifier `b` never says, with that modifier: plain lowercase
+ * words, outside values ("GitHub Pages" / "Cloudflare Pages" are two values, not two subjects).
+ */
+function modified(a: Statement, b: Statement): Map<string, string> {
+  const tokens = tokenize(a.text);
+  const theirs = said(b);
+  const skip = taken(a);
+  const out = new Map<string, string>();
+  // Only its subject: the words before its first verb of being or using, or preposition.
+  const end = tokens.findIndex((t, i) => i > 0 && PIVOT.test(t.lower) && !skip.has(i));
+  for (let i = 1; i < end; i++) {
+    const [before, head] = [tokens[i - 1]!, tokens[i]!];
+    if (skip.has(i - 1) || skip.has(i) || before.cap || /\d/.test(before.lower)) continue;
+    if (before.paren || head.paren || before.reason || head.reason) continue;
+    if (before.clause !== head.clause) continue;
+    const heads = wordsOf(head).filter((w) => theirs.has(w));
+    const own = wordsOf(before).filter((w) => !QUALIFIER.has(w));
+    if (heads.length === 0 || own.length === 0 || own.some((w) => theirs.has(w))) continue;
+    for (const h of heads) out.set(h, own.join("-"));
+  }
+  return out;
+}
+
+/**
+ * Whether `incoming` and `stored` name two things of one kind (see the module doc).
+ *
+ * @example Usage
+ * ```ts
+ * import { readStatement } from "./claims.ts";
+ * import { otherModifiers } from "./modifiers.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const stored = readStatement("the orders db is on RDS");
+ * equal(otherModifiers(readStatement("events db moved from RDS to ClickHouse"), stored), true);
+ * equal(otherModifiers(readStatement("the db moved from RDS to Aurora"), stored), false);
+ * ```
+ */
+export function otherModifiers(incoming: Statement, stored: Statement): boolean {
+  const mine = modified(incoming, stored);
+  if (mine.size === 0) return false;
+  const theirs = modified(stored, incoming);
+  return [...mine.keys()].some((head) => theirs.has(head));
+}

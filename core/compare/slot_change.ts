@@ -1,0 +1,182 @@
+/**
+ * A change read as a new filler of the stored statement's slot, when no lexicon knows either
+ * value: the stored statement is a subject and what it says of it ("training runs on | Lambda
+ * Labs GPUs", `frame_change.ts`), and the incoming one, which says something changed, is read
+ * the same way around its change word: what it changes (the words before the value it
+ * gives, its change words set aside) and the value (after `to`, `->`, `now`, `with`, or the
+ * last word of its frame). It changes the stored statement when
+ *
+ * - it names the stored subject, all of it ("as of this month training runs on CoreWeave",
+ *   "model registry moved to MLflow" after "models are registered in SageMaker …");
+ * - what it changes names nothing the stored statement does not (another subject or
+ *   attribute: "events db moved …" is not "the orders db", "CI cache moved …" is not "CI");
+ * - the value it gives is new, and the stored value is not said again as current.
+ *
+ * A proposal, a question, an addition or a denial is no change (the caller checks the rest).
+ *
+ * @module
+ */
+import type { Statement } from "./claims.ts";
+import { termsOf } from "./terms.ts";
+import { type Token, tokenize } from "./tokens.ts";
+
+/** What a slot change replaces: the stored value's words, and the new value. */
+export interface SlotChange {
+  readonly from: string;
+  readonly to: string | null;
+}
+
+/** Words after which a change statement gives the new value. */
+const TO = /^(?:to|into|onto|->|→|=>|now|with|by|via|=)$/;
+/** Words after which a plain statement says what its subject is, uses or where it lives. */
+const PIVOT =
+  /^(?:is|are|in|on|at|with|via|through|by|under|uses|use|using|runs|run|lives|live|sits|sit|goes|go|has|have|land|lands|=)$/;
+/** Words that open a purpose or a second thought, where the value ends ("to save battery"). */
+const PURPOSE = /^(?:to|so|for|because|since|after|as|and|but|which|while)$/;
+
+/** The incoming statement's frame: the words of what it changes and of the value it gives. */
+export interface ChangeFrame {
+  /** Every word it says as current up to its new value, outside parentheses and reasons. */
+  readonly words: ReadonlySet<string>;
+  readonly subject: ReadonlySet<string>;
+  readonly value: ReadonlySet<string>;
+  readonly valueText: string;
+  /** The kinds of the values the lexicons read in the new value. */
+  readonly kinds: ReadonlySet<string>;
+}
+
+function terms(tokens: readonly Token[]): Set<string> {
+  return new Set(tokens.filter((t) => t.kind !== "punct").flatMap((t) => termsOf(t.lower)));
+}
+
+type At = { readonly t: Token; readonly i: number };
+
+/** Reads `incoming` around its change words (see the module doc). */
+export function changeFrame(incoming: Statement): ChangeFrame | null {
+  const tokens = tokenize(incoming.text);
+  const { cueTokens, oldTokens } = incoming.cues;
+  const skip = new Set<number>([...cueTokens, ...oldTokens]);
+  // A statement opened by a verb in the past ("rolled the CNI back to …", "pinned rust to …")
+  // names what it changed after it.
+  if (/^[a-z]{3,}ed$/.test(tokens[0]?.text ?? "")) skip.add(0);
+  for (const v of incoming.values) {
+    if (v.tense !== "current") { for (let k = v.start; k < v.end; k++) skip.add(k); }
+  }
+  // The clause that says what changed: the first with words besides its change words
+  // ("UPDATE: MFA is via Okta Verify now").
+  for (const clause of new Set(tokens.map((t) => t.clause))) {
+    const main: At[] = tokens.map((t, i) => ({ t, i })).filter(({ t }) =>
+      t.clause === clause && !t.paren && !t.reason && t.kind !== "punct"
+    );
+    if (terms(main.filter(({ i }) => !skip.has(i)).map((x) => x.t)).size < 2) continue;
+    const firstCue = main.findIndex(({ i }) => cueTokens.has(i));
+    // After a change word, the first `to`; else the last word of a plain frame.
+    let pivot = firstCue < 0
+      ? -1
+      : main.findIndex(({ t, i }, k) => k > firstCue && TO.test(t.lower) && !skip.has(i));
+    if (pivot < 0) {
+      pivot = main.findLastIndex(({ t, i }, k) => k > 0 && PIVOT.test(t.lower) && !skip.has(i));
+    }
+    if (pivot < 0) return null;
+    let end = main.findIndex(({ t }, k) => k > pivot + 1 && PURPOSE.test(t.lower));
+    const comma = tokens.findIndex((t, i) => i > main[pivot]!.i && t.lower === ",");
+    if (comma > 0) {
+      const cut = main.findIndex(({ i }) => i > comma);
+      if (cut > pivot + 1 && (end < 0 || cut < end)) end = cut;
+    }
+    if (end < 0) end = main.length;
+    const kept = (xs: At[]) => xs.filter(({ i }) => !skip.has(i));
+    const after = kept(main.slice(pivot + 1, end));
+    const value = terms(after.map((x) => x.t));
+    if (value.size === 0) return null;
+    const span = new Set(after.map((x) => x.i));
+    // What it says up to its new value; what follows is comment ("…, cilium kept breaking").
+    const last = after[after.length - 1]!.i;
+    const said = tokens.filter((t, i) => i <= last && !t.paren && !t.reason && !oldTokens.has(i));
+    return {
+      words: terms(said),
+      subject: terms(kept(main.slice(0, pivot)).map((x) => x.t)),
+      value,
+      valueText: after.map((x) => x.t.text).join(" "),
+      kinds: new Set(
+        incoming.values.filter((v) => v.tense === "current" && span.has(v.start)).map((v) =>
+          v.kind
+        ),
+      ),
+    };
+  }
+  return null;
+}
+
+/** The stored statement's value: the words after its subject the incoming one does not say. */
+interface StoredValue {
+  readonly text: string;
+  readonly kinds: ReadonlySet<string>;
+}
+
+/**
+ * Reads the stored statement against the incoming one: its words the incoming statement says
+ * as current (not as old, not in its new value) are the subject; the others are the value it
+ * held. The subject comes first: a word the incoming statement does not say, standing before
+ * every word it does, names another subject ("the orders db" / "events db moved …").
+ */
+export function storedValue(
+  stored: Statement,
+  incoming: Statement,
+  mine: ChangeFrame,
+): StoredValue | null {
+  const tokens = tokenize(stored.text);
+  const weak = new Set(stored.terms.filter((t) => t.kind === "weak").map((t) => t.term));
+  const said = (w: string) => mine.words.has(w) && !mine.value.has(w);
+  let subject = false;
+  let dropped = 0;
+  const unsaid: number[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (t.kind === "punct" || t.reason || t.paren) continue;
+    const words = termsOf(t.lower);
+    const value = stored.values.find((v) => v.start <= i && i < v.end && v.tense === "current");
+    if (words.length === 0 && !value) continue;
+    const generic = words.length > 0 && words.every((w) => weak.has(w));
+    if (words.some(said) || (value && said(value.norm))) {
+      subject = true;
+      continue;
+    }
+    // What the incoming statement names as old is what it replaces, wherever it stands.
+    if (words.some((w) => incoming.oldWords.has(w))) unsaid.push(i);
+    else if (generic) continue;
+    // One word of the subject left out ("rolled the CNI back" after "cluster CNI is Cilium").
+    else if (!subject && dropped++ > 0) return null;
+    else if (subject) unsaid.push(i);
+  }
+  if (!subject || unsaid.length === 0) return null;
+  const at = new Set(unsaid);
+  return {
+    text: unsaid.map((i) => tokens[i]!.text).join(" "),
+    kinds: new Set(stored.values.filter((v) => at.has(v.start)).map((v) => v.kind)),
+  };
+}
+
+/** How `incoming` (which says something changed) changes `stored`, or null. */
+export function slotChange(incoming: Statement, stored: Statement): SlotChange | null {
+  const cues = incoming.cues;
+  if (cues.change.length === 0 || cues.hypothetical || cues.additive) return null;
+  if (incoming.values.some((v) => v.negated)) return null;
+  // It names its own old value, which the stored statement does not hold ("switched the web
+  // app from npm to pnpm" changes its package manager, not its Node version).
+  const old = [...incoming.oldWords];
+  if (old.length > 0 && !old.some((w) => stored.words.has(w))) return null;
+  const mine = changeFrame(incoming);
+  if (!mine) return null;
+  // What it changes names nothing the stored statement does not.
+  const weak = new Set(incoming.terms.filter((t) => t.kind === "weak").map((t) => t.term));
+  if ([...mine.subject].some((w) => !stored.words.has(w) && !weak.has(w))) return null;
+  // The value it gives is new.
+  if (![...mine.value].some((w) => !stored.words.has(w))) return null;
+  const theirs = storedValue(stored, incoming, mine);
+  if (!theirs) return null;
+  // Both values of kinds the lexicons know: of one kind ("every 60s" / "to 300s").
+  const [a, b] = [mine.kinds, theirs.kinds];
+  if (a.size && b.size && ![...a].some((k) => b.has(k))) return null;
+  return { from: theirs.text, to: mine.valueText || null };
+}

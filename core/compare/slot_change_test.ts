@@ -1,0 +1,56 @@
+/**
+ * Changes of values no lexicon knows, read from the slot the stored statement fills
+ * (`slot_change.ts`), later versions said without a change word (`upgrade.ts`), subjects told
+ * apart by their modifiers (`modifiers.ts`) and questions, all through `change()`, with the
+ * look-alikes each must leave alone.
+ */
+import { equal, notEqual } from "node:assert/strict";
+import { change } from "./statements.ts";
+
+/** [stored, incoming]: the incoming statement changes the stored one. */
+const CHANGES: readonly [string, string][] = [
+  // A new filler of the slot, the subject named all or but one generic word.
+  ["image thumbnails are rendered by Imgproxy", "as of Monday thumbnails are rendered by Thumbor"],
+  ["pipeline secrets come from Doppler", "since March pipeline secrets come from Infisical"],
+  ["the nightly export writes to the Quill bucket", "nightly export moved to the Heron bucket"],
+  ["cluster ingress is Traefik", "rolled the ingress back to Contour, traefik kept dropping"],
+  ["UPDATE: chat alerts go to Zulip", "UPDATE: chat alerts are in Mattermost now"],
+  // A later version of the same thing.
+  ["the gateway runs Envoy 1.28", "the gateway runs Envoy 1.31"],
+  ["minSdkVersion = 24", "minSdkVersion = 26"],
+  ["web builds use Vite 4.5", "web builds are on Vite 5.2.1"],
+];
+
+/** [stored, incoming]: the incoming statement does not change the stored one. */
+const LEFT: readonly [string, string][] = [
+  // Another subject of the same kind, told by its modifier.
+  ["the invoices queue is on SQS", "audit queue moved from SQS to Kafka"],
+  ["search cache TTL is 5 minutes", "lowered the session cache TTL to 2 min"],
+  // Another subject or attribute the incoming statement names besides.
+  ["the worker runs on Hetzner", "moved the worker logs to Loki"],
+  // Questions ask, they state nothing.
+  ["previews are hosted on Render", "has the preview hosting moved off render?"],
+  ["CI runs on 2-core runners", "did we switch CI to 4-core runners"],
+  // Its own old value, not the stored one.
+  ["The web app runs on Node 22", "We switched the web app from npm to pnpm"],
+  // An old version the stored statement does not hold.
+  ["the api needs python >= 3.11", "dropped python 3.8 from the client sdk's test matrix"],
+  // Versions: an earlier one, a refinement, another subject, an event, a proposal.
+  ["the gateway runs Envoy 1.31", "the gateway runs Envoy 1.28"],
+  ["the gateway runs Envoy 1.31", "the gateway runs Envoy 1.31.2"],
+  ["the gateway runs Envoy 1.28", "the mesh sidecars run Envoy 1.31"],
+  ["the pg 15 upgrade took 12 min", "the pg 16 upgrade took 4 min"],
+  ["the gateway runs Envoy 1.28", "we might move the gateway to Envoy 1.31"],
+];
+
+Deno.test("change(): a new filler of the stored slot, or a later version, changes it", async (t) => {
+  for (const [stored, incoming] of CHANGES) {
+    await t.step(incoming, () => notEqual(change(incoming, stored), null, stored));
+  }
+});
+
+Deno.test("change(): other subjects, questions and earlier versions change nothing", async (t) => {
+  for (const [stored, incoming] of LEFT) {
+    await t.step(incoming, () => equal(change(incoming, stored), null, stored));
+  }
+});

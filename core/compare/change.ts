@@ -13,7 +13,8 @@ import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
-import { attributeTerms } from "./terms.ts";
+import { attributeTerms, termsOf } from "./terms.ts";
+import { tokenize } from "./tokens.ts";
 import { otherModifiers } from "./modifiers.ts";
 import { implicitUpgrade } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -170,8 +171,9 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   const subjectWords = new Set(stored.terms.map((t) => t.term));
   // Or the old span is a stored value and its scope ("disabled dependabot for npm").
   const scoped = old.length >= 2 && held.some((w) => old.includes(w.norm));
+  // Unless it names a subject of its own before its change word ("the docs site dropped …").
   if (
-    old.length > 0 && old.every((w) => stored.words.has(w)) &&
+    old.length > 0 && old.every((w) => stored.words.has(w)) && !ownSubject(incoming, stored) &&
     (related([]) || scoped || old.filter((w) => subjectWords.has(w)).length >= 2)
   ) {
     const match = held.find((w) => old.includes(w.norm));
@@ -197,6 +199,21 @@ function otherVersion(incoming: Statement, stored: Statement, match: Value): boo
     s.values.filter((v) => v.kind === "version" && v.tense === tense && v.slots.includes(slot));
   const [named, held] = [versions(incoming, "old"), versions(stored, "current")];
   return named.length > 0 && held.length > 0 && !named.some((v) => held.some((w) => same(v, w)));
+}
+
+/** Two subject words before the first change word that the stored statement never says. */
+function ownSubject(incoming: Statement, stored: Statement): boolean {
+  const tokens = tokenize(incoming.text);
+  const { cueTokens, oldTokens } = incoming.cues;
+  // Its subject ends at its first change word or preposition ("… get posted to #deploys").
+  const preposition = tokens.findIndex((t) => /^(?:to|into|onto|in|on|at|with|via)$/.test(t.lower));
+  const first = Math.min(...cueTokens, preposition < 0 ? Infinity : preposition);
+  const own = new Set(
+    tokens.slice(0, Number.isFinite(first) ? first : 0)
+      .filter((t, i) => !oldTokens.has(i) && t.kind === "word" && !t.paren)
+      .flatMap((t) => termsOf(t.lower)).filter((w) => !stored.words.has(w)),
+  );
+  return own.size >= 2;
 }
 
 /** Change words that say the statement holds from now on, whatever it held before. */

@@ -87,12 +87,19 @@ export function changeFrame(incoming: Statement): ChangeFrame | null {
     if (end < 0) end = main.length;
     const kept = (xs: At[]) => xs.filter(({ i }) => !skip.has(i));
     const after = kept(main.slice(pivot + 1, end));
-    const value = terms(after.map((x) => x.t));
+    // Numbers and versions are values too ("rolled checkout back to 2024.11.2").
+    const value = new Set([
+      ...terms(after.map((x) => x.t)),
+      ...after.filter((x) => /\d/.test(x.t.lower)).map((x) => x.t.lower),
+    ]);
     if (value.size === 0) return null;
     const span = new Set(after.map((x) => x.i));
     // What it says up to its new value; what follows is comment ("…, cilium kept breaking").
     const last = after[after.length - 1]!.i;
-    const said = tokens.filter((t, i) => i <= last && !t.paren && !t.reason && !oldTokens.has(i));
+    const stop = tokens.findIndex((t, i) => i > last && (t.lower === "," || t.clause !== clause));
+    const said = tokens.filter((t, i) =>
+      (stop < 0 || i < stop) && !t.paren && !t.reason && !oldTokens.has(i)
+    );
     return {
       words: terms(said),
       subject: terms(kept(main.slice(0, pivot)).map((x) => x.t)),
@@ -128,7 +135,11 @@ export function storedValue(
   const tokens = tokenize(stored.text);
   const weak = new Set(stored.terms.filter((t) => t.kind === "weak").map((t) => t.term));
   const said = (w: string) => mine.words.has(w) && !mine.value.has(w);
-  let subject = false;
+  // Naming the stored value as old ("replaced swagger-jsdoc w/ tsoa") names the fact: its
+  // subject need not be said.
+  const old = [...incoming.oldWords];
+  const named = old.length > 0 && old.every((w) => stored.words.has(w));
+  let subject = named;
   let dropped = 0;
   const unsaid: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
@@ -146,7 +157,7 @@ export function storedValue(
     if (words.some((w) => incoming.oldWords.has(w))) unsaid.push(i);
     else if (generic) continue;
     // One word of the subject left out ("rolled the CNI back" after "cluster CNI is Cilium").
-    else if (!subject && dropped++ > 0) return null;
+    else if (!subject && dropped++ > 0 && !named) return null;
     else if (subject) unsaid.push(i);
   }
   if (!subject || unsaid.length === 0) return null;

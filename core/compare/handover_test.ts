@@ -1,0 +1,52 @@
+/**
+ * Changes of who holds a thing and of a value named as the old one, through `change()`: the
+ * frames people write ownership in ("X runs the …", "coordinated by X", "X has taken over …",
+ * "Y handed over to Z"), a person named like a month, nouns and participles of one verb
+ * ("coordination" / "coordinated"), and an old value named with no subject said.
+ */
+import { equal, notEqual } from "node:assert/strict";
+import { change } from "./statements.ts";
+import { readStatement } from "./claims.ts";
+
+/** [stored, incoming]: the incoming statement changes the stored one. */
+const CHANGES: readonly [string, string][] = [
+  ["Tomas runs the Android beta program", "Tomas handed the Android beta program over to Lea"],
+  ["incident reviews are coordinated by Nadia", "Omar has taken over incident review coordination"],
+  [
+    "growth team owns the shared email templates",
+    "shared email templates handed over to the lifecycle team",
+  ],
+  [
+    "Mar owns the billing dashboards",
+    "Mar handed the billing dashboards to the finance analytics squad",
+  ],
+  [
+    "changelogs are generated with conventional-changelog",
+    "replaced conventional-changelog w/ changesets, it writes CHANGELOG.md per package",
+  ],
+];
+
+/** [stored, incoming]: the incoming statement does not change the stored one. */
+const LEFT: readonly [string, string][] = [
+  // Another thing handed over.
+  ["Tomas runs the Android beta program", "Tomas handed the iOS beta program over to Lea"],
+  // The old value named, but the incoming statement is about another subject as well.
+  [
+    "changelogs are generated with conventional-changelog",
+    "the docs site dropped conventional-changelog for its release notes",
+  ],
+];
+
+Deno.test("change(): hand-overs and old values named without their subject change the stored fact", async (t) => {
+  for (const [stored, incoming] of CHANGES) {
+    await t.step(incoming, () => notEqual(change(incoming, stored), null, stored));
+  }
+  for (const [stored, incoming] of LEFT) {
+    await t.step(`left: ${incoming}`, () => equal(change(incoming, stored), null, stored));
+  }
+});
+
+Deno.test("readStatement(): a bare month abbreviation before a verb is a name, after a word of time a date", () => {
+  equal(readStatement("Jun owns the feature flags").values.some((v) => v.kind === "date"), false);
+  equal(readStatement("the freeze starts in Jun").values.some((v) => v.kind === "date"), true);
+});

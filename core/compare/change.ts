@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { withAcronyms } from "./acronyms.ts";
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
@@ -16,7 +17,7 @@ import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { attributeTerms, termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 import { otherModifiers } from "./modifiers.ts";
-import { implicitUpgrade } from "./upgrade.ts";
+import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
 import type { Value } from "./value_types.ts";
 
@@ -103,7 +104,8 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * equal(changeBetween(readStatement("The logging stack moved from MySQL to Loki."), old), null);
  * ```
  */
-export function changeBetween(incoming: Statement, stored: Statement): Change | null {
+export function changeBetween(read: Statement, kept: Statement): Change | null {
+  const [incoming, stored] = withAcronyms(read, kept);
   const cues = incoming.cues;
   if (cues.hypothetical) return null;
   if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
@@ -122,7 +124,7 @@ export function changeBetween(incoming: Statement, stored: Statement): Change | 
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
       surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
-      slotted(incoming, stored)) ??
+      slotted(incoming, stored) ?? versioned(incoming, stored)) ??
     upgraded(incoming, stored);
 }
 
@@ -130,6 +132,12 @@ export function changeBetween(incoming: Statement, stored: Statement): Change | 
 function slotted(incoming: Statement, stored: Statement): Change | null {
   const found = slotChange(incoming, stored);
   return found && { attribute: "statement", from: found.from, to: found.to };
+}
+
+/** Another version of the same technology, said with a change word (`upgrade.ts`). */
+function versioned(incoming: Statement, stored: Statement): Change | null {
+  const found = versionChange(incoming, stored);
+  return found && { attribute: "version", from: found.from, to: found.to };
 }
 
 /** A later version of the same thing, said without a change word (`upgrade.ts`). */

@@ -149,7 +149,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       at(tokens, i, ["taken", "over"]);
     // "Portal uploads are capped at 100MB": a participle after a present copula is a state.
     const state = /^(?:is|are|'re)$/.test(tokens[i - 1]?.lower ?? "") && VERBS.has(t.lower) &&
-      /ed$/.test(t.lower);
+        /ed$/.test(t.lower) ||
+      // "has PITR enabled": enabling is a change only when someone does it ("we enabled …").
+      t.lower === "enabled" && i > 0 &&
+        !/^(?:we|i|they|you|just|have|has|had|'ve)$/.test(tokens[i - 1]!.lower);
     if (verb && !state) {
       cue(i, t.lower);
       strong = true;

@@ -19,6 +19,17 @@ const CHANGES: readonly [string, string][] = [
   ["the gateway runs Envoy 1.28", "the gateway runs Envoy 1.31"],
   ["minSdkVersion = 24", "minSdkVersion = 26"],
   ["web builds use Vite 4.5", "web builds are on Vite 5.2.1"],
+  // Another version, later or earlier, said with a change word; what follows is comment.
+  [
+    "Helm chart version for traefik is 26.1.0",
+    "rolled traefik back to chart 25.0.3, 26.1.0 broke the CRDs",
+  ],
+  [
+    "we run the nginx ingress controller 1.9",
+    "ingress-nginx rolled back to 1.8.4 after the breakage",
+  ],
+  // An acronym and the words it stands for; a switch someone flipped.
+  ["SSO is off on the admin portal", "we enabled single sign on for the admin portal"],
 ];
 
 /** [stored, incoming]: the incoming statement does not change the stored one. */
@@ -41,6 +52,13 @@ const LEFT: readonly [string, string][] = [
   ["the gateway runs Envoy 1.28", "the mesh sidecars run Envoy 1.31"],
   ["the pg 15 upgrade took 12 min", "the pg 16 upgrade took 4 min"],
   ["the gateway runs Envoy 1.28", "we might move the gateway to Envoy 1.31"],
+  [
+    "Helm chart version for traefik is 26.1.0",
+    "rolled the billing worker back to traefik 25.0.3",
+  ],
+  // A switch as a state, not a change ("has PITR enabled").
+  ["orders db is postgres 16.2", "orders db has PITR enabled, 7 day window"],
+  ["SSO is off on the admin portal", "we enabled single sign on for the partner portal"],
 ];
 
 Deno.test("change(): a new filler of the stored slot, or a later version, changes it", async (t) => {

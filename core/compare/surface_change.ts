@@ -169,7 +169,11 @@ export function surfaceChange(incoming: string, stored: string): SurfaceChange |
   if (
     numbers.length > 0 && numbers.length <= 2 && newNumbers.length > 0 && !apart(null) &&
     !otherAttributes(theirs, numbers[0]!, mine, newNumbers[0]!) &&
-    numbers.every((n) => !mine.some((t) => t.norm === n.norm) || namedAsOld(mine, n)) &&
+    // The stored number said again after the new one is comment ("…, 1.14.2 broke webhooks").
+    numbers.every((n) =>
+      !mine.some((t) => t.norm === n.norm && t.index < newNumbers[0]!.index) ||
+      namedAsOld(mine, n)
+    ) &&
     shared(new Set()) >= (sameShape(numbers[0]!, newNumbers[0]!) ? 1 : 2)
   ) {
     return { attribute: "number", from: numbers[0]!.text, to: newNumbers[0]!.text };

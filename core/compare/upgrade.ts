@@ -11,7 +11,9 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
-import { asserted } from "./conflict.ts";
+import { asserted, same } from "./conflict.ts";
+import { termsOf } from "./terms.ts";
+import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** What an upgrade replaces. */
@@ -82,3 +84,60 @@ export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade
   }
   return null;
 }
+
+/** The technology a version slot names (`version:ingress-nginx` → `ingress-nginx`). */
+function techOf(slot: string): string {
+  return slot.slice(slot.indexOf(":") + 1);
+}
+
+/** Whether two technologies are one ("ingress-nginx" and "nginx ingress" name one thing). */
+function sameTech(a: string, b: string): boolean {
+  if (a === b) return true;
+  const [x, y] = [a.split(/[-\s]/), b.split(/[-\s]/)];
+  return x.every((w) => y.includes(w)) || y.every((w) => x.includes(w));
+}
+
+/**
+ * A version change said with a change word ("rolled ingress-nginx back to chart 4.6.0, 4.7.1
+ * broke …" after "Helm chart version for ingress-nginx is 4.7.1"): another version, later or
+ * earlier, of a technology the stored statement gives a version of or names, the stored
+ * version not said again before it, and nothing named besides the stored statement's words
+ * (the technology is the subject; what follows the new version is comment).
+ */
+export function versionChange(incoming: Statement, stored: Statement): Upgrade | null {
+  const cues = incoming.cues;
+  if (cues.change.length === 0 || cues.hypothetical || cues.additive) return null;
+  const techs = new Set(stored.values.filter((v) => v.kind === "tech").map((v) => v.norm));
+  for (const next of asserted(incoming)) {
+    const slots = versionSlots(next);
+    if (slots.length === 0 || !parts(next.norm)) continue;
+    const tech = techOf(slots[0]!);
+    const old = asserted(stored).find((v) =>
+      versionSlots(v).some((s) => sameTech(techOf(s), tech) || techs.has(tech)) && parts(v.norm)
+    );
+    if (!old || same(old, next)) continue;
+    // The stored version said before the new one, as current: no change of it.
+    if (
+      incoming.values.some((v) =>
+        v.start < next.start && v.tense === "current" && same(v, old) && v !== next
+      )
+    ) continue;
+    if (ownWords(incoming, stored, next.start)) continue;
+    return { from: old.text, to: next.text };
+  }
+  return null;
+}
+
+/** A subject word before `end` the stored statement does not say (past verbs aside). */
+function ownWords(incoming: Statement, stored: Statement, end: number): boolean {
+  const tokens = tokenize(incoming.text);
+  const { cueTokens, oldTokens } = incoming.cues;
+  return tokens.slice(0, end).some((t, i) =>
+    t.kind === "word" && !t.paren && !cueTokens.has(i) && !oldTokens.has(i) &&
+    !/ed$/.test(t.lower) &&
+    termsOf(t.lower).some((w) => !stored.words.has(w) && !WEAK_WORDS.test(w))
+  );
+}
+
+/** Words that name no subject in a version change ("chart", "version", "image", "tag"). */
+const WEAK_WORDS = /^(?:chart|version|image|tag|release|build|pin|provider|plugin|sdk)$/;

@@ -157,8 +157,11 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       cue(i, t.lower);
       strong = true;
       // "from X", "off X", "away from X" after a verb of change name the old value.
+      // Before a comma: "replaced X w/ Y, it emits Z from the controllers" names no old Z.
+      const comma = tokens.findIndex((x, k) => k > i && x.lower === ",");
       const from = tokens.findIndex((x, k) =>
-        k > i && x.clause === t.clause && (x.lower === "from" || x.lower === "off")
+        k > i && x.clause === t.clause && (x.lower === "from" || x.lower === "off") &&
+        (comma < 0 || k < comma)
       );
       if (from > 0) {
         const to = tokens.findIndex((x, k) =>
@@ -199,7 +202,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         /^(?:replaced|swapped)$/.test(t.lower) && /^(?:with|by)$/.test(tokens[end]?.lower ?? "")
       ) {
         const start = clauseStart(i);
-        for (const v of values) if (v.start >= start && v.end <= i) markOld(v.start, v.end);
+        const named = values.filter((v) => v.start >= start && v.end <= i);
+        for (const v of named) markOld(v.start, v.end);
+        // "custom bootloader replaced by MCUboot": the few words before it, when no value.
+        if (named.length === 0) markOld(Math.max(start, i - 3), i);
         continue;
       }
       // "We stopped sending events to Mixpanel": the rest of the clause is what stopped.
@@ -247,7 +253,9 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       tokens.some((x, k) => k > i + 1 && x.lower === "now" && x.clause === t.clause)
     ) {
       const now = tokens.findIndex((x, k) => k > i + 1 && x.lower === "now");
-      if (values.some((v) => v.start > i && v.end <= now)) {
+      // A value, or a name of a few words ("state mgmt was Provider, now Riverpod 2").
+      const name = now - i <= 4 && tokens.slice(i + 1, now).some((x) => x.cap);
+      if (name || values.some((v) => v.start > i && v.end <= now)) {
         cue(i, "was");
         strong = true;
         markOld(i + 1, now);
@@ -265,13 +273,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         markOld(i + 1, end);
       }
     }
-    // "Vitest, not Jest": the value after a comma's "not" is the old one.
+    // "Vitest, not Jest": the value after a comma's "not" is the old one; so is a name
+    // ("owned by Mira, not Leo").
     if (t.lower === "not" && tokens[i - 1]?.lower === ",") {
       let end = i + 1;
       while (
         end < tokens.length && tokens[end]!.clause === t.clause && tokens[end]!.kind !== "punct"
       ) end++;
-      if (values.some((v) => v.start > i && v.start < end)) {
+      const name = end === i + 2 && tokens[i + 1]!.cap;
+      if (name || values.some((v) => v.start > i && v.start < end)) {
         cue(i, "not");
         strong = true;
         markOld(i + 1, end);

@@ -134,7 +134,9 @@ export function storedValue(
 ): StoredValue | null {
   const tokens = tokenize(stored.text);
   const weak = new Set(stored.terms.filter((t) => t.kind === "weak").map((t) => t.term));
-  const said = (w: string) => mine.words.has(w) && !mine.value.has(w);
+  // Said as what changed, or elsewhere outside the new value ("rolled the CNI back to
+  // aws-vpc-cni": the CNI is said, though the new value spells it too).
+  const said = (w: string) => mine.subject.has(w) || mine.words.has(w) && !mine.value.has(w);
   // Naming the stored value as old ("replaced swagger-jsdoc w/ tsoa") names the fact: its
   // subject need not be said.
   const old = [...incoming.oldWords];

@@ -117,10 +117,13 @@ export function surfaceChange(incoming: string, stored: string): SurfaceChange |
   // A value the stored statement lacks: new words, or a known name at another version
   // (`nodejs16.x` → `nodejs20.x`).
   // Or what follows an arrow or `to` ("ported the unit tests to vitest").
+  // After an arrow, a new name may be made of the stored words (`orders.v1 -> order-events`).
   const fresh = mine.filter((t, i) =>
     (isValue(t) || ARROWS.has(mine[i - 1]?.norm ?? "") ||
       /^(?:to|onto|into)$/.test(mine[i - 1]?.norm ?? "") && subjectOf([t]).size > 0) &&
-    !storedNorms.has(t.norm) && (/\d/.test(t.norm) || !t.parts.some((p) => storedParts.has(p)))
+    !storedNorms.has(t.norm) &&
+    (/\d/.test(t.norm) || ARROWS.has(mine[i - 1]?.norm ?? "") ||
+      !t.parts.some((p) => storedParts.has(p)))
   );
   if (fresh.length === 0) return null;
   const ours = subjectOf(mine);

@@ -14,8 +14,8 @@ import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
-import { attributeTerms, termsOf } from "./terms.ts";
-import { tokenize } from "./tokens.ts";
+import { otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
+import { attributeTerms } from "./terms.ts";
 import { otherModifiers } from "./modifiers.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -162,10 +162,14 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
     const o = overlap(incoming, stored, slots);
     return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0 || together;
   };
+  // Or the incoming statement names nothing of its own ("IE11 is no longer supported", "use
+  // date-fns instead of moment for all existing code", "Samir took over the GE suites").
+  const subjectWords = new Set(stored.terms.map((t) => t.term));
   for (const v of incoming.values.filter((x) => x.tense === "old")) {
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
       held.find((w) => w.norm === v.norm);
-    if (match && related([]) && !otherVersion(incoming, stored, match)) {
+    const linked = related([]) || ownTerms(incoming, stored) <= 0 && !ownSubject(incoming, stored);
+    if (match && linked && !otherVersion(incoming, stored, match)) {
       return {
         attribute: attributeName(match.slots[0]!),
         from: match.text,
@@ -176,7 +180,6 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   // A named old thing that is no value ("the shared staging DB in the API integration tests"):
   // all its words are the stored statement's, and two of them name its subject.
   const old = [...incoming.oldWords];
-  const subjectWords = new Set(stored.terms.map((t) => t.term));
   // Or the old span is a stored value and its scope ("disabled dependabot for npm").
   const scoped = old.length >= 2 && held.some((w) => old.includes(w.norm));
   // Unless it names a subject of its own before its change word ("the docs site dropped …").
@@ -194,34 +197,6 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
       : { attribute: "statement", from: stored.text, to: null };
   }
   return null;
-}
-
-/**
- * The incoming statement names an old version of the stored value's technology that the
- * stored statement does not hold ("dropped python 3.8 from the client sdk's test matrix" after
- * "the api needs python >= 3.11"): another fact about the same technology.
- */
-function otherVersion(incoming: Statement, stored: Statement, match: Value): boolean {
-  const slot = `version:${match.norm}`;
-  const versions = (s: Statement, tense: Value["tense"]) =>
-    s.values.filter((v) => v.kind === "version" && v.tense === tense && v.slots.includes(slot));
-  const [named, held] = [versions(incoming, "old"), versions(stored, "current")];
-  return named.length > 0 && held.length > 0 && !named.some((v) => held.some((w) => same(v, w)));
-}
-
-/** Two subject words before the first change word that the stored statement never says. */
-function ownSubject(incoming: Statement, stored: Statement): boolean {
-  const tokens = tokenize(incoming.text);
-  const { cueTokens, oldTokens } = incoming.cues;
-  // Its subject ends at its first change word or preposition ("… get posted to #deploys").
-  const preposition = tokens.findIndex((t) => /^(?:to|into|onto|in|on|at|with|via)$/.test(t.lower));
-  const first = Math.min(...cueTokens, preposition < 0 ? Infinity : preposition);
-  const own = new Set(
-    tokens.slice(0, Number.isFinite(first) ? first : 0)
-      .filter((t, i) => !oldTokens.has(i) && t.kind === "word" && !t.paren)
-      .flatMap((t) => termsOf(t.lower)).filter((w) => !stored.words.has(w)),
-  );
-  return own.size >= 2;
 }
 
 /** Change words that say the statement holds from now on, whatever it held before. */

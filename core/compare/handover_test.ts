@@ -36,6 +36,17 @@ const NAMED: readonly [string, string][] = [
   ["sensors sync over a homegrown protocol", "homegrown protocol replaced by MQTT"],
   ["the web app state uses Pinia", "state mgmt was Pinia, now Vuex 5"],
   ["billing events go to the queue billing.v2", "renamed queue billing.v2 -> billing-events"],
+  // The old value alone in the first part, or replaced by a value of its own slot.
+  [
+    "the admin site still has to work in Safari 14",
+    "Safari 14 is no longer supported, targets bumped",
+  ],
+  [
+    "the frontend formats dates with moment.js",
+    "use dayjs instead of moment for all existing code",
+  ],
+  // Fewer of the values the stored statement lists.
+  ["logs are split between Loki and Elasticsearch", "consolidated all logs in Loki"],
 ];
 
 /** [stored, incoming]: the incoming statement does not change the stored one. */
@@ -46,6 +57,14 @@ const LEFT: readonly [string, string][] = [
   [
     "changelogs are generated with conventional-changelog",
     "the docs site dropped conventional-changelog for its release notes",
+  ],
+  // Another subject moved off the same value.
+  ["user sessions live in redis", "carts migrated from redis to dynamodb"],
+  ["The web app uses npm.", "We switched the docs site from npm to pnpm."],
+  // Both values kept.
+  [
+    "logs are split between Loki and Elasticsearch",
+    "moved the audit logs to Loki and Elasticsearch",
   ],
 ];
 

@@ -170,6 +170,17 @@ export function storedValue(
   };
 }
 
+/** The new value keeps some, not all, of the values the stored statement lists in one slot. */
+function narrowed(incoming: Statement, stored: Statement, mine: ChangeFrame): boolean {
+  if (!incoming.cues.strong) return false;
+  const held = stored.values.filter((v) => v.tense === "current" && !v.negated);
+  return held.some((v) =>
+    held.filter((w) => w.kind === v.kind && w.slots.some((s) => v.slots.includes(s))).length >= 2 &&
+    mine.value.has(v.norm) &&
+    held.some((w) => w !== v && w.kind === v.kind && !incoming.words.has(w.norm))
+  );
+}
+
 /** How `incoming` (which says something changed) changes `stored`, or null. */
 export function slotChange(incoming: Statement, stored: Statement): SlotChange | null {
   const cues = incoming.cues;
@@ -184,8 +195,11 @@ export function slotChange(incoming: Statement, stored: Statement): SlotChange |
   // What it changes names nothing the stored statement does not.
   const weak = new Set(incoming.terms.filter((t) => t.kind === "weak").map((t) => t.term));
   if ([...mine.subject].some((w) => !stored.words.has(w) && !weak.has(w))) return null;
-  // The value it gives is new.
-  if (![...mine.value].some((w) => !stored.words.has(w))) return null;
+  // The value it gives is new, or fewer of the values the stored statement lists
+  // ("consolidated all dashboards in Grafana" after "… split between Grafana and Kibana").
+  if (![...mine.value].some((w) => !stored.words.has(w)) && !narrowed(incoming, stored, mine)) {
+    return null;
+  }
   const theirs = storedValue(stored, incoming, mine);
   if (!theirs) return null;
   // Both values of kinds the lexicons know: of one kind ("every 60s" / "to 300s").

@@ -9,17 +9,19 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { termsOf } from "./terms.ts";
-import { tokenize } from "./tokens.ts";
+import { tokensFor } from "./cached_tokens.ts";
+
+const CAPITALS = /\b[A-Z]{2,5}s?\b/;
 
 /** The acronyms a statement writes in capitals ("RLS", "GE"), lowercase. */
 function acronyms(s: Statement): string[] {
-  return tokenize(s.text).filter((t) => t.kind === "word" && /^[A-Z]{2,5}s?$/.test(t.text))
+  return tokensFor(s.text).filter((t) => t.kind === "word" && /^[A-Z]{2,5}s?$/.test(t.text))
     .map((t) => t.lower.replace(/s$/, (m) => (t.text.endsWith("s") ? "" : m)));
 }
 
 /** `s` with the words of `acronym` spelled out read as the acronym, or null when it has none. */
 function spelled(s: Statement, acronym: string): Statement | null {
-  const tokens = tokenize(s.text);
+  const tokens = tokensFor(s.text);
   for (let i = 0; i + acronym.length <= tokens.length; i++) {
     const run = tokens.slice(i, i + acronym.length);
     if (run.some((t, k) => t.kind !== "word" || t.lower[0] !== acronym[k])) continue;
@@ -48,6 +50,8 @@ function spelled(s: Statement, acronym: string): Statement | null {
  * ```
  */
 export function withAcronyms(a: Statement, b: Statement): [Statement, Statement] {
+  // Most statements write no word in capitals: nothing to spell out.
+  if (!CAPITALS.test(a.text) && !CAPITALS.test(b.text)) return [a, b];
   let [x, y] = [a, b];
   for (const acronym of acronyms(b)) {
     if (!a.words.has(acronym)) x = spelled(x, acronym) ?? x;

@@ -105,17 +105,25 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * ```
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
-  const [incoming, stored] = withAcronyms(read, kept);
-  const cues = incoming.cues;
-  if (cues.hypothetical) return null;
-  if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
+  if (read.cues.hypothetical) return null;
+  if (kept.cues.event || kept.cues.hypothetical || !qualifiersAgree(read, kept)) return null;
+  // Most statements say nothing changed and give no number that could be a later version.
+  const marked = read.cues.change.length > 0 || surfaceCue(read.text);
+  if (!marked && !read.values.some((v) => v.kind === "version" || v.kind === "quantity")) {
     return null;
   }
-  if (otherModifiers(incoming, stored)) return null;
+  const [incoming, stored] = withAcronyms(read, kept);
+  const found = marked ? changed(incoming, stored) : upgraded(incoming, stored);
+  // Two things of one kind ("the orders db" / "events db moved …") are two subjects.
+  return found && !otherModifiers(incoming, stored) ? found : null;
+}
+
+/** How `incoming`, which says something changed (a change word or a surface cue), changes `stored`. */
+function changed(incoming: Statement, stored: Statement): Change | null {
+  const cues = incoming.cues;
   // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
   // out`, `set … to`) counts.
   if (cues.change.length === 0) {
-    if (!surfaceCue(incoming.text)) return upgraded(incoming, stored);
     return surfaceChange(incoming.text, stored.text) ??
       (cues.additive ? null : newInSlot(incoming, stored, asserted(stored))) ??
       upgraded(incoming, stored);

@@ -13,7 +13,8 @@ import type { Statement } from "./claims.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 import { QUALIFIERS } from "./lexicon.ts";
 import { stem, termsOf } from "./terms.ts";
-import { type Token, tokenize } from "./tokens.ts";
+import { tokensFor } from "./cached_tokens.ts";
+import type { Token } from "./tokens.ts";
 
 /** Environments, platforms and regions are told apart elsewhere (`change.ts`). */
 const QUALIFIER = new Set([...QUALIFIERS.keys()].flatMap((w) => [w, stem(w)]));
@@ -30,7 +31,7 @@ function wordsOf(t: Token | undefined): string[] {
 
 /** Every word of a statement as {@linkcode wordsOf} reads it, and its subject words. */
 function said(s: Statement): Set<string> {
-  return new Set([...s.words, ...tokenize(s.text).flatMap(wordsOf)]);
+  return new Set([...s.words, ...tokensFor(s.text).flatMap(wordsOf)]);
 }
 
 /** Token indexes inside a value, or named as old or as a change: no modifier of a subject. */
@@ -45,7 +46,7 @@ function taken(s: Statement): Set<number> {
  * words, outside values ("GitHub Pages" / "Cloudflare Pages" are two values, not two subjects).
  */
 function modified(a: Statement, b: Statement): Map<string, string> {
-  const tokens = tokenize(a.text);
+  const tokens = tokensFor(a.text);
   const theirs = said(b);
   const skip = taken(a);
   const out = new Map<string, string>();

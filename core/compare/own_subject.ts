@@ -11,7 +11,7 @@ import type { Statement } from "./claims.ts";
 import { same } from "./conflict.ts";
 import { WEAK } from "./lexicon.ts";
 import { stem, synonym, termsOf } from "./terms.ts";
-import { tokenize } from "./tokens.ts";
+import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** Generic heads ("service", "app") as subject words: they name nothing of their own. */
@@ -36,7 +36,7 @@ export function otherVersion(incoming: Statement, stored: Statement, match: Valu
  * lacks ("IE11 is no longer supported, browserslist updated": -1).
  */
 export function ownTerms(incoming: Statement, stored: Statement): number {
-  const tokens = tokenize(incoming.text);
+  const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
   const end = tokens.findIndex((t) => t.lower === "," || t.clause !== tokens[0]!.clause);
@@ -53,7 +53,7 @@ function range(from: number, to: number): number[] {
 
 /** Two subject words before the first change word that the stored statement never says. */
 export function ownSubject(incoming: Statement, stored: Statement): boolean {
-  const tokens = tokenize(incoming.text);
+  const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   // Its subject ends at its first change word or preposition ("… get posted to #deploys").
   const preposition = tokens.findIndex((t) => /^(?:to|into|onto|in|on|at|with|via)$/.test(t.lower));

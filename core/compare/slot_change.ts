@@ -18,7 +18,8 @@
  */
 import type { Statement } from "./claims.ts";
 import { termsOf } from "./terms.ts";
-import { type Token, tokenize } from "./tokens.ts";
+import { tokensFor } from "./cached_tokens.ts";
+import type { Token } from "./tokens.ts";
 
 /** What a slot change replaces: the stored value's words, and the new value. */
 export interface SlotChange {
@@ -53,7 +54,7 @@ type At = { readonly t: Token; readonly i: number };
 
 /** Reads `incoming` around its change words (see the module doc). */
 export function changeFrame(incoming: Statement): ChangeFrame | null {
-  const tokens = tokenize(incoming.text);
+  const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   const skip = new Set<number>([...cueTokens, ...oldTokens]);
   // A statement opened by a verb in the past ("rolled the CNI back to …", "pinned rust to …")
@@ -132,7 +133,7 @@ export function storedValue(
   incoming: Statement,
   mine: ChangeFrame,
 ): StoredValue | null {
-  const tokens = tokenize(stored.text);
+  const tokens = tokensFor(stored.text);
   const weak = new Set(stored.terms.filter((t) => t.kind === "weak").map((t) => t.term));
   // Said as what changed, or elsewhere outside the new value ("rolled the CNI back to
   // aws-vpc-cni": the CNI is said, though the new value spells it too).

@@ -13,7 +13,7 @@
 import type { Statement } from "./claims.ts";
 import { asserted, same } from "./conflict.ts";
 import { termsOf } from "./terms.ts";
-import { tokenize } from "./tokens.ts";
+import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** What an upgrade replaces. */
@@ -130,7 +130,7 @@ export function versionChange(incoming: Statement, stored: Statement): Upgrade |
 
 /** A subject word before `end` the stored statement does not say (past verbs aside). */
 function ownWords(incoming: Statement, stored: Statement, end: number): boolean {
-  const tokens = tokenize(incoming.text);
+  const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   return tokens.slice(0, end).some((t, i) =>
     t.kind === "word" && !t.paren && !cueTokens.has(i) && !oldTokens.has(i) &&

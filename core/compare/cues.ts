@@ -237,6 +237,28 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
     }
+    // "…, pnpm-lock.yaml deleted": a thing, then a participle of removal ending its part.
+    if (
+      /^(?:deleted|removed|dropped|gone|archived|retired|decommissioned)$/.test(t.lower) && i > 0 &&
+      (tokens[i + 1] === undefined || tokens[i + 1]!.kind === "punct") &&
+      tokens[i - 1]!.kind !== "punct" &&
+      !/^(?:is|are|was|were|been|be|got|get|has|have)$/.test(tokens[i - 1]!.lower)
+    ) {
+      const named = values.filter((v) => v.end === i);
+      if (named.length) { for (const v of named) markOld(v.start, v.end); }
+      else markOld(i - 1, i);
+      if (!cueTokens.has(i)) cue(i, t.lower);
+      strong = true;
+    }
+    // "…, VS Code is only for pairing sessions now": a value kept for less is no longer the
+    // value it was.
+    if (
+      t.lower === "only" && /^(?:for|in|on|when|during)$/.test(tokens[i + 1]?.lower ?? "") &&
+      change.some((c) => c !== "now")
+    ) {
+      const end = /^(?:is|are)$/.test(tokens[i - 1]?.lower ?? "") ? i - 1 : i;
+      for (const v of values) if (v.end === end) markOld(v.start, v.end);
+    }
     // "@acme/utils is now published as @acme/shared": before "is now", the old value.
     if (t.lower === "now" && /^(?:is|are|'s|'re)$/.test(tokens[i - 1]?.lower ?? "")) {
       const before = values.filter((v) => v.end <= i - 1 && tokens[v.start]!.clause === t.clause);

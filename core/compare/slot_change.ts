@@ -145,6 +145,7 @@ export function storedValue(
   let subject = named;
   let dropped = 0;
   const unsaid: number[] = [];
+  const lead: number[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if (t.kind === "punct" || t.reason || t.paren) continue;
@@ -162,7 +163,11 @@ export function storedValue(
     // One word of the subject left out ("rolled the CNI back" after "cluster CNI is Cilium").
     else if (!subject && dropped++ > 0 && !named) return null;
     else if (subject) unsaid.push(i);
+    else if (t.cap) lead.push(i);
   }
+  // Nothing unsaid after the subject: a name before it was the value ("Rahul is primary
+  // on-call for payments" / "primary on-call for payments is now Bea").
+  if (unsaid.length === 0 && dropped === 1) unsaid.push(...lead);
   if (!subject || unsaid.length === 0) return null;
   const at = new Set(unsaid);
   return {

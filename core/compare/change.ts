@@ -16,7 +16,7 @@ import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
 import { attributeTerms } from "./terms.ts";
-import { otherModifiers } from "./modifiers.ts";
+import { namesSubject, otherModifiers } from "./modifiers.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
 import type { Value } from "./value_types.ts";
@@ -228,6 +228,8 @@ const RESTATING = new Set([
  * stored one's ("From now on release notes go into CHANGELOG.md" after "… on the wiki").
  */
 function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
+  // A subject of its own before its change word ("the data notebooks were upgraded to …").
+  if (ownSubject(incoming, stored)) return null;
   const fresh = asserted(incoming);
   for (const d of differences(fresh, held, stored.words, incoming.words)) {
     // It names its own old value of the slot, not the stored one ("marketing email moved from
@@ -235,6 +237,10 @@ function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[
     if (
       incoming.values.some((v) => v.tense === "old" && v.slots.some((s) => d.slots.includes(s)))
     ) {
+      continue;
+    }
+    // Values that name the subjects ("websocket server" / "grpc server port changed to …").
+    if (d.a.some((v) => namesSubject(incoming, v)) && d.b.some((v) => namesSubject(stored, v))) {
       continue;
     }
     const o = overlap(incoming, stored, d.slots);

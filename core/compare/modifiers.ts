@@ -15,6 +15,7 @@ import { QUALIFIERS } from "./lexicon.ts";
 import { stem, termsOf } from "./terms.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import type { Token } from "./tokens.ts";
+import type { Value } from "./value_types.ts";
 
 /** Environments, platforms and regions are told apart elsewhere (`change.ts`). */
 const QUALIFIER = new Set([...QUALIFIERS.keys()].flatMap((w) => [w, stem(w)]));
@@ -42,6 +43,56 @@ function taken(s: Statement): Set<number> {
 }
 
 /**
+ * The token indexes (from the second) of a statement's subject: the words before its first verb
+ * of being or using, or preposition, and a scope after `for` ("we use Mailgun for transactional
+ * email").
+ */
+function subjectTokens(
+  tokens: readonly Token[],
+  skip: ReadonlySet<number>,
+  cues: ReadonlySet<number>,
+): number[] {
+  const out: number[] = [];
+  const end = subjectEnd(tokens, skip, cues);
+  for (let i = 1; i < end; i++) out.push(i);
+  tokens.forEach((t, f) => {
+    if (t.lower !== "for" || f < end || skip.has(f)) return;
+    for (let i = f + 2; i < tokens.length; i++) {
+      if (tokens[i]!.clause !== t.clause || PIVOT.test(tokens[i]!.lower)) break;
+      out.push(i);
+    }
+  });
+  return out;
+}
+
+/**
+ * Where a statement's subject ends: its first verb of being or using, or preposition, or its
+ * first change word ("marketing email no longer goes through Mailgun").
+ */
+function subjectEnd(
+  tokens: readonly Token[],
+  skip: ReadonlySet<number>,
+  cues?: ReadonlySet<number>,
+): number {
+  const end = tokens.findIndex((t, i) =>
+    i > 0 && (PIVOT.test(t.lower) && !skip.has(i) || cues?.has(i) === true)
+  );
+  return end < 0 ? 0 : end;
+}
+
+/**
+ * Whether a value of `s` names its subject rather than its value: it stands in the subject,
+ * before a head word ("websocket server listens on 8443", "grpc server port changed to 9443").
+ */
+export function namesSubject(s: Statement, v: Value): boolean {
+  const tokens = tokensFor(s.text);
+  const end = subjectEnd(tokens, s.cues.cueTokens);
+  const next = tokens[v.end];
+  return v.end < end && !!next && next.kind === "word" && next.clause === tokens[v.start]!.clause &&
+    !s.cues.cueTokens.has(v.end) && !s.values.some((w) => w.start === v.end);
+}
+
+/**
  * The heads `a` says right after a modifier `b` never says, with that modifier: plain lowercase
  * words, outside values ("GitHub Pages" / "Cloudflare Pages" are two values, not two subjects).
  */
@@ -50,9 +101,7 @@ function modified(a: Statement, b: Statement): Map<string, string> {
   const theirs = said(b);
   const skip = taken(a);
   const out = new Map<string, string>();
-  // Only its subject: the words before its first verb of being or using, or preposition.
-  const end = tokens.findIndex((t, i) => i > 0 && PIVOT.test(t.lower) && !skip.has(i));
-  for (let i = 1; i < end; i++) {
+  for (const i of subjectTokens(tokens, skip, a.cues.cueTokens)) {
     const [before, head] = [tokens[i - 1]!, tokens[i]!];
     if (skip.has(i - 1) || skip.has(i) || before.cap || /\d/.test(before.lower)) continue;
     if (before.paren || head.paren || before.reason || head.reason) continue;
@@ -60,6 +109,8 @@ function modified(a: Statement, b: Statement): Map<string, string> {
     const heads = wordsOf(head).filter((w) => theirs.has(w));
     const own = wordsOf(before).filter((w) => !QUALIFIER.has(w));
     if (heads.length === 0 || own.length === 0 || own.some((w) => theirs.has(w))) continue;
+    // An abbreviation of a word the other says ("mem limit" / "memory limit") is that word.
+    if (own.some((w) => w.length >= 3 && [...theirs].some((x) => x.startsWith(w)))) continue;
     for (const h of heads) out.set(h, own.join("-"));
   }
   return out;

@@ -19,6 +19,8 @@ const CHANGES: readonly [string, string][] = [
   ["the gateway runs Envoy 1.28", "the gateway runs Envoy 1.31"],
   ["minSdkVersion = 24", "minSdkVersion = 26"],
   ["web builds use Vite 4.5", "web builds are on Vite 5.2.1"],
+  // An abbreviation of the stored modifier is no other subject.
+  ["worker memory limit 4Gi", "lowered worker mem limit to 2Gi, it peaks at 1.1"],
   // Another version, later or earlier, said with a change word; what follows is comment.
   [
     "Helm chart version for traefik is 26.1.0",
@@ -59,6 +61,10 @@ const LEFT: readonly [string, string][] = [
   // A switch as a state, not a change ("has PITR enabled").
   ["orders db is postgres 16.2", "orders db has PITR enabled, 7 day window"],
   ["SSO is off on the admin portal", "we enabled single sign on for the partner portal"],
+  // Values that name the subject, not its value; a scope after "for"; a scope said once.
+  ["websocket server listens on 8443", "grpc server port changed to 9443"],
+  ["we use Mailgun for transactional email", "marketing email no longer goes through Mailgun"],
+  ["the k8s cluster is on 1.27", "the staging k8s cluster is on 1.29"],
 ];
 
 Deno.test("change(): a new filler of the stored slot, or a later version, changes it", async (t) => {

@@ -63,6 +63,12 @@ export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade
   if (cues.hypothetical || cues.additive || cues.event || cues.past) return null;
   if (incoming.values.some((v) => v.negated && v.kind === "version")) return null;
   if (EVENT_NOUN.test(stored.text)) return null;
+  // Said without a change word, a scope only one side names is another thing ("the staging
+  // k8s cluster is on 1.29" after "the k8s cluster is on 1.27").
+  const scopes = (s: Statement) =>
+    s.terms.filter((t) => t.kind !== "strong" && t.kind !== "weak").map((t) => t.term).sort()
+      .join(" ");
+  if (scopes(incoming) !== scopes(stored)) return null;
   const mine = asserted(incoming);
   const held = asserted(stored);
   for (const old of held) {

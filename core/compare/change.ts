@@ -42,20 +42,35 @@ function qualifiers(terms: readonly Term[], kind: string): Set<string> {
   return out;
 }
 
-/** Whose: "our warehouse" is not "their warehouse" (a client's, another team's). */
-function owner(s: Statement): "ours" | "theirs" | null {
+/**
+ * Whose: "our warehouse" is not "their warehouse" (a client's, another team's); a person's or a
+ * client's thing ("her side project", "the client's cdn") is not ours, said or not.
+ */
+function owner(s: Statement): "ours" | "theirs" | "someone's" | null {
   const t = ` ${s.text.toLowerCase()} `;
-  return /\s(?:their|his|her)\s(?!own\s)/.test(t)
+  return /\s(?:his|her)\s(?!own\s)/.test(t) || OTHERS.test(s.text)
+    ? "someone's"
+    : /\s(?:their)\s(?!own\s)/.test(t)
     ? "theirs"
     : /\s(?:our|my)\s/.test(t)
     ? "ours"
     : null;
 }
 
+/** Someone else's: "the client's cdn", "Maya's side project …" (a client, a name opening it). */
+const OTHERS =
+  /(?:^|\s)(?:[Cc]lient|[Cc]ustomer|[Pp]artner|[Vv]endor|[Cc]ontractor|[Aa]gency)['’]s\s|^\p{Lu}\p{Ll}+['’]s\s/u;
+
+/** Whether two owners differ: both said and different, or someone's against ours or nobody's. */
+function ownersDiffer(a: Statement, b: Statement): boolean {
+  const [x, y] = [owner(a), owner(b)];
+  if (x === "someone's" || y === "someone's") return x !== y;
+  return !!x && !!y && x !== y;
+}
+
 /** No environment, platform or region of one is missing from the other when both name one. */
 function qualifiersAgree(a: Statement, b: Statement): boolean {
-  const [x, y] = [owner(a), owner(b)];
-  if (x && y && x !== y) return false;
+  if (ownersDiffer(a, b)) return false;
   return QUALIFIER_KINDS.every((kind) => {
     const [x, y] = [qualifiers(a.terms, kind), qualifiers(b.terms, kind)];
     return x.size === 0 || y.size === 0 || [...x].some((q) => y.has(q));

@@ -159,8 +159,11 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       // "from X", "off X", "away from X" after a verb of change name the old value.
       // Before a comma: "replaced X w/ Y, it emits Z from the controllers" names no old Z.
       const comma = tokens.findIndex((x, k) => k > i && x.lower === ",");
+      // "moved secrets out of Vault into …": "out of" names the old value too.
       const from = tokens.findIndex((x, k) =>
-        k > i && x.clause === t.clause && (x.lower === "from" || x.lower === "off") &&
+        k > i && x.clause === t.clause &&
+        (x.lower === "from" || x.lower === "off" ||
+          x.lower === "of" && tokens[k - 1]?.lower === "out") &&
         (comma < 0 || k < comma)
       );
       if (from > 0) {

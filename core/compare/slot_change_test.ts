@@ -19,6 +19,9 @@ const CHANGES: readonly [string, string][] = [
   ["the gateway runs Envoy 1.28", "the gateway runs Envoy 1.31"],
   ["minSdkVersion = 24", "minSdkVersion = 26"],
   ["web builds use Vite 4.5", "web builds are on Vite 5.2.1"],
+  // "out of X into Y" names X as old; "scaled" is a verb of change.
+  ["tokens are stored in Redis", "we moved tokens out of Redis into DynamoDB"],
+  ["prod runs 3 worker pods", "scaled prod workers to 5 pods"],
   // An abbreviation of the stored modifier is no other subject.
   ["worker memory limit 4Gi", "lowered worker mem limit to 2Gi, it peaks at 1.1"],
   // Another version, later or earlier, said with a change word; what follows is comment.
@@ -65,6 +68,9 @@ const LEFT: readonly [string, string][] = [
   ["websocket server listens on 8443", "grpc server port changed to 9443"],
   ["we use Mailgun for transactional email", "marketing email no longer goes through Mailgun"],
   ["the k8s cluster is on 1.27", "the staging k8s cluster is on 1.29"],
+  // Someone else's thing: a client's, a person's.
+  ["the cdn is Fastly", "the client's cdn changed from Fastly to Akamai"],
+  ["we use Sentry for error tracking", "Maya switched her side project to Rollbar"],
 ];
 
 Deno.test("change(): a new filler of the stored slot, or a later version, changes it", async (t) => {

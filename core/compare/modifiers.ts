@@ -12,7 +12,7 @@
 import type { Statement } from "./claims.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 import { QUALIFIERS } from "./lexicon.ts";
-import { stem, termsOf } from "./terms.ts";
+import { stem, synonym, termsOf } from "./terms.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -27,7 +27,9 @@ const PIVOT =
 /** A token's words as stems ("product", "ttl" too: soft words name things here), or none. */
 function wordsOf(t: Token | undefined): string[] {
   if (!t || t.kind !== "word" || STOPWORDS.has(t.lower)) return [];
-  return [...new Set([...termsOf(t.lower), ...t.lower.split(/[-_]/).map(stem)])];
+  return [
+    ...new Set([...termsOf(t.lower), ...t.lower.split(/[-_]/).map((w) => stem(synonym(w)))]),
+  ];
 }
 
 /** Every word of a statement as {@linkcode wordsOf} reads it, and its subject words. */

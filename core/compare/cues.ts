@@ -317,9 +317,14 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
     const before = tokens[i]!.lower === "before" &&
       (clauseStart(i) === i || values.some((v) => v.start === i + 1 && v.kind === "date"));
     if (before || starting(tokens, i, HISTORICAL).some((ph) => at(tokens, i, ph))) {
+      // The clause it opens, to a comma after it: "used to be Crowdin, translations are in
+      // Lokalise now" tells of Lokalise as current.
       const clause = tokens[i]!.clause;
+      const comma = tokens.findIndex((x, k) => k > i && x.clause === clause && x.lower === ",");
       tokens.forEach((x, k) => {
-        if (x.clause === clause && x.kind !== "punct") oldTokens.add(k);
+        if (x.clause === clause && x.kind !== "punct" && (comma < 0 || k < comma)) {
+          oldTokens.add(k);
+        }
       });
     }
   }

@@ -45,6 +45,14 @@ const NAMED: readonly [string, string][] = [
     "the frontend formats dates with moment.js",
     "use dayjs instead of moment for all existing code",
   ],
+  // A team named like a technology; the old team off the rotation.
+  [
+    "Payments on-call belongs to team Phoenix.",
+    "Team Kestrel owns payments on-call from Monday; Phoenix is off the rotation",
+  ],
+  // "used to be X, …" tells of X only; a name that is also a common word ("Provider").
+  ["Docs are translated in Transifex.", "used to be Transifex, docs are translated in Weblate now"],
+  ["the flutter app state uses Provider", "state mgmt was Provider, now Bloc"],
   // Fewer of the values the stored statement lists.
   ["logs are split between Loki and Elasticsearch", "consolidated all logs in Loki"],
 ];

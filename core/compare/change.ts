@@ -14,7 +14,7 @@ import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
-import { otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
+import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
 import { attributeTerms } from "./terms.ts";
 import { namesSubject, otherModifiers } from "./modifiers.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
@@ -153,7 +153,8 @@ function changed(incoming: Statement, stored: Statement): Change | null {
 
 /** A new filler of the stored statement's slot (`slot_change.ts`). */
 function slotted(incoming: Statement, stored: Statement): Change | null {
-  const found = slotChange(incoming, stored);
+  // Read without a lexicon, a scope of its own ("… in the admin tool") is another subject.
+  const found = otherScope(incoming, stored) ? null : slotChange(incoming, stored);
   return found && { attribute: "statement", from: found.from, to: found.to };
 }
 

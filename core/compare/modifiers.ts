@@ -118,6 +118,33 @@ function modified(a: Statement, b: Statement): Map<string, string> {
   return out;
 }
 
+/** A short id of letters and a number ("P1", "v2", "s3"): its letters, or null. */
+function idLetters(t: Token): string | null {
+  const m = /^([a-z]{1,3})-?(\d{1,3})$/.exec(t.lower);
+  return m ? m[1]! : null;
+}
+
+/**
+ * Each names in its subject a short id the other does not, with the same letters ("the SLA
+ * for P1 tickets" / "P2 SLA tightened"): two things of one kind.
+ */
+function otherIds(a: Statement, b: Statement): boolean {
+  const ids = (s: Statement) => {
+    const tokens = tokensFor(s.text);
+    const skip = taken(s);
+    const at = new Set(subjectTokens(tokens, skip, s.cues.cueTokens).flatMap((i) => [i - 1, i]));
+    return [...at].map((i) => tokens[i]!).filter((t) => idLetters(t) !== null);
+  };
+  const [x, y] = [ids(a), ids(b)];
+  return x.some((t) =>
+    !b.words.has(t.lower) && !b.text.toLowerCase().includes(t.lower) &&
+    y.some((u) =>
+      idLetters(u) === idLetters(t) && u.lower !== t.lower &&
+      !a.text.toLowerCase().includes(u.lower)
+    )
+  );
+}
+
 /**
  * Whether `incoming` and `stored` name two things of one kind (see the module doc).
  *
@@ -133,6 +160,7 @@ function modified(a: Statement, b: Statement): Map<string, string> {
  * ```
  */
 export function otherModifiers(incoming: Statement, stored: Statement): boolean {
+  if (otherIds(incoming, stored)) return true;
   const mine = modified(incoming, stored);
   if (mine.size === 0) return false;
   const theirs = modified(stored, incoming);

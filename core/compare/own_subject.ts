@@ -66,3 +66,24 @@ export function ownSubject(incoming: Statement, stored: Statement): boolean {
   );
   return own.size >= 2;
 }
+
+/**
+ * A scope the incoming statement gives that the stored one never names ("TypeORM was replaced
+ * with Drizzle in the admin tool" after "the ORM is TypeORM"): the change holds there only.
+ */
+export function otherScope(incoming: Statement, stored: Statement): boolean {
+  const tokens = tokensFor(incoming.text);
+  const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
+  return tokens.some((t, i) => {
+    if (!/^(?:in|for|within|across|on)$/.test(t.lower) || t.reason || t.paren) return false;
+    if (!/^(?:the|our|its|this|that)$/.test(tokens[i + 1]?.lower ?? "")) return false;
+    const scope: string[] = [];
+    for (let k = i + 2; k < tokens.length; k++) {
+      const x = tokens[k]!;
+      if (x.clause !== t.clause || x.kind === "punct" || valued.has(k)) break;
+      scope.push(...termsOf(x.lower));
+    }
+    // A day ("on the 1st") is no scope.
+    return scope.some((w) => !WEAK_TERMS.has(w) && !stored.words.has(w) && !/\d/.test(w));
+  });
+}

@@ -19,6 +19,8 @@ const CHANGES: readonly [string, string][] = [
   ["the gateway runs Envoy 1.28", "the gateway runs Envoy 1.31"],
   ["minSdkVersion = 24", "minSdkVersion = 26"],
   ["web builds use Vite 4.5", "web builds are on Vite 5.2.1"],
+  ["the SLA for P1 tickets is 4 hours", "P1 SLA tightened to 2 hours"],
+  ["the ORM is Sequelize", "Sequelize was replaced with Prisma"],
   // "out of X into Y" names X as old; "scaled" is a verb of change.
   ["tokens are stored in Redis", "we moved tokens out of Redis into DynamoDB"],
   ["prod runs 3 worker pods", "scaled prod workers to 5 pods"],
@@ -68,6 +70,9 @@ const LEFT: readonly [string, string][] = [
   ["websocket server listens on 8443", "grpc server port changed to 9443"],
   ["we use Mailgun for transactional email", "marketing email no longer goes through Mailgun"],
   ["the k8s cluster is on 1.27", "the staging k8s cluster is on 1.29"],
+  // Short ids of one kind in the subjects ("P1" / "P2"); a scope the stored fact never names.
+  ["the SLA for P1 tickets is 4 hours", "P2 SLA tightened to 8 hours"],
+  ["the ORM is Sequelize", "Sequelize was replaced with Prisma in the admin tool"],
   // Someone else's thing: a client's, a person's.
   ["the cdn is Fastly", "the client's cdn changed from Fastly to Akamai"],
   ["we use Sentry for error tracking", "Maya switched her side project to Rollbar"],

@@ -15,7 +15,8 @@ import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
-import { attributeTerms } from "./terms.ts";
+import { tokensFor } from "./cached_tokens.ts";
+import { attributeTerms, termsOf } from "./terms.ts";
 import { namesSubject, otherModifiers } from "./modifiers.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -120,8 +121,9 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * ```
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
-  if (read.cues.hypothetical) return null;
+  if (read.cues.hypothetical || deniesChange(read)) return null;
   if (kept.cues.event || kept.cues.hypothetical || !qualifiersAgree(read, kept)) return null;
+  if (scopedElsewhere(read, kept)) return null;
   // Most statements say nothing changed and give no number that could be a later version.
   const marked = read.cues.change.length > 0 || surfaceCue(read.text);
   if (!marked && !read.values.some((v) => v.kind === "version" || v.kind === "quantity")) {
@@ -149,6 +151,31 @@ function changed(incoming: Statement, stored: Statement): Change | null {
       surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
       slotted(incoming, stored) ?? versioned(incoming, stored)) ??
     upgraded(incoming, stored);
+}
+
+/**
+ * The incoming statement names an environment for what it changes, before its change word,
+ * and the stored one names none ("the staging api moved to Fly.io" after "the api runs on
+ * Heroku"): the change holds there, not for the fact as stored.
+ */
+function scopedElsewhere(incoming: Statement, stored: Statement): boolean {
+  if (qualifiers(stored.terms, "environment").size > 0) return false;
+  const envs = qualifiers(incoming.terms, "environment");
+  if (envs.size === 0) return false;
+  const tokens = tokensFor(incoming.text);
+  const first = Math.min(...incoming.cues.cueTokens);
+  return tokens.some((t, i) => i < first && termsOf(t.lower).some((w) => envs.has(w)));
+}
+
+/** "we never moved the api off Heroku": a change word denied right before it. */
+function deniesChange(s: Statement): boolean {
+  const tokens = tokensFor(s.text);
+  return [...s.cues.cueTokens].some((i) =>
+    tokens.slice(Math.max(0, i - 2), i).some((t) =>
+      /^(?:never|not|didn't|didnt|haven't|havent|hasn't|hasnt|wasn't|weren't)$/.test(t.lower) &&
+      t.clause === tokens[i]!.clause
+    )
+  );
 }
 
 /** A new filler of the stored statement's slot (`slot_change.ts`). */

@@ -27,6 +27,9 @@ export interface SlotChange {
   readonly to: string | null;
 }
 
+/** Generic heads that name people: a team is not the thing it works on. */
+const PEOPLE = /^(?:team|squad|group|org|crew|guild|tribe|peopl|folk)$/;
+
 /** Words after which a change statement gives the new value. */
 const TO = /^(?:to|into|onto|->|→|=>|now|with|by|via|=)$/;
 /** Words after which a plain statement says what its subject is, uses or where it lives. */
@@ -199,7 +202,11 @@ export function slotChange(incoming: Statement, stored: Statement): SlotChange |
   const mine = changeFrame(incoming);
   if (!mine) return null;
   // What it changes names nothing the stored statement does not.
-  const weak = new Set(incoming.terms.filter((t) => t.kind === "weak").map((t) => t.term));
+  // A generic head may be said or not ("paging moved …" / "the pager tool"), unless it names
+  // people rather than the thing ("the api team moved to the new office").
+  const weak = new Set(
+    incoming.terms.filter((t) => t.kind === "weak" && !PEOPLE.test(t.term)).map((t) => t.term),
+  );
   if ([...mine.subject].some((w) => !stored.words.has(w) && !weak.has(w))) return null;
   // The value it gives is new, or fewer of the values the stored statement lists
   // ("consolidated all dashboards in Grafana" after "… split between Grafana and Kibana").

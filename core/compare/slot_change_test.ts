@@ -73,6 +73,13 @@ const LEFT: readonly [string, string][] = [
   // Short ids of one kind in the subjects ("P1" / "P2"); a scope the stored fact never names.
   ["the SLA for P1 tickets is 4 hours", "P2 SLA tightened to 8 hours"],
   ["the ORM is Sequelize", "Sequelize was replaced with Prisma in the admin tool"],
+  // A change denied, a scope named before it, people rather than the thing.
+  ["the api runs on Heroku", "we never moved the api off Heroku"],
+  ["the api runs on Heroku", "the staging api moved to Fly.io"],
+  ["the api runs on Heroku", "the api team moved to the new office"],
+  // A later version for another thing, or for a few only.
+  ["Node 18 in CI", "the docs build uses Node 20 in CI"],
+  ["Node 18 in CI", "Node 20 in CI for the new services only"],
   // Someone else's thing: a client's, a person's.
   ["the cdn is Fastly", "the client's cdn changed from Fastly to Akamai"],
   ["we use Sentry for error tracking", "Maya switched her side project to Rollbar"],

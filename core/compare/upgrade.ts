@@ -84,9 +84,16 @@ export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade
     if (!next) continue;
     // The same subject: every subject word of the stored statement said, and at most one new
     // word besides ("kafka cluster runs 2.8" → "the kafka cluster runs 3.7 in KRaft mode").
+    // What it names before the version is the subject: nothing the stored statement lacks
+    // ("the docs build uses Node 20" is another thing); after it, a detail or two.
     const missing = named(stored).filter((w) => !incoming.words.has(w));
     const extra = new Set(named(incoming).filter((w) => !stored.words.has(w)));
-    if (missing.length === 0 && extra.size <= 1) return { from: old.text, to: next.text };
+    if (
+      missing.length === 0 && extra.size <= 1 && !ownWords(incoming, stored, next.start) &&
+      !/\bonly\b/i.test(incoming.text)
+    ) {
+      return { from: old.text, to: next.text };
+    }
   }
   return null;
 }

@@ -145,8 +145,9 @@ export function versionChange(incoming: Statement, stored: Statement): Upgrade |
 function ownWords(incoming: Statement, stored: Statement, end: number): boolean {
   const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
+  const valued = (i: number) => incoming.values.some((v) => v.start <= i && i < v.end);
   return tokens.slice(0, end).some((t, i) =>
-    t.kind === "word" && !t.paren && !cueTokens.has(i) && !oldTokens.has(i) &&
+    t.kind === "word" && !t.paren && !cueTokens.has(i) && !oldTokens.has(i) && !valued(i) &&
     !/ed$/.test(t.lower) &&
     termsOf(t.lower).some((w) => !stored.words.has(w) && !WEAK_WORDS.test(w))
   );

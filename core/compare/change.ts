@@ -271,10 +271,12 @@ const RESTATING = new Set([
  * stored one's ("From now on release notes go into CHANGELOG.md" after "… on the wiki").
  */
 function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
-  // A subject of its own before its change word ("the data notebooks were upgraded to …").
-  if (ownSubject(incoming, stored)) return null;
   const fresh = asserted(incoming);
   for (const d of differences(fresh, held, stored.words, incoming.words)) {
+    // A subject of its own before its change word ("the data notebooks were upgraded to …"),
+    // the words of the attribute aside ("ETL output format changed to …").
+    const attribute = new Set(d.slots.flatMap((slot) => [...attributeTerms(slot)]));
+    if (ownSubject(incoming, stored, attribute)) continue;
     // It names its own old value of the slot, not the stored one ("marketing email moved from
     // Mailchimp to Customer.io" after "… sent through Postmark"): another subject's change.
     if (

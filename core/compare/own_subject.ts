@@ -52,7 +52,11 @@ function range(from: number, to: number): number[] {
 }
 
 /** Two subject words before the first change word that the stored statement never says. */
-export function ownSubject(incoming: Statement, stored: Statement): boolean {
+export function ownSubject(
+  incoming: Statement,
+  stored: Statement,
+  ignore: ReadonlySet<string> = new Set(),
+): boolean {
   const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   // Its subject ends at its first change word or preposition ("… get posted to #deploys").
@@ -62,7 +66,7 @@ export function ownSubject(incoming: Statement, stored: Statement): boolean {
   const own = new Set(
     tokens.slice(0, Number.isFinite(first) ? first : 0)
       .filter((t, i) => !oldTokens.has(i) && !valued.has(i) && t.kind === "word" && !t.paren)
-      .flatMap((t) => termsOf(t.lower)).filter((w) => !stored.words.has(w)),
+      .flatMap((t) => termsOf(t.lower)).filter((w) => !stored.words.has(w) && !ignore.has(w)),
   );
   return own.size >= 2;
 }

@@ -27,6 +27,10 @@ export interface SlotChange {
   readonly to: string | null;
 }
 
+/** A word of letters that is no function word: a value after `to`/`with` when nothing else is. */
+const VALUE_WORD =
+  /^(?!(?:the|a|an|our|its|their|all|now|again|too|also|only|here|there)$)[a-z]{2,}$/;
+
 /** Generic heads that name people: a team is not the thing it works on. */
 const PEOPLE = /^(?:team|squad|group|org|crew|guild|tribe|peopl|folk)$/;
 
@@ -72,7 +76,8 @@ export function changeFrame(incoming: Statement): ChangeFrame | null {
     const main: At[] = tokens.map((t, i) => ({ t, i })).filter(({ t }) =>
       t.clause === clause && !t.paren && !t.reason && t.kind !== "punct"
     );
-    if (terms(main.filter(({ i }) => !skip.has(i)).map((x) => x.t)).size < 2) continue;
+    const content = main.filter(({ i }) => !skip.has(i)).map((x) => x.t);
+    if (terms(content).size + content.filter((t) => /\d/.test(t.lower)).length < 2) continue;
     const firstCue = main.findIndex(({ i }) => cueTokens.has(i));
     // After a change word, the first `to`; else the last word of a plain frame.
     let pivot = firstCue < 0
@@ -92,9 +97,12 @@ export function changeFrame(incoming: Statement): ChangeFrame | null {
     const kept = (xs: At[]) => xs.filter(({ i }) => !skip.has(i));
     const after = kept(main.slice(pivot + 1, end));
     // Numbers and versions are values too ("rolled checkout back to 2024.11.2").
+    // A plain word that names nothing elsewhere may be the value ("encrypted with age").
+    const named = terms(after.map((x) => x.t));
     const value = new Set([
-      ...terms(after.map((x) => x.t)),
-      ...after.filter((x) => /\d/.test(x.t.lower)).map((x) => x.t.lower),
+      ...named,
+      ...after.filter((x) => /\d/.test(x.t.lower) || named.size === 0 && VALUE_WORD.test(x.t.lower))
+        .map((x) => x.t.lower),
     ]);
     if (value.size === 0) return null;
     const span = new Set(after.map((x) => x.i));

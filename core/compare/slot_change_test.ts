@@ -21,6 +21,9 @@ const CHANGES: readonly [string, string][] = [
   ["web builds use Vite 4.5", "web builds are on Vite 5.2.1"],
   ["the SLA for P1 tickets is 4 hours", "P1 SLA tightened to 2 hours"],
   ["the ORM is Sequelize", "Sequelize was replaced with Prisma"],
+  // A plain word as the value; a time as the value; the attribute's words said.
+  ["archives are compressed with gzip", "archives are now compressed with zstd"],
+  ["the ETL writes Parquet", "ETL output format changed to Iceberg tables"],
   // "out of X into Y" names X as old; "scaled" is a verb of change.
   ["tokens are stored in Redis", "we moved tokens out of Redis into DynamoDB"],
   ["prod runs 3 worker pods", "scaled prod workers to 5 pods"],
@@ -73,6 +76,7 @@ const LEFT: readonly [string, string][] = [
   // Short ids of one kind in the subjects ("P1" / "P2"); a scope the stored fact never names.
   ["the SLA for P1 tickets is 4 hours", "P2 SLA tightened to 8 hours"],
   ["the ORM is Sequelize", "Sequelize was replaced with Prisma in the admin tool"],
+  ["CI runs the e2e suite on every push", "CI runs the unit suite on every push now"],
   // A change denied, a scope named before it, people rather than the thing.
   ["the api runs on Heroku", "we never moved the api off Heroku"],
   ["the api runs on Heroku", "the staging api moved to Fly.io"],

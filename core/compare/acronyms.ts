@@ -13,10 +13,18 @@ import { tokensFor } from "./cached_tokens.ts";
 
 const CAPITALS = /\b[A-Z]{2,5}s?\b/;
 
-/** The acronyms a statement writes in capitals ("RLS", "GE"), lowercase. */
-function acronyms(s: Statement): string[] {
-  return tokensFor(s.text).filter((t) => t.kind === "word" && /^[A-Z]{2,5}s?$/.test(t.text))
+const ACRONYMS = new Map<string, readonly string[]>();
+
+/** The acronyms a statement writes in capitals ("RLS", "GE"), lowercase (remembered). */
+function acronyms(s: Statement): readonly string[] {
+  const hit = ACRONYMS.get(s.text);
+  if (hit) return hit;
+  const found = !CAPITALS.test(s.text) ? [] : tokensFor(s.text)
+    .filter((t) => t.kind === "word" && /^[A-Z]{2,5}s?$/.test(t.text))
     .map((t) => t.lower.replace(/s$/, (m) => (t.text.endsWith("s") ? "" : m)));
+  if (ACRONYMS.size >= 4_096) ACRONYMS.clear();
+  ACRONYMS.set(s.text, found);
+  return found;
 }
 
 /** `s` with the words of `acronym` spelled out read as the acronym, or null when it has none. */
@@ -50,13 +58,14 @@ function spelled(s: Statement, acronym: string): Statement | null {
  * ```
  */
 export function withAcronyms(a: Statement, b: Statement): [Statement, Statement] {
+  const [ofA, ofB] = [acronyms(a), acronyms(b)];
   // Most statements write no word in capitals: nothing to spell out.
-  if (!CAPITALS.test(a.text) && !CAPITALS.test(b.text)) return [a, b];
+  if (ofA.length === 0 && ofB.length === 0) return [a, b];
   let [x, y] = [a, b];
-  for (const acronym of acronyms(b)) {
+  for (const acronym of ofB) {
     if (!a.words.has(acronym)) x = spelled(x, acronym) ?? x;
   }
-  for (const acronym of acronyms(a)) {
+  for (const acronym of ofA) {
     if (!b.words.has(acronym)) y = spelled(y, acronym) ?? y;
   }
   return [x, y];

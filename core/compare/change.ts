@@ -121,12 +121,15 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * ```
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
-  if (read.cues.hypothetical || deniesChange(read)) return null;
-  if (kept.cues.event || kept.cues.hypothetical || !qualifiersAgree(read, kept)) return null;
-  if (scopedElsewhere(read, kept)) return null;
+  if (read.cues.hypothetical || kept.cues.event || kept.cues.hypothetical) return null;
   // Most statements say nothing changed and give no number that could be a later version.
   const marked = read.cues.change.length > 0 || surfaceCue(read.text);
-  if (!marked && !read.values.some((v) => v.kind === "version" || v.kind === "quantity")) {
+  const numbered = (s: Statement) =>
+    s.values.some((v) => v.kind === "version" || v.kind === "quantity");
+  if (!marked && !(numbered(read) && numbered(kept))) return null;
+  if (
+    !qualifiersAgree(read, kept) || marked && (deniesChange(read) || scopedElsewhere(read, kept))
+  ) {
     return null;
   }
   const [incoming, stored] = withAcronyms(read, kept);

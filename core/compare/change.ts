@@ -4,8 +4,13 @@
  * subject (no clashing environment, platform or region, and shared subject words), and either
  * it names the stored value as the old one ("from MySQL", "Webpack was replaced", "we don't
  * use husky anymore", "Vitest, not Jest") or it gives another value in a slot the stored
- * statement fills ("Bumped the web app to Node 20" after "runs on Node 18"). A proposal, an
- * addition, or a new fact about an event is no change of a standing fact.
+ * statement fills ("Bumped the web app to Node 20" after "runs on Node 18"), or a new filler of
+ * the stored slot read without a lexicon (`slot_change.ts`), or another version of the same
+ * technology (`upgrade.ts`). A later version said without a change word is an upgrade too. A
+ * proposal, a question, a denied change, an addition, or a new fact about an event is no
+ * change of a standing fact; nor is a change of another thing of the same kind (`modifiers.ts`:
+ * "events db" / "the orders db"), of someone else's, or scoped to an environment the stored
+ * fact does not name. Acronyms are read as the words they stand for (`acronyms.ts`).
  *
  * @module
  */

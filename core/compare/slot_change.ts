@@ -1,16 +1,22 @@
 /**
  * A change read as a new filler of the stored statement's slot, when no lexicon knows either
- * value: the stored statement is a subject and what it says of it ("training runs on | Lambda
- * Labs GPUs", `frame_change.ts`), and the incoming one, which says something changed, is read
- * the same way around its change word: what it changes (the words before the value it
- * gives, its change words set aside) and the value (after `to`, `->`, `now`, `with`, or the
- * last word of its frame). It changes the stored statement when
+ * value. The incoming statement, which says something changed, is read around its change word:
+ * what it changes (the words before the value it gives, its change words and a past verb
+ * opening it set aside) and the value (after `to`, `->`, `now`, `with`, or the last verb of
+ * being or using; a purpose, a comma or a later clause ends it). The stored statement is read
+ * against it: the words the incoming one says (outside its new value) are the subject, the
+ * others the value it held. It changes the stored statement when
  *
- * - it names the stored subject, all of it ("as of this month training runs on CoreWeave",
- *   "model registry moved to MLflow" after "models are registered in SageMaker …");
- * - what it changes names nothing the stored statement does not (another subject or
- *   attribute: "events db moved …" is not "the orders db", "CI cache moved …" is not "CI");
- * - the value it gives is new, and the stored value is not said again as current.
+ * - the stored subject is said, all of it but one leading word ("as of this month training
+ *   runs on CoreWeave", "rolled the CNI back to …" after "cluster CNI is Cilium"), or the
+ *   stored value is named as old ("replaced swagger-jsdoc w/ tsoa");
+ * - a word the incoming statement does not say never stands before its subject (another
+ *   subject: "the orders db" / "events db moved …"), and what it changes names nothing the
+ *   stored statement does not ("CI cache moved …" is not "CI"; a team is not the thing);
+ * - the value it gives is new, or keeps fewer of the values the stored one lists
+ *   ("consolidated all dashboards in Grafana"), of the same kind when both are known;
+ * - with nothing left after the subject, a name before it was the value ("Rahul is primary
+ *   on-call for payments" / "primary on-call for payments is now Bea").
  *
  * A proposal, a question, an addition or a denial is no change (the caller checks the rest).
  *
@@ -43,7 +49,7 @@ const PIVOT =
 const PURPOSE = /^(?:to|so|for|because|since|after|as|and|but|which|while)$/;
 
 /** The incoming statement's frame: the words of what it changes and of the value it gives. */
-export interface ChangeFrame {
+interface ChangeFrame {
   /** Every word it says as current up to its new value, outside parentheses and reasons. */
   readonly words: ReadonlySet<string>;
   readonly subject: ReadonlySet<string>;
@@ -60,7 +66,7 @@ function terms(tokens: readonly Token[]): Set<string> {
 type At = { readonly t: Token; readonly i: number };
 
 /** Reads `incoming` around its change words (see the module doc). */
-export function changeFrame(incoming: Statement): ChangeFrame | null {
+function changeFrame(incoming: Statement): ChangeFrame | null {
   const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   const skip = new Set<number>([...cueTokens, ...oldTokens]);
@@ -139,7 +145,7 @@ interface StoredValue {
  * held. The subject comes first: a word the incoming statement does not say, standing before
  * every word it does, names another subject ("the orders db" / "events db moved …").
  */
-export function storedValue(
+function storedValue(
   stored: Statement,
   incoming: Statement,
   mine: ChangeFrame,

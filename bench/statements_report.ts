@@ -187,9 +187,10 @@ export function renderStatements(
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
       "README). The detector was tuned on `tune`; `heldout`, then `fresh` (written later, blind to",
       "the detector), then `blind2` (written blind after `fresh` had been run) were each run once",
-      "for the record and tuned on afterwards, so all four are development data now; `blind3`, a",
-      "fourth set written blind while the detectors were tuned on the others, and `blind4`, a fifth",
-      "written blind for the held-out figures, are run once and never printed.",
+      "for the record and tuned on afterwards, and so was `blind3` (a fourth set written blind",
+      "while the detectors were tuned on the others): all five are development data now. The",
+      "held-out figure is `blind4`, a fifth set written blind by someone who has not seen the",
+      "detectors, run once at the end and never printed.",
       "Everything runs offline, through the engine, without a model.",
       "",
     ]

@@ -119,12 +119,13 @@ Deno.test("a memory loses confidence once per open conflict, never below the flo
     );
   }
 
+  // An earlier version written after a later one is a conflict (a later one is an upgrade).
   const weak = await s.engine.write({
-    content: "The api service runs Node 18.",
+    content: "The api service runs Node 20.",
     confidence: 0.35,
     source: user,
   });
-  await s.engine.write({ content: "The api service runs Node 20.", source: user });
+  await s.engine.write({ content: "The api service runs Node 18.", source: user });
   equal(s.engine.get(weak.id).confidence, CONTRADICTION_FLOOR, "lowered to the floor, not below");
   ok(s.engine.rebuild().identical);
 });

@@ -4,16 +4,27 @@
  * subject (no clashing environment, platform or region, and shared subject words), and either
  * it names the stored value as the old one ("from MySQL", "Webpack was replaced", "we don't
  * use husky anymore", "Vitest, not Jest") or it gives another value in a slot the stored
- * statement fills ("Bumped the web app to Node 20" after "runs on Node 18"). A proposal, an
- * addition, or a new fact about an event is no change of a standing fact.
+ * statement fills ("Bumped the web app to Node 20" after "runs on Node 18"), or a new filler of
+ * the stored slot read without a lexicon (`slot_change.ts`), or another version of the same
+ * technology (`upgrade.ts`). A later version said without a change word is an upgrade too. A
+ * proposal, a question, a denied change, an addition, or a new fact about an event is no
+ * change of a standing fact; nor is a change of another thing of the same kind (`modifiers.ts`:
+ * "events db" / "the orders db"), of someone else's, or scoped to an environment the stored
+ * fact does not name. Acronyms are read as the words they stand for (`acronyms.ts`).
  *
  * @module
  */
+import { withAcronyms } from "./acronyms.ts";
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
-import { attributeTerms } from "./terms.ts";
+import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
+import { tokensFor } from "./cached_tokens.ts";
+import { attributeTerms, termsOf } from "./terms.ts";
+import { namesSubject, otherModifiers } from "./modifiers.ts";
+import { implicitUpgrade, versionChange } from "./upgrade.ts";
+import { slotChange } from "./slot_change.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -37,20 +48,35 @@ function qualifiers(terms: readonly Term[], kind: string): Set<string> {
   return out;
 }
 
-/** Whose: "our warehouse" is not "their warehouse" (a client's, another team's). */
-function owner(s: Statement): "ours" | "theirs" | null {
+/**
+ * Whose: "our warehouse" is not "their warehouse" (a client's, another team's); a person's or a
+ * client's thing ("her side project", "the client's cdn") is not ours, said or not.
+ */
+function owner(s: Statement): "ours" | "theirs" | "someone's" | null {
   const t = ` ${s.text.toLowerCase()} `;
-  return /\s(?:their|his|her)\s(?!own\s)/.test(t)
+  return /\s(?:his|her)\s(?!own\s)/.test(t) || OTHERS.test(s.text)
+    ? "someone's"
+    : /\s(?:their)\s(?!own\s)/.test(t)
     ? "theirs"
     : /\s(?:our|my)\s/.test(t)
     ? "ours"
     : null;
 }
 
+/** Someone else's: "the client's cdn", "Maya's side project …" (a client, a name opening it). */
+const OTHERS =
+  /(?:^|\s)(?:[Cc]lient|[Cc]ustomer|[Pp]artner|[Vv]endor|[Cc]ontractor|[Aa]gency)['’]s\s|^\p{Lu}\p{Ll}+['’]s\s/u;
+
+/** Whether two owners differ: both said and different, or someone's against ours or nobody's. */
+function ownersDiffer(a: Statement, b: Statement): boolean {
+  const [x, y] = [owner(a), owner(b)];
+  if (x === "someone's" || y === "someone's") return x !== y;
+  return !!x && !!y && x !== y;
+}
+
 /** No environment, platform or region of one is missing from the other when both name one. */
 function qualifiersAgree(a: Statement, b: Statement): boolean {
-  const [x, y] = [owner(a), owner(b)];
-  if (x && y && x !== y) return false;
+  if (ownersDiffer(a, b)) return false;
   return QUALIFIER_KINDS.every((kind) => {
     const [x, y] = [qualifiers(a.terms, kind), qualifiers(b.terms, kind)];
     return x.size === 0 || y.size === 0 || [...x].some((q) => y.has(q));
@@ -99,23 +125,84 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * equal(changeBetween(readStatement("The logging stack moved from MySQL to Loki."), old), null);
  * ```
  */
-export function changeBetween(incoming: Statement, stored: Statement): Change | null {
-  const cues = incoming.cues;
-  if (cues.hypothetical) return null;
-  if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
+export function changeBetween(read: Statement, kept: Statement): Change | null {
+  if (read.cues.hypothetical || kept.cues.event || kept.cues.hypothetical) return null;
+  // Most statements say nothing changed and give no number that could be a later version.
+  const marked = read.cues.change.length > 0 || surfaceCue(read.text);
+  const numbered = (s: Statement) =>
+    s.values.some((v) => v.kind === "version" || v.kind === "quantity");
+  if (!marked && !(numbered(read) && numbered(kept))) return null;
+  if (
+    !qualifiersAgree(read, kept) || marked && (deniesChange(read) || scopedElsewhere(read, kept))
+  ) {
     return null;
   }
+  const [incoming, stored] = withAcronyms(read, kept);
+  const found = marked ? changed(incoming, stored) : upgraded(incoming, stored);
+  // Two things of one kind ("the orders db" / "events db moved …") are two subjects.
+  return found && !otherModifiers(incoming, stored) ? found : null;
+}
+
+/** How `incoming`, which says something changed (a change word or a surface cue), changes `stored`. */
+function changed(incoming: Statement, stored: Statement): Change | null {
+  const cues = incoming.cues;
   // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
   // out`, `set … to`) counts.
   if (cues.change.length === 0) {
-    if (!surfaceCue(incoming.text)) return null;
     return surfaceChange(incoming.text, stored.text) ??
-      (cues.additive ? null : newInSlot(incoming, stored, asserted(stored)));
+      (cues.additive ? null : newInSlot(incoming, stored, asserted(stored))) ??
+      upgraded(incoming, stored);
   }
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
-      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored));
+      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
+      slotted(incoming, stored) ?? versioned(incoming, stored)) ??
+    upgraded(incoming, stored);
+}
+
+/**
+ * The incoming statement names an environment for what it changes, before its change word,
+ * and the stored one names none ("the staging api moved to Fly.io" after "the api runs on
+ * Heroku"): the change holds there, not for the fact as stored.
+ */
+function scopedElsewhere(incoming: Statement, stored: Statement): boolean {
+  if (qualifiers(stored.terms, "environment").size > 0) return false;
+  const envs = qualifiers(incoming.terms, "environment");
+  if (envs.size === 0) return false;
+  const tokens = tokensFor(incoming.text);
+  const first = Math.min(...incoming.cues.cueTokens);
+  return tokens.some((t, i) => i < first && termsOf(t.lower).some((w) => envs.has(w)));
+}
+
+/** "we never moved the api off Heroku": a change word denied right before it. */
+function deniesChange(s: Statement): boolean {
+  const tokens = tokensFor(s.text);
+  return [...s.cues.cueTokens].some((i) =>
+    tokens.slice(Math.max(0, i - 2), i).some((t) =>
+      /^(?:never|not|didn't|didnt|haven't|havent|hasn't|hasnt|wasn't|weren't)$/.test(t.lower) &&
+      t.clause === tokens[i]!.clause
+    )
+  );
+}
+
+/** A new filler of the stored statement's slot (`slot_change.ts`). */
+function slotted(incoming: Statement, stored: Statement): Change | null {
+  // Read without a lexicon, a scope of its own ("… in the admin tool") is another subject.
+  const found = otherScope(incoming, stored) ? null : slotChange(incoming, stored);
+  return found && { attribute: "statement", from: found.from, to: found.to };
+}
+
+/** Another version of the same technology, said with a change word (`upgrade.ts`). */
+function versioned(incoming: Statement, stored: Statement): Change | null {
+  const found = versionChange(incoming, stored);
+  return found && { attribute: "version", from: found.from, to: found.to };
+}
+
+/** A later version of the same thing, said without a change word (`upgrade.ts`). */
+function upgraded(incoming: Statement, stored: Statement): Change | null {
+  const found = implicitUpgrade(incoming, stored);
+  return found && { attribute: "version", from: found.from, to: found.to };
 }
 
 /** A change read from the stored statement's frame (`frame_change.ts`), for people. */
@@ -134,10 +221,14 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
     const o = overlap(incoming, stored, slots);
     return o.shared > 0 || o.onlyA === 0 || o.onlyB === 0 || together;
   };
+  // Or the incoming statement names nothing of its own ("IE11 is no longer supported", "use
+  // date-fns instead of moment for all existing code", "Samir took over the GE suites").
+  const subjectWords = new Set(stored.terms.map((t) => t.term));
   for (const v of incoming.values.filter((x) => x.tense === "old")) {
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
       held.find((w) => w.norm === v.norm);
-    if (match && related([])) {
+    const linked = related([]) || ownTerms(incoming, stored) <= 0 && !ownSubject(incoming, stored);
+    if (match && linked && !otherVersion(incoming, stored, match)) {
       return {
         attribute: attributeName(match.slots[0]!),
         from: match.text,
@@ -148,11 +239,11 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   // A named old thing that is no value ("the shared staging DB in the API integration tests"):
   // all its words are the stored statement's, and two of them name its subject.
   const old = [...incoming.oldWords];
-  const subjectWords = new Set(stored.terms.map((t) => t.term));
   // Or the old span is a stored value and its scope ("disabled dependabot for npm").
   const scoped = old.length >= 2 && held.some((w) => old.includes(w.norm));
+  // Unless it names a subject of its own before its change word ("the docs site dropped …").
   if (
-    old.length > 0 && old.every((w) => stored.words.has(w)) &&
+    old.length > 0 && old.every((w) => stored.words.has(w)) && !ownSubject(incoming, stored) &&
     (related([]) || scoped || old.filter((w) => subjectWords.has(w)).length >= 2)
   ) {
     const match = held.find((w) => old.includes(w.norm));
@@ -190,11 +281,19 @@ const RESTATING = new Set([
 function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
   const fresh = asserted(incoming);
   for (const d of differences(fresh, held, stored.words, incoming.words)) {
+    // A subject of its own before its change word ("the data notebooks were upgraded to …"),
+    // the words of the attribute aside ("ETL output format changed to …").
+    const attribute = new Set(d.slots.flatMap((slot) => [...attributeTerms(slot)]));
+    if (ownSubject(incoming, stored, attribute)) continue;
     // It names its own old value of the slot, not the stored one ("marketing email moved from
     // Mailchimp to Customer.io" after "… sent through Postmark"): another subject's change.
     if (
       incoming.values.some((v) => v.tense === "old" && v.slots.some((s) => d.slots.includes(s)))
     ) {
+      continue;
+    }
+    // Values that name the subjects ("websocket server" / "grpc server port changed to …").
+    if (d.a.some((v) => namesSubject(incoming, v)) && d.b.some((v) => namesSubject(stored, v))) {
       continue;
     }
     const o = overlap(incoming, stored, d.slots);

@@ -91,9 +91,11 @@ function read(text: string): Statement {
   const shown: string[] = [];
   tokens.forEach((t, i) => {
     if (t.kind === "punct") return;
-    const parts = t.kind === "word" && !/[./:@#_]/.test(t.lower)
+    let parts = t.kind === "word" && !/[./:@#_]/.test(t.lower)
       ? termsOf(t.lower)
       : [t.lower, ...t.lower.split(/[-./:@#_]+/).flatMap(termsOf)];
+    // A soft word written as a name inside a sentence is a name ("uses Provider").
+    if (parts.length === 0 && t.cap && i > 0 && /^\p{L}{3,}$/u.test(t.lower)) parts = [t.lower];
     if (!t.reason) { for (const w of parts) words.add(w); }
     if (cues.oldTokens.has(i)) { for (const w of parts) oldWords.add(w); }
     if (t.reason || t.paren || cues.oldTokens.has(i) || cues.cueTokens.has(i)) return;

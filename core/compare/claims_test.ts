@@ -87,7 +87,9 @@ const WRITES: readonly [string, string, "change" | "conflict" | "unrelated"][] =
   ["The billing database is in eu-west-1.", "The billing DB lives in us-east-2.", "conflict"],
   ["We format Python with Black.", "Python code is formatted with Ruff format.", "conflict"],
   ["The log retention is 14 days.", "Logs are retained for 30 days.", "conflict"],
-  ["The web app uses Next.js 13.", "The web app is on Next.js 14.", "conflict"],
+  ["The web app uses Next.js 14.", "The web app is on Next.js 13.", "conflict"],
+  // A later version of the same thing, no change word: the upgrade it almost always is.
+  ["The web app uses Next.js 13.", "The web app is on Next.js 14.", "change"],
   ["Backups run at 02:00.", "Backups run at 04:30.", "conflict"],
   [
     "The API gateway rate limit is 600 requests per minute.",

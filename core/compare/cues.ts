@@ -14,6 +14,7 @@
  * @module
  */
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
+import { isEvent, isPast, isQuestion, markNegated } from "./moods.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
@@ -52,8 +53,6 @@ const OLD_AFTER = byFirst(cuesJson.oldAfter.map(p));
 const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
 /** A past state ("used to", "originally", "back in", "until"). */
 const HISTORICAL = byFirst(cuesJson.historical.map(p));
-const NEGATIONS =
-  /^(?:dislikes|dislike|hates|hate|avoids|avoid|not|never|no|don't|dont|doesn't|doesnt|isn't|isnt|aren't|arent|won't|wont|can't|cannot|without|didn't|wasn't|weren't|shouldn't|nobody|none)$/;
 const STOP_SPAN = new Set([
   "to",
   "into",
@@ -71,26 +70,6 @@ const STOP_SPAN = new Set([
 function favoring(tokens: readonly Token[], i: number): boolean {
   return tokens[i]?.lower === "in" && /^favou?r$/.test(tokens[i + 1]?.lower ?? "");
 }
-const DETERMINERS = /^(?:the|a|an|our|my|all|another|its|their|his|her|them|it|up|out|v?\d.*)$/;
-const PARTICLES = /^(?:back|out|up|over|off|down)$/;
-const IRREGULAR_PAST = new Set([
-  "ran",
-  "had",
-  "did",
-  "hit",
-  "found",
-  "spent",
-  "took",
-  "wrote",
-  "broke",
-  "made",
-  "saw",
-  "got",
-  "went",
-  "met",
-  "paired",
-  "shipped",
-]);
 
 function at(tokens: readonly Token[], i: number, phrase: readonly string[]): boolean {
   return phrase.every((w, k) => tokens[i + k]?.lower === w && !tokens[i + k]!.reason);
@@ -149,13 +128,22 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       at(tokens, i, ["taken", "over"]);
     // "Portal uploads are capped at 100MB": a participle after a present copula is a state.
     const state = /^(?:is|are|'re)$/.test(tokens[i - 1]?.lower ?? "") && VERBS.has(t.lower) &&
-      /ed$/.test(t.lower);
+        /ed$/.test(t.lower) ||
+      // "has PITR enabled": enabling is a change only when someone does it ("we enabled …").
+      t.lower === "enabled" && i > 0 &&
+        !/^(?:we|i|they|you|just|have|has|had|'ve)$/.test(tokens[i - 1]!.lower);
     if (verb && !state) {
       cue(i, t.lower);
       strong = true;
       // "from X", "off X", "away from X" after a verb of change name the old value.
+      // Before a comma: "replaced X w/ Y, it emits Z from the controllers" names no old Z.
+      const comma = tokens.findIndex((x, k) => k > i && x.lower === ",");
+      // "moved secrets out of Vault into …": "out of" names the old value too.
       const from = tokens.findIndex((x, k) =>
-        k > i && x.clause === t.clause && (x.lower === "from" || x.lower === "off")
+        k > i && x.clause === t.clause &&
+        (x.lower === "from" || x.lower === "off" ||
+          x.lower === "of" && tokens[k - 1]?.lower === "out") &&
+        (comma < 0 || k < comma)
       );
       if (from > 0) {
         const to = tokens.findIndex((x, k) =>
@@ -196,7 +184,10 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         /^(?:replaced|swapped)$/.test(t.lower) && /^(?:with|by)$/.test(tokens[end]?.lower ?? "")
       ) {
         const start = clauseStart(i);
-        for (const v of values) if (v.start >= start && v.end <= i) markOld(v.start, v.end);
+        const named = values.filter((v) => v.start >= start && v.end <= i);
+        for (const v of named) markOld(v.start, v.end);
+        // "custom bootloader replaced by MCUboot": the few words before it, when no value.
+        if (named.length === 0) markOld(Math.max(start, i - 3), i);
         continue;
       }
       // "We stopped sending events to Mixpanel": the rest of the clause is what stopped.
@@ -228,6 +219,28 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
     }
+    // "…, pnpm-lock.yaml deleted": a thing, then a participle of removal ending its part.
+    if (
+      /^(?:deleted|removed|dropped|gone|archived|retired|decommissioned)$/.test(t.lower) && i > 0 &&
+      (tokens[i + 1] === undefined || tokens[i + 1]!.kind === "punct") &&
+      tokens[i - 1]!.kind !== "punct" &&
+      !/^(?:is|are|was|were|been|be|got|get|has|have)$/.test(tokens[i - 1]!.lower)
+    ) {
+      const named = values.filter((v) => v.end === i);
+      if (named.length) { for (const v of named) markOld(v.start, v.end); }
+      else markOld(i - 1, i);
+      if (!cueTokens.has(i)) cue(i, t.lower);
+      strong = true;
+    }
+    // "…, VS Code is only for pairing sessions now": a value kept for less is no longer the
+    // value it was.
+    if (
+      t.lower === "only" && /^(?:for|in|on|when|during)$/.test(tokens[i + 1]?.lower ?? "") &&
+      change.some((c) => c !== "now")
+    ) {
+      const end = /^(?:is|are)$/.test(tokens[i - 1]?.lower ?? "") ? i - 1 : i;
+      for (const v of values) if (v.end === end) markOld(v.start, v.end);
+    }
     // "@acme/utils is now published as @acme/shared": before "is now", the old value.
     if (t.lower === "now" && /^(?:is|are|'s|'re)$/.test(tokens[i - 1]?.lower ?? "")) {
       const before = values.filter((v) => v.end <= i - 1 && tokens[v.start]!.clause === t.clause);
@@ -244,7 +257,9 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       tokens.some((x, k) => k > i + 1 && x.lower === "now" && x.clause === t.clause)
     ) {
       const now = tokens.findIndex((x, k) => k > i + 1 && x.lower === "now");
-      if (values.some((v) => v.start > i && v.end <= now)) {
+      // A value, or a name of a few words ("state mgmt was Provider, now Riverpod 2").
+      const name = now - i <= 4 && tokens.slice(i + 1, now).some((x) => x.cap);
+      if (name || values.some((v) => v.start > i && v.end <= now)) {
         cue(i, "was");
         strong = true;
         markOld(i + 1, now);
@@ -262,13 +277,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         markOld(i + 1, end);
       }
     }
-    // "Vitest, not Jest": the value after a comma's "not" is the old one.
+    // "Vitest, not Jest": the value after a comma's "not" is the old one; so is a name
+    // ("owned by Mira, not Leo").
     if (t.lower === "not" && tokens[i - 1]?.lower === ",") {
       let end = i + 1;
       while (
         end < tokens.length && tokens[end]!.clause === t.clause && tokens[end]!.kind !== "punct"
       ) end++;
-      if (values.some((v) => v.start > i && v.start < end)) {
+      const name = end === i + 2 && tokens[i + 1]!.cap;
+      if (name || values.some((v) => v.start > i && v.start < end)) {
         cue(i, "not");
         strong = true;
         markOld(i + 1, end);
@@ -279,16 +296,21 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
     const before = tokens[i]!.lower === "before" &&
       (clauseStart(i) === i || values.some((v) => v.start === i + 1 && v.kind === "date"));
     if (before || starting(tokens, i, HISTORICAL).some((ph) => at(tokens, i, ph))) {
+      // The clause it opens, to a comma after it: "used to be Crowdin, translations are in
+      // Lokalise now" tells of Lokalise as current.
       const clause = tokens[i]!.clause;
+      const comma = tokens.findIndex((x, k) => k > i && x.clause === clause && x.lower === ",");
       tokens.forEach((x, k) => {
-        if (x.clause === clause && x.kind !== "punct") oldTokens.add(k);
+        if (x.clause === clause && x.kind !== "punct" && (comma < 0 || k < comma)) {
+          oldTokens.add(k);
+        }
       });
     }
   }
   for (const v of values) if (v.tense === "current" && oldTokens.has(v.start)) v.tense = "old";
   markNegated(tokens, values);
   return {
-    hypothetical: any(tokens, HYPOTHETICAL) ||
+    hypothetical: any(tokens, HYPOTHETICAL) || isQuestion(tokens) ||
       tokens.some((x) => x.lower === "may" && !x.cap),
     additive: any(tokens, ADDITIVE) ||
       tokens.some((x, k) =>
@@ -301,60 +323,4 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
     oldTokens,
     cueTokens,
   };
-}
-
-/** Participles after which a negation denies the subject ("Netlify isn't used"). */
-const DENIED =
-  /^(?:used|supported|allowed|enabled|needed|required|installed|deployed|running|in|on)$/;
-
-/** Values within a few words after a negation, in its clause, are denied. */
-function markNegated(tokens: readonly Token[], values: readonly Value[]): void {
-  tokens.forEach((t, n) => {
-    if (!NEGATIONS.test(t.lower) || (t.lower === "no" && tokens[n + 1]?.lower === "longer")) return;
-    // "Netlify isn't used", "Redux is not used here": the values before it are denied.
-    const next = tokens[n + 1]?.lower === "be" || tokens[n + 1]?.lower === "being" ? n + 2 : n + 1;
-    if (
-      DENIED.test(tokens[next]?.lower ?? "") &&
-      /^(?:isn't|aren't|not|wasn't|weren't)$/.test(t.lower)
-    ) {
-      for (const v of values) {
-        if (v.end <= n && tokens[v.start]!.clause === t.clause) v.negated = true;
-      }
-    }
-    let end = n + 1;
-    while (
-      end < tokens.length && end <= n + 5 && tokens[end]!.clause === t.clause &&
-      !/^(?:,|but|instead|;)$/.test(tokens[end]!.lower)
-    ) end++;
-    for (const v of values) if (v.start > n && v.start < end) v.negated = true;
-  });
-}
-
-const PRESENT = new Set(
-  "is are am 's 're isn't aren't has have hasn't haven't uses use runs run lives live does do doesn't don't goes go stores sits can must should will"
-    .split(" "),
-);
-const PAST = new Set(["was", "were", "had", "used", "ran", "lived", "did", "went", "sat"]);
-
-/** Whether the statement's first verb of being, having or using is in the past tense. */
-function isPast(tokens: readonly Token[]): boolean {
-  for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    if (t.reason || t.paren) continue;
-    if (PRESENT.has(t.lower)) return false;
-    if (PAST.has(t.lower)) return !(t.lower === "used" && tokens[i + 1]?.lower === "to");
-  }
-  return false;
-}
-
-/** A dated statement, or one opened by a past-tense verb and its object ("Rotated the keys"). */
-function isEvent(tokens: readonly Token[], values: readonly Value[]): boolean {
-  if (values.some((v) => v.kind === "date" && v.tense !== "cue")) return true;
-  const first = tokens[0];
-  if (!first || first.kind !== "word") return false;
-  const past = (first.lower.endsWith("ed") && first.lower.length > 4) ||
-    IRREGULAR_PAST.has(first.lower);
-  // "Rolled back release 2026.14 …": a particle may stand between the verb and its object.
-  const object = PARTICLES.test(tokens[1]?.lower ?? "") ? 2 : 1;
-  return past && (DETERMINERS.test(tokens[object]?.lower ?? "") || object === 2);
 }

@@ -80,7 +80,7 @@ export function holderBefore(tokens: readonly Token[], end: number): Span | null
 }
 
 /** Verbs whose subject holds what follows ("the identity team owns …"). */
-const HOLDS = /^(?:owns|own|maintains|maintain|manages|runs)$/;
+const HOLDS = /^(?:owns|own|maintains|maintain|manages|runs|coordinates|oversees|handles)$/;
 /** Verbs of a hand-over ("handed", "transferred"). */
 const HANDS = /^(?:handed|hands|hand|passed|transferred|transfered|gave|given|reassigned|moved)$/;
 
@@ -115,7 +115,10 @@ export function readHolders(tokens: readonly Token[], used: boolean[]): Value[] 
     const next = tokens[i + 1]?.lower ?? "";
     if (HOLDS.test(t.lower) && i > 0) {
       // "the identity team owns …" (not "Kafka runs on …").
-      if (t.lower === "runs" && !TEAM.test(tokens[i - 1]!.lower)) continue;
+      // "Ines runs the iOS release train": a person's name before it holds it too.
+      const person = tokens[i - 1]!.cap && nameWord(tokens[i - 1]) &&
+        /^(?:the|our|all)$/.test(next);
+      if (t.lower === "runs" && !TEAM.test(tokens[i - 1]!.lower) && !person) continue;
       // "Service alpha owns its own schema": what is its own is no shared thing held.
       if (/^(?:its|their|his|her|my|our)$/.test(next)) continue;
       add(holderBefore(tokens, i), "current", roleOf(t.lower));
@@ -123,11 +126,16 @@ export function readHolders(tokens: readonly Token[], used: boolean[]): Value[] 
       add(holderAt(tokens, i + 2));
     } else if (/^(?:owner|owners|maintainer|dri)$/.test(t.lower) && tokens[i + 1]?.text === ":") {
       add(holderAt(tokens, i + 2), "current", roleOf(t.lower));
-    } else if (/^(?:owned|maintained|managed)$/.test(t.lower) && next === "by") {
+    } else if (
+      /^(?:owned|maintained|managed|coordinated|overseen|handled|run)$/.test(t.lower) &&
+      next === "by"
+    ) {
       add(holderAt(tokens, i + 2), "current", roleOf(t.lower));
     } else if (/^(?:took|takes|taken|taking|take)$/.test(t.lower) && next === "over") {
       if (tokens[i + 2]?.lower === "as") continue;
-      add(holderBefore(tokens, i));
+      // "Kai has taken over …": the holder stands before the auxiliary.
+      const aux = /^(?:has|have|had)$/.test(tokens[i - 1]?.lower ?? "") ? i - 1 : i;
+      add(holderBefore(tokens, aux));
       const from = tokens.findIndex((x, k) =>
         k > i + 1 && x.clause === t.clause && x.lower === "from"
       );
@@ -146,7 +154,13 @@ export function readHolders(tokens: readonly Token[], used: boolean[]): Value[] 
       add(receiver);
       const from = tokens.findIndex((x, k) => k > i && k < to && x.lower === "from");
       if (from > 0) add(holderAt(tokens, from + 1, to, true), "old");
-      else if (!/^(?:is|was|were|are|been|got|get)$/.test(tokens[i - 1]?.lower ?? "")) {
+      // "X handed the Y to Z": X gave it; "Y handed over to Z": Y is what was given ("Priya
+      // moved to the data org": she left it).
+      else if (
+        !/^(?:is|was|were|are|been|got|get)$/.test(tokens[i - 1]?.lower ?? "") &&
+        (t.lower === "moved" ||
+          tokens.slice(i + 1, to).some((x) => !/^(?:over|back)$/.test(x.lower)))
+      ) {
         add(holderBefore(tokens, i), "old");
       }
     }

@@ -128,6 +128,14 @@ export function dateOf(tokens: readonly Token[], i: number): { norm: string; end
       return { norm: `${year}${MONTHS.get(s)}-${day[1]}`, end: year ? i + 3 : i + 2 };
     }
     if (/^\d{4}$/.test(next)) return { norm: `${next}-${MONTHS.get(s)}`, end: i + 2 };
+    // A bare "Jun" or "Mar" is a month after a word of time only; else it may be a name.
+    if (
+      s.length <= 3 &&
+      !/^(?:in|since|until|till|by|from|before|after|of|early|late|mid|last|next|this|end|start)$/
+        .test(tokens[i - 1]?.lower ?? "")
+    ) {
+      return null;
+    }
     return { norm: `m${MONTHS.get(s)}`, end: i + 1 };
   }
   if (/^\d{1,2}(?:st|nd|rd|th)?$/.test(s) && MONTHS.has(next) && tokens[i + 1]!.cap) {

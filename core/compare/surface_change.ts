@@ -117,10 +117,13 @@ export function surfaceChange(incoming: string, stored: string): SurfaceChange |
   // A value the stored statement lacks: new words, or a known name at another version
   // (`nodejs16.x` → `nodejs20.x`).
   // Or what follows an arrow or `to` ("ported the unit tests to vitest").
+  // After an arrow, a new name may be made of the stored words (`orders.v1 -> order-events`).
   const fresh = mine.filter((t, i) =>
     (isValue(t) || ARROWS.has(mine[i - 1]?.norm ?? "") ||
       /^(?:to|onto|into)$/.test(mine[i - 1]?.norm ?? "") && subjectOf([t]).size > 0) &&
-    !storedNorms.has(t.norm) && (/\d/.test(t.norm) || !t.parts.some((p) => storedParts.has(p)))
+    !storedNorms.has(t.norm) &&
+    (/\d/.test(t.norm) || ARROWS.has(mine[i - 1]?.norm ?? "") ||
+      !t.parts.some((p) => storedParts.has(p)))
   );
   if (fresh.length === 0) return null;
   const ours = subjectOf(mine);
@@ -161,11 +164,19 @@ export function surfaceChange(incoming: string, stored: string): SurfaceChange |
     }
   }
   const numbers = theirs.filter((t) => t.kind === "number");
-  const newNumbers = fresh.filter((t) => t.kind === "number");
+  // A number it names as old is no new value ("dropped python 3.8 from …").
+  const newNumbers = fresh.filter((t) =>
+    t.kind === "number" &&
+    !mine.slice(Math.max(0, t.index - 2), t.index).some((w) => OLD_BEFORE.has(w.norm))
+  );
   if (
     numbers.length > 0 && numbers.length <= 2 && newNumbers.length > 0 && !apart(null) &&
     !otherAttributes(theirs, numbers[0]!, mine, newNumbers[0]!) &&
-    numbers.every((n) => !mine.some((t) => t.norm === n.norm) || namedAsOld(mine, n)) &&
+    // The stored number said again after the new one is comment ("…, 1.14.2 broke webhooks").
+    numbers.every((n) =>
+      !mine.some((t) => t.norm === n.norm && t.index < newNumbers[0]!.index) ||
+      namedAsOld(mine, n)
+    ) &&
     shared(new Set()) >= (sameShape(numbers[0]!, newNumbers[0]!) ? 1 : 2)
   ) {
     return { attribute: "number", from: numbers[0]!.text, to: newNumbers[0]!.text };

@@ -30,6 +30,8 @@ const NUMBER = /^\d+(?:[.:,]\d+)*(?:%|[a-z]{1,3})?$/i;
 /** Words that join nearly any two statements of a codebase: no evidence of one subject. */
 const GENERIC = new Set([
   "now",
+  "say",
+  "says",
   "team",
   "service",
   "svc",

@@ -54,7 +54,9 @@ export function readSwitches(tokens: readonly Token[], used: boolean[]): Value[]
       const next = tokens[i + 1];
       // "is on call", "is on Postgres": "on"/"off" open a phrase unless it ends there.
       const phrase = next && next.kind !== "punct" && next.clause === t.clause &&
-        !/^(?:for|in|by|since|now|again|everywhere)$/.test(next.lower);
+        !/^(?:for|in|by|since|now|again|everywhere)$/.test(next.lower) &&
+        // "RLS is off on the tenants table": off, where.
+        !(t.lower === "off" && next.lower === "on");
       if (/^(?:on|off)$/.test(t.lower) && phrase) continue;
       if (/^(?:true|false|yes|no)$/.test(t.lower) && !/^[=:]$/.test(prev)) continue;
       add(i, s);

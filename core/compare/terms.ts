@@ -30,6 +30,8 @@ export function stem(word: string): string {
     w = w.slice(0, -1);
   }
   const before = w;
+  // "coordination" is what is "coordinated": both `coordinat`.
+  if (w.length > 7 && w.endsWith("ation")) return w.slice(0, -3);
   if (w.length > 5 && w.endsWith("ing")) w = w.slice(0, -3);
   else if (w.length > 4 && w.endsWith("ed")) w = w.slice(0, -2);
   // "tagged" → "tag", "planned" → "plan" (but "called" stays "call").

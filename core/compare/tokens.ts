@@ -134,11 +134,17 @@ export function tokenize(text: string): Token[] {
   return out;
 }
 
+/** Words that open a date ("since June", "after Q3", "since last sprint"). */
+const WHEN =
+  /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|q[1-4]|h[12]|\d{4}(?:-\d\d(?:-\d\d)?)?|last|this|yesterday|today|v?\d+(?:\.\d+)+)$/;
+
 /** Marks the tokens after a reason or circumstance marker, to the end of the clause. */
 function markReasons(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     const next = tokens[i + 1]?.lower ?? "";
+    // "since June SaaS sources are loaded with Airbyte": a date says when, the claim follows.
+    if (/^(?:since|after)$/.test(t.lower) && WHEN.test(next)) continue;
     const opens = REASON.has(t.lower)
       ? t.lower !== "so" || /^(?:that|the|we|our|it|they|a|an|i)$/.test(next)
       : (t.lower === "since" || t.lower === "after") &&

@@ -191,7 +191,9 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       take(value("port", ["port"], t.lower.replace(":", ""), tokens, i, i + 1));
       continue;
     }
-    const tech = entryAt(TECH, tokens, i, words) ?? versionFile(tokens, i) ??
+    // "team Falcon": a capitalised name after a team word names a team, not a technology.
+    const team = t.cap && /^(?:team|squad|guild|crew|tribe)$/.test(tokens[i - 1]?.lower ?? "");
+    const tech = team ? null : entryAt(TECH, tokens, i, words) ?? versionFile(tokens, i) ??
       techPart(tokens, i, words);
     if (tech) {
       // An operating system names a platform of the subject ("the iOS app"), not a value;

@@ -105,3 +105,44 @@ Deno.test("note(): repeating a rule reinforces it instead of storing it twice", 
   equal(again.written[0]?.id, first.written[0]?.id);
   equal(t.engine.stats().memories, 1);
 });
+
+Deno.test("note(): a day or a time given in answer replaces the one the memory holds, updating it", async () => {
+  await using t = await tempEngine({ project: "web" });
+  const deploy = await t.engine.write({
+    content: "The staging deploy happens every Tuesday.",
+    type: "fact",
+    source: user,
+  });
+  const question = "When does the staging deploy happen?";
+
+  const wednesday = await t.engine.note({
+    text: "Wednesdays",
+    previousAssistant: question,
+    source: user,
+  });
+  equal(wednesday.written.length, 1);
+  equal(wednesday.written[0]!.memory.content, "The staging deploy happens every Wednesday.");
+  equal((await t.engine.get(deploy.id))?.status, "superseded");
+
+  // A phrase led by a preposition is an answer too, and "now" closes it without joining it.
+  const thursday = await t.engine.note({
+    text: "on Thursdays now",
+    previousAssistant: question,
+    source: user,
+  });
+  equal(thursday.written[0]!.memory.content, "The staging deploy happens on Thursdays.");
+  equal((await t.engine.get(wednesday.written[0]!.memory.id))?.status, "superseded");
+
+  const standup = await t.engine.write({
+    content: "Standup is at 9:30 in the small room.",
+    type: "fact",
+    source: user,
+  });
+  const later = await t.engine.note({
+    text: "around 10am",
+    previousAssistant: "What time is standup?",
+    source: user,
+  });
+  equal(later.written[0]!.memory.content, "Standup is around 10am in the small room.");
+  equal((await t.engine.get(standup.id))?.status, "superseded");
+});

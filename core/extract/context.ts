@@ -16,6 +16,7 @@ import { thirdPersonVerb } from "../text/third_person.ts";
 import { resolveTimePhrases } from "../text/time/time_phrase.ts";
 import { combined, FALLBACK_CONFIDENCE, standalone } from "./context_candidate.ts";
 import { correction } from "./context_correction.ts";
+import { substituteValue } from "./context_value.ts";
 import {
   chooseTarget,
   namesSubject,
@@ -32,6 +33,9 @@ const HEDGES =
 const PRONOUN_OR_ELLIPSIS =
   /^(?:\.\.\.|…|it|that|this|they|them|those|these|there|he|she|yes|no|yeah|yep|nope)\b/i;
 const WH_QUESTION = /^(?:who|what|when|where|which|how)\b/i;
+/** A short phrase led by a preposition: the answer to a question, never a sentence of its own. */
+const PHRASE =
+  /^(?:on|at|in|every|each|around|by|from|since|until|via|with)\s+\S+(?:\s+\S+){0,2}$/i;
 
 /**
  * Builds candidates from a reply and its context, or returns `null` when the text is not a
@@ -52,8 +56,11 @@ export function extractFromContext(text: string, context: ExtractionContext): Ca
   }
   const question = lastQuestion(context.previousAssistant);
   if (!short || question === null) return null;
-  // A reply that stands on its own ("Never push to main.") goes through the sentence rules.
-  if (!PRONOUN_OR_ELLIPSIS.test(reply) && classifySentence(reply) !== null) return null;
+  // A reply that stands on its own ("Never push to main.") goes through the sentence rules; a
+  // phrase that opens on a preposition ("on Thursdays now") is an answer, not a sentence.
+  if (
+    !PRONOUN_OR_ELLIPSIS.test(reply) && !PHRASE.test(reply) && classifySentence(reply) !== null
+  ) return null;
   const answer = stripEnd(reply.replace(HEDGES, ""));
   if (answer === "") return [];
 
@@ -70,6 +77,15 @@ export function extractFromContext(text: string, context: ExtractionContext): Ca
     question: true,
   });
 
+  // A value of a kind the memory holds one of (a day, a time of day) takes its place.
+  const substituted = target && WH_QUESTION.test(question)
+    ? substituteValue(target.content, answer)
+    : null;
+  if (target && substituted) {
+    return [
+      combined(substituted.content, target, substituted.same ? "extends" : "updates", undefined),
+    ];
+  }
   if (/^when\b/i.test(question) && phrase) {
     if (target) {
       // A memory that already has a date gets this one in its place (the same date: the same

@@ -10,8 +10,14 @@
  * @module
  */
 import type { Statement, Term } from "./claims.ts";
+import { looseSubject } from "./loose_subject.ts";
+import { boundsAgree, sameKind } from "./subject_kind.ts";
+import { othersShared, same, slotsOf } from "./value_match.ts";
 import { attributeTerms, stem } from "./terms.ts";
 import type { Value } from "./value_types.ts";
+
+export { same } from "./value_match.ts";
+export { sameKind } from "./subject_kind.ts";
 
 /** What two statements disagree on. */
 export interface Conflict {
@@ -35,12 +41,6 @@ export interface Difference {
 /** The values a statement asserts now: not old, not denied, not an event's date. */
 export function asserted(s: Statement): Value[] {
   return s.values.filter((v) => v.tense === "current" && !v.negated && v.kind !== "date");
-}
-
-/** The slots of `v`; a bare number also fills the other side's counts ("88" / "120 characters"). */
-function slotsOf(v: Value, other: readonly Value[]): readonly string[] {
-  if (!v.slots.includes("num")) return v.slots;
-  return [...v.slots, ...other.flatMap((w) => w.slots.filter((s) => s.startsWith("count:")))];
 }
 
 /**
@@ -82,15 +82,6 @@ function listed(values: readonly Value[]): boolean {
   return sorted.every((v, i) => i === 0 || v.start - sorted[i - 1]!.end <= 1);
 }
 
-/** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
-export function same(v: Value, w: Value): boolean {
-  if (v.norm === w.norm) return true;
-  if (v.kind !== "version" || w.kind !== "version") return false;
-  const [x, y] = [v.norm.split("."), w.norm.split(".")];
-  const n = Math.min(x.length, y.length);
-  return x.slice(0, n).join(".") === y.slice(0, n).join(".");
-}
-
 /** The subject words of `terms` that tell subjects apart, without the attribute's words. */
 function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string> {
   const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
@@ -98,14 +89,6 @@ function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string
     terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term))
       .map((t) => t.term),
   );
-}
-
-/** The bounds a statement names (max, min, default); two different ones are two attributes. */
-function boundsAgree(a: Statement, b: Statement): boolean {
-  const bounds = (s: Statement) =>
-    new Set(s.terms.filter((t) => t.kind === "bound").map((t) => t.term));
-  const [x, y] = [bounds(a), bounds(b)];
-  return x.size === 0 || y.size === 0 || [...x].some((w) => y.has(w));
 }
 
 /**
@@ -261,11 +244,6 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
   );
 }
 
-/** No two different kinds of thing: "the checkout service" is not "the checkout page". */
-export function sameKind(a: Statement, b: Statement): boolean {
-  return a.heads.size === 0 || b.heads.size === 0 || [...a.heads].some((h) => b.heads.has(h));
-}
-
 /** A slot's name for people. */
 export function attributeName(slot: string): string {
   const [kind, rest] = [slot.split(":")[0]!, slot.slice(slot.indexOf(":") + 1)];
@@ -318,7 +296,7 @@ function shown(values: readonly Value[]): string {
 export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (!plainFact(a) || !plainFact(b)) return null;
   const [va, vb] = [asserted(a), asserted(b)];
-  const diffs = differences(va, vb, b.words, a.words);
+  const diffs = tied(differences(va, vb, b.words, a.words));
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;
@@ -327,16 +305,50 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     ) {
       return null;
     }
+    // An unknown tool's conflict needs every other value shared: "Our GitHub org is acme" /
+    // "Our npm org is acme-inc" name two things.
+    const unknown = [...d!.a, ...d!.b].some((v) => v.slots.includes("tool"));
+    if (unknown && !othersShared(va, vb, d!)) return null;
     // A statement of its own change ("replaced winston with pino") is about its old value.
     const old = (s: Statement) =>
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
     if (old(a) || old(b)) return null;
-    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots)) return null;
+    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots) && !loosely(a, b, d!)) {
+      return null;
+    }
     // A setting's key names the attribute better than the kind of its value.
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
   return polarity(a, va, b) ?? polarity(b, vb, a, true);
+}
+
+/** Slots that name their attribute by the kind of value (paths, names and bare numbers do not). */
+const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|role|tool):?/;
+
+/** One subject read by structure, for values whose slot names the attribute (not a bare number). */
+function loosely(a: Statement, b: Statement, d: Difference): boolean {
+  return d.slots.some((s) => TYPED.test(s)) && looseSubject(a, b, d.slots, [...d.a, ...d.b]);
+}
+
+/**
+ * Two disagreements whose values stand together on each side ("in aws eu-west-1" / "in azure
+ * westeurope") are one: a place given in two parts.
+ */
+function tied(diffs: Difference[]): Difference[] {
+  if (diffs.length !== 2) return diffs;
+  const [x, y] = diffs as [Difference, Difference];
+  const together = (p: readonly Value[], q: readonly Value[]) =>
+    p.length === 1 && q.length === 1 &&
+    (p[0]!.end === q[0]!.start || q[0]!.end === p[0]!.start);
+  if (!together(x.a, y.a) || !together(x.b, y.b)) return diffs;
+  const order = (vs: Value[]) => vs.sort((v, w) => v.start - w.start);
+  return [{
+    slot: y.slot,
+    slots: [...y.slots, ...x.slots],
+    a: order([...x.a, ...y.a]),
+    b: order([...x.b, ...y.b]),
+  }];
 }
 
 /** Whether `s` could contradict anything: a plain fact that states or denies a value. */

@@ -1,0 +1,171 @@
+/**
+ * Two wordings of one subject that say more than one word apart ("webhook deliveries retry 5
+ * times with backoff" / "failed webhooks are retried 3 times, then dead-lettered"): the
+ * subject is read by structure rather than word for word. Words only one side says are
+ * allowed on both sides when nothing in them names another subject:
+ *
+ * - the two share at least two subject words (one is not enough to know the subject);
+ * - the environment, platform and region words agree (each side's are said by the other);
+ * - no extra word is a name (capitalised past the first word, with a digit, an identifier),
+ *   a measure ("target", "p95"), a scope ("for the admin api", "except staging"), or a
+ *   modifier of a word both sides say ("the **billing** api" / "the api": a part or a kind
+ *   of the shared thing is another subject);
+ * - a side says at most {@linkcode MAX_EXTRA} such words.
+ *
+ * Only used for values whose slot already names the attribute (a technology's category, a
+ * port, a region, a duration, a count): a bare number or an unknown name needs the stricter
+ * matchers of `conflict.ts`.
+ *
+ * @module
+ */
+import type { Statement } from "./claims.ts";
+import { boundsAgree, sameKind } from "./subject_kind.ts";
+import { attributeTerms, termsOf } from "./terms.ts";
+import { tokenize } from "./tokens.ts";
+import type { Value } from "./value_types.ts";
+
+/** Most words one side may say about the subject that the other does not. */
+const MAX_EXTRA = 3;
+
+/** Words that make a quantity another measure of the same thing (a target, not the value). */
+const MEASURES =
+  /^(?:target|goal|budget|sla|slo|expect|estimat|typical|averag|mean|median|peak|actual|observ|measur|p\d+|min|max|soft|hard|warn|default|initial|burst)/;
+
+/** Denials and beginnings. */
+const GUARDED =
+  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|started|began|initially|originally)\b/i;
+
+/** Words before a scope: what follows them narrows the subject. */
+const SCOPES =
+  /^(?:for|of|except|excluding|besides|but|only|per|inside|outside|within|through|behind|via|at)$/;
+
+/**
+ * Whether `a` and `b` are about one subject although each says words the other does not (see
+ * the module doc). `slots` are the slots of the values in dispute, `disputed` those values.
+ */
+export function looseSubject(
+  a: Statement,
+  b: Statement,
+  slots: readonly string[],
+  disputed: readonly Value[] = [],
+): boolean {
+  // A denial or a beginning anywhere ("don't add … to API v1", "started on react 16") may
+  // scope the value: only the word-for-word matchers read those.
+  if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
+  if (!sameKind(a, b) || !boundsAgree(a, b)) return false;
+  const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
+  const subject = (s: Statement) =>
+    s.terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term));
+  const [x, y] = [subject(a), subject(b)];
+  // Environment, platform and region words: each side's said by the other.
+  const qualified = (mine: typeof x, other: Statement) =>
+    mine.every((t) => t.kind === "strong" || other.words.has(t.term));
+  if (!qualified(x, b) || !qualified(y, a)) return false;
+  // A value outside the dispute names the subject: both name it ("Kafka brokers run 3.6.1" /
+  // "kafka cluster version: 2.8"), or it tells the two apart ("rds backups" / "the ledger db").
+  // A value in parentheses is an aside or an example ("in the URL (/v2/...)").
+  const current = (s: Statement) => {
+    const tokens = tokenize(s.text);
+    return s.values.filter((v) =>
+      !v.negated && v.tense === "current" && !v.slots.some((z) => slots.includes(z)) &&
+      !disputed.includes(v) && !tokens[v.start]?.paren
+    );
+  };
+  const [va, vb] = [current(a), current(b)];
+  const common = va.filter((v) => vb.some((w) => w.norm === v.norm)).length;
+  if (
+    va.some((v) => !b.words.has(v.norm) && !vb.some((w) => w.norm === v.norm)) ||
+    vb.some((w) => !a.words.has(w.norm) && !va.some((v) => v.norm === w.norm))
+  ) {
+    return false;
+  }
+  if (namesSubject(a, slots) || namesSubject(b, slots)) return false;
+  const xs = new Set(x.map((t) => t.term));
+  const ys = new Set(y.map((t) => t.term));
+  const shared = [...xs].filter((w) => ys.has(w) || b.words.has(w));
+  const sharedB = [...ys].filter((w) => xs.has(w) || a.words.has(w));
+  const extraA = [...xs].filter((w) => !ys.has(w) && !b.words.has(w));
+  const extraB = [...ys].filter((w) => !xs.has(w) && !a.words.has(w));
+  const both = extraA.length > 0 && extraB.length > 0;
+  // Words on both sides need two in common, and neither side's first subject word among
+  // them ("Mailhog listens on …" / "minio listens on …"); words on one side only, one.
+  if (Math.min(shared.length, sharedB.length) + common < (both ? 2 : 1)) return false;
+  if (both && (extraA.includes(x[0]!.term) || extraB.includes(y[0]!.term))) return false;
+  if (extraA.length > MAX_EXTRA || extraB.length > MAX_EXTRA) return false;
+  return plainExtras(a, extraA, b, both) && plainExtras(b, extraB, a, both);
+}
+
+/** A value in dispute written before a subject word names it ("the GraphQL server"). */
+function namesSubject(s: Statement, slots: readonly string[]): boolean {
+  const tokens = tokenize(s.text);
+  return s.values.some((v) => {
+    if (!v.slots.some((z) => slots.includes(z))) return false;
+    const next = tokens[v.end];
+    return next?.kind === "word" && termsOf(next.lower).length > 0 &&
+      !s.values.some((w) => w.start === v.end);
+  });
+}
+
+/**
+ * Whether the words `extra` of `s` name nothing apart from `other`: no name, measure, scope,
+ * or modifier of a word `other` says too; when only `s` says more, no part of a word both say
+ * ("game server scripting" / "the game server").
+ */
+function plainExtras(
+  s: Statement,
+  extra: readonly string[],
+  other: Statement,
+  both: boolean,
+): boolean {
+  if (extra.length === 0) return true;
+  if (extra.some((w) => MEASURES.test(w))) return false;
+  const tokens = tokenize(s.text);
+  const inValue = (k: number) => s.values.some((v) => v.start <= k && k < v.end);
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    const terms = termsOf(t.lower);
+    if (!terms.some((w) => extra.includes(w)) && !extra.includes(terms.join("-"))) continue;
+    // A name: capitalised past the first word, a digit, an identifier's punctuation.
+    if (t.kind !== "word" || (i > 0 || t.possessive) && t.cap || /[\d_./:@#]/.test(t.lower)) {
+      return false;
+    }
+    // A hyphenated name ("orders-kalo") whose parts the other side does not say.
+    if (t.lower.includes("-") && !/(?:ed|ing)$/.test(t.lower)) return false;
+    // A scope: "for the admin api", "except staging".
+    const before = tokens.slice(Math.max(0, i - 3), i).map((p) => p.lower);
+    if (before.some((p) => SCOPES.test(p))) return false;
+    // A modifier of a word both say: "the billing api" / "the api" (unless the other side
+    // says that word as a verb: "deliveries retry" / "webhooks are retried").
+    const next = tokens[i + 1];
+    const prev = tokens[i - 1];
+    // A verb after its subject ("the bot trims history") modifies nothing.
+    const verb = /[^s]s$/.test(t.lower) && prev?.kind === "word" && prev.clause === t.clause &&
+      termsOf(prev.lower).length > 0;
+    if (
+      !verb && next?.kind === "word" && next.clause === t.clause && !t.possessive &&
+      termsOf(next.lower).some((w) => other.words.has(w) && !verbIn(other, w))
+    ) {
+      return false;
+    }
+    // A part of a word both say: "game server scripting" / "the game server".
+    if (
+      !both && prev?.kind === "word" && prev.clause === t.clause && !inValue(i - 1) &&
+      termsOf(prev.lower).some((w) => other.words.has(w))
+    ) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Auxiliaries: the word after one is a verb. */
+const AUXILIARIES =
+  /^(?:is|are|was|were|be|been|being|get|gets|got|will|would|can|should|must|has|have|had|does|do|did)$/;
+
+/** Whether `s` says the subject word `term` as a verb, after an auxiliary ("are retried"). */
+function verbIn(s: Statement, term: string): boolean {
+  const tokens = tokenize(s.text);
+  return tokens.some((t, i) =>
+    i > 0 && AUXILIARIES.test(tokens[i - 1]!.lower) && termsOf(t.lower).includes(term)
+  );
+}

@@ -1,0 +1,69 @@
+/**
+ * Subjects read by structure (`loose_subject.ts`) through `contradiction()`: two wordings of one
+ * subject that say several words apart conflict; a modifier, a name, a scope, a part or a value
+ * that tells the subjects apart keeps them apart. Sentences written for these tests.
+ */
+import { equal } from "node:assert/strict";
+import { contradiction } from "./statements.ts";
+
+/** [a, b, whether they contradict]. */
+const PAIRS: readonly [string, string, boolean][] = [
+  // Words on both sides, two in common, none naming another subject.
+  [
+    "image uploads retry 4 times with jitter",
+    "failed uploads are retried 6 times, then dropped",
+    true,
+  ],
+  [
+    "the billing bot trims history to 4k tokens",
+    "billing bot history window is capped at 16k tokens",
+    true,
+  ],
+  // A value both name stands for the subject ("Kafka").
+  ["Our Redis replicas run 7.2.4.", "redis cluster version: 6.2", true],
+  // A modifier of a word both say is another subject.
+  ["the invoices queue retries 5 times", "the refunds queue retries 3 times", false],
+  // A part of what the other names.
+  ["The chat server is written in Elixir.", "Chat server plugins use Lua.", false],
+  // The value in dispute names the subject ("the GraphQL API" / "the REST layer").
+  ["The GraphQL API is served by Apollo Router.", "the REST layer is served by Kong", false],
+  // A value on one side only tells the subjects apart.
+  ["s3 exports are kept 30 days", "the audit bucket keeps 400 days of exports", false],
+  // Each side's first subject word its own.
+  ["Jaeger listens on 16686 in docker-compose.", "zipkin listens on 9411 in docker-compose", false],
+  // A denial or a beginning is left to the word-for-word matchers.
+  ["web app uses vue 3", "the web app started on vue 2 with the options api", false],
+];
+
+Deno.test("loose subjects: several words apart, one subject; modifiers, parts and names apart", () => {
+  for (const [a, b, expected] of PAIRS) {
+    const found = contradiction(a, b) ?? contradiction(b, a);
+    equal(found !== null, expected, `${a} / ${b}: ${JSON.stringify(found)}`);
+  }
+});
+
+Deno.test("loose subjects: a binary thousand is the same amount", () => {
+  equal(
+    contradiction(
+      "the docs bot keeps 16k tokens of context",
+      "docs bot: max 16384 tokens of context",
+    ),
+    null,
+  );
+});
+
+Deno.test("loose subjects: 'window' is no platform, 'end-to-end' is e2e", () => {
+  equal(
+    contradiction("patch window is Friday 22:00 UTC", "patching happens Sundays 04:00 UTC")
+      ?.attribute,
+    "day and time",
+  );
+  equal(
+    contradiction(
+      "mobile e2e tests are written in Detox",
+      "the mobile app's end-to-end suite is Appium",
+    )
+      ?.attribute,
+    "e2e runner",
+  );
+});

@@ -1,0 +1,66 @@
+/**
+ * Versions of things no lexicon knows, read by their shape: a dotted number right after a name
+ * ("gateway firmware targets Zephyr 3.6"), and a name with its version written into it where a
+ * value is said ("compiled to ES2020", "targets net8.0"). Each becomes a version of that name
+ * (`version:zephyr`, `version:es`, `version:net`, the same as `.NET`'s), so two statements of
+ * one subject giving two versions of it conflict like the versions of a known technology.
+ *
+ * @module
+ */
+import { TECH } from "./lexicon.ts";
+import { versionOf } from "./numbers.ts";
+import type { Token } from "./tokens.ts";
+import { type Value, value } from "./value_types.ts";
+
+/** Where a value is said ("is ES2022", "compiled to ES2020", "targets net8.0"). */
+const INTRO = /^(?:is|are|to|targets?|targeting|on|uses?|using|with|=|:)$/;
+
+/** A name with its version inside (`es2020`, `net8.0`), not a ticket, size or instance type. */
+const JOINED = /^\.?([a-z]{2,6})(\d+(?:\.\d+)*)$/;
+
+/**
+ * Rereads `values` (and the `identifiers` in subject position) for the versions of names (see
+ * the module doc); values and identifiers it rereads are replaced in place.
+ */
+export function readNamedVersions(
+  tokens: readonly Token[],
+  values: Value[],
+  identifiers: Map<number, string>,
+  used: boolean[],
+): void {
+  values.forEach((v, k) => {
+    if (v.kind !== "quantity" || v.slots.length !== 1 || v.slots[0] !== "num") return;
+    if (v.end !== v.start + 1 || !/^\d+\.\d+(?:\.\d+)?$/.test(tokens[v.start]!.lower)) return;
+    const prev = tokens[v.start - 1];
+    if (prev?.kind !== "word" || !prev.cap || v.start - 1 === 0 || !/^\p{L}+$/u.test(prev.text)) {
+      return;
+    }
+    values[k] = value(
+      "version",
+      [`version:${prev.lower}`],
+      tokens[v.start]!.lower,
+      tokens,
+      v.start,
+      v.end,
+    );
+  });
+  tokens.forEach((t, i) => {
+    const m = JOINED.exec(t.lower);
+    const prev = tokens[i - 1]?.lower ?? "";
+    if (!m || t.kind !== "word" || !INTRO.test(prev)) return;
+    if (used[i] && !identifiers.has(i)) return;
+    identifiers.delete(i);
+    used[i] = true;
+    // "net8.0" is a version of .NET.
+    const known = (TECH.get(m[1]!) ?? TECH.get(`.${m[1]}`))?.find((e) => e.tokens.length === 1);
+    const name = known ? versionOf(known.canonical) : m[1]!;
+    values.push(value("version", [`version:${name}`], m[2]!, tokens, i, i + 1));
+  });
+  // "targets .NET 6": the verb before a version says how, not what.
+  for (const v of values) {
+    if (v.kind !== "version") continue;
+    for (const k of [v.start - 1, v.start - 2]) {
+      if (/^target(?:s|ed|ing)$/.test(tokens[k]?.lower ?? "")) used[k] = true;
+    }
+  }
+}

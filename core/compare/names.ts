@@ -1,0 +1,93 @@
+/**
+ * Tools no lexicon knows, read by where they stand: "firmware builds with PlatformIO",
+ * "experiments are tracked in MLflow", "escalations are handled in Intercom", "CI secret
+ * scanning is trufflehog", "gitleaks is our secret scanner", "WAL archiving uses wal-g". Each is
+ * a value of the `tool` slot, which meets the other side's `tool` or any technology's slot
+ * (`conflict.ts`), so "firmware is built with west" and "firmware builds with PlatformIO" give
+ * two tools of one subject.
+ *
+ * A name is read only where a tool is said: after "is"/"are", "with", "via", "through",
+ * "using"/"uses", "in" or "on", or before "is our …". It is written as a name (a capital past
+ * the sentence's first word, an inner capital, an inner hyphen of a short part: `wal-g`,
+ * `async-std`), or, lowercase, it ends its clause after "is"/"are" and does not end like a
+ * describing word ("unversioned", "stable"), or opens its clause before "is our". Digits (ticket ids, sizes), and words the reading already used, are no names.
+ *
+ * @module
+ */
+import { SOFT, WEAK } from "./lexicon.ts";
+import type { Token } from "./tokens.ts";
+import type { Value } from "./value_types.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
+
+/** Words after which a name is a tool. */
+const INTRO = /^(?:is|are|with|via|through|using|uses|use|in|on|into|onto)$/;
+const ARTICLES = /^(?:the|a|an|our|their|its|self-hosted|hosted)$/;
+/** Prepositions that may follow a tool in its clause ("uses wal-g to S3"). */
+const AFTER = /^(?:to|for|in|on|with|as|at|under|behind|via|and|models?|stores?)$/;
+
+/** Endings of words that describe rather than name ("urls are unversioned", "it is stable"). */
+const ADJECTIVE = /(?:ed|ing|able|ible|ive|ous|ful|less|al|ic|ary|ent|ant|ly|er|est|y)$/;
+
+/** Whether a token is written as a name (not just a capitalised first word). */
+function nameShaped(t: Token, i: number): boolean {
+  if (t.kind !== "word" || /\d/.test(t.lower) || /[/:@#_=]/.test(t.lower)) return false;
+  // "PlatformIO", "MLflow", "pgBackRest", "SQLMesh": a capital inside.
+  if (/^\p{L}+$/u.test(t.text) && /.\p{Lu}/u.test(t.text) && /\p{Ll}/u.test(t.text)) return true;
+  // "wal-g", "async-std": a hyphenated name with a short part.
+  if (/^[a-z]+-[a-z]+$/.test(t.lower) && t.lower.split("-").some((p) => p.length <= 3)) {
+    return !/(?:ed|ing)$/.test(t.lower);
+  }
+  return i > 0 && t.cap && !t.possessive && /^\p{Lu}\p{Ll}+$/u.test(t.text);
+}
+
+/** Whether `lower` is a plain word of the language rather than a name. */
+function plainWord(lower: string): boolean {
+  return STOPWORDS.has(lower) || SOFT.has(lower) || WEAK.has(lower);
+}
+
+/** The unknown tools `tokens` names (see the module doc); tokens already used are skipped. */
+export function readNames(tokens: readonly Token[], used: boolean[]): Value[] {
+  const out: Value[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    if (used[i] || t.reason || t.paren || t.kind !== "word" || plainWord(t.lower)) continue;
+    let j = i - 1;
+    while (j >= 0 && ARTICLES.test(tokens[j]!.lower)) j--;
+    const intro = j >= 0 && tokens[j]!.clause === t.clause ? tokens[j]!.lower : "";
+    const next = tokens[i + 1];
+    const ends = !next || next.clause !== t.clause || next.kind === "punct" || next.paren;
+    // "gitleaks is our secret scanner": a name opening its clause before "is our".
+    const opens = (i === 0 || tokens[i - 1]!.clause !== t.clause) && next?.lower === "is" &&
+      tokens[i + 2]?.lower === "our";
+    let end = i + 1;
+    if (nameShaped(t, i) || opens && /^[a-z][a-z-]+$/.test(t.lower)) {
+      // "Weights & Biases": capitalised words joined by "&".
+      while (
+        tokens[end]?.lower === "&" && tokens[end + 1]?.cap && !used[end + 1] &&
+        tokens[end + 1]!.clause === t.clause
+      ) end += 2;
+      const after = tokens[end];
+      const free = !after || after.clause !== t.clause || after.kind === "punct" || after.paren ||
+        AFTER.test(after.lower);
+      if (!opens && !(INTRO.test(intro) && free)) continue;
+    } else if (
+      !(/^(?:is|are)$/.test(intro) && ends && /^[a-z]{4,}$/.test(t.lower)) ||
+      ADJECTIVE.test(t.lower)
+    ) {
+      continue;
+    }
+    const text = tokens.slice(i, end).map((x) => x.text).join(" ");
+    out.push({
+      kind: "name",
+      slots: ["tool"],
+      norm: tokens.slice(i, end).map((x) => x.lower).join(" "),
+      text,
+      start: i,
+      end,
+      negated: false,
+      tense: "current",
+    });
+    for (let k = i; k < end; k++) used[k] = true;
+  }
+  return out;
+}

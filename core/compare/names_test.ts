@@ -1,0 +1,56 @@
+/**
+ * Tools no lexicon knows (`names.ts`), through `contradiction()`: a name where a tool is said
+ * conflicts with another name or a known technology of the same subject; names in other
+ * positions, other subjects and plain words stay apart. Sentences written for these tests.
+ */
+import { deepEqual, equal } from "node:assert/strict";
+import { contradiction } from "./statements.ts";
+
+Deno.test("unknown tools: two names where a tool is said, one subject", () => {
+  deepEqual(
+    contradiction(
+      "build metrics are shipped with Vectorly",
+      "we ship all build metrics with Fluxgrid",
+    )
+      ?.values,
+    ["Vectorly", "Fluxgrid"],
+  );
+  // An inner capital, a hyphenated name with a short part, a lowercase name opening "is our".
+  equal(
+    contradiction("bundles are signed with SigStorm", "bundle signing uses cosi-g")?.attribute,
+    "tool",
+  );
+  equal(
+    contradiction("lint-guard is our commit checker", "the commit checker is hookwarden") !== null,
+    true,
+  );
+  // Capitalised words joined by "&".
+  deepEqual(
+    contradiction("traces are collected in Lumen", "we collect all traces in Moss & Fern")
+      ?.values,
+    ["Lumen", "Moss & Fern"],
+  );
+});
+
+Deno.test("unknown tools: another subject, a plain word or another predicate is no conflict", () => {
+  equal(
+    contradiction(
+      "build metrics are shipped with Vectorly",
+      "audit logs are shipped with Fluxgrid",
+    ),
+    null,
+  );
+  equal(contradiction("Tomas reviews the payments code", "Priya reviews the payments code"), null);
+  equal(
+    contradiction(
+      "The ranking model is served by Triton.",
+      "Features for the ranking model are read from Feast.",
+    ),
+    null,
+  );
+  // A ticket id or a size is no name.
+  equal(
+    contradiction("the upload bug is tracked in PAY-1234", "the upload bug is tracked in PAY-987"),
+    null,
+  );
+});

@@ -1,0 +1,57 @@
+/**
+ * Which slots a value fills when compared with the other side's values: besides its own, a
+ * bare number fills the other side's counts ("88" / "120 characters") and, of a port's shape,
+ * its port ("redis runs on 6379" / "redis is exposed on 6380"); a tool no lexicon knows fills
+ * the other side's technology slots and a technology the other side's unknown tool's ("built
+ * with PlatformIO" / "built with west"), where that side names no other technology. Two
+ * values are the same when equal, a version and its refinement, or one amount rounded two ways.
+ *
+ * @module
+ */
+import type { Value } from "./value_types.ts";
+
+/** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
+export function same(v: Value, w: Value): boolean {
+  if (v.norm === w.norm) return true;
+  // "32k tokens" and "32768 tokens": a binary thousand is the same amount, rounded.
+  if (v.kind === "quantity" && w.kind === "quantity") {
+    const [x, y] = [Number(v.norm), Number(w.norm)];
+    const [lo, hi] = [Math.min(x, y), Math.max(x, y)];
+    return lo > 0 && [1.024, 1.024 ** 2, 1.024 ** 3].some((r) => Math.abs(lo * r - hi) < 1e-6 * hi);
+  }
+  if (v.kind !== "version" || w.kind !== "version") return false;
+  const [x, y] = [v.norm.split("."), w.norm.split(".")];
+  const n = Math.min(x.length, y.length);
+  return x.slice(0, n).join(".") === y.slice(0, n).join(".");
+}
+
+/** The slots of `v` against the values `other` of the other side (see the module doc). */
+export function slotsOf(v: Value, other: readonly Value[]): readonly string[] {
+  if (v.slots.includes("tool")) {
+    return [...v.slots, ...other.flatMap((w) => w.slots.filter((s) => s.startsWith("tech:")))];
+  }
+  // Only where the other side names no technology besides its unknown one ("Our GitHub org is
+  // acme" / "Our npm org is acme-inc" are two things).
+  const tools = other.some((w) => w.slots.includes("tool"));
+  if (v.kind === "tech" && tools && !other.some((w) => w.kind === "tech")) {
+    return [...v.slots, "tool"];
+  }
+  const bare = v.slots.length === 1 && (v.slots[0] === "num" || v.kind === "version");
+  if (bare && /^\d{4,5}$/.test(v.norm) && other.some((w) => w.kind === "port")) {
+    return [...v.slots, "port"];
+  }
+  if (!v.slots.includes("num")) return v.slots;
+  return [...v.slots, ...other.flatMap((w) => w.slots.filter((s) => s.startsWith("count:")))];
+}
+
+/** Whether every value outside the dispute `d` is on both sides. */
+export function othersShared(
+  va: readonly Value[],
+  vb: readonly Value[],
+  d: { readonly a: readonly Value[]; readonly b: readonly Value[] },
+): boolean {
+  const rest = (xs: readonly Value[], disputed: readonly Value[]) =>
+    xs.filter((v) => !disputed.includes(v));
+  const [ra, rb] = [rest(va, d.a), rest(vb, d.b)];
+  return ra.every((v) => rb.some((w) => same(v, w))) && rb.every((w) => ra.some((v) => same(v, w)));
+}

@@ -11,6 +11,7 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { looseSubject } from "./loose_subject.ts";
+import { opposedStances, statesStance } from "./stance.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { othersShared, same, slotsOf } from "./value_match.ts";
 import { attributeTerms, stem } from "./terms.ts";
@@ -320,7 +321,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
-  return polarity(a, va, b) ?? polarity(b, vb, a, true);
+  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
 }
 
 /** Slots that name their attribute by the kind of value (paths, names and bare numbers do not). */
@@ -351,9 +352,16 @@ function tied(diffs: Difference[]): Difference[] {
   }];
 }
 
-/** Whether `s` could contradict anything: a plain fact that states or denies a value. */
+/** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
-  return plainFact(s) && s.values.some((v) => v.tense === "current" && v.kind !== "date");
+  return plainFact(s) &&
+    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text));
+}
+
+/** Opposite stances of one person on one thing (`stance.ts`). */
+function stance(a: Statement, b: Statement): Conflict | null {
+  const values = opposedStances(a.text, b.text);
+  return values && { attribute: "preference", slot: "stance", values };
 }
 
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */

@@ -73,12 +73,15 @@ export function looseSubject(
   };
   const [va, vb] = [current(a), current(b)];
   const common = va.filter((v) => vb.some((w) => w.norm === v.norm)).length;
-  if (
-    va.some((v) => !b.words.has(v.norm) && !vb.some((w) => w.norm === v.norm)) ||
-    vb.some((w) => !a.words.has(w.norm) && !va.some((v) => v.norm === w.norm))
-  ) {
-    return false;
-  }
+  // A technology the other side names by its kind ("nightly k6 run" / "the nightly load test").
+  const kindSaid = (v: Value, other: Statement) =>
+    v.kind === "tech" &&
+    v.slots.some((z) => [...attributeTerms(z)].filter((w) => other.words.has(w)).length >= 2);
+  const apart = (mine: readonly Value[], theirs: readonly Value[], other: Statement) =>
+    mine.some((v) =>
+      !other.words.has(v.norm) && !theirs.some((w) => w.norm === v.norm) && !kindSaid(v, other)
+    );
+  if (apart(va, vb, b) || apart(vb, va, a)) return false;
   if (namesSubject(a, slots) || namesSubject(b, slots)) return false;
   const xs = new Set(x.map((t) => t.term));
   const ys = new Set(y.map((t) => t.term));

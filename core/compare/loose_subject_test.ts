@@ -3,7 +3,7 @@
  * subject that say several words apart conflict; a modifier, a name, a scope, a part or a value
  * that tells the subjects apart keeps them apart. Sentences written for these tests.
  */
-import { equal } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
 import { contradiction } from "./statements.ts";
 
 /** [a, b, whether they contradict]. */
@@ -65,5 +65,47 @@ Deno.test("loose subjects: 'window' is no platform, 'end-to-end' is e2e", () => 
     )
       ?.attribute,
     "e2e runner",
+  );
+});
+
+Deno.test("loose subjects: a technology named by its kind, two disagreements of one place", () => {
+  // "k6" is a load-testing tool: "the nightly k6 run" is the nightly load test.
+  equal(
+    contradiction("The weekly load test sends 800 RPS.", "weekly k6 run targets 300 rps")
+      ?.attribute,
+    "rate",
+  );
+  // A cloud and its region said together are one place.
+  deepEqual(
+    contradiction(
+      "the warehouse account is in aws us-east-1",
+      "the warehouse account is hosted in azure eastus",
+    )
+      ?.values,
+    ["aws, us-east-1", "azure, eastus"],
+  );
+});
+
+Deno.test("choices: well-known alternatives of no value shape", () => {
+  equal(
+    contradiction(
+      "I want commit messages in the imperative mood.",
+      "I write commit messages in past tense.",
+    )
+      ?.attribute,
+    "commit mood",
+  );
+  equal(
+    contradiction("We use Grafana's hosted SaaS.", "Grafana is self-hosted on our own cluster.")
+      ?.attribute,
+    "hosting model",
+  );
+  equal(
+    contradiction(
+      "Orders use UUID primary keys.",
+      "Primary keys of orders are bigint identity columns.",
+    )
+      ?.attribute,
+    "id format",
   );
 });

@@ -56,10 +56,10 @@ export function readNamedVersions(
     const name = known ? versionOf(known.canonical) : m[1]!;
     values.push(value("version", [`version:${name}`], m[2]!, tokens, i, i + 1));
   });
-  // "targets .NET 6": the verb before a version says how, not what.
+  // "targets .NET 6", "targets 500 rps": the verb before a value says how, not what.
   for (const v of values) {
-    if (v.kind !== "version") continue;
-    for (const k of [v.start - 1, v.start - 2]) {
+    const before = v.kind === "version" ? [v.start - 1, v.start - 2] : [v.start - 1];
+    for (const k of before) {
       if (/^target(?:s|ed|ing)$/.test(tokens[k]?.lower ?? "")) used[k] = true;
     }
   }

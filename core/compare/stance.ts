@@ -1,0 +1,80 @@
+/**
+ * Stances: what a person wants or does not want, said of the same thing ("Li prefers snapshot
+ * tests for the UI" / "Li doesn't want snapshot tests anywhere"). The thing wanted has no
+ * value shape, so the two are told apart by the stance itself: the same holder (the first word,
+ * a name or "I"), a verb of wanting on one side and of not wanting on the other, and the same
+ * words for the thing (every subject word of the shorter one in the longer, two at least).
+ *
+ * @module
+ */
+import { termsOf } from "./terms.ts";
+import { tokenize } from "./tokens.ts";
+
+/** A stance read from a statement. */
+interface Stance {
+  readonly holder: string;
+  readonly wants: boolean;
+  /** The thing's words as written, and as subject terms. */
+  readonly text: string;
+  readonly terms: readonly string[];
+}
+
+const WANT = /^(?:prefers?|wants?|likes?|loves?|insists)$/;
+const UNWANT = /^(?:dislikes?|hates?|avoids?|rejects?)$/;
+const NOT = /^(?:doesn't|don't|does|do|never|won't)$/;
+/** Words that end the thing and start its scope or reason. */
+const SCOPE = /^(?:for|in|on|at|anywhere|everywhere|when|because|since|unless|except|over|than)$/;
+
+/** The stance of `text`, or null when it states none. */
+function stanceOf(text: string): Stance | null {
+  const tokens = tokenize(text);
+  const first = tokens[0];
+  if (first?.kind !== "word" || !(first.cap || first.lower === "i")) return null;
+  let i = 1;
+  let wants = true;
+  if (NOT.test(tokens[i]?.lower ?? "")) {
+    wants = false;
+    i++;
+    if (tokens[i]?.lower === "not") i++;
+    if (!/^(?:want|like|prefer|use)$/.test(tokens[i]?.lower ?? "")) return null;
+  } else if (UNWANT.test(tokens[i]?.lower ?? "")) wants = false;
+  else if (!WANT.test(tokens[i]?.lower ?? "")) return null;
+  const words: string[] = [];
+  for (let k = i + 1; k < tokens.length; k++) {
+    const t = tokens[k]!;
+    if (t.kind === "punct" || t.clause !== first.clause || SCOPE.test(t.lower)) break;
+    words.push(t.text);
+  }
+  const terms = words.flatMap((w) => termsOf(w.toLowerCase()));
+  return terms.length ? { holder: first.lower, wants, text: words.join(" "), terms } : null;
+}
+
+/** Whether `text` states a stance ("Li prefers snapshot tests"). */
+export function statesStance(text: string): boolean {
+  return stanceOf(text) !== null;
+}
+
+/**
+ * The things two statements take opposite stances on, as `[a's, b's]` values (the unwanted one
+ * as "not …"), or null.
+ *
+ * @example Usage
+ * ```ts
+ * import { opposedStances } from "./stance.ts";
+ * import { deepEqual, equal } from "node:assert/strict";
+ *
+ * deepEqual(
+ *   opposedStances("Li prefers snapshot tests for the UI", "Li doesn't want snapshot tests anywhere"),
+ *   ["snapshot tests", "not snapshot tests"],
+ * );
+ * equal(opposedStances("Li prefers snapshot tests", "Mo doesn't want snapshot tests"), null);
+ * ```
+ */
+export function opposedStances(a: string, b: string): [string, string] | null {
+  const [x, y] = [stanceOf(a), stanceOf(b)];
+  if (!x || !y || x.holder !== y.holder || x.wants === y.wants) return null;
+  const [short, long] = x.terms.length <= y.terms.length ? [x, y] : [y, x];
+  if (short.terms.length < 2 || !short.terms.every((t) => long.terms.includes(t))) return null;
+  const shown = (s: Stance) => s.wants ? s.text : `not ${s.text}`;
+  return [shown(x), shown(y)];
+}

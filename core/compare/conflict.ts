@@ -14,7 +14,8 @@ import { looseSubject } from "./loose_subject.ts";
 import { opposedStances, statesStance } from "./stance.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { othersShared, same, slotsOf } from "./value_match.ts";
-import { attributeTerms, stem } from "./terms.ts";
+import { attributeTerms, stem, termsOf } from "./terms.ts";
+import { deniedAct } from "./denial.ts";
 import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
@@ -159,7 +160,9 @@ function narrowedBy(
   const first = Math.min(...disputed.map((v) => v.start));
   // A path the other side names in words ("worker /metrics" / "the worker metrics") is no part.
   const said = (v: Value) =>
-    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) => other.words.has(w));
+    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) =>
+      other.words.has(w) || termsOf(w).every((t) => other.words.has(t))
+    );
   return mine.some((v) =>
     v.kind === "path" && v.norm.startsWith("/") && v.end <= first && !disputed.includes(v) &&
     !theirs.some((w) => same(v, w)) && !said(v)
@@ -380,6 +383,7 @@ function polarity(a: Statement, va: readonly Value[], b: Statement, swap = false
     // against main" deny and assert main of two different acts.
     const slots = v.slots.filter((s) => !s.startsWith("choice:"));
     if (!denied || !sameSubject(a, b, slots) && !nearSubject(a, b, slots)) continue;
+    if (deniedAct(b, denied, a)) continue;
     const values: [string, string] = [v.text, `not ${denied.text}`];
     return {
       attribute: attributeName(v.slots[0]!),

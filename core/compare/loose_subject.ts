@@ -77,9 +77,16 @@ export function looseSubject(
   const kindSaid = (v: Value, other: Statement) =>
     v.kind === "tech" &&
     v.slots.some((z) => [...attributeTerms(z)].filter((w) => other.words.has(w)).length >= 2);
+  // A path the other side says in words ("worker /metrics" / "the worker metrics").
+  const pathSaid = (v: Value, other: Statement) =>
+    v.kind === "path" &&
+    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) =>
+      termsOf(w).every((t) => other.words.has(t))
+    );
   const apart = (mine: readonly Value[], theirs: readonly Value[], other: Statement) =>
     mine.some((v) =>
-      !other.words.has(v.norm) && !theirs.some((w) => w.norm === v.norm) && !kindSaid(v, other)
+      !other.words.has(v.norm) && !theirs.some((w) => w.norm === v.norm) &&
+      !kindSaid(v, other) && !pathSaid(v, other)
     );
   if (apart(va, vb, b) || apart(vb, va, a)) return false;
   if (namesSubject(a, slots) || namesSubject(b, slots)) return false;

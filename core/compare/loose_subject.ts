@@ -94,8 +94,11 @@ export function looseSubject(
   const ys = new Set(y.map((t) => t.term));
   const shared = [...xs].filter((w) => ys.has(w) || b.words.has(w));
   const sharedB = [...ys].filter((w) => xs.has(w) || a.words.has(w));
-  const extraA = [...xs].filter((w) => !ys.has(w) && !b.words.has(w));
-  const extraB = [...ys].filter((w) => !xs.has(w) && !a.words.has(w));
+  // Words said only after the value in dispute, with no scope before them, say more of the
+  // value ("long explanations with background", "terse answers, code first").
+  const [afterA, afterB] = [afterValue(a, disputed), afterValue(b, disputed)];
+  const extraA = [...xs].filter((w) => !ys.has(w) && !b.words.has(w) && !afterA.has(w));
+  const extraB = [...ys].filter((w) => !xs.has(w) && !a.words.has(w) && !afterB.has(w));
   const both = extraA.length > 0 && extraB.length > 0;
   // Words on both sides need two in common, and neither side's first subject word among
   // them ("Mailhog listens on …" / "minio listens on …"); words on one side only, one.
@@ -105,13 +108,35 @@ export function looseSubject(
   return plainExtras(a, extraA, b, both) && plainExtras(b, extraB, a, both);
 }
 
+/** The subject words `s` says only after its value in dispute, none after a scope word. */
+function afterValue(s: Statement, disputed: readonly Value[]): Set<string> {
+  const mine = s.values.filter((v) => disputed.includes(v));
+  if (mine.length === 0) return new Set();
+  const tokens = tokenize(s.text);
+  const end = Math.max(...mine.map((v) => v.end));
+  const before = new Set(
+    tokens.slice(0, Math.min(...mine.map((v) => v.start))).flatMap((t) => termsOf(t.lower)),
+  );
+  // Only where the subject comes first ("Mira owns the IC rota" names its subject after).
+  if (before.size === 0) return new Set();
+  const out = new Set<string>();
+  for (const t of tokens.slice(end)) {
+    if (SCOPES.test(t.lower) || /^(?:in|on|at|during)$/.test(t.lower)) break;
+    for (const w of termsOf(t.lower)) if (!before.has(w)) out.add(w);
+  }
+  return out;
+}
+
 /** A value in dispute written before a subject word names it ("the GraphQL server"). */
 function namesSubject(s: Statement, slots: readonly string[]): boolean {
   const tokens = tokenize(s.text);
+  const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
   return s.values.some((v) => {
     if (!v.slots.some((z) => slots.includes(z))) return false;
+    // The attribute's own word after it is no subject ("terse answers", "long explanations").
     const next = tokens[v.end];
-    return next?.kind === "word" && termsOf(next.lower).length > 0 &&
+    const terms = next?.kind === "word" ? termsOf(next.lower) : [];
+    return terms.length > 0 && !terms.every((w) => attribute.has(w)) &&
       !s.values.some((w) => w.start === v.end);
   });
 }

@@ -109,3 +109,22 @@ Deno.test("choices: well-known alternatives of no value shape", () => {
     "id format",
   );
 });
+
+Deno.test("loose subjects: words after the value say more of it; a subject named after its value stays", () => {
+  equal(
+    contradiction(
+      "Kai wants long explanations with examples",
+      "Kai wants terse answers, code first",
+    )
+      ?.attribute,
+    "answer length",
+  );
+  equal(contradiction("Mira owns the release rota", "Leo owns the hiring rota"), null);
+  equal(
+    contradiction(
+      "Bumped Vue to 3.3 in the spring release.",
+      "Vue 3.4.1 landed in the autumn release.",
+    ),
+    null,
+  );
+});

@@ -11,11 +11,13 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { looseSubject } from "./loose_subject.ts";
-import { opposedStances, statesStance } from "./stance.ts";
+import { opposedStances, stancesApart, statesStance } from "./stance.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
-import { othersShared, same, slotsOf } from "./value_match.ts";
+import { othersShared, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
+import { otherActs } from "./names.ts";
+import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
@@ -312,7 +314,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     // An unknown tool's conflict needs every other value shared: "Our GitHub org is acme" /
     // "Our npm org is acme-inc" name two things.
     const unknown = [...d!.a, ...d!.b].some((v) => v.slots.includes("tool"));
-    if (unknown && !othersShared(va, vb, d!)) return null;
+    if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return null;
     // A statement of its own change ("replaced winston with pino") is about its old value.
     const old = (s: Statement) =>
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
@@ -324,7 +326,14 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
+  if (stancesApart(a.text, b.text)) return null;
   return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
+}
+
+/** Two unknown tools said of different acts (`names.ts`). */
+function toolActs(a: Statement, b: Statement, d: Difference): boolean {
+  return d.a.length === 1 && d.b.length === 1 &&
+    otherActs(tokenize(a.text), d.a[0]!, tokenize(b.text), d.b[0]!);
 }
 
 /** Slots that name their attribute by the kind of value (paths, names and bare numbers do not). */
@@ -333,26 +342,6 @@ const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|local
 /** One subject read by structure, for values whose slot names the attribute (not a bare number). */
 function loosely(a: Statement, b: Statement, d: Difference): boolean {
   return d.slots.some((s) => TYPED.test(s)) && looseSubject(a, b, d.slots, [...d.a, ...d.b]);
-}
-
-/**
- * Two disagreements whose values stand together on each side ("in aws eu-west-1" / "in azure
- * westeurope") are one: a place given in two parts.
- */
-function tied(diffs: Difference[]): Difference[] {
-  if (diffs.length !== 2) return diffs;
-  const [x, y] = diffs as [Difference, Difference];
-  const together = (p: readonly Value[], q: readonly Value[]) =>
-    p.length === 1 && q.length === 1 &&
-    (p[0]!.end === q[0]!.start || q[0]!.end === p[0]!.start);
-  if (!together(x.a, y.a) || !together(x.b, y.b)) return diffs;
-  const order = (vs: Value[]) => vs.sort((v, w) => v.start - w.start);
-  return [{
-    slot: y.slot,
-    slots: [...y.slots, ...x.slots],
-    a: order([...x.a, ...y.a]),
-    b: order([...x.b, ...y.b]),
-  }];
 }
 
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */

@@ -92,19 +92,27 @@ export function looseSubject(
   if (namesSubject(a, slots) || namesSubject(b, slots)) return false;
   const xs = new Set(x.map((t) => t.term));
   const ys = new Set(y.map((t) => t.term));
-  const shared = [...xs].filter((w) => ys.has(w) || b.words.has(w));
-  const sharedB = [...ys].filter((w) => xs.has(w) || a.words.has(w));
+  // A doer is its act ("secret scanner" / "secret scanning").
+  const doer = (w: string) => /^\w{3,}er$/.test(w) ? [w.slice(0, -2), w.slice(0, -3)] : [];
+  const said = (w: string, theirs: ReadonlySet<string>, other: Statement) =>
+    theirs.has(w) || other.words.has(w) || doer(w).some((r) => other.words.has(r)) ||
+    [...theirs].some((y) => doer(y).includes(w));
+  const shared = [...xs].filter((w) => said(w, ys, b));
+  const sharedB = [...ys].filter((w) => said(w, xs, a));
   // Words said only after the value in dispute, with no scope before them, say more of the
   // value ("long explanations with background", "terse answers, code first").
   const [afterA, afterB] = [afterValue(a, disputed), afterValue(b, disputed)];
-  const extraA = [...xs].filter((w) => !ys.has(w) && !b.words.has(w) && !afterA.has(w));
-  const extraB = [...ys].filter((w) => !xs.has(w) && !a.words.has(w) && !afterB.has(w));
+  const extraA = [...xs].filter((w) => !said(w, ys, b) && !afterA.has(w));
+  const extraB = [...ys].filter((w) => !said(w, xs, a) && !afterB.has(w));
   const both = extraA.length > 0 && extraB.length > 0;
   // Words on both sides need two in common, and neither side's first subject word among
   // them ("Mailhog listens on …" / "minio listens on …"); words on one side only, one.
   if (Math.min(shared.length, sharedB.length) + common < (both ? 2 : 1)) return false;
   if (both && (extraA.includes(x[0]!.term) || extraB.includes(y[0]!.term))) return false;
   if (extraA.length > MAX_EXTRA || extraB.length > MAX_EXTRA) return false;
+  // Each side names a thing of its own: "scrapes the api" / "scrapes the worker", "webhook
+  // deliveries" / "webhook signature checks".
+  if (both && ownThing(a, extraA, b) && ownThing(b, extraB, a)) return false;
   return plainExtras(a, extraA, b, both) && plainExtras(b, extraB, a, both);
 }
 
@@ -191,6 +199,23 @@ function plainExtras(
     }
   }
   return true;
+}
+
+/**
+ * Whether one of the words `extra` of `s` names a thing: after an article ("the worker"), or
+ * after a word `other` says too, as its part ("webhook deliveries"); not a verb after its
+ * subject ("the bot truncates context").
+ */
+function ownThing(s: Statement, extra: readonly string[], other: Statement): boolean {
+  const tokens = tokenize(s.text);
+  return tokens.some((t, i) => {
+    if (t.kind !== "word" || !termsOf(t.lower).some((w) => extra.includes(w))) return false;
+    const prev = tokens[i - 1];
+    if (prev?.kind !== "word" || prev.clause !== t.clause) return false;
+    if (/^(?:the|a|an|our|its|their|this|that|each|every)$/.test(prev.lower)) return true;
+    const verb = /[^s]s$/.test(t.lower) && !/ies$/.test(t.lower);
+    return !verb && termsOf(prev.lower).some((w) => other.words.has(w));
+  });
 }
 
 /** Auxiliaries: the word after one is a verb. */

@@ -128,3 +128,18 @@ Deno.test("loose subjects: words after the value say more of it; a subject named
     null,
   );
 });
+
+Deno.test("loose subjects: each side's own thing keeps them apart; a doer is its act", () => {
+  equal(
+    contradiction("grafana scrapes the api on :9090", "grafana scrapes the worker on :9100"),
+    null,
+  );
+  equal(
+    contradiction("order webhooks retry 5 times", "order webhook signature checks retry 3 times"),
+    null,
+  );
+  equal(
+    contradiction("CI license scanning is fossa-cli", "snyk is our license scanner in CI") !== null,
+    true,
+  );
+});

@@ -15,6 +15,7 @@
  * @module
  */
 import { SOFT, WEAK } from "./lexicon.ts";
+import { stem } from "./terms.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
@@ -90,4 +91,47 @@ export function readNames(tokens: readonly Token[], used: boolean[]): Value[] {
     for (let k = i; k < end; k++) used[k] = true;
   }
   return out;
+}
+
+/** Irregular past forms, by their verb. */
+const IRREGULAR: Readonly<Record<string, string>> = {
+  built: "build",
+  written: "write",
+  wrote: "write",
+  kept: "keep",
+  sent: "send",
+  held: "hold",
+  made: "make",
+  run: "run",
+  ran: "run",
+  done: "do",
+};
+
+/** The acts (past participles and -ing forms) said before value `v` in its clause. */
+function actsBefore(tokens: readonly Token[], v: Value): Set<string> {
+  const out = new Set<string>();
+  for (let k = v.start - 1; k >= 0 && tokens[k]!.clause === tokens[v.start]!.clause; k--) {
+    const w = tokens[k]!.lower;
+    if (IRREGULAR[w]) out.add(IRREGULAR[w]!);
+    else if (/^[a-z]{3,}(?:ed|ing)$/.test(w)) out.add(stem(w));
+  }
+  return out;
+}
+
+/**
+ * Whether two unknown tools are said of different acts ("docs are written in Markdown" /
+ * "docs are published with Docusaurus"): each side names an act before its tool that the
+ * other side does not.
+ */
+export function otherActs(
+  a: readonly Token[],
+  va: Value,
+  b: readonly Token[],
+  vb: Value,
+): boolean {
+  const [x, y] = [actsBefore(a, va), actsBefore(b, vb)];
+  const all = (tokens: readonly Token[]) =>
+    new Set(tokens.flatMap((t) => [stem(t.lower), IRREGULAR[t.lower] ?? ""]));
+  const [inA, inB] = [all(a), all(b)];
+  return [...x].some((w) => !inB.has(w)) && [...y].some((w) => !inA.has(w));
 }

@@ -54,3 +54,11 @@ Deno.test("unknown tools: another subject, a plain word or another predicate is 
     null,
   );
 });
+
+Deno.test("unknown tools: two tools of two acts are no conflict", () => {
+  equal(contradiction("specs are written in Gherkin", "specs are published with Pickles"), null);
+  equal(
+    contradiction("firmware builds with Konstrukt", "firmware is built with BuildFox") !== null,
+    true,
+  );
+});

@@ -17,6 +17,8 @@ interface Stance {
   /** The thing's words as written, and as subject terms. */
   readonly text: string;
   readonly terms: readonly string[];
+  /** The words of its scope ("for the UI" → `ui`), none when unscoped or said of everything. */
+  readonly scope: readonly string[];
 }
 
 const WANT = /^(?:prefers?|wants?|likes?|loves?|insists)$/;
@@ -40,13 +42,31 @@ function stanceOf(text: string): Stance | null {
   } else if (UNWANT.test(tokens[i]?.lower ?? "")) wants = false;
   else if (!WANT.test(tokens[i]?.lower ?? "")) return null;
   const words: string[] = [];
-  for (let k = i + 1; k < tokens.length; k++) {
+  let k = i + 1;
+  for (; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.kind === "punct" || t.clause !== first.clause || SCOPE.test(t.lower)) break;
     words.push(t.text);
   }
+  const rest = tokens.slice(k).filter((t) => t.clause === first.clause && t.kind === "word");
+  const everything = rest.some((t) => /^(?:anywhere|everywhere|always|all)$/.test(t.lower));
+  const scope = everything ? [] : rest.flatMap((t) => termsOf(t.lower));
   const terms = words.flatMap((w) => termsOf(w.toLowerCase()));
-  return terms.length ? { holder: first.lower, wants, text: words.join(" "), terms } : null;
+  return terms.length ? { holder: first.lower, wants, text: words.join(" "), terms, scope } : null;
+}
+
+/** Two scopes that share no word: "for the UI" / "for the API", "in Go code" / "in YAML". */
+function apart(x: Stance, y: Stance): boolean {
+  return x.scope.length > 0 && y.scope.length > 0 && !x.scope.some((w) => y.scope.includes(w));
+}
+
+/**
+ * Whether two statements are one holder's stances on things in scopes that share nothing
+ * ("I prefer tabs in Go code" / "I don't want tabs in YAML"): no conflict, whatever the values.
+ */
+export function stancesApart(a: string, b: string): boolean {
+  const [x, y] = [stanceOf(a), stanceOf(b)];
+  return x !== null && y !== null && x.holder === y.holder && apart(x, y);
 }
 
 /** Whether `text` states a stance ("Li prefers snapshot tests"). */
@@ -72,7 +92,7 @@ export function statesStance(text: string): boolean {
  */
 export function opposedStances(a: string, b: string): [string, string] | null {
   const [x, y] = [stanceOf(a), stanceOf(b)];
-  if (!x || !y || x.holder !== y.holder || x.wants === y.wants) return null;
+  if (!x || !y || x.holder !== y.holder || x.wants === y.wants || apart(x, y)) return null;
   const [short, long] = x.terms.length <= y.terms.length ? [x, y] : [y, x];
   if (short.terms.length < 2 || !short.terms.every((t) => long.terms.includes(t))) return null;
   const shown = (s: Stance) => s.wants ? s.text : `not ${s.text}`;

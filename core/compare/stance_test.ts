@@ -30,3 +30,14 @@ Deno.test("stances: another holder, another thing or the same stance is no confl
     null,
   );
 });
+
+Deno.test("stances: one holder's stances in scopes that share nothing do not conflict", () => {
+  equal(
+    contradiction(
+      "Noor prefers table-driven tests for the parser",
+      "Noor doesn't want table-driven tests for the CLI",
+    ),
+    null,
+  );
+  equal(contradiction("I prefer tabs in Go code", "I don't want tabs in YAML"), null);
+});

@@ -4,7 +4,8 @@
  * its port ("redis runs on 6379" / "redis is exposed on 6380"); a tool no lexicon knows fills
  * the other side's technology slots and a technology the other side's unknown tool's ("built
  * with PlatformIO" / "built with west"), where that side names no other technology. Two
- * values are the same when equal, a version and its refinement, or one amount rounded two ways.
+ * values are the same when equal, a version and its refinement, or one amount rounded two ways;
+ * two disagreements whose values stand together on each side are one ("aws eu-west-1").
  *
  * @module
  */
@@ -54,4 +55,33 @@ export function othersShared(
     xs.filter((v) => !disputed.includes(v));
   const [ra, rb] = [rest(va, d.a), rest(vb, d.b)];
   return ra.every((v) => rb.some((w) => same(v, w))) && rb.every((w) => ra.some((v) => same(v, w)));
+}
+
+/** A disagreement in slots, with each side's values. */
+interface Disagreement {
+  readonly slot: string;
+  readonly slots: readonly string[];
+  readonly a: readonly Value[];
+  readonly b: readonly Value[];
+}
+
+/**
+ * Two disagreements whose values stand together on each side ("in aws eu-west-1" / "in azure
+ * westeurope") are one: a place given in two parts.
+ */
+export function tied<D extends Disagreement>(diffs: D[]): D[] {
+  if (diffs.length !== 2) return diffs;
+  const [x, y] = diffs as [D, D];
+  const together = (p: readonly Value[], q: readonly Value[]) =>
+    p.length === 1 && q.length === 1 &&
+    (p[0]!.end === q[0]!.start || q[0]!.end === p[0]!.start);
+  if (!together(x.a, y.a) || !together(x.b, y.b)) return diffs;
+  const order = (vs: Value[]) => vs.sort((v, w) => v.start - w.start);
+  return [{
+    ...y,
+    slot: y.slot,
+    slots: [...y.slots, ...x.slots],
+    a: order([...x.a, ...y.a]),
+    b: order([...x.b, ...y.b]),
+  }];
 }

@@ -315,6 +315,10 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     // "Our npm org is acme-inc" name two things.
     const unknown = [...d!.a, ...d!.b].some((v) => v.slots.includes("tool"));
     if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return null;
+    // A number or port where each side names a thing of its own besides it ("postgres runs on
+    // 5432" / "pgbouncer runs on 6432"): two subjects.
+    const bare = d!.slots.every((x) => x === "num" || x === "port");
+    if (bare && ownValue(va, d!.a, b) && ownValue(vb, d!.b, a)) return null;
     // A statement of its own change ("replaced winston with pino") is about its old value.
     const old = (s: Statement) =>
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
@@ -328,6 +332,14 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   }
   if (stancesApart(a.text, b.text)) return null;
   return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
+}
+
+/** Whether `mine` holds a technology outside the dispute that `other` does not name. */
+function ownValue(mine: readonly Value[], disputed: readonly Value[], other: Statement): boolean {
+  return mine.some((v) =>
+    v.kind === "tech" && !disputed.includes(v) && !other.words.has(v.norm) &&
+    !other.values.some((w) => w.norm === v.norm)
+  );
 }
 
 /** Two unknown tools said of different acts (`names.ts`). */

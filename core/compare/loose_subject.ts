@@ -37,7 +37,7 @@ const GUARDED =
 
 /** Words before a scope: what follows them narrows the subject. */
 const SCOPES =
-  /^(?:for|of|except|excluding|besides|but|only|per|inside|outside|within|through|behind|via|at)$/;
+  /^(?:for|of|except|excluding|besides|but|only|per|inside|outside|within|through|behind|via|at|by)$/;
 
 /**
  * Whether `a` and `b` are about one subject although each says words the other does not (see
@@ -72,11 +72,15 @@ export function looseSubject(
     );
   };
   const [va, vb] = [current(a), current(b)];
-  const common = va.filter((v) => vb.some((w) => w.norm === v.norm)).length;
+  // Only a thing named counts ("Kafka"), not a shared schedule or amount ("nightly").
   // A technology the other side names by its kind ("nightly k6 run" / "the nightly load test").
   const kindSaid = (v: Value, other: Statement) =>
     v.kind === "tech" &&
     v.slots.some((z) => [...attributeTerms(z)].filter((w) => other.words.has(w)).length >= 2);
+  const common =
+    va.filter((v) =>
+      /^(?:tech|name|host|path|url)$/.test(v.kind) && vb.some((w) => w.norm === v.norm)
+    ).length + [...va.filter((v) => kindSaid(v, b)), ...vb.filter((w) => kindSaid(w, a))].length;
   // A path the other side says in words ("worker /metrics" / "the worker metrics").
   const pathSaid = (v: Value, other: Statement) =>
     v.kind === "path" &&

@@ -143,3 +143,12 @@ Deno.test("loose subjects: each side's own thing keeps them apart; a doer is its
     true,
   );
 });
+
+Deno.test("loose subjects: an agent, a shared schedule and a thing of each side's own keep them apart", () => {
+  equal(
+    contradiction("the web container listens on 8080", "the web is published on 80 by the ingress"),
+    null,
+  );
+  equal(contradiction("nightly exports run at 01:00", "nightly imports run at 03:00"), null);
+  equal(contradiction("mysql runs on 3306 locally", "proxysql runs on 6033 locally"), null);
+});

@@ -191,7 +191,7 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   const word = tokens[k];
   if (
     word?.kind === "word" && /^[a-z][a-z-]*(?:\/\w+)?$/.test(word.lower) &&
-    !NOT_NOUNS.has(word.lower)
+    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower)
   ) {
     const rate = perUnit(tokens, k + 1, "") ??
       (word.lower.includes("/") ? perUnit(tokens, k, word.lower) : null);

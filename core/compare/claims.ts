@@ -84,7 +84,7 @@ function read(text: string): Statement {
   values.push(...readRoles(tokens, used));
   values.push(...readHolders(tokens, used));
   values.push(...readSwitches(tokens, used));
-  values.push(...readNames(tokens, used));
+  values.push(...readNames(tokens, used, values));
   readSettings(tokens, values, used, identifiers);
   // A reason ("since the Redis cost review") states no value of the subject.
   const stated = values.filter((v) => !tokens[v.start]!.reason).sort((a, b) => a.start - b.start);

@@ -68,7 +68,8 @@ export function looseSubject(
     const tokens = tokenize(s.text);
     return s.values.filter((v) =>
       !v.negated && v.tense === "current" && !v.slots.some((z) => slots.includes(z)) &&
-      !disputed.includes(v) && !tokens[v.start]?.paren
+      !disputed.includes(v) && !tokens[v.start]?.paren &&
+      !disputed.some((w) => v.slots.includes(`version:${w.norm}`))
     );
   };
   const [va, vb] = [current(a), current(b)];
@@ -98,9 +99,12 @@ export function looseSubject(
   const ys = new Set(y.map((t) => t.term));
   // A doer is its act ("secret scanner" / "secret scanning").
   const doer = (w: string) => /^\w{3,}er$/.test(w) ? [w.slice(0, -2), w.slice(0, -3)] : [];
+  // A noun made of a verb is the verb ("transformations" / "transforms", "pagination" /
+  // "paginated").
+  const root = (w: string) => w.replace(/(?:ation|ion)$/, "");
   const said = (w: string, theirs: ReadonlySet<string>, other: Statement) =>
     theirs.has(w) || other.words.has(w) || doer(w).some((r) => other.words.has(r)) ||
-    [...theirs].some((y) => doer(y).includes(w));
+    [...theirs].some((y) => doer(y).includes(w) || root(y).length >= 5 && root(y) === root(w));
   const shared = [...xs].filter((w) => said(w, ys, b));
   const sharedB = [...ys].filter((w) => said(w, xs, a));
   // Words said only after the value in dispute, with no scope before them, say more of the
@@ -134,7 +138,9 @@ function afterValue(s: Statement, disputed: readonly Value[]): Set<string> {
   const out = new Set<string>();
   for (const t of tokens.slice(end)) {
     if (SCOPES.test(t.lower) || /^(?:in|on|at|during)$/.test(t.lower)) break;
-    for (const w of termsOf(t.lower)) if (!before.has(w)) out.add(w);
+    const terms = termsOf(t.lower);
+    // "multi-thread" is also said whole.
+    for (const w of [...terms, terms.join("-")]) if (w && !before.has(w)) out.add(w);
   }
   return out;
 }

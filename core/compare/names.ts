@@ -29,6 +29,9 @@ const AFTER = /^(?:to|for|in|on|with|as|at|under|behind|via|and|models?|stores?)
 /** Endings of words that describe rather than name ("urls are unversioned", "it is stable"). */
 const ADJECTIVE = /(?:ed|ing|able|ible|ive|ous|ful|less|al|ic|ary|ent|ant|ly|er|est|y)$/;
 
+/** A version right after a name ("1.x", "3.2"). */
+const VERSIONED = /^v?\d+(?:\.(?:\d+|x))+$/;
+
 /** Whether a token is written as a name (not just a capitalised first word). */
 function nameShaped(t: Token, i: number): boolean {
   if (t.kind !== "word" || /\d/.test(t.lower) || /[/:@#_=]/.test(t.lower)) return false;
@@ -47,7 +50,11 @@ function plainWord(lower: string): boolean {
 }
 
 /** The unknown tools `tokens` names (see the module doc); tokens already used are skipped. */
-export function readNames(tokens: readonly Token[], used: boolean[]): Value[] {
+export function readNames(
+  tokens: readonly Token[],
+  used: boolean[],
+  values: Value[] = [],
+): Value[] {
   const out: Value[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -61,7 +68,11 @@ export function readNames(tokens: readonly Token[], used: boolean[]): Value[] {
     const opens = (i === 0 || tokens[i - 1]!.clause !== t.clause) && next?.lower === "is" &&
       tokens[i + 2]?.lower === "our";
     let end = i + 1;
-    if (nameShaped(t, i) || opens && /^[a-z][a-z-]+$/.test(t.lower)) {
+    // A lowercase name shows itself by a version or an aside right after it ("use tokio 1.x",
+    // "built with west (Zephyr)").
+    const marked = /^[a-z][a-z-]{2,}$/.test(t.lower) &&
+      (VERSIONED.test(next?.lower ?? "") || next?.paren === true);
+    if (nameShaped(t, i) || marked || opens && /^[a-z][a-z-]+$/.test(t.lower)) {
       // "Weights & Biases": capitalised words joined by "&".
       while (
         tokens[end]?.lower === "&" && tokens[end + 1]?.cap && !used[end + 1] &&
@@ -69,7 +80,7 @@ export function readNames(tokens: readonly Token[], used: boolean[]): Value[] {
       ) end += 2;
       const after = tokens[end];
       const free = !after || after.clause !== t.clause || after.kind === "punct" || after.paren ||
-        AFTER.test(after.lower);
+        AFTER.test(after.lower) || marked && VERSIONED.test(after.lower);
       if (!opens && !(INTRO.test(intro) && free)) continue;
     } else if (
       !(/^(?:is|are)$/.test(intro) && ends && /^[a-z]{4,}$/.test(t.lower)) ||
@@ -89,6 +100,11 @@ export function readNames(tokens: readonly Token[], used: boolean[]): Value[] {
       tense: "current",
     });
     for (let k = i; k < end; k++) used[k] = true;
+    // "use tokio 1.x": the version right after the name is the name's.
+    const version = values.findIndex((v) => v.kind === "version" && v.start === end);
+    if (version >= 0) {
+      values[version] = { ...values[version]!, slots: [`version:${out.at(-1)!.norm}`] };
+    }
   }
   return out;
 }

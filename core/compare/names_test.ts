@@ -62,3 +62,19 @@ Deno.test("unknown tools: two tools of two acts are no conflict", () => {
     true,
   );
 });
+
+Deno.test("unknown tools: a lowercase name shows itself by a version or an aside after it", () => {
+  deepEqual(
+    contradiction(
+      "The Go services use chimux 2.x with the stock router.",
+      "Our Go services run on gorilla-mux.",
+    )
+      ?.values,
+    ["chimux", "gorilla-mux"],
+  );
+  equal(
+    contradiction("firmware builds with Konstrukt", "firmware is built with nestor (Zephyr)")
+      ?.attribute,
+    "tool",
+  );
+});

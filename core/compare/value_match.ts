@@ -51,8 +51,11 @@ export function othersShared(
   vb: readonly Value[],
   d: { readonly a: readonly Value[]; readonly b: readonly Value[] },
 ): boolean {
+  // The version of a tool in dispute is part of the dispute ("tokio 1.x" / "async-std").
   const rest = (xs: readonly Value[], disputed: readonly Value[]) =>
-    xs.filter((v) => !disputed.includes(v));
+    xs.filter((v) =>
+      !disputed.includes(v) && !disputed.some((w) => v.slots.includes(`version:${w.norm}`))
+    );
   const [ra, rb] = [rest(va, d.a), rest(vb, d.b)];
   return ra.every((v) => rb.some((w) => same(v, w))) && rb.every((w) => ra.some((v) => same(v, w)));
 }

@@ -21,7 +21,7 @@
 import type { Statement } from "./claims.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { attributeTerms, termsOf } from "./terms.ts";
-import { tokenize } from "./tokens.ts";
+import { type Token, tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** Most words one side may say about the subject that the other does not. */
@@ -65,7 +65,7 @@ export function looseSubject(
   // "kafka cluster version: 2.8"), or it tells the two apart ("rds backups" / "the ledger db").
   // A value in parentheses is an aside or an example ("in the URL (/v2/...)").
   const current = (s: Statement) => {
-    const tokens = tokenize(s.text);
+    const tokens = tokensOf(s.text);
     return s.values.filter((v) =>
       !v.negated && v.tense === "current" && !v.slots.some((z) => slots.includes(z)) &&
       !disputed.includes(v) && !tokens[v.start]?.paren &&
@@ -128,7 +128,7 @@ export function looseSubject(
 function afterValue(s: Statement, disputed: readonly Value[]): Set<string> {
   const mine = s.values.filter((v) => disputed.includes(v));
   if (mine.length === 0) return new Set();
-  const tokens = tokenize(s.text);
+  const tokens = tokensOf(s.text);
   const end = Math.max(...mine.map((v) => v.end));
   const before = new Set(
     tokens.slice(0, Math.min(...mine.map((v) => v.start))).flatMap((t) => termsOf(t.lower)),
@@ -147,7 +147,7 @@ function afterValue(s: Statement, disputed: readonly Value[]): Set<string> {
 
 /** A value in dispute written before a subject word names it ("the GraphQL server"). */
 function namesSubject(s: Statement, slots: readonly string[]): boolean {
-  const tokens = tokenize(s.text);
+  const tokens = tokensOf(s.text);
   const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
   return s.values.some((v) => {
     if (!v.slots.some((z) => slots.includes(z))) return false;
@@ -172,7 +172,7 @@ function plainExtras(
 ): boolean {
   if (extra.length === 0) return true;
   if (extra.some((w) => MEASURES.test(w))) return false;
-  const tokens = tokenize(s.text);
+  const tokens = tokensOf(s.text);
   const inValue = (k: number) => s.values.some((v) => v.start <= k && k < v.end);
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -217,7 +217,7 @@ function plainExtras(
  * subject ("the bot truncates context").
  */
 function ownThing(s: Statement, extra: readonly string[], other: Statement): boolean {
-  const tokens = tokenize(s.text);
+  const tokens = tokensOf(s.text);
   return tokens.some((t, i) => {
     if (t.kind !== "word" || !termsOf(t.lower).some((w) => extra.includes(w))) return false;
     const prev = tokens[i - 1];
@@ -228,13 +228,26 @@ function ownThing(s: Statement, extra: readonly string[], other: Statement): boo
   });
 }
 
+const TOKENS_LIMIT = 4_096;
+const tokenCache = new Map<string, readonly Token[]>();
+
+/** The tokens of `text`, remembered: one statement is compared with many. */
+function tokensOf(text: string): readonly Token[] {
+  const hit = tokenCache.get(text);
+  if (hit) return hit;
+  const tokens = tokenize(text);
+  if (tokenCache.size >= TOKENS_LIMIT) tokenCache.clear();
+  tokenCache.set(text, tokens);
+  return tokens;
+}
+
 /** Auxiliaries: the word after one is a verb. */
 const AUXILIARIES =
   /^(?:is|are|was|were|be|been|being|get|gets|got|will|would|can|should|must|has|have|had|does|do|did)$/;
 
 /** Whether `s` says the subject word `term` as a verb, after an auxiliary ("are retried"). */
 function verbIn(s: Statement, term: string): boolean {
-  const tokens = tokenize(s.text);
+  const tokens = tokensOf(s.text);
   return tokens.some((t, i) =>
     i > 0 && AUXILIARIES.test(tokens[i - 1]!.lower) && termsOf(t.lower).includes(term)
   );

@@ -27,8 +27,19 @@ const NOT = /^(?:doesn't|don't|does|do|never|won't)$/;
 /** Words that end the thing and start its scope or reason. */
 const SCOPE = /^(?:for|in|on|at|anywhere|everywhere|when|because|since|unless|except|over|than)$/;
 
-/** The stance of `text`, or null when it states none. */
+const CACHE_LIMIT = 4_096;
+const cache = new Map<string, Stance | null>();
+
+/** The stance of `text`, or null when it states none (remembered: a sweep asks often). */
 function stanceOf(text: string): Stance | null {
+  if (cache.has(text)) return cache.get(text)!;
+  const found = readStance(text);
+  if (cache.size >= CACHE_LIMIT) cache.clear();
+  cache.set(text, found);
+  return found;
+}
+
+function readStance(text: string): Stance | null {
   const tokens = tokenize(text);
   const first = tokens[0];
   if (first?.kind !== "word" || !(first.cap || first.lower === "i")) return null;

@@ -53,3 +53,11 @@ Deno.test("ports: a bare number of a port's shape meets the other side's port", 
   );
   equal(contradiction("local memcached runs on 11211", "local postgres is exposed on 5432"), null);
 });
+
+Deno.test("named versions: a target or a deployment names the version, not another subject", () => {
+  equal(
+    contradiction("The widget is compiled to ES2018.", "tsconfig target for the widget is ES2021.")
+      ?.attribute,
+    "es version",
+  );
+});

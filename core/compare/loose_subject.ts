@@ -58,8 +58,14 @@ export function looseSubject(
     s.terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term));
   const [x, y] = [subject(a), subject(b)];
   // Environment, platform and region words: each side's said by the other.
+  // A qualifier the other side names by a technology of that kind counts ("ci uses node 20" /
+  // "github actions runners run node 22").
+  const byKind = (term: string, other: Statement) =>
+    other.values.some((v) =>
+      v.kind === "tech" && v.slots.some((z) => z === `tech:${term}` || attributeTerms(z).has(term))
+    );
   const qualified = (mine: typeof x, other: Statement) =>
-    mine.every((t) => t.kind === "strong" || other.words.has(t.term));
+    mine.every((t) => t.kind === "strong" || other.words.has(t.term) || byKind(t.term, other));
   if (!qualified(x, b) || !qualified(y, a)) return false;
   // A value outside the dispute names the subject: both name it ("Kafka brokers run 3.6.1" /
   // "kafka cluster version: 2.8"), or it tells the two apart ("rds backups" / "the ledger db").
@@ -77,7 +83,10 @@ export function looseSubject(
   // A technology the other side names by its kind ("nightly k6 run" / "the nightly load test").
   const kindSaid = (v: Value, other: Statement) =>
     v.kind === "tech" &&
-    v.slots.some((z) => [...attributeTerms(z)].filter((w) => other.words.has(w)).length >= 2);
+    v.slots.some((z) =>
+      [...attributeTerms(z)].filter((w) => other.words.has(w)).length >= 2 ||
+      other.words.has(z.slice("tech:".length))
+    );
   const common =
     va.filter((v) =>
       /^(?:tech|name|host|path|url)$/.test(v.kind) && vb.some((w) => w.norm === v.norm)
@@ -110,8 +119,8 @@ export function looseSubject(
   // Words said only after the value in dispute, with no scope before them, say more of the
   // value ("long explanations with background", "terse answers, code first").
   const [afterA, afterB] = [afterValue(a, disputed), afterValue(b, disputed)];
-  const extraA = [...xs].filter((w) => !said(w, ys, b) && !afterA.has(w));
-  const extraB = [...ys].filter((w) => !said(w, xs, a) && !afterB.has(w));
+  const extraA = [...xs].filter((w) => !said(w, ys, b) && !afterA.has(w) && !byKind(w, b));
+  const extraB = [...ys].filter((w) => !said(w, xs, a) && !afterB.has(w) && !byKind(w, a));
   const both = extraA.length > 0 && extraB.length > 0;
   // Words on both sides need two in common, and neither side's first subject word among
   // them ("Mailhog listens on …" / "minio listens on …"); words on one side only, one.
@@ -153,7 +162,7 @@ function namesSubject(s: Statement, slots: readonly string[]): boolean {
     if (!v.slots.some((z) => slots.includes(z))) return false;
     // The attribute's own word after it is no subject ("terse answers", "long explanations").
     const next = tokens[v.end];
-    const terms = next?.kind === "word" ? termsOf(next.lower) : [];
+    const terms = next?.kind === "word" && !next.paren ? termsOf(next.lower) : [];
     return terms.length > 0 && !terms.every((w) => attribute.has(w)) &&
       !s.values.some((w) => w.start === v.end);
   });

@@ -152,3 +152,14 @@ Deno.test("loose subjects: an agent, a shared schedule and a thing of each side'
   equal(contradiction("nightly exports run at 01:00", "nightly imports run at 03:00"), null);
   equal(contradiction("mysql runs on 3306 locally", "proxysql runs on 6033 locally"), null);
 });
+
+Deno.test("loose subjects: a qualifier the other side names by a technology of its kind", () => {
+  equal(
+    contradiction(
+      "ci uses python 3.11 (setup-python)",
+      "github actions runners run python 3.12 for every job",
+    )
+      ?.attribute,
+    "python version",
+  );
+});

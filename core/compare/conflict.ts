@@ -313,7 +313,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     }
     // An unknown tool's conflict needs every other value shared: "Our GitHub org is acme" /
     // "Our npm org is acme-inc" name two things.
-    const unknown = [...d!.a, ...d!.b].some((v) => v.slots.includes("tool"));
+    const unknown = [...d!.a, ...d!.b].some((v) => v.slots.some((x) => x.startsWith("tool")));
     if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return null;
     // A number or port where each side names a thing of its own besides it ("postgres runs on
     // 5432" / "pgbouncer runs on 6432"): two subjects.

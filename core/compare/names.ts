@@ -29,6 +29,9 @@ const AFTER = /^(?:to|for|in|on|with|as|at|under|behind|via|and|models?|stores?)
 /** Endings of words that describe rather than name ("urls are unversioned", "it is stable"). */
 const ADJECTIVE = /(?:ed|ing|able|ible|ive|ous|ful|less|al|ic|ary|ent|ant|ly|er|est|y)$/;
 
+/** The slot prefix of a tool read only from a bare lowercase word after "is". */
+export const WEAK_TOOL = "tool?:";
+
 /** A version right after a name ("1.x", "3.2"). */
 const VERSIONED = /^v?\d+(?:\.(?:\d+|x))+$/;
 
@@ -68,6 +71,7 @@ export function readNames(
     const opens = (i === 0 || tokens[i - 1]!.clause !== t.clause) && next?.lower === "is" &&
       tokens[i + 2]?.lower === "our";
     let end = i + 1;
+    let weak = false;
     // A lowercase name shows itself by a version or an aside right after it ("use tokio 1.x",
     // "built with west (Zephyr)").
     const marked = /^[a-z][a-z-]{2,}$/.test(t.lower) &&
@@ -87,12 +91,15 @@ export function readNames(
       ADJECTIVE.test(t.lower)
     ) {
       continue;
-    }
+    } else weak = true;
     const text = tokens.slice(i, end).map((x) => x.text).join(" ");
+    const norm = tokens.slice(i, end).map((x) => x.lower).join(" ");
     out.push({
       kind: "name",
-      slots: ["tool"],
-      norm: tokens.slice(i, end).map((x) => x.lower).join(" "),
+      // A bare lowercase word after "is" may describe ("the wiki is slow"): its slot is its
+      // own, met only by a tool written as a name (`value_match.ts`).
+      slots: [weak ? `${WEAK_TOOL}${norm}` : "tool"],
+      norm,
       text,
       start: i,
       end,

@@ -78,3 +78,8 @@ Deno.test("unknown tools: a lowercase name shows itself by a version or an aside
     "tool",
   );
 });
+
+Deno.test("unknown tools: a bare lowercase word after 'is' meets only a tool written as a name", () => {
+  equal(contradiction("the deploy bot is marvin", "the release bot is jarvis"), null);
+  equal(contradiction("the wiki is Confluence", "the wiki is slow"), null);
+});

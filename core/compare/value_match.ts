@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { WEAK_TOOL } from "./names.ts";
 import type { Value } from "./value_types.ts";
 
 /** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
@@ -28,6 +29,10 @@ export function same(v: Value, w: Value): boolean {
 
 /** The slots of `v` against the values `other` of the other side (see the module doc). */
 export function slotsOf(v: Value, other: readonly Value[]): readonly string[] {
+  // A bare lowercase tool ("scanning is trufflehog") meets only a tool written as a name.
+  if (v.slots[0]?.startsWith(WEAK_TOOL)) {
+    return other.some((w) => w.slots.includes("tool")) ? [...v.slots, "tool"] : v.slots;
+  }
   if (v.slots.includes("tool")) {
     return [...v.slots, ...other.flatMap((w) => w.slots.filter((s) => s.startsWith("tech:")))];
   }

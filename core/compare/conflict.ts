@@ -13,7 +13,7 @@ import type { Statement, Term } from "./claims.ts";
 import { looseSubject } from "./loose_subject.ts";
 import { opposedStances, stancesApart, statesStance } from "./stance.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
-import { othersShared, same, slotsOf, tied } from "./value_match.ts";
+import { modifiersOff, othersShared, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
 import { otherActs } from "./names.ts";
@@ -301,7 +301,7 @@ function shown(values: readonly Value[]): string {
  */
 export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (!plainFact(a) || !plainFact(b)) return null;
-  const [va, vb] = [asserted(a), asserted(b)];
+  const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
   const diffs = tied(differences(va, vb, b.words, a.words));
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {

@@ -209,10 +209,11 @@ function plainExtras(
     ) {
       return false;
     }
-    // A part of a word both say: "game server scripting" / "the game server".
+    // A part of a word both say: "game server scripting" / "the game server" (not the noun
+    // after a participle: "cached responses" / "the cache").
     if (
       !both && prev?.kind === "word" && prev.clause === t.clause && !inValue(i - 1) &&
-      termsOf(prev.lower).some((w) => other.words.has(w))
+      !/[a-z]{3}ed$/.test(prev.lower) && termsOf(prev.lower).some((w) => other.words.has(w))
     ) {
       return false;
     }

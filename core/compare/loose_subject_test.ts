@@ -163,3 +163,23 @@ Deno.test("loose subjects: a qualifier the other side names by a technology of i
     "python version",
   );
 });
+
+Deno.test("loose subjects: the noun after a participle is the subject; a value at the head names it", () => {
+  equal(
+    contradiction("the session cache ttl is 5 min", "cached session tokens expire after 15 minutes")
+      ?.attribute,
+    "duration",
+  );
+  equal(
+    contradiction("otel metrics export to prometheus", "metrics are exported to datadog")
+      ?.attribute,
+    "monitoring",
+  );
+  equal(
+    contradiction(
+      "cargo build --features mysql enables the mysql backend",
+      "cargo build --features sqlite enables the sqlite backend",
+    ),
+    null,
+  );
+});

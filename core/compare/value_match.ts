@@ -10,6 +10,8 @@
  * @module
  */
 import { WEAK_TOOL } from "./names.ts";
+import { termsOf } from "./terms.ts";
+import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
@@ -92,4 +94,26 @@ export function tied<D extends Disagreement>(diffs: D[]): D[] {
     a: order([...x.a, ...y.a]),
     b: order([...x.b, ...y.b]),
   }];
+}
+
+/**
+ * `values` without a value that only modifies the subject at the head of the sentence where
+ * another value of its slot is the one stated ("otel traces export to jaeger": OpenTelemetry names the traces, Jaeger is
+ * where they go).
+ */
+export function modifiersOff(text: string, values: Value[]): Value[] {
+  const crowded = values.some((v) =>
+    values.some((w) => w !== v && w.slots.some((x) => v.slots.includes(x)))
+  );
+  if (!crowded) return values;
+  const tokens = tokenize(text);
+  return values.filter((v) => {
+    const next = tokens[v.end];
+    // At the head of the sentence, before a noun ("otel traces …", "the GraphQL server …").
+    const head = tokens.slice(0, v.start).every((t) => /^(?:the|a|an|our|its)$/.test(t.lower));
+    const modifies = head && next?.kind === "word" && !next.paren &&
+      termsOf(next.lower).length > 0 && !values.some((w) => w.start === v.end);
+    return !modifies ||
+      !values.some((w) => w !== v && w.start > v.end && w.slots.some((x) => v.slots.includes(x)));
+  });
 }

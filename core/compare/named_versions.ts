@@ -10,7 +10,7 @@
 import { TECH } from "./lexicon.ts";
 import { versionOf } from "./numbers.ts";
 import type { Token } from "./tokens.ts";
-import { type Value, value } from "./value_types.ts";
+import { type Value, value, VERSION } from "./value_types.ts";
 
 /** Where a value is said ("is ES2022", "compiled to ES2020", "targets net8.0"). */
 const INTRO = /^(?:is|are|to|targets?|targeting|on|uses?|using|with|=|:)$/;
@@ -30,6 +30,25 @@ export function readNamedVersions(
 ): void {
   values.forEach((v, k) => {
     if (v.kind !== "quantity" || v.slots.length !== 1 || v.slots[0] !== "num") return;
+    // "the ios app min version is 15": the version of the technology named before "version".
+    const said = tokens[v.start - 2]?.lower === "version" &&
+      /^(?:is|=)$/.test(tokens[v.start - 1]?.lower ?? "");
+    if (said && VERSION.test(tokens[v.start]!.lower)) {
+      for (let j = v.start - 3; j >= 0 && tokens[j]!.clause === tokens[v.start]!.clause; j--) {
+        const entry = TECH.get(tokens[j]!.lower)?.find((e) => e.tokens.length === 1);
+        if (!entry) continue;
+        const norm = VERSION.exec(tokens[v.start]!.lower)![1]!;
+        values[k] = value(
+          "version",
+          [`version:${versionOf(entry.canonical)}`],
+          norm,
+          tokens,
+          v.start,
+          v.end,
+        );
+        return;
+      }
+    }
     if (v.end !== v.start + 1 || !/^\d+\.\d+(?:\.\d+)?$/.test(tokens[v.start]!.lower)) return;
     const prev = tokens[v.start - 1];
     if (prev?.kind !== "word" || !prev.cap || v.start - 1 === 0 || !/^\p{L}+$/u.test(prev.text)) {

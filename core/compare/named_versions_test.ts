@@ -61,3 +61,11 @@ Deno.test("named versions: a target or a deployment names the version, not anoth
     "es version",
   );
 });
+
+Deno.test("named versions: 'version is N' belongs to the technology named before it", () => {
+  equal(
+    contradiction("the android app min version is 26", "the Android app requires Android 28+")
+      ?.attribute,
+    "android version",
+  );
+});

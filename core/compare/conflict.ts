@@ -13,7 +13,7 @@ import type { Statement, Term } from "./claims.ts";
 import { looseSubject } from "./loose_subject.ts";
 import { opposedStances, stancesApart, statesStance } from "./stance.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
-import { modifiersOff, othersShared, same, slotsOf, tied } from "./value_match.ts";
+import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
 import { otherActs } from "./names.ts";
@@ -334,14 +334,6 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
 }
 
-/** Whether `mine` holds a technology outside the dispute that `other` does not name. */
-function ownValue(mine: readonly Value[], disputed: readonly Value[], other: Statement): boolean {
-  return mine.some((v) =>
-    v.kind === "tech" && !disputed.includes(v) && !other.words.has(v.norm) &&
-    !other.values.some((w) => w.norm === v.norm)
-  );
-}
-
 /** Two unknown tools said of different acts (`names.ts`). */
 function toolActs(a: Statement, b: Statement, d: Difference): boolean {
   return d.a.length === 1 && d.b.length === 1 &&
@@ -353,7 +345,11 @@ const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|local
 
 /** One subject read by structure, for values whose slot names the attribute (not a bare number). */
 function loosely(a: Statement, b: Statement, d: Difference): boolean {
-  return d.slots.some((s) => TYPED.test(s)) && looseSubject(a, b, d.slots, [...d.a, ...d.b]);
+  // A bare number read into the other side's count is too little to go on ("concurrency is
+  // 10" / "has three queues").
+  const bare = [...d.a, ...d.b].some((v) => v.slots.length === 1 && v.slots[0] === "num");
+  return !bare && d.slots.some((s) => TYPED.test(s)) &&
+    looseSubject(a, b, d.slots, [...d.a, ...d.b]);
 }
 
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */

@@ -20,7 +20,7 @@
  */
 import type { Statement } from "./claims.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
-import { attributeTerms, termsOf } from "./terms.ts";
+import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { type Token, tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
@@ -30,6 +30,10 @@ const MAX_EXTRA = 3;
 /** Words that make a quantity another measure of the same thing (a target, not the value). */
 const MEASURES =
   /^(?:target|goal|budget|sla|slo|expect|estimat|typical|averag|mean|median|peak|actual|observ|measur|p\d+|min|max|soft|hard|warn|default|initial|burst)/;
+
+/** Files that hold settings and versions (as subject terms). */
+const FILES =
+  /^(?:tsconfig|package[._-]json|pyproject|gemfile|dockerfile|makefile|\.nvmrc|\.?\w+-version)$/;
 
 /** Denials and beginnings. */
 const GUARDED =
@@ -119,13 +123,22 @@ export function looseSubject(
   // Words said only after the value in dispute, with no scope before them, say more of the
   // value ("long explanations with background", "terse answers, code first").
   const [afterA, afterB] = [afterValue(a, disputed), afterValue(b, disputed)];
-  const extraA = [...xs].filter((w) => !said(w, ys, b) && !afterA.has(w) && !byKind(w, b));
-  const extraB = [...ys].filter((w) => !said(w, xs, a) && !afterB.has(w) && !byKind(w, a));
+  // A file where values are written names no subject ("tsconfig target for the SDK").
+  const kept = (w: string) => !FILES.test(w);
+  const extraA = [...xs].filter((w) =>
+    !said(w, ys, b) && !afterA.has(w) && !byKind(w, b) && kept(w)
+  );
+  const extraB = [...ys].filter((w) =>
+    !said(w, xs, a) && !afterB.has(w) && !byKind(w, a) && kept(w)
+  );
   const both = extraA.length > 0 && extraB.length > 0;
   // Words on both sides need two in common, and neither side's first subject word among
   // them ("Mailhog listens on …" / "minio listens on …"); words on one side only, one.
   if (Math.min(shared.length, sharedB.length) + common < (both ? 2 : 1)) return false;
   if (both && (extraA.includes(x[0]!.term) || extraB.includes(y[0]!.term))) return false;
+  // A sentence that opens with words of its own names its own subject ("the payments module
+  // logs at WARN" / "prod log level is INFO").
+  if (opensWith(a, extraA) || opensWith(b, extraB)) return false;
   if (extraA.length > MAX_EXTRA || extraB.length > MAX_EXTRA) return false;
   // Each side names a thing of its own: "scrapes the api" / "scrapes the worker", "webhook
   // deliveries" / "webhook signature checks".
@@ -152,6 +165,12 @@ function afterValue(s: Statement, disputed: readonly Value[]): Set<string> {
     for (const w of [...terms, terms.join("-")]) if (w && !before.has(w)) out.add(w);
   }
   return out;
+}
+
+/** Whether the first word of `s` (articles aside) is one of its `extra` words. */
+function opensWith(s: Statement, extra: readonly string[]): boolean {
+  const first = tokensOf(s.text).find((t) => !/^(?:the|a|an|our|its|their|my)$/.test(t.lower));
+  return first !== undefined && termsOf(first.lower).some((w) => extra.includes(w));
 }
 
 /** A value in dispute written before a subject word names it ("the GraphQL server"). */
@@ -209,6 +228,14 @@ function plainExtras(
     ) {
       return false;
     }
+    // The object of a verb the other side does not say: "exposes metrics on port 9090" /
+    // "listens on port 8080".
+    if (
+      !both && prev?.kind === "word" && prev.clause === t.clause && /[^s]s$/.test(prev.lower) &&
+      !/ies$/.test(prev.lower) && !inValue(i - 1) && !verbSaid(prev.lower, other)
+    ) {
+      return false;
+    }
     // A part of a word both say: "game server scripting" / "the game server" (not the noun
     // after a participle: "cached responses" / "the cache").
     if (
@@ -249,6 +276,12 @@ function tokensOf(text: string): readonly Token[] {
   if (tokenCache.size >= TOKENS_LIMIT) tokenCache.clear();
   tokenCache.set(text, tokens);
   return tokens;
+}
+
+/** Whether `other` says the verb `lower` in any form. */
+function verbSaid(lower: string, other: Statement): boolean {
+  const root = stem(lower);
+  return tokensOf(other.text).some((t) => stem(t.lower) === root);
 }
 
 /** Auxiliaries: the word after one is a verb. */

@@ -183,3 +183,18 @@ Deno.test("loose subjects: the noun after a participle is the subject; a value a
     null,
   );
 });
+
+Deno.test("loose subjects: another attribute, a narrower opening subject or a verb's object stay apart", () => {
+  equal(
+    contradiction(
+      "the billing service listens on port 8080",
+      "the billing service exposes metrics on port 9100",
+    ),
+    null,
+  );
+  equal(contradiction("prod log level is INFO", "the search module logs at DEBUG in prod"), null);
+  equal(
+    contradiction("celery concurrency is 8", "celery has three queues: default, mail, low"),
+    null,
+  );
+});

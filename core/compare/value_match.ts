@@ -117,3 +117,15 @@ export function modifiersOff(text: string, values: Value[]): Value[] {
       !values.some((w) => w !== v && w.start > v.end && w.slots.some((x) => v.slots.includes(x)));
   });
 }
+
+/** Whether `mine` holds a technology outside the dispute that `other` does not name. */
+export function ownValue(
+  mine: readonly Value[],
+  disputed: readonly Value[],
+  other: { readonly words: ReadonlySet<string>; readonly values: readonly Value[] },
+): boolean {
+  return mine.some((v) =>
+    v.kind === "tech" && !disputed.includes(v) && !other.words.has(v.norm) &&
+    !other.values.some((w) => w.norm === v.norm)
+  );
+}

@@ -95,10 +95,10 @@ Deno.test("choices: well-known alternatives of no value shape", () => {
       ?.attribute,
     "commit mood",
   );
+  // "self-hosted" stays a word of the subject: "a self-hosted jenkins" is another CI.
   equal(
-    contradiction("We use Grafana's hosted SaaS.", "Grafana is self-hosted on our own cluster.")
-      ?.attribute,
-    "hosting model",
+    contradiction("ci runs on github actions", "release builds run on a self-hosted jenkins"),
+    null,
   );
   equal(
     contradiction(

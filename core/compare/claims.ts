@@ -12,6 +12,8 @@ import { NEGATIONS } from "../text/words.ts";
 import { type Cues, readCues } from "./cues.ts";
 import { QUALIFIERS, WEAK, WEAK_GROUPS } from "./lexicon.ts";
 import { readHolders } from "./holders.ts";
+import { readNamedVersions } from "./named_versions.ts";
+import { readNames } from "./names.ts";
 import { readRoles } from "./roles.ts";
 import { readSettings } from "./settings.ts";
 import { readSwitches } from "./switches.ts";
@@ -78,9 +80,11 @@ export function readStatement(text: string): Statement {
 function read(text: string): Statement {
   const tokens = tokenize(text);
   const { values, used, identifiers } = readValues(tokens);
+  readNamedVersions(tokens, values, identifiers, used);
   values.push(...readRoles(tokens, used));
   values.push(...readHolders(tokens, used));
   values.push(...readSwitches(tokens, used));
+  values.push(...readNames(tokens, used, values));
   readSettings(tokens, values, used, identifiers);
   // A reason ("since the Redis cost review") states no value of the subject.
   const stated = values.filter((v) => !tokens[v.start]!.reason).sort((a, b) => a.start - b.start);
@@ -144,7 +148,9 @@ function read(text: string): Statement {
   };
 }
 
-const QUALIFIER_STEMS = new Map([...QUALIFIERS].map(([w, kind]) => [stem(w), kind]));
+const QUALIFIER_STEMS = new Map(
+  [...QUALIFIERS].map(([w, kind]) => [stem(w), [kind, w] as const]),
+);
 const WEAK_STEMS = new Set([...WEAK].map(stem));
 const HEAD_GROUPS = new Map<string, number[]>();
 WEAK_GROUPS.forEach((group, i) => {
@@ -156,7 +162,11 @@ WEAK_GROUPS.forEach((group, i) => {
 });
 
 function kindOf(lower: string, term: string): Term["kind"] {
-  const qualifier = QUALIFIERS.get(synonym(lower)) ?? QUALIFIER_STEMS.get(term);
+  // A qualifier's inflection counts, a shorter word of the same stem does not ("window" is
+  // not "windows").
+  const stemmed = QUALIFIER_STEMS.get(term);
+  const qualifier = QUALIFIERS.get(synonym(lower)) ??
+    (stemmed && lower.length >= stemmed[1].length ? stemmed[0] : undefined);
   if (qualifier) return qualifier as Term["kind"];
   return WEAK.has(synonym(lower)) || WEAK_STEMS.has(term) ? "weak" : "strong";
 }

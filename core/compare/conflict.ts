@@ -10,8 +10,18 @@
  * @module
  */
 import type { Statement, Term } from "./claims.ts";
-import { attributeTerms, stem } from "./terms.ts";
+import { looseSubject } from "./loose_subject.ts";
+import { opposedStances, stancesApart, statesStance } from "./stance.ts";
+import { boundsAgree, sameKind } from "./subject_kind.ts";
+import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./value_match.ts";
+import { attributeTerms, stem, termsOf } from "./terms.ts";
+import { deniedAct } from "./denial.ts";
+import { otherActs } from "./names.ts";
+import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
+
+export { same } from "./value_match.ts";
+export { sameKind } from "./subject_kind.ts";
 
 /** What two statements disagree on. */
 export interface Conflict {
@@ -35,12 +45,6 @@ export interface Difference {
 /** The values a statement asserts now: not old, not denied, not an event's date. */
 export function asserted(s: Statement): Value[] {
   return s.values.filter((v) => v.tense === "current" && !v.negated && v.kind !== "date");
-}
-
-/** The slots of `v`; a bare number also fills the other side's counts ("88" / "120 characters"). */
-function slotsOf(v: Value, other: readonly Value[]): readonly string[] {
-  if (!v.slots.includes("num")) return v.slots;
-  return [...v.slots, ...other.flatMap((w) => w.slots.filter((s) => s.startsWith("count:")))];
 }
 
 /**
@@ -82,15 +86,6 @@ function listed(values: readonly Value[]): boolean {
   return sorted.every((v, i) => i === 0 || v.start - sorted[i - 1]!.end <= 1);
 }
 
-/** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
-export function same(v: Value, w: Value): boolean {
-  if (v.norm === w.norm) return true;
-  if (v.kind !== "version" || w.kind !== "version") return false;
-  const [x, y] = [v.norm.split("."), w.norm.split(".")];
-  const n = Math.min(x.length, y.length);
-  return x.slice(0, n).join(".") === y.slice(0, n).join(".");
-}
-
 /** The subject words of `terms` that tell subjects apart, without the attribute's words. */
 function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string> {
   const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
@@ -98,14 +93,6 @@ function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string
     terms.filter((t) => t.kind !== "weak" && t.kind !== "bound" && !attribute.has(t.term))
       .map((t) => t.term),
   );
-}
-
-/** The bounds a statement names (max, min, default); two different ones are two attributes. */
-function boundsAgree(a: Statement, b: Statement): boolean {
-  const bounds = (s: Statement) =>
-    new Set(s.terms.filter((t) => t.kind === "bound").map((t) => t.term));
-  const [x, y] = [bounds(a), bounds(b)];
-  return x.size === 0 || y.size === 0 || [...x].some((w) => y.has(w));
 }
 
 /**
@@ -175,7 +162,9 @@ function narrowedBy(
   const first = Math.min(...disputed.map((v) => v.start));
   // A path the other side names in words ("worker /metrics" / "the worker metrics") is no part.
   const said = (v: Value) =>
-    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) => other.words.has(w));
+    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) =>
+      other.words.has(w) || termsOf(w).every((t) => other.words.has(t))
+    );
   return mine.some((v) =>
     v.kind === "path" && v.norm.startsWith("/") && v.end <= first && !disputed.includes(v) &&
     !theirs.some((w) => same(v, w)) && !said(v)
@@ -261,11 +250,6 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
   );
 }
 
-/** No two different kinds of thing: "the checkout service" is not "the checkout page". */
-export function sameKind(a: Statement, b: Statement): boolean {
-  return a.heads.size === 0 || b.heads.size === 0 || [...a.heads].some((h) => b.heads.has(h));
-}
-
 /** A slot's name for people. */
 export function attributeName(slot: string): string {
   const [kind, rest] = [slot.split(":")[0]!, slot.slice(slot.indexOf(":") + 1)];
@@ -317,8 +301,8 @@ function shown(values: readonly Value[]): string {
  */
 export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (!plainFact(a) || !plainFact(b)) return null;
-  const [va, vb] = [asserted(a), asserted(b)];
-  const diffs = differences(va, vb, b.words, a.words);
+  const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
+  const diffs = tied(differences(va, vb, b.words, a.words));
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;
@@ -327,21 +311,57 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     ) {
       return null;
     }
+    // An unknown tool's conflict needs every other value shared: "Our GitHub org is acme" /
+    // "Our npm org is acme-inc" name two things.
+    const unknown = [...d!.a, ...d!.b].some((v) => v.slots.some((x) => x.startsWith("tool")));
+    if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return null;
+    // A number or port where each side names a thing of its own besides it ("postgres runs on
+    // 5432" / "pgbouncer runs on 6432"): two subjects.
+    const bare = d!.slots.every((x) => x === "num" || x === "port");
+    if (bare && ownValue(va, d!.a, b) && ownValue(vb, d!.b, a)) return null;
     // A statement of its own change ("replaced winston with pino") is about its old value.
     const old = (s: Statement) =>
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
     if (old(a) || old(b)) return null;
-    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots)) return null;
+    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots) && !loosely(a, b, d!)) {
+      return null;
+    }
     // A setting's key names the attribute better than the kind of its value.
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
-  return polarity(a, va, b) ?? polarity(b, vb, a, true);
+  if (stancesApart(a.text, b.text)) return null;
+  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
 }
 
-/** Whether `s` could contradict anything: a plain fact that states or denies a value. */
+/** Two unknown tools said of different acts (`names.ts`). */
+function toolActs(a: Statement, b: Statement, d: Difference): boolean {
+  return d.a.length === 1 && d.b.length === 1 &&
+    otherActs(tokenize(a.text), d.a[0]!, tokenize(b.text), d.b[0]!);
+}
+
+/** Slots that name their attribute by the kind of value (paths, names and bare numbers do not). */
+const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|role|tool):?/;
+
+/** One subject read by structure, for values whose slot names the attribute (not a bare number). */
+function loosely(a: Statement, b: Statement, d: Difference): boolean {
+  // A bare number read into the other side's count is too little to go on ("concurrency is
+  // 10" / "has three queues").
+  const bare = [...d.a, ...d.b].some((v) => v.slots.length === 1 && v.slots[0] === "num");
+  return !bare && d.slots.some((s) => TYPED.test(s)) &&
+    looseSubject(a, b, d.slots, [...d.a, ...d.b]);
+}
+
+/** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
-  return plainFact(s) && s.values.some((v) => v.tense === "current" && v.kind !== "date");
+  return plainFact(s) &&
+    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text));
+}
+
+/** Opposite stances of one person on one thing (`stance.ts`). */
+function stance(a: Statement, b: Statement): Conflict | null {
+  const values = opposedStances(a.text, b.text);
+  return values && { attribute: "preference", slot: "stance", values };
 }
 
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */
@@ -360,6 +380,7 @@ function polarity(a: Statement, va: readonly Value[], b: Statement, swap = false
     // against main" deny and assert main of two different acts.
     const slots = v.slots.filter((s) => !s.startsWith("choice:"));
     if (!denied || !sameSubject(a, b, slots) && !nearSubject(a, b, slots)) continue;
+    if (deniedAct(b, denied, a)) continue;
     const values: [string, string] = [v.text, `not ${denied.text}`];
     return {
       attribute: attributeName(v.slots[0]!),

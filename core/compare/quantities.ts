@@ -32,7 +32,10 @@ const COUNT_ADJECTIVES = new Set(
 );
 /** Words a count never counts. */
 const NOT_NOUNS = new Set(
-  "and or of to in on at for the a an is are was per with by from than as but if it we".split(" "),
+  "and or of to in on at for the a an is are was per with by from than as but if it we so then because which that when while until unless"
+    .split(
+      " ",
+    ),
 );
 
 /** First words of the number words ("a" of "a single", "half" of "half an"), and "a"/"an". */
@@ -188,7 +191,7 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   const word = tokens[k];
   if (
     word?.kind === "word" && /^[a-z][a-z-]*(?:\/\w+)?$/.test(word.lower) &&
-    !NOT_NOUNS.has(word.lower)
+    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower)
   ) {
     const rate = perUnit(tokens, k + 1, "") ??
       (word.lower.includes("/") ? perUnit(tokens, k, word.lower) : null);

@@ -74,6 +74,9 @@ export function change(content: string, stored: string): Change | null {
   return changeBetween(readStatement(content), readStatement(stored));
 }
 
+/** Kinds of value whose attribute a statement may leave unsaid ("in us-west-2"). */
+const PLACE_OR_TIME = /^(?:region|port|day|when|time)$/;
+
 /** Most words a neighbour query adds for the attributes a statement fills. */
 const MAX_QUERY_WORDS = 4;
 
@@ -96,7 +99,18 @@ export function neighbourQuery(content: string): string {
   const said = new Set(content.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
   const extra: string[] = [];
   for (const v of statement.values) {
-    if (v.kind !== "tech") continue;
+    // A region, a port, a day or a time: the attribute's own name ("we run primarily in
+    // us-west-2" finds "the primary region is us-east-1").
+    if (v.kind !== "tech") {
+      const name = v.slots.map((slot) => attributeWords(slot)[0]).find((w) => w !== undefined);
+      if (
+        PLACE_OR_TIME.test(v.kind) && name && extra.length < MAX_QUERY_WORDS && !said.has(name)
+      ) {
+        said.add(name);
+        extra.push(name);
+      }
+      continue;
+    }
     for (const slot of v.slots) {
       for (const w of attributeWords(slot)) {
         if (extra.length < MAX_QUERY_WORDS && !said.has(w) && /^[a-z]+$/.test(w)) {

@@ -141,3 +141,21 @@ Deno.test("the sweep lowers a memory's confidence once per open conflict, to a f
   equal(t.engine.flags().filter((f) => f.attribute === "port").length, 6);
   equal((await t.engine.sleep({ only: "contradict" })).changed, 0, "nothing more to do");
 });
+
+Deno.test("the sweep compares statements that share no word but the attribute's kind, and names unknown tools", async () => {
+  await using t = await tempEngine({ project: "api" });
+  const written = await t.engine.writeMany([
+    { content: "primary region is eu-west-3", type: "fact" },
+    { content: "firmware builds with Konstrukt", type: "fact" },
+  ]);
+  t.clock.advance(1000);
+  const later = await t.engine.writeMany([
+    { content: "we run primarily in ap-south-2", type: "fact" },
+    { content: "firmware is built with BuildFox", type: "fact" },
+  ]);
+  await t.engine.sleep({ only: "contradict" });
+  for (const [newer, older] of [[later.ids[0], written.ids[0]], [later.ids[1], written.ids[1]]]) {
+    const edge = t.engine.edgesOf(newer!).find((e) => e.relation === "contradicts");
+    equal(edge?.to, older);
+  }
+});

@@ -273,12 +273,25 @@ const RESTATING = new Set([
   "in the future",
 ]);
 
+/** Each statement's subject is named by a value of one slot, and the two values differ. */
+function namedApart(incoming: Statement, stored: Statement): boolean {
+  return incoming.values.some((v) =>
+    namesSubject(incoming, v) &&
+    stored.values.some((w) =>
+      namesSubject(stored, w) && !same(v, w) && w.slots.some((slot) => v.slots.includes(slot))
+    )
+  );
+}
+
 /**
  * The incoming statement gives another value in a slot the stored one fills, about its
  * subject; or, saying it holds from now on, gives values the stored one lacks and lacks the
  * stored one's ("From now on release notes go into CHANGELOG.md" after "… on the wiki").
  */
 function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[]): Change | null {
+  // Values of one slot that name the subjects ("websocket server listens on 8443" / "grpc
+  // server port changed to 9443"): two things, whatever other value they differ by.
+  if (namedApart(incoming, stored)) return null;
   const fresh = asserted(incoming);
   for (const d of differences(fresh, held, stored.words, incoming.words)) {
     // A subject of its own before its change word ("the data notebooks were upgraded to …"),
@@ -290,10 +303,6 @@ function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[
     if (
       incoming.values.some((v) => v.tense === "old" && v.slots.some((s) => d.slots.includes(s)))
     ) {
-      continue;
-    }
-    // Values that name the subjects ("websocket server" / "grpc server port changed to …").
-    if (d.a.some((v) => namesSubject(incoming, v)) && d.b.some((v) => namesSubject(stored, v))) {
       continue;
     }
     const o = overlap(incoming, stored, d.slots);

@@ -2,7 +2,7 @@
  * Project names resolve to the project they name: projects are ids like
  * `project:github.com/acme/web-app` (from the git remote), but people type `web-app`. A name
  * resolves to the project whose id it is, or else to the one project in use whose last path
- * segment it is; several candidates are refused with the list, and a name that matches no
+ * segments it is (`web-app`, `acme/web-app`); several candidates are refused with the list, and a name that matches no
  * project is reported as unknown (a read of it would find nothing, a write starts it).
  *
  * @module
@@ -37,6 +37,7 @@ export interface ScopeResolution {
  * await engine.write({ content: "Use pnpm." });
  * equal(engine.resolveScope("web-app").scope, "project:github.com/acme/web-app");
  * equal(engine.resolveScope("project:web-app").scope, "project:github.com/acme/web-app");
+ * equal(engine.resolveScope("acme/web-app").scope, "project:github.com/acme/web-app");
  * equal(engine.resolveScope("mobile").known, false);
  * engine.close();
  * ```
@@ -55,10 +56,10 @@ export function resolveScope(store: Store, name: string): ScopeResolution {
   const exact = assertScope(`project:${id}`);
   if (inUse.includes(exact)) return { scope: exact, known: true, projects };
   const wanted = id.toLowerCase();
-  const candidates = projects.filter((p) => {
-    const segments = p.slice("project:".length).toLowerCase().split("/");
-    return segments.at(-1) === wanted;
-  });
+  // The last segments of an id, one or more ("web-app", "acme/web-app"): a tail of its path.
+  const candidates = projects.filter((p) =>
+    `/${p.slice("project:".length).toLowerCase()}`.endsWith(`/${wanted}`)
+  );
   if (candidates.length === 1) return { scope: candidates[0]!, known: true, projects };
   if (candidates.length > 1) {
     throw new HelixError(

@@ -44,6 +44,11 @@ Deno.test("--scope with a project's name reads that project; ambiguous and unkno
   match(ambiguous.stderr, /"tools": it names 2 projects/);
   match(ambiguous.stderr, /project:github\.com\/acme\/tools/);
   match(ambiguous.stderr, /project:github\.com\/beta\/tools/);
+  // The tail of the path tells them apart: the one the user means, as they name it.
+  const tail = await helix(["list", "--scope", "beta/tools", "--json"]);
+  equal(tail.code, 0, tail.stderr);
+  match(tail.stdout, /Beta's tools publish to npm/);
+  ok(!tail.stdout.includes("pins Node 22"), tail.stdout);
 
   const unknown = await helix(["search", "pnpm", "--scope", "mobile"]);
   equal(unknown.code, 66);

@@ -20,7 +20,8 @@ import type { Session } from "./session.ts";
 /** What the model should do next, per failure class. */
 export const RECOVERY_HINTS: Readonly<Record<ErrorCode, string>> = {
   "invalid_input": "Fix the argument named in the message and call again.",
-  "not_found": "Check the id: find the memory with memory_search or memory_list first.",
+  "not_found":
+    "Check the id or the scope the message names: find the memory with memory_search or memory_list first (a scope is a project's name, `global` or `all`).",
   conflict:
     "The memory changed meanwhile (for example it was forgotten): read it again, then retry.",
   "not_a_strand":

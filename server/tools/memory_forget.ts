@@ -10,7 +10,9 @@ import { runTool, toolResult } from "../results.ts";
 import type { Session } from "../session.ts";
 import { memoryIdArg, memoryLine, memoryOut, memoryShape, REMOVES } from "../shapes.ts";
 
-const args = z.object({
+// Strict: a key this tool does not take (`scope`, `limit`) would otherwise be dropped and the
+// forget run on what the agent did not mean; refused, the agent learns what the tool takes.
+const args = z.strictObject({
   id: memoryIdArg.optional().describe("Id of the memory to forget."),
   query: z.string().min(1).max(500).optional().describe(
     "Forget the best match of this query instead.",

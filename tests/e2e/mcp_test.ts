@@ -414,6 +414,7 @@ Deno.test("bad arguments get isError results with a hint, and the server keeps s
         relation: "owns",
       }],
       ["both id and query", "memory_forget", { id: "mem_a_zzzz", query: "x" }],
+      ["an argument forget does not take", "memory_forget", { query: "x", scope: "web-app" }],
       ["neither useful nor quality", "memory_feedback", { id: "mem_a_zzzz" }],
       ["bad as_of", "memory_search", { query: "x", as_of: "yesterday" }],
       ["unknown tool", "memory_delete_everything", {}],

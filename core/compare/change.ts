@@ -82,6 +82,17 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
 }
 
 /**
+ * Whether `incoming` could change any stored statement: it says something changed (a change
+ * word the lexicon knows, or, without one, a change marked on the surface: `20 -> 50`, `X is
+ * out`, `set … to`) and is no proposal. When it is not, {@linkcode changeBetween} is null
+ * whatever the stored statement, which then need not even be read.
+ */
+export function mayChange(incoming: Statement): boolean {
+  return !incoming.cues.hypothetical &&
+    (incoming.cues.change.length > 0 || surfaceCue(incoming.text));
+}
+
+/**
  * How `incoming` changes `stored`, or null when it does not (see the module doc).
  *
  * @example Usage
@@ -100,15 +111,12 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * ```
  */
 export function changeBetween(incoming: Statement, stored: Statement): Change | null {
+  if (!mayChange(incoming)) return null;
   const cues = incoming.cues;
-  if (cues.hypothetical) return null;
   if (stored.cues.event || stored.cues.hypothetical || !qualifiersAgree(incoming, stored)) {
     return null;
   }
-  // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
-  // out`, `set … to`) counts.
   if (cues.change.length === 0) {
-    if (!surfaceCue(incoming.text)) return null;
     return surfaceChange(incoming.text, stored.text) ??
       (cues.additive ? null : newInSlot(incoming, stored, asserted(stored)));
   }

@@ -108,6 +108,27 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
 }
 
 /**
+ * Whether `incoming` could change any stored statement: it is no proposal, and it says
+ * something changed (a change word the lexicon knows, or, without one, a change marked on the
+ * surface: `20 -> 50`, `X is out`, `set … to`) or gives a version or a quantity (an implicit
+ * upgrade). When it is not, {@linkcode changeBetween} is null
+ * whatever the stored statement, which then need not even be read.
+ */
+export function mayChange(incoming: Statement): boolean {
+  return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming));
+}
+
+/** A change word the lexicon knows, or a change marked on the surface. */
+function changeMarked(s: Statement): boolean {
+  return s.cues.change.length > 0 || surfaceCue(s.text);
+}
+
+/** A version or a quantity: what an implicit upgrade needs on both sides. */
+function numbered(s: Statement): boolean {
+  return s.values.some((v) => v.kind === "version" || v.kind === "quantity");
+}
+
+/**
  * How `incoming` changes `stored`, or null when it does not (see the module doc).
  *
  * @example Usage
@@ -126,12 +147,10 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * ```
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
-  if (read.cues.hypothetical || kept.cues.event || kept.cues.hypothetical) return null;
-  // Most statements say nothing changed and give no number that could be a later version.
-  const marked = read.cues.change.length > 0 || surfaceCue(read.text);
-  const numbered = (s: Statement) =>
-    s.values.some((v) => v.kind === "version" || v.kind === "quantity");
-  if (!marked && !(numbered(read) && numbered(kept))) return null;
+  if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
+  // Without a change word, only a later version of a number both give (an implicit upgrade).
+  const marked = changeMarked(read);
+  if (!marked && !numbered(kept)) return null;
   if (
     !qualifiersAgree(read, kept) || marked && (deniesChange(read) || scopedElsewhere(read, kept))
   ) {

@@ -15,7 +15,7 @@
 import type { Neighbour } from "../store/neighbours.ts";
 import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.ts";
 import { readStatement } from "./claims.ts";
-import { type Change, changeBetween } from "./change.ts";
+import { type Change, changeBetween, mayChange } from "./change.ts";
 import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
 import { keyLike, keyOf } from "./settings.ts";
 import { attributeWords } from "./terms.ts";
@@ -71,7 +71,10 @@ export function contradiction(content: string, other: string): ConflictNote | nu
  * ```
  */
 export function change(content: string, stored: string): Change | null {
-  return changeBetween(readStatement(content), readStatement(stored));
+  // Most statements say nothing changed: the stored one is then not even read (a write
+  // compares itself with up to 16 neighbours, ~0.1 ms each to read).
+  const mine = readStatement(content);
+  return mayChange(mine) ? changeBetween(mine, readStatement(stored)) : null;
 }
 
 /** Kinds of value whose attribute a statement may leave unsaid ("in us-west-2"). */

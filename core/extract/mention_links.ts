@@ -11,7 +11,7 @@
 import { edgeId } from "../model/ids.ts";
 import type { Store } from "../store/store.ts";
 import { existingEdgeIds, memoriesWithPhrase, type MentionRow } from "../store/queries/mentions.ts";
-import { activeEntities } from "../store/entity_heads.ts";
+import { activeEntitiesWithKeys } from "../store/entity_heads.ts";
 import { entityNames, mentionsName } from "./entity_names.ts";
 
 /** Most entities one memory links to. */
@@ -54,6 +54,29 @@ function namesOf(head: string): string[] {
   return names;
 }
 
+/** The key of names without a letter or digit: looked up for every memory. */
+const ANY = "";
+
+/**
+ * The key an entity is looked up by for `name`: its first run of letters and digits,
+ * lowercased ("auth-svc" → "auth", "Priya Raman" → "priya"). A text that mentions the name
+ * (`mentionsName`: whole words, bounded by what is not a letter, digit, `_` or `-`) holds that
+ * run as one of its own runs, so looking up the runs of a text finds every entity it may name.
+ */
+function nameKey(name: string): string {
+  return name.toLowerCase().match(/[\p{L}\p{N}]+/u)?.[0] ?? ANY;
+}
+
+/** The keys of an entity's head: its names' keys (one function, so the index is built once). */
+const headKeys = (head: string): string[] => namesOf(head).map(nameKey);
+
+/** The keys a text may name entities by: its runs of letters and digits, lowercased. */
+function textKeys(text: string): Set<string> {
+  const keys = new Set(text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  keys.add(ANY);
+  return keys;
+}
+
 /** Whether a memory of scope `from` may link to an entity of scope `to`. */
 const reaches = (from: string, to: string) => to === "global" || to === from;
 
@@ -92,7 +115,12 @@ export function mentioning(store: Pick<Store, "prepare">, entity: MentionRow): M
 export function mentionLinks(store: Pick<Store, "prepare">, memory: Mentioner): MentionLink[] {
   const scopes = memory.scope === "global" ? ["global"] : [memory.scope, "global"];
   const links = [
-    ...mentionedBy(memory, activeEntities(store, scopes)),
+    // Only the entities a name of which starts with a word of the memory: the same links as
+    // checking every entity of its scopes, without walking them all.
+    ...mentionedBy(
+      memory,
+      activeEntitiesWithKeys(store, scopes, textKeys(memory.content), headKeys),
+    ),
     ...(memory.type === "entity" ? mentioning(store, memory) : []),
   ];
   const existing = existingEdgeIds(store, links.map((l) => l.id));

@@ -5,6 +5,11 @@
  * rows that changed instead of every entity of its scopes. A purge or rebuild (the
  * `generation` counter) reloads them.
  *
+ * They are also indexed by keys a caller derives from each head (the words an entity's names
+ * start with, `extract/mention_links.ts`), so a write looks at the few entities whose names
+ * could be in its text rather than every entity of its scopes (12,500 of them at 10^5
+ * memories, a walk that grew with the strand).
+ *
  * @module
  */
 import type { MentionRow } from "./queries/mentions.ts";
@@ -12,6 +17,12 @@ import type { Store } from "./store.ts";
 
 /** Characters of an entity memory's head kept (a name is at most 48). */
 export const HEAD_CHARS = 64;
+
+/**
+ * The lookup keys of an entity's head (e.g. the first word of each of its names). Pass the
+ * same function on every call: the index is rebuilt when it changes.
+ */
+export type HeadKeys = (head: string) => readonly string[];
 
 interface Row {
   readonly rid: number;
@@ -28,7 +39,15 @@ class EntityHeads {
   readonly #store: Pick<Store, "prepare">;
   #rev = -1;
   #generation = -1;
-  readonly #rows = new Map<number, MentionRow>();
+  /** By row id; in row id order unless `#unordered`. */
+  #rows = new Map<number, MentionRow>();
+  #unordered = false;
+  /** The highest row id added since the rows were last loaded. */
+  #newest = -1;
+  #keysOf: HeadKeys | null = null;
+  /** Row ids by key, and each indexed row's keys (to drop it from them). */
+  readonly #byKey = new Map<string, Set<number>>();
+  readonly #keysByRid = new Map<number, readonly string[]>();
 
   constructor(store: Pick<Store, "prepare">) {
     this.#store = store;
@@ -37,9 +56,29 @@ class EntityHeads {
   /** The heads of the active entities of `scopes` (every scope when "all"), oldest first. */
   inScopes(scopes: readonly string[] | "all"): MentionRow[] {
     this.#refresh();
+    this.#order();
     const wanted = scopes === "all" ? null : new Set(scopes);
     const out: MentionRow[] = [];
     for (const row of this.#rows.values()) if (!wanted || wanted.has(row.scope)) out.push(row);
+    return out;
+  }
+
+  /** The heads of the active entities of `scopes` with a key among `keys`, oldest first. */
+  withKeys(
+    scopes: readonly string[] | "all",
+    keys: Iterable<string>,
+    keysOf: HeadKeys,
+  ): MentionRow[] {
+    this.#refresh();
+    if (keysOf !== this.#keysOf) this.#reindex(keysOf);
+    const rids = new Set<number>();
+    for (const key of keys) for (const rid of this.#byKey.get(key) ?? []) rids.add(rid);
+    const wanted = scopes === "all" ? null : new Set(scopes);
+    const out: MentionRow[] = [];
+    for (const rid of [...rids].sort((a, b) => a - b)) {
+      const row = this.#rows.get(rid)!;
+      if (!wanted || wanted.has(row.scope)) out.push(row);
+    }
     return out;
   }
 
@@ -52,6 +91,10 @@ class EntityHeads {
     if (generation !== this.#generation) {
       this.#generation = generation;
       this.#rows.clear();
+      this.#unordered = false;
+      this.#newest = -1;
+      this.#byKey.clear();
+      this.#keysByRid.clear();
       this.#rev = (store.prepare("SELECT max(rev) AS rev FROM memories").get() as {
         rev: number | null;
       }).rev ?? -1;
@@ -69,25 +112,82 @@ class EntityHeads {
   }
 
   #apply(row: Row): void {
-    if (row.type === "entity" && row.status === "active") {
-      this.#rows.set(row.rid, { id: row.id, scope: row.scope, content: row.head });
-    } else {
+    this.#unindex(row.rid);
+    if (row.type !== "entity" || row.status !== "active") {
       this.#rows.delete(row.rid);
+      return;
     }
+    // A row id below the newest one (a memory made active again) lands out of order.
+    if (!this.#rows.has(row.rid) && row.rid < this.#newest) this.#unordered = true;
+    this.#newest = Math.max(this.#newest, row.rid);
+    const head = { id: row.id, scope: row.scope, content: row.head };
+    this.#rows.set(row.rid, head);
+    this.#index(row.rid, head.content);
+  }
+
+  #order(): void {
+    if (!this.#unordered) return;
+    this.#rows = new Map([...this.#rows].sort((a, b) => a[0] - b[0]));
+    this.#unordered = false;
+  }
+
+  #index(rid: number, head: string): void {
+    if (!this.#keysOf) return;
+    const keys = [...new Set(this.#keysOf(head))];
+    if (keys.length === 0) return;
+    this.#keysByRid.set(rid, keys);
+    for (const key of keys) {
+      let rids = this.#byKey.get(key);
+      if (!rids) this.#byKey.set(key, rids = new Set());
+      rids.add(rid);
+    }
+  }
+
+  #unindex(rid: number): void {
+    for (const key of this.#keysByRid.get(rid) ?? []) {
+      const rids = this.#byKey.get(key)!;
+      rids.delete(rid);
+      if (rids.size === 0) this.#byKey.delete(key);
+    }
+    this.#keysByRid.delete(rid);
+  }
+
+  #reindex(keysOf: HeadKeys): void {
+    this.#keysOf = keysOf;
+    this.#byKey.clear();
+    this.#keysByRid.clear();
+    for (const [rid, row] of this.#rows) this.#index(rid, row.content);
   }
 }
 
 const heads = new WeakMap<object, EntityHeads>();
 
+function headsOf(store: Pick<Store, "prepare">): EntityHeads {
+  let cache = heads.get(store);
+  if (!cache) heads.set(store, cache = new EntityHeads(store));
+  return cache;
+}
+
 /**
- * The heads of the active entity memories of `scopes` (every scope when "all"): `content` is
- * each one's first {@linkcode HEAD_CHARS} characters.
+ * The heads of the active entity memories of `scopes` (every scope when "all"), oldest first
+ * (by row id): `content` is each one's first {@linkcode HEAD_CHARS} characters.
  */
 export function activeEntities(
   store: Pick<Store, "prepare">,
   scopes: readonly string[] | "all",
 ): MentionRow[] {
-  let cache = heads.get(store);
-  if (!cache) heads.set(store, cache = new EntityHeads(store));
-  return cache.inScopes(scopes);
+  return headsOf(store).inScopes(scopes);
+}
+
+/**
+ * The active entities of `scopes` that {@linkcode activeEntities} returns, narrowed to those
+ * with a key (from `keysOf`, over each head) among `keys`, in the same order.
+ */
+export function activeEntitiesWithKeys(
+  store: Pick<Store, "prepare">,
+  scopes: readonly string[] | "all",
+  keys: Iterable<string>,
+  keysOf: HeadKeys,
+): MentionRow[] {
+  return headsOf(store).withKeys(scopes, keys, keysOf);
 }

@@ -81,3 +81,34 @@ Deno.test("KeywordIndex ranks the same with the scope filtered inside FTS5 or on
     db.close();
   }
 });
+
+Deno.test("KeywordIndex counts a word's documents the same whether its stems were remembered or read again", async () => {
+  await using strand = await tempEngine({ embedder: null });
+  await strand.engine.writeMany([
+    { content: "Deploying the runner takes a minute." },
+    { content: "The deploy job runs nightly." },
+    { content: "Running deploys lock the queue." },
+    { content: "Zebra crossings are unrelated." },
+  ]);
+  const db = openDatabase(strand.path);
+  try {
+    const store = createStore(db, 384);
+    const index = new KeywordIndex(store);
+    const first = index.documentCounts(["deploying", "runs", "missing"]);
+    deepEqual(Object.fromEntries(first.documents), { deploying: 3, runs: 2, missing: 0 });
+    // Remembered stems (deploying, runs, missing) and new ones (deployed, running), mixed.
+    const words = ["running", "runs", "deployed", "deploying", "missing", "runs"];
+    const again = index.documentCounts(words);
+    const fresh = new KeywordIndex(store).documentCounts(words);
+    deepEqual(again, fresh);
+    deepEqual(Object.fromEntries(again.documents), {
+      running: 2,
+      runs: 2,
+      deployed: 3,
+      deploying: 3,
+      missing: 0,
+    });
+  } finally {
+    db.close();
+  }
+});

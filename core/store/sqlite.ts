@@ -15,6 +15,7 @@ import { dirname } from "node:path";
 import { HelixError } from "../errors.ts";
 import { sqliteError } from "./sqlite_errors.ts";
 import { vectorExtension } from "./vector_extension.ts";
+import { CHECKPOINT_PAGES } from "./wal.ts";
 import { DEFAULT_LOCK_WAIT_MS, setLockWait } from "./write_lock.ts";
 
 /** How a strand file is opened. */
@@ -59,7 +60,10 @@ export function openDatabase(path: string, options: OpenDatabaseOptions = {}): D
     db.loadExtension(vectorExtension(file ? dirname(path) : null));
     // The first real read is where SQLite notices a non-database or an exclusive lock.
     db.prepare("SELECT count(*) FROM sqlite_master").get();
-    if (file) db.exec("PRAGMA journal_mode = WAL");
+    if (file) {
+      db.exec("PRAGMA journal_mode = WAL");
+      db.exec(`PRAGMA wal_autocheckpoint = ${CHECKPOINT_PAGES}`);
+    }
     db.exec(`PRAGMA synchronous = ${durability === "full" ? "FULL" : "NORMAL"}`);
     db.exec("PRAGMA foreign_keys = ON");
     // Freed space is overwritten with zeros, so purged content leaves no bytes behind in the

@@ -3,6 +3,8 @@ import { equal, match, notEqual } from "node:assert/strict";
 import { getLoadablePath } from "sqlite-vec";
 import { vectorExtension } from "./vector_extension.ts";
 import { openStrandFile } from "./meta.ts";
+import { openDatabase } from "./sqlite.ts";
+import { CHECKPOINT_PAGES, withLongRunWalSync } from "./wal.ts";
 import { tempDir } from "../../tests/helpers.ts";
 
 Deno.test("vectorExtension() copies the embedded library beside the strand and loads it from there", async () => {
@@ -38,6 +40,21 @@ Deno.test('openDatabase(""): a private temporary database on disk, with the stra
       .run(1n, new Float32Array([1, 0, 0, 0]));
     const row = db.prepare("SELECT count(*) AS n FROM memory_vectors").get() as { n: number };
     equal(row.n, 1);
+  } finally {
+    db.close();
+  }
+});
+
+Deno.test("a strand file runs WAL with synchronous=FULL and checkpoints every CHECKPOINT_PAGES pages, also after a long run", async () => {
+  await using dir = await tempDir();
+  const db = openDatabase(`${dir.path}/strand.db`);
+  try {
+    const pragma = (name: string) => Object.values(db.prepare(`PRAGMA ${name}`).get()!)[0];
+    equal(pragma("journal_mode"), "wal");
+    equal(pragma("synchronous"), 2, "FULL: an acknowledged write survives power loss");
+    equal(pragma("wal_autocheckpoint"), CHECKPOINT_PAGES);
+    withLongRunWalSync(db, () => equal(pragma("wal_autocheckpoint"), 50_000));
+    equal(pragma("wal_autocheckpoint"), CHECKPOINT_PAGES);
   } finally {
     db.close();
   }

@@ -581,6 +581,7 @@ const assignmentRule: Rule = (text, out) => {
     if (inPlaceholder(match.index)) continue;
     if (text.startsWith("://", match.index - 3)) continue; // a URL's user name
     if (text.startsWith("${", match.index - 2)) continue; // ${DB_PASSWORD:-default}: an expansion
+    if (ARN_PREFIX.test(text.slice(Math.max(0, match.index - 96), match.index))) continue; // arn:…:secret:prod/db
     const dashes = match[1] ?? "";
     let name = match[2]!;
     const [nameStart] = match.indices![2]!;
@@ -632,6 +633,9 @@ const assignmentRule: Rule = (text, out) => {
     out.push({ start: value.start, end: value.end, type, tier: 1 });
   }
 };
+
+/** An AWS ARN up to its resource type: what follows names a resource, it holds no value. */
+const ARN_PREFIX = /\barn:aws[\w-]*:[\w-]+:[\w-]*:\d{0,12}:(?:[\w-]+[:/])?$/;
 
 function openingQuote(text: string, at: number): string {
   if (text[at - 1] === '"' && text[at - 2] === "\\") return '\\"';
@@ -705,6 +709,7 @@ const KEYWORDS = words(
     "integer number boolean bool any unknown object secret secretstr text hidden include omit " +
     "inherit auto default empty redacted masked env environment vault basic bearer oauth read write " +
     "oauth2 jwt header query cookie session plain plaintext file stdin prompt same-origin " +
+    "password passwd pwd token apikey " + // the key's own word as its value: `password: "password"`
     "private public self this new return await function lambda const let var",
 );
 
@@ -778,7 +783,7 @@ const PLACEHOLDER_WORDS = words(
     "redacted removed hidden masked private personal bot webhook url id user username db " +
     "database admin root service account env var new old todo fixme tbd some real actual " +
     "secure strong random generated long string github openai stripe slack aws npm jwt bearer " +
-    "session cookie signing encryption master prod production staging dev",
+    "session cookie signing encryption master prod production staging dev test demo",
 );
 
 /**
@@ -821,7 +826,9 @@ export function isLiteral(value: string): boolean {
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
-  const allPlaceholder = words.length > 0 && words.every((w) => PLACEHOLDER_WORDS.has(w));
+  // `xxxx-xxxx-xxxx-test`: runs of x are placeholder words too.
+  const allPlaceholder = words.length > 0 &&
+    words.every((w) => PLACEHOLDER_WORDS.has(w) || /^x{3,}$/.test(w));
   if (allPlaceholder && (words.length >= 2 || /^[A-Z_]+$/.test(v))) return false;
   return true;
 }

@@ -39,8 +39,14 @@ const NEGATIVE_WORDS = words(
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
     "sort foreign dedup dedupe",
 );
-/** Words between a key and its value: "a KSUID like …", "the trace id is …". */
-const CONNECTORS = words("like e.g eg such as is are was were");
+/**
+ * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command
+ * did with it ("`{.binaryData.logo}` returned …", "the token command printed …").
+ */
+const CONNECTORS = words(
+  "like e.g eg such as is are was were returned returns printed prints output outputs gave " +
+    "gives showed shows",
+);
 /** Words before a token that say it is a secret. */
 const SECRET_WORDS =
   /(?:secret|token|passw|api[ _-]?key|apikey|private[ _-]?key|credential|access[ _-]?key|auth)/i;

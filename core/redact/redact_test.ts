@@ -161,3 +161,20 @@ Deno.test("redact() takes a password that starts with a sigil, not a YAML alias 
     ]
   ) equal(redact(text).text, text);
 });
+
+Deno.test("redact() keeps what only looks like a secret: ARNs, placeholders, a key's own word, files a command printed", () => {
+  for (
+    const text of [
+      "secret lives at arn:aws:secretsmanager:eu-west-1:123456789012:secret:prod/db-AbC123",
+      "api_key: xxxx-xxxx-xxxx-test  # dummy for unit tests",
+      'const fixture = { user: "alice", password: "password" };',
+      "kubectl get cm web -o jsonpath='{.binaryData.logo}' returned kMvepgVx9X8ypreJefc8HHRwG606xffzs/yi9yYzjFgCvCtQVE0CWGFXQbPP",
+    ]
+  ) equal(redact(text).text, text);
+  // The same shapes holding a secret are still taken.
+  ok(redact("api_key: xk4f-9Qw2-mZ7p-Lr8t").text.includes("[REDACTED:"));
+  ok(
+    redact("the token command printed kMvepgVx9X8ypreJefc8HHRwG606xffzs/yi9yYzjFgCvCtQVE0C").text
+      .includes("[REDACTED:"),
+  );
+});

@@ -11,6 +11,7 @@
  *
  * @module
  */
+import { typedRun } from "./typed_run.ts";
 import { isPublicPoint, secretLooking, words } from "./lexical.ts";
 import type { SecretType } from "./types.ts";
 
@@ -681,6 +682,8 @@ function readValue(
     return undefined;
   }
   const stop = mode === "env" ? ENV_STOP : CODE_STOP;
+  const typed = typedRun(text, i);
+  if (typed) return { ...typed, quoted: false };
   if (i >= text.length || stop.test(text[i]!)) return undefined;
   const run = cache[mode];
   if (!(run.from <= i && i < run.to)) {

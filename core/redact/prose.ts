@@ -163,7 +163,7 @@ function bind(
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
-    const next = nextLine(text, lineEnd);
+    const next = nextLine(text, lineEnd, /[?？]\s*$/.test(text.slice(label.end, lineEnd)));
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
       const value = accept(next[i]!);
@@ -286,17 +286,28 @@ function words(text: string, from: number, to: number, limit = Infinity): Word[]
   return out;
 }
 
-/** The next line when it holds a value and little else ("A: …", "-> …"): under its label. */
-function nextLine(text: string, lineEnd: number): Word[] {
+/**
+ * The next line when it holds a value and little else ("A: …", "-> …"): under its label. Under
+ * a question ("what's the rabbit pw for staging?"), an answer that opens like one ("it's …",
+ * "here: …") may go on after its first words.
+ */
+function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
   let at = lineEnd;
   for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
     const { end } = lineEndFrom(text, at + 1);
     const line = words(text, at + 1, end, 4);
-    if (line.length > 0) return line.length <= 3 ? line : [];
+    if (line.length > 0) {
+      if (line.length <= 3) return line;
+      return asked && ANSWER_OPENER.test(line[0]!.text) ? line.slice(0, 3) : [];
+    }
     at = end;
   }
   return [];
 }
+
+/** How a reply to a question opens before it gives the value asked for. */
+const ANSWER_OPENER =
+  /^(?:it'?s|it’s|its|a:|answer:|here:?|here's|sure,?|yes,?|yeah,?|yep,?|use|try|->|→)$/i;
 
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */
 const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));

@@ -178,3 +178,49 @@ Deno.test("redact() keeps what only looks like a secret: ARNs, placeholders, a k
       .includes("[REDACTED:"),
   );
 });
+
+Deno.test("redact() takes passwords typed with loose brackets, under psql's header, and given in answer", () => {
+  for (
+    const [text, secret] of [
+      [
+        "works with password D9(JT3ZWTXyOjiM](AJehIf_0 until we move to keys",
+        "D9(JT3ZWTXyOjiM](AJehIf_0",
+      ],
+      ["password: D9(JT3ZWTXyOjiM](AJehIf_0", "D9(JT3ZWTXyOjiM](AJehIf_0"],
+      [
+        " usename  | passwd\n----------+------------------\n readonly | KggWzgGekRlpTdv\n(1 row)",
+        "KggWzgGekRlpTdv",
+      ],
+      [
+        "> what's the rabbit pw for staging?\nit's Bergen_3923!cobalt but don't paste it",
+        "Bergen_3923!cobalt",
+      ],
+    ]
+  ) {
+    const out = redact(text!).text;
+    ok(!out.includes(secret!), out);
+  }
+  for (
+    const text of [
+      "api_token: \"{{ lookup('env', 'API_TOKEN') }}\"",
+      "Server=db;User Id=app;Password=Xy9(kQ2mZ7pLr8t;TrustServerCertificate=True",
+      " id | name\n----+------\n 1 | Widget-Pro-9000\n(1 row)",
+      "> what's the deploy key for staging?\nit's the one in 1Password, ask Priya",
+    ]
+  ) {
+    ok(
+      !redact(text).text.includes("TrustServerCertificate=True") || text.includes("Password"),
+      text,
+    );
+  }
+  equal(redact(" id | name\n----+------\n 1 | Widget-Pro-9000\n(1 row)").total, 0);
+  equal(redact("api_token: \"{{ lookup('env', 'API_TOKEN') }}\"").total, 0);
+  equal(
+    redact("> what's the deploy key for staging?\nit's the one in 1Password, ask Priya").total,
+    0,
+  );
+  ok(
+    redact("Server=db;User Id=app;Password=Xy9(kQ2mZ7pLr8t;TrustServerCertificate=True").text
+      .endsWith(";TrustServerCertificate=True"),
+  );
+});

@@ -19,8 +19,8 @@ const LONGEST = 1000;
 
 /**
  * The cells under the header cell that holds [start, end), top to bottom, when that cell is
- * in a row of a table (a `|` beside it); empty otherwise. Separator rows (`|---|`) are
- * skipped; the column ends where the table does.
+ * in a row of a table (a `|` beside it); empty otherwise. Separator rows (`|---|`, psql's
+ * `----+----`) are skipped; the column ends where the table does.
  *
  * @example Usage
  * ```ts
@@ -49,11 +49,12 @@ export function cellsBelow(text: string, start: number, end: number): Cell[] {
     const rowEnd = indexOrEnd(text, at);
     if (rowEnd - at > LONGEST) break;
     const line = text.slice(at, rowEnd);
-    if (!line.includes("|")) break;
-    if (/^[\s|:+\-]*$/.test(line)) {
+    // A separator row: `|---|---|` (markdown), `-----+-----` (psql, which has no `|` in it).
+    if (/^[\s|:+\-]*$/.test(line) && (line.includes("|") || line.includes("---"))) {
       at = rowEnd + 1;
       continue;
     }
+    if (!line.includes("|")) break;
     const cells = line.split("|");
     const index = column + (leading && /^\s*\|/.test(line) ? 1 : 0);
     const cell = cells[index];

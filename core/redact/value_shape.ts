@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { typedValue } from "./typed_run.ts";
 import { isLiteral, nameWords as nameWordsOf } from "./catalogue.ts";
 import { decodeBase64, isPublicPoint, wordFraction } from "./lexical.ts";
 import { isObjectId, sharedFormat } from "./token_kind.ts";
@@ -100,6 +101,8 @@ export function valueShape(v: string): ValueShape | undefined {
       : undefined; // words, the most common case, leave first
   }
   if (!isLiteral(v) || isPublicPoint(v)) return undefined;
+  // Brackets that pair with nothing are typed, not code: `D9(JT3ZWTXyOjiM](AJehIf_0`.
+  if (typedValue(v)) return "password";
   if (isObjectId(v)) return sharedFormat(v) ? "shared" : undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (groupedCode(v)) return "random";

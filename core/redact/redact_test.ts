@@ -200,19 +200,7 @@ Deno.test("redact() takes passwords typed with loose brackets, under psql's head
     const out = redact(text!).text;
     ok(!out.includes(secret!), out);
   }
-  for (
-    const text of [
-      "api_token: \"{{ lookup('env', 'API_TOKEN') }}\"",
-      "Server=db;User Id=app;Password=Xy9(kQ2mZ7pLr8t;TrustServerCertificate=True",
-      " id | name\n----+------\n 1 | Widget-Pro-9000\n(1 row)",
-      "> what's the deploy key for staging?\nit's the one in 1Password, ask Priya",
-    ]
-  ) {
-    ok(
-      !redact(text).text.includes("TrustServerCertificate=True") || text.includes("Password"),
-      text,
-    );
-  }
+  // Code, plain tables, answers without a value and the pairs after a value stay.
   equal(redact(" id | name\n----+------\n 1 | Widget-Pro-9000\n(1 row)").total, 0);
   equal(redact("api_token: \"{{ lookup('env', 'API_TOKEN') }}\"").total, 0);
   equal(

@@ -580,7 +580,9 @@ const assignmentRule: Rule = (text, out) => {
   for (const match of text.matchAll(NAME)) {
     if (match.index < valueEnd) continue;
     if (inPlaceholder(match.index)) continue;
-    if (text.startsWith("://", match.index - 3)) continue; // a URL's user name
+    // A URL's user name (`https://deploy:…@`, `https://gitlab+deploy-token-46:…@`): the URL
+    // rules take its password, up to the `@` and never the host after it.
+    if (/:\/\/[^\s@\/]*$/.test(text.slice(Math.max(0, match.index - 64), match.index))) continue;
     if (text.startsWith("${", match.index - 2)) continue; // ${DB_PASSWORD:-default}: an expansion
     if (ARN_PREFIX.test(text.slice(Math.max(0, match.index - 96), match.index))) continue; // arn:…:secret:prod/db
     const dashes = match[1] ?? "";

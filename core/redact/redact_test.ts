@@ -212,3 +212,12 @@ Deno.test("redact() takes passwords typed with loose brackets, under psql's head
       .endsWith(";TrustServerCertificate=True"),
   );
 });
+
+Deno.test("redact() keeps the name of a pair and the host of a URL around the secret it takes", () => {
+  const ini = redact("[client]\nuser=grafana\npassword=Xy9(kQ2mZ7pLr8t\nhost=db-4.int").text;
+  ok(ini.includes("password=[REDACTED:") && ini.endsWith("\nhost=db-4.int"), ini);
+  const url = redact(
+    "git clone https://gitlab+deploy-token-46:glpat-Rk4mZ8pQ2wXy9Lq7Pz9x@gitlab.com/tallow/infra.git",
+  ).text;
+  ok(url.endsWith("@gitlab.com/tallow/infra.git") && !url.includes("glpat-Rk4m"), url);
+});

@@ -24,6 +24,7 @@ export function typedRun(text: string, from: number): { start: number; end: numb
  * `lookup('env`, code cut at a space), and looks random.
  */
 export function typedValue(v: string): boolean {
+  if (/^[A-Za-z_][\w.\-]*[=:]/.test(v)) return false; // `password=…`: a pair, its value read apart
   return v.length >= 8 && /[(){}\[\]]/.test(v) && /^[A-Za-z0-9]/.test(v) &&
     /[A-Za-z0-9_]$/.test(v) && /[a-z]/.test(v) && /[A-Z]/.test(v) && /\d/.test(v) &&
     !bracketsPair(v) && secretLooking(v);

@@ -272,7 +272,8 @@ const HELD_OUT = {
     seed: SECRETS_PROSE_BLIND4_SEED,
     about:
       "written for the held-out figures by someone who had read neither the redactor nor the " +
-      "earlier batches' templates, and run once, as aggregates (no item was read).",
+      "earlier batches' templates, and run once, blind, as aggregates (its figures are below, " +
+      "under 'The blind run'); since then it is development data.",
   },
 } as const;
 

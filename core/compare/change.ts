@@ -158,8 +158,17 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   }
   const [incoming, stored] = withAcronyms(read, kept);
   const found = marked ? changed(incoming, stored) : upgraded(incoming, stored);
-  // Two things of one kind ("the orders db" / "events db moved …") are two subjects.
-  return found && !otherModifiers(incoming, stored) ? found : null;
+  // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
+  // said more precisely ("14.2" / "14.2.15") is the same value.
+  return found && !otherModifiers(incoming, stored) && !refines(found) ? found : null;
+}
+
+/** The new value is the old version with more of its parts ("Next.js 14.2" → "Next.js 14.2.15"). */
+function refines(found: Change): boolean {
+  const split = (v: string | null) => v === null ? null : /^(.*?)v?(\d+(?:\.\d+)*)$/.exec(v.trim());
+  const [from, to] = [split(found.from), split(found.to)];
+  return !!from && !!to && from[1]!.toLowerCase() === to[1]!.toLowerCase() &&
+    to[2]!.startsWith(`${from[2]}.`);
 }
 
 /** How `incoming`, which says something changed (a change word or a surface cue), changes `stored`. */

@@ -99,5 +99,11 @@ export function isEvent(tokens: readonly Token[], values: readonly Value[]): boo
     IRREGULAR_PAST.has(first.lower);
   // "Rolled back release 2026.14 …": a particle may stand between the verb and its object.
   const object = PARTICLES.test(tokens[1]?.lower ?? "") ? 2 : 1;
-  return past && (DETERMINERS.test(tokens[object]?.lower ?? "") || object === 2);
+  if (past && (DETERMINERS.test(tokens[object]?.lower ?? "") || object === 2)) return true;
+  // "Handed on-call to Yuki on Monday.": something done, on a day said.
+  return past && DAY_SAID.test(tokens.map((t) => t.lower).join(" "));
 }
+
+/** A day an act happened on: "on Monday", "yesterday", "last week", "this morning". */
+const DAY_SAID =
+  /\b(?:on (?:mon|tues|wednes|thurs|fri|satur|sun)day|yesterday|last (?:night|week|month|sprint|(?:mon|tues|wednes|thurs|fri|satur|sun)day)|this (?:morning|afternoon)|earlier today)\b/;

@@ -51,7 +51,10 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: to - from }, (_, k) => from + k);
 }
 
-/** Two subject words before the first change word that the stored statement never says. */
+/**
+ * Two subject words before the first change word that the stored statement never says, or two
+ * in the object of the change verb, before its `to`/`from`.
+ */
 export function ownSubject(
   incoming: Statement,
   stored: Statement,
@@ -61,14 +64,33 @@ export function ownSubject(
   const { cueTokens, oldTokens } = incoming.cues;
   // Its subject ends at its first change word or preposition ("… get posted to #deploys").
   const preposition = tokens.findIndex((t) => /^(?:to|into|onto|in|on|at|with|via)$/.test(t.lower));
-  const first = Math.min(...cueTokens, preposition < 0 ? Infinity : preposition);
-  const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
-  const own = new Set(
-    tokens.slice(0, Number.isFinite(first) ? first : 0)
-      .filter((t, i) => !oldTokens.has(i) && !valued.has(i) && t.kind === "word" && !t.paren)
-      .flatMap((t) => termsOf(t.lower)).filter((w) => !stored.words.has(w) && !ignore.has(w)),
+  // …or at the end of its first clause ("marketing site: netlify -> vercel, DNS … flipped").
+  const pause = tokens.findIndex((t, i) =>
+    i > 0 && (t.paren || t.clause !== tokens[0]!.clause || /^[,:;(]$/.test(t.lower))
   );
-  return own.size >= 2;
+  const first = Math.min(
+    ...cueTokens,
+    preposition < 0 ? Infinity : preposition,
+    pause < 0 ? Infinity : pause,
+  );
+  const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
+  const ownOf = (from: number, to: number) =>
+    new Set(
+      tokens.slice(from, to)
+        .filter((t, k) =>
+          !oldTokens.has(from + k) && !cueTokens.has(from + k) && !valued.has(from + k) &&
+          t.kind === "word" && !t.paren
+        )
+        .flatMap((t) => termsOf(t.lower)).filter((w) => !stored.words.has(w) && !ignore.has(w)),
+    );
+  if (ownOf(0, Number.isFinite(first) ? first : 0).size >= 2) return true;
+  // Or the object of its change verb ("bumped the customer portal to React 18"): what changed.
+  const cue = Math.min(...cueTokens);
+  if (!Number.isFinite(cue)) return false;
+  const to = tokens.findIndex((t, i) =>
+    i > cue && /^(?:to|from|onto|into|off|over)$/.test(t.lower)
+  );
+  return to > cue && ownOf(cue + 1, to).size >= 2;
 }
 
 /**

@@ -61,7 +61,10 @@ export interface OpenEngineOptions {
   readonly mustExist?: boolean;
   /** How long a write waits its turn for another connection's lock before `store_locked`. @default {30000} */
   readonly busyTimeoutMs?: number;
-  /** `"full"` also survives power loss at an fsync per write. @default {"normal"} */
+  /**
+   * `"full"`: an acknowledged write survives power loss (an fsync per commit); `"normal"`
+   * survives a killed process but may lose the last commits on power loss. @default {"full"}
+   */
   readonly durability?: "normal" | "full";
   /** Weights of the ranking factors. @default {DEFAULT_RANK_WEIGHTS} */
   readonly rankWeights?: RankWeights;

@@ -74,7 +74,12 @@ async function configure(
     ...(values.project !== undefined ? { project: values.project } : {}),
     ...(values["log-level"] !== undefined ? { logLevel: values["log-level"] } : {}),
   };
-  const { config, strandFile } = await loadConfig({ flags, env, platform: Deno.build.os });
+  const { config, strandFile } = await loadConfig({
+    flags,
+    env,
+    platform: Deno.build.os,
+    flagNames: { mcpHost: "host", mcpPort: "port", logLevel: "log-level" },
+  });
   await keepHomePrivate(config.home);
   return { config, strandFile, http: values.http ?? false };
 }

@@ -150,6 +150,8 @@ export interface ConfigInputs {
   readonly file?: Readonly<Record<string, unknown>>;
   /** `Deno.build.os` or equivalent, for the default model cache. */
   readonly platform: string;
+  /** How a flag was spelled on the command line (`mcpPort` as `port`), for messages. */
+  readonly flagNames?: Partial<Record<keyof HelixConfig, string>>;
 }
 
 /** How setting `K` is read: see {@linkcode SETTINGS}. */
@@ -321,8 +323,15 @@ export function resolveConfig(inputs: ConfigInputs): ResolvedConfig {
           ? setting.env
           : source === "file"
           ? `config.toml ${setting.file}`
-          : `--${key}`;
-        throw new TypeError(`Cannot resolve configuration: ${where}: ${(error as Error).message}`);
+          : `--${inputs.flagNames?.[key] ?? key}`;
+        // "mcp_port must be an integer …" said of what the user set: "--port must be …".
+        const reason = (error as Error).message;
+        const own = setting.file !== undefined && reason.startsWith(`${setting.file} `);
+        throw new TypeError(
+          `Cannot resolve configuration: ${where}${
+            own ? reason.slice(setting.file!.length) : `: ${reason}`
+          }`,
+        );
       }
       sources[key] = source;
       return true;

@@ -60,3 +60,22 @@ Deno.test("resolveConfig() refuses secrets in the file, unknown keys and malform
   );
   throws(() => resolveConfig({ env: {}, platform: "linux" }), /HOME/);
 });
+
+Deno.test("resolveConfig() names a bad value as the user set it: the flag's spelling, the variable", () => {
+  const bad = (inputs: Partial<Parameters<typeof resolveConfig>[0]>) => {
+    try {
+      resolveConfig({ platform: "linux", ...inputs, env: { HOME: "/home/u", ...inputs.env } });
+    } catch (error) {
+      return (error as Error).message;
+    }
+    return "";
+  };
+  equal(
+    bad({ flags: { mcpPort: "99999" }, flagNames: { mcpPort: "port" } }),
+    "Cannot resolve configuration: --port must be an integer 0–65535",
+  );
+  equal(
+    bad({ env: { HELIX_MCP_PORT: "abc" } }),
+    "Cannot resolve configuration: HELIX_MCP_PORT must be an integer 0–65535",
+  );
+});

@@ -7,25 +7,28 @@
  * @module
  */
 
-/** One kind of value a reply can give in place of the memory's: how to find it in a text. */
+/**
+ * One kind of value a reply can give in place of the memory's: the value, with the words that
+ * lead into it (`on`, `every`, `at`) in group 1, found anywhere (`held`) or as a whole reply.
+ */
 interface ValueKind {
-  readonly name: string;
-  /** The value, with the words that lead into it (`on`, `every`, `at`) in group 1. */
-  readonly pattern: RegExp;
+  readonly held: RegExp;
+  readonly whole: RegExp;
 }
+
+const kind = (source: string): ValueKind => ({
+  held: new RegExp(source, "gi"),
+  whole: new RegExp(`^${source}$`, "i"),
+});
 
 const DAY = "(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?";
 
 const KINDS: readonly ValueKind[] = [
-  {
-    name: "day",
-    pattern: new RegExp(`\\b((?:on|every|each)\\s+)?(${DAY}(?:\\s+and\\s+${DAY})?)\\b`, "gi"),
-  },
-  {
-    name: "clock",
-    pattern:
-      /\b((?:at|around|by)\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*(?:utc|[a-z]{2,4}t))?)(?![\w:])/gi,
-  },
+  kind(`\\b((?:on|every|each)\\s+)?(${DAY}(?:\\s+and\\s+${DAY})?)\\b`),
+  kind(
+    String
+      .raw`\b((?:at|around|by)\s+)?(\d{1,2}(?::\d{2})?\s*(?:am|pm)|\d{1,2}:\d{2}(?:\s*(?:utc|[a-z]{2,4}t))?)(?![\w:])`,
+  ),
 ];
 
 /** Words that close a reply without being part of its value ("on Thursdays now"). */
@@ -43,10 +46,11 @@ export interface Substituted {
  */
 export function substituteValue(content: string, reply: string): Substituted | null {
   const answer = reply.replace(CLOSING, "").trim();
-  for (const kind of KINDS) {
-    const given = whole(answer, kind);
-    if (!given) continue;
-    const held = [...content.matchAll(kind.pattern)];
+  for (const { held: pattern, whole } of KINDS) {
+    const m = whole.exec(answer);
+    if (!m) continue;
+    const given = { lead: m[1] ?? "", value: m[2]! };
+    const held = [...content.matchAll(pattern)];
     if (held.length !== 1) return null;
     const old = held[0]!;
     const lead = given.lead || old[1] || "";
@@ -58,13 +62,6 @@ export function substituteValue(content: string, reply: string): Substituted | n
     };
   }
   return null;
-}
-
-/** The reply as one value of `kind` (nothing else in it), or undefined. */
-function whole(answer: string, kind: ValueKind): { lead: string; value: string } | undefined {
-  const pattern = new RegExp(`^${kind.pattern.source}$`, "i");
-  const m = pattern.exec(answer);
-  return m ? { lead: m[1] ?? "", value: m[2]! } : undefined;
 }
 
 /** "Wednesdays" → "Wednesday" after "every". */

@@ -16,11 +16,12 @@
  * - **template writes**: 3,000 template memories written one by one through the write path
  *   (`--write-templates`): every supersede is a false one.
  *
- * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2|blind3|blind4]
- * [--templates 10000] [--write-templates 3000] [--verbose] [--write]. All six splits are
+ * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2|blind3|blind4|blind5]
+ * [--templates 10000] [--write-templates 3000] [--verbose] [--write]. The first six splits are
  * development data now (`heldout`, `fresh`, `blind2`, `blind3` and `blind4` were each run once
- * blind for the record, then tuned on), so `--verbose` prints their misses; a new held-out batch
- * goes into `HELD_OUT` until its single run. `--write` records
+ * blind for the record, then tuned on), so `--verbose` prints their misses; `blind5`, written
+ * blind after that, is in `HELD_OUT` until its single run (a new held-out batch goes there too).
+ * `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the results
  * recorded so far (with the hand-written reading in bench/results/statements-notes.md).
  *
@@ -224,9 +225,9 @@ async function writeTemplates(size: number) {
 
 /**
  * Splits whose items are never printed, not even their misses under `--verbose`: a blind batch
- * until its single run (none now: blind4 was run on 2026-11-26).
+ * until its single run (blind5 now; blind4 was run on 2026-11-26).
  */
-const HELD_OUT: readonly string[] = [];
+const HELD_OUT: readonly string[] = ["blind5"];
 
 if (import.meta.main) {
   const { values } = parseArgs({
@@ -240,11 +241,13 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  const splits = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4"];
+  const splits = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5"];
   if (!splits.includes(split)) {
-    throw new Error(`--split: tune, heldout, fresh, blind2, blind3 or blind4, not ${split}`);
+    throw new Error(
+      `--split: tune, heldout, fresh, blind2, blind3, blind4 or blind5, not ${split}`,
+    );
   }
-  // Every split is development data since 2026-11-26 (each was run once blind, then tuned on).
+  // Every split but the held-out ones is development data (each was run once blind, then tuned on).
   const verbose = values.verbose && !HELD_OUT.includes(split);
   log(`write path: ${loadChanges(split).length} pairs (${split})`);
   const write = await writePath(loadChanges(split), verbose);

@@ -14,12 +14,13 @@
  * been run, is the same: one run at the end, aggregates only; and so are the `blind3` split
  * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned, and
  * the `blind4` split (bench/fixtures/secrets_prose_blind4.ts), written blind for the held-out
- * figures.
+ * figures, and the `blind5` split (bench/fixtures/secrets_prose_blind5.ts), written blind after
+ * blind4 had been run, for one final run.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|all] [--write]. `--write` records
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|all] [--write]. `--write` records
  * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
- * `blind3` and `blind4`: their own bench/RESULTS-redaction-prose-<split>.md and
+ * `blind3`, `blind4` and `blind5`: their own bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * five development batches at once: bench/RESULTS-redaction-prose-all.md and
  * bench/results/redaction_prose_all.json).
@@ -46,9 +47,13 @@ import {
   buildSecretsProseBlind4,
   SECRETS_PROSE_BLIND4_SEED,
 } from "./fixtures/secrets_prose_blind4.ts";
+import {
+  buildSecretsProseBlind5,
+  SECRETS_PROSE_BLIND5_SEED,
+} from "./fixtures/secrets_prose_blind5.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4";
+type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4" | "blind5";
 
 /** The batch a split is drawn from (`seed` only applies to the original batch). */
 function batchOf(split: ProseSplit, seed: number) {
@@ -56,6 +61,7 @@ function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind2") return buildSecretsProseBlind2();
   if (split === "blind3") return buildSecretsProseBlind3();
   if (split === "blind4") return buildSecretsProseBlind4();
+  if (split === "blind5") return buildSecretsProseBlind5();
   return buildSecretsProse(seed);
 }
 
@@ -194,7 +200,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     : split === "all"
     ? ["tune", "heldout", "fresh", "blind2", "blind3"]
     : [split as ProseSplit];
-  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4"];
+  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5"];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
@@ -274,6 +280,15 @@ const HELD_OUT = {
       "written for the held-out figures by someone who had read neither the redactor nor the " +
       "earlier batches' templates, and run once, blind, as aggregates (its figures are below, " +
       "under 'The blind run'); since then it is development data.",
+  },
+  blind5: {
+    title: "fifth blind batch",
+    batch: "the fifth blind batch",
+    file: "secrets_prose_blind5.ts",
+    seed: SECRETS_PROSE_BLIND5_SEED,
+    about:
+      "written after the fourth batch had been run, by someone who had read neither the redactor " +
+      "nor the earlier batches' templates, and run once, blind, as aggregates.",
   },
 } as const;
 

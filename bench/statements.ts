@@ -16,11 +16,13 @@
  * - **template writes**: 3,000 template memories written one by one through the write path
  *   (`--write-templates`): every supersede is a false one.
  *
- * Usage: deno task bench:statements [--split tune|heldout|fresh|blind2|blind3|blind4|blind5]
+ * Usage: deno task bench:statements
+ * [--split tune|heldout|fresh|blind2|blind3|blind4|blind5|blind6]
  * [--templates 10000] [--write-templates 3000] [--verbose] [--write]. The first six splits are
  * development data now (`heldout`, `fresh`, `blind2`, `blind3` and `blind4` were each run once
- * blind for the record, then tuned on), so `--verbose` prints their misses; `blind5`, written
- * blind after that, is in `HELD_OUT` until its single run (a new held-out batch goes there too).
+ * blind for the record, then tuned on), so `--verbose` prints their misses; `blind5` and `blind6`,
+ * written blind after that, are in `HELD_OUT` until their single run (a new held-out batch goes
+ * there too).
  * `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the results
  * recorded so far (with the hand-written reading in bench/results/statements-notes.md).
@@ -225,9 +227,9 @@ async function writeTemplates(size: number) {
 
 /**
  * Splits whose items are never printed, not even their misses under `--verbose`: a blind batch
- * until its single run (blind5 now; blind4 was run on 2026-11-26).
+ * until its single run (blind5 and blind6 now; blind4 was run on 2026-11-26).
  */
-const HELD_OUT: readonly string[] = ["blind5"];
+const HELD_OUT: readonly string[] = ["blind5", "blind6"];
 
 if (import.meta.main) {
   const { values } = parseArgs({
@@ -241,10 +243,10 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  const splits = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5"];
+  const splits = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6"];
   if (!splits.includes(split)) {
     throw new Error(
-      `--split: tune, heldout, fresh, blind2, blind3, blind4 or blind5, not ${split}`,
+      `--split: tune, heldout, fresh, blind2, blind3, blind4, blind5 or blind6, not ${split}`,
     );
   }
   // Every split but the held-out ones is development data (each was run once blind, then tuned on).

@@ -15,12 +15,13 @@
  * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned, and
  * the `blind4` split (bench/fixtures/secrets_prose_blind4.ts), written blind for the held-out
  * figures, and the `blind5` split (bench/fixtures/secrets_prose_blind5.ts), written blind after
- * blind4 had been run, for one final run.
+ * blind4 had been run, for one final run, and the `blind6` split
+ * (bench/fixtures/secrets_prose_blind6.ts), written blind for one more single run.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|all] [--write]. `--write` records
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|all] [--write]. `--write` records
  * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
- * `blind3`, `blind4` and `blind5`: their own bench/RESULTS-redaction-prose-<split>.md and
+ * `blind3`, `blind4`, `blind5` and `blind6`: their own bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * five development batches at once: bench/RESULTS-redaction-prose-all.md and
  * bench/results/redaction_prose_all.json).
@@ -51,9 +52,13 @@ import {
   buildSecretsProseBlind5,
   SECRETS_PROSE_BLIND5_SEED,
 } from "./fixtures/secrets_prose_blind5.ts";
+import {
+  buildSecretsProseBlind6,
+  SECRETS_PROSE_BLIND6_SEED,
+} from "./fixtures/secrets_prose_blind6.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4" | "blind5";
+type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4" | "blind5" | "blind6";
 
 /** The batch a split is drawn from (`seed` only applies to the original batch). */
 function batchOf(split: ProseSplit, seed: number) {
@@ -62,6 +67,7 @@ function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind3") return buildSecretsProseBlind3();
   if (split === "blind4") return buildSecretsProseBlind4();
   if (split === "blind5") return buildSecretsProseBlind5();
+  if (split === "blind6") return buildSecretsProseBlind6();
   return buildSecretsProse(seed);
 }
 
@@ -200,7 +206,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     : split === "all"
     ? ["tune", "heldout", "fresh", "blind2", "blind3"]
     : [split as ProseSplit];
-  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5"];
+  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6"];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
@@ -289,6 +295,14 @@ const HELD_OUT = {
     about:
       "written after the fourth batch had been run, by someone who had read neither the redactor " +
       "nor the earlier batches' templates, and run once, blind, as aggregates.",
+  },
+  blind6: {
+    title: "sixth blind batch",
+    batch: "the sixth blind batch",
+    file: "secrets_prose_blind6.ts",
+    seed: SECRETS_PROSE_BLIND6_SEED,
+    about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
+      "templates, and run once, blind, as aggregates.",
   },
 } as const;
 

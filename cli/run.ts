@@ -6,9 +6,10 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { HelixError, helixHome, isHelixError, loadConfig } from "@helix/core";
+import { HelixError, helixHome, inCallerTerms, isHelixError, loadConfig } from "@helix/core";
 import {
   type Command,
+  fieldFlag,
   GLOBAL_OPTIONS,
   Interrupted,
   type Invocation,
@@ -154,7 +155,7 @@ function report(
   command: Command,
 ): number {
   if (isClosedPipe(error)) return EXIT_PIPE; // like git: the reader went away, nothing to say
-  error = osFailure(error);
+  error = osFailure(inCallerTerms(error, { field: (field) => fieldFlag(command, field) }));
   let code: number;
   let payload: { code: string; message: string; details?: unknown };
   if (error instanceof UsageError) {

@@ -13,7 +13,7 @@
  * @module
  */
 import type { CallToolResult } from "./_sdk.ts";
-import { type ErrorCode, isHelixError } from "@helix/core";
+import { type CallerTerms, type ErrorCode, inCallerTerms, isHelixError } from "@helix/core";
 import type { Logger } from "./log.ts";
 import type { Session } from "./session.ts";
 
@@ -61,8 +61,37 @@ function errorResult(code: string, message: string, hint: string): CallToolResul
   };
 }
 
-/** An `isError` result for a failure: the message, code and a recovery hint, never a stack. */
-export function toolError(tool: string, error: unknown, log: Logger): CallToolResult {
+/** Engine input fields in a tool's argument names: `asOf` → `as_of`. */
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** An argument of another name than the engine field it fills. */
+const renamed = (names: Readonly<Record<string, string>>) => (field: string) =>
+  names[field] ?? snakeCase(field);
+
+/**
+ * Each tool's action and argument names: its errors say "Cannot give feedback: …" and
+ * "as_of: …", never the engine's "Cannot reinforce memory" or "asOf".
+ */
+export const TOOL_TERMS: Readonly<Record<string, Required<CallerTerms>>> = {
+  "memory_search": { action: "search memories", field: snakeCase },
+  "memory_context": { action: "build context", field: snakeCase },
+  "memory_list": {
+    action: "list memories",
+    field: renamed({ types: "type", statuses: "status" }),
+  },
+  "memory_write": { action: "write memory", field: snakeCase },
+  "memory_note": { action: "take the note", field: renamed({ content: "text" }) },
+  "memory_feedback": { action: "give feedback", field: snakeCase },
+  "memory_forget": { action: "forget memory", field: snakeCase },
+  "memory_relate": { action: "relate memories", field: snakeCase },
+};
+
+/**
+ * An `isError` result for a failure: the message (in the tool's own terms, see
+ * {@linkcode TOOL_TERMS}), code and a recovery hint, never a stack.
+ */
+export function toolError(tool: string, failure: unknown, log: Logger): CallToolResult {
+  const error = inCallerTerms(failure, TOOL_TERMS[tool] ?? { field: snakeCase });
   if (isHelixError(error)) {
     log.info("tool failed", { tool, code: error.code });
     return errorResult(error.code, error.message, RECOVERY_HINTS[error.code]);

@@ -63,10 +63,20 @@ export function graphChannel(
     };
   }
   const idOf = (rid: number) => records.get(rid)?.id ?? "";
-  const seedScores = new Map(fused.slice(0, GRAPH_SEEDS).map((f) => [idOf(f.id), f.score]));
-  const seeds = [...seedScores.keys()];
   const directFused = new Map(fused.map((f) => [idOf(f.id), f.score]));
-  const expansion = expandGraph(store, seeds, visibility, { hops: GRAPH_HOPS });
+  // A forgotten memory is a result when asked for (`includeForgotten`), never a way to
+  // others: as a seed it brought in a memory merely linked to it, listed with score 0.000
+  // under `helix search … --include-forgotten` though nothing in it matched the query.
+  const seedScores = new Map(
+    fused.filter((f) => records.get(f.id)?.status !== "forgotten").slice(0, GRAPH_SEEDS)
+      .map((f) => [idOf(f.id), f.score]),
+  );
+  if (seedScores.size === 0) {
+    return { status: "skipped: no hits to expand from", fused, pathTo: () => null, directFused };
+  }
+  const seeds = [...seedScores.keys()];
+  const walk = { ...visibility, statuses: visibility.statuses.filter((s) => s !== "forgotten") };
+  const expansion = expandGraph(store, seeds, walk, { hops: GRAPH_HOPS });
   const ridOfId = new Map<string, number>();
   for (const record of expansion.records) {
     records.set(record.rid, record);

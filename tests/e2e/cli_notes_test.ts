@@ -52,3 +52,58 @@ Deno.test("search --include-forgotten lists the forgotten match, not a memory me
   const json = await helix(["search", "cents", "--scope", "all", "--include-forgotten", "--json"]);
   deepEqual(json.json().hits.map((h: { memory: { id: string } }) => h.memory.id), [cents]);
 });
+
+Deno.test("reembed with embeddings off says they are off and how to turn them on", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path); // HELIX_EMBEDDER=none
+  equal((await helix(["init"])).code, 0);
+  equal((await helix(["add", "Deploys run from scripts/release.sh", "--global"])).code, 0);
+  equal((await helix(["config", "set", "model", "Xenova/all-MiniLM-L6-v2"])).code, 0);
+  const result = await helix(["reembed"]);
+  equal(result.code, 0, result.stderr);
+  match(
+    result.stdout,
+    /Embeddings are off \(HELIX_EMBEDDER=none\), so there is nothing to re-embed/,
+  );
+  match(result.stdout, /To move it to Xenova\/all-MiniLM-L6-v2: unset HELIX_EMBEDDER/);
+  ok(!result.stdout.includes("already uses"), result.stdout);
+  deepEqual((await helix(["reembed", "--json"])).json(), {
+    switched: false,
+    embedder: "none",
+    model: "Xenova/bge-small-en-v1.5",
+    configured: "Xenova/all-MiniLM-L6-v2",
+  });
+});
+
+Deno.test("config set model refuses what is not a model id, and keeps the setting", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  equal((await helix(["init"])).code, 0);
+  for (const bad of ["bad model!!", "../models/x", "/opt/models/bge", "a/b/c", "owner/na me", ""]) {
+    const result = await helix(["config", "set", "model", bad]);
+    equal(result.code, 64, `${JSON.stringify(bad)}: ${result.stderr}`);
+    match(
+      result.stderr,
+      bad ? /model must be a model id like Xenova\/bge-small-en-v1\.5/ : /model/,
+    );
+  }
+  equal(
+    (await helix(["config", "get", "model", "--json"])).json().value,
+    "Xenova/bge-small-en-v1.5",
+  );
+  for (
+    const good of [
+      "Xenova/all-MiniLM-L6-v2",
+      "BAAI/bge-m3",
+      "text-embedding-3-small",
+      "nomic-embed-text:latest",
+    ]
+  ) {
+    equal((await helix(["config", "set", "model", good])).code, 0, good);
+  }
+  // The variable is held to the same rule.
+  const env = cli(home.path, { HELIX_MODEL: "bad model!!" });
+  const status = await env(["status"]);
+  equal(status.code, 64, status.stderr);
+  match(status.stderr, /HELIX_MODEL must be a model id/);
+});

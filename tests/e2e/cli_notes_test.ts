@@ -107,3 +107,38 @@ Deno.test("config set model refuses what is not a model id, and keeps the settin
   equal(status.code, 64, status.stderr);
   match(status.stderr, /HELIX_MODEL must be a model id/);
 });
+
+Deno.test("--json answers in JSON on help, a command's help, the version; completions refuses it", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  for (const args of [["--json"], ["help", "--json"], ["--json", "help"]]) {
+    const result = await helix(args);
+    equal(result.code, 0, args.join(" "));
+    const help = result.json();
+    ok(help.commands.some((c: { name: string }) => c.name === "search"), args.join(" "));
+    ok(help.globalFlags.some((f: { name: string }) => f.name === "--json"));
+  }
+  const viaHelp = await helix(["help", "list", "--json"]);
+  const viaFlag = await helix(["list", "--help", "--json"]);
+  equal(viaHelp.code, 0);
+  equal(viaFlag.stdout, viaHelp.stdout);
+  const list = viaHelp.json();
+  equal(list.name, "list");
+  deepEqual(list.flags.find((f: { name: string }) => f.name === "--status"), {
+    name: "--status",
+    type: "string",
+    repeatable: true,
+  });
+  for (const args of [["--version", "--json"], ["--json", "-V"], ["version", "--json"]]) {
+    deepEqual(Object.keys((await helix(args)).json()), ["version"], args.join(" "));
+  }
+  const unknown = await helix(["help", "nosuch", "--json"]);
+  equal(unknown.code, 64);
+  equal(unknown.json().error.code, "usage");
+  const completions = await helix(["completions", "bash", "--json"]);
+  equal(completions.code, 64);
+  match(completions.json().error.message, /shell script, which has no JSON form/);
+  // Without --json, text as before.
+  match((await helix(["--version"])).stdout, /^helix \d+\.\d+\.\d+\n$/);
+  match((await helix(["completions", "bash"])).stdout, /complete -o default -F _helix helix/);
+});

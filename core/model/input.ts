@@ -137,7 +137,7 @@ const writeFields = {
 /** What {@linkcode WriteInput} looks like after validation. */
 export const writeInputSchema = z.strictObject(writeFields).refine(
   (v) => v.validTo === undefined || v.validFrom === undefined || v.validTo > v.validFrom,
-  { message: "validTo must be after validFrom", path: ["validTo"] },
+  { message: "must be after the time it becomes valid", path: ["validTo"] },
 );
 
 /** A validated write. */
@@ -163,7 +163,7 @@ export const importMemorySchema = z.strictObject({
   (v) =>
     v.validTo === null || v.validTo === undefined || v.validFrom === undefined ||
     v.validTo >= v.validFrom,
-  { message: "validTo must not be before validFrom", path: ["validTo"] },
+  { message: "must not be before the time it becomes valid", path: ["validTo"] },
 );
 
 /** A validated imported memory. */

@@ -142,3 +142,37 @@ Deno.test("--json answers in JSON on help, a command's help, the version; comple
   match((await helix(["--version"])).stdout, /^helix \d+\.\d+\.\d+\n$/);
   match((await helix(["completions", "bash"])).stdout, /complete -o default -F _helix helix/);
 });
+
+Deno.test("an import names the line and the line's own field names, never records[i].validFrom", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  equal((await helix(["init"])).code, 0);
+  const file = `${home.path}/in.jsonl`;
+  const cases: [string, RegExp][] = [
+    [
+      '{"content":"a","valid_from":"yesterday"}',
+      /^helix: Cannot import line 1: valid_from must be an ISO 8601 date or time in quotes/,
+    ],
+    [
+      '\n{"content":"a","importance":99}',
+      /^helix: Cannot import line 2: importance must be at most 10$/m,
+    ],
+    [
+      '{"content":"a","valid_from":"2026-01-02","valid_to":"2025-01-01"}',
+      /^helix: Cannot import line 1: valid_to must not be before the time it becomes valid$/m,
+    ],
+    [
+      '{"content":"a","id":"mem_a_zzzz"}\n{"content":"b","id":"mem_a_zzzz"}',
+      /^helix: Cannot import line 2: id: repeats the id of line 1$/m,
+    ],
+  ];
+  for (const [text, expected] of cases) {
+    await Deno.writeTextFile(file, `${text}\n`);
+    const result = await helix(["import", file]);
+    equal(result.code, 64, result.stderr);
+    match(result.stderr, expected);
+    ok(!/records\[|validFrom|validTo|epoch|Too big/.test(result.stderr), result.stderr);
+    const json = (await helix(["import", file, "--json"])).json();
+    match(`helix: ${json.error.message}`, expected);
+  }
+});

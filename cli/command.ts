@@ -26,6 +26,8 @@ export interface Command {
   readonly details: string;
   /** Its own flags (the global ones are added by `run`). */
   readonly options: ParseArgsOptionsConfig;
+  /** Engine input fields set from a flag of another name (`eventAt` from `--at`), for errors. */
+  readonly fields?: Readonly<Record<string, string>>;
   /** Values its first positional takes, for shell completion. */
   readonly completions?: readonly string[];
   /** Runs it; returns the exit code (0 when it returns nothing). */
@@ -44,7 +46,13 @@ const ARGUMENT_NAMES: Readonly<Record<string, string>> = {
  * `--as-of`, `statuses` → `--status`) or the argument it came from; undefined when neither.
  * Errors name fields this way (`inCallerTerms`), never by the engine's paths.
  */
-export function fieldFlag(command: Pick<Command, "options">, field: string): string | undefined {
+export function fieldFlag(
+  command: Pick<Command, "options" | "fields">,
+  field: string,
+): string | undefined {
+  const own = command.fields?.[field];
+  if (own !== undefined) return own;
+  if (field.includes(".")) return undefined;
   const kebab = field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
   const singular = kebab.endsWith("s") ? [kebab.slice(0, -1), kebab.slice(0, -2)] : [];
   const flag = [kebab, ...singular].find((name) => Object.hasOwn(command.options, name));

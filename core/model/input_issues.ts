@@ -56,18 +56,34 @@ export function issuesLine(
   return issues.slice(0, 5).map((issue) => {
     const [field, ...rest] = issue.path.filter((part) => !/^\d+$/.test(part));
     if (field === undefined) return issue.message;
-    const where = [name(field) ?? field, ...rest].join(".");
+    // The whole path may have its own name (`source.agent` → `--agent`), else its head.
+    const whole = rest.length ? name([field, ...rest].join(".")) : undefined;
+    const where = whole ?? [name(field) ?? field, ...rest].join(".");
     return /^(?:must|is|are)\b/.test(issue.message)
       ? `${where} ${issue.message}`
       : `${where}: ${issue.message}`;
   }).join("; ");
 }
 
+/**
+ * An `invalid_input` error about one field, found by a check after the schema's: it carries
+ * the issue like a schema's, so edges name the field their own way.
+ */
+export function fieldError(action: string, field: string, message: string): HelixError {
+  const issues: InputIssue[] = [{ path: [field], message }];
+  return new HelixError("invalid_input", `Cannot ${action}: ${issuesLine(issues)}`, {
+    details: { field, issues },
+  });
+}
+
 /** How a caller names things the engine names otherwise. */
 export interface CallerTerms {
   /** The caller's action, for "Cannot <action>: …" (`give feedback` for the engine's `reinforce memory`). */
   readonly action?: string;
-  /** A field's name as the caller spells it (`asOf` → `as_of`), or undefined to keep it. */
+  /**
+   * A field's name as the caller spells it (`asOf` → `as_of`), or undefined to keep it; asked
+   * for a nested path whole first (`source.agent`), then for its head.
+   */
   readonly field?: (field: string) => string | undefined;
 }
 

@@ -20,14 +20,47 @@ Deno.test("a bad value is named by the flag the user typed, never by an engine f
     [["list", "--tag", "!!"], /--tag: tags are words/],
     [["search", "x", "--as-of", "yesterday"], /--as-of: expected an ISO 8601 date/],
     [["context", "--as-of", "soon"], /--as-of: expected an ISO 8601 date/],
+    [["add", "Ship on Friday", "--global", "--at", "whenever"], /--at: expected an ISO 8601/],
+    [
+      ["add", "Ship on Friday", "--global", "--agent", "a".repeat(101)],
+      /--agent must be at most 100 characters/,
+    ],
+    [
+      [
+        "add",
+        "Ship on Friday",
+        "--global",
+        "--valid-from",
+        "2026-02-01",
+        "--valid-to",
+        "2026-01-01",
+      ],
+      /--valid-to must be after the time it becomes valid/,
+    ],
   ];
   for (const [args, expected] of cases) {
     const result = await helix(args);
     equal(result.code, 64, `${args.join(" ")}: ${result.stderr}`);
     match(result.stderr, expected, args.join(" "));
-    ok(!/statuses|types\.|asOf|\.0\b|Invalid option/.test(result.stderr), result.stderr);
+    ok(
+      !/statuses|types\.|asOf|eventAt|source\.|validTo|\.0\b|Invalid option/.test(result.stderr),
+      result.stderr,
+    );
     const json = await helix([...args, "--json"]);
     match(json.json().error.message, expected);
+  }
+  const added = await helix(["add", "Deploys run on Fly.io", "--global", "--json"]);
+  const id = added.json().id;
+  for (
+    const [args, expected] of [
+      [["--at", "whenever"], /Cannot patch memory: --at: expected an ISO 8601/],
+      [["--status", "bogus"], /Cannot patch memory: --status must be one of active, /],
+      [["--valid-to", "2020-01-01"], /Cannot patch memory: --valid-to must be after the time/],
+    ] as const
+  ) {
+    const result = await helix(["edit", id, ...args]);
+    equal(result.code, 64, `${args.join(" ")}: ${result.stderr}`);
+    match(result.stderr, expected);
   }
 });
 

@@ -83,7 +83,10 @@ export const TOOL_TERMS: Readonly<Record<string, Required<CallerTerms>>> = {
   "memory_note": { action: "take the note", field: renamed({ content: "text" }) },
   "memory_feedback": { action: "give feedback", field: snakeCase },
   "memory_forget": { action: "forget memory", field: snakeCase },
-  "memory_relate": { action: "relate memories", field: snakeCase },
+  "memory_relate": {
+    action: "relate memories",
+    field: renamed({ from: "from_id", to: "to_id" }),
+  },
 };
 
 /**

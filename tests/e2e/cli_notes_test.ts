@@ -49,6 +49,9 @@ Deno.test("a bad value is named by the flag the user typed, never by an engine f
     const json = await helix([...args, "--json"]);
     match(json.json().error.message, expected);
   }
+  const relate = await helix(["relate", "bad", "owns", "mem_x_zzzz"]);
+  equal(relate.code, 64);
+  match(relate.stderr, /Cannot relate memories: <from-id>: expected a memory id/);
   const added = await helix(["add", "Deploys run on Fly.io", "--global", "--json"]);
   const id = added.json().id;
   for (

@@ -55,6 +55,8 @@ Deno.test("tool errors name the tool's arguments and action, not the engine's", 
       relation: "owns",
     });
     match(relate, /^Cannot relate memories: /);
+    const badId = await failure("memory_relate", { from_id: "x", to_id: id, relation: "owns" });
+    match(badId, /^Cannot relate memories: from_id: expected a memory id/);
   } finally {
     await client.close();
     engine.close();

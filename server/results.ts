@@ -70,21 +70,25 @@ const renamed = (names: Readonly<Record<string, string>>) => (field: string) =>
 
 /**
  * Each tool's action and argument names: its errors say "Cannot give feedback: …" and
- * "as_of: …", never the engine's "Cannot reinforce memory" or "asOf".
+ * "as_of: …", never the engine's "Cannot reinforce memory" or "asOf". An engine action a tool
+ * shares ("search memories") is kept.
  */
-export const TOOL_TERMS: Readonly<Record<string, Required<CallerTerms>>> = {
-  "memory_search": { action: "search memories", field: snakeCase },
-  "memory_context": { action: "build context", field: snakeCase },
-  "memory_list": {
-    action: "list memories",
-    field: renamed({ types: "type", statuses: "status" }),
+export const TOOL_TERMS: Readonly<Record<string, CallerTerms>> = {
+  "memory_search": { field: snakeCase },
+  "memory_context": { field: snakeCase },
+  "memory_list": { field: renamed({ types: "type", statuses: "status" }) },
+  "memory_write": { field: snakeCase },
+  "memory_note": {
+    actions: { "note memory": "take the note", "write memory": "take the note" },
+    field: renamed({ content: "text" }),
   },
-  "memory_write": { action: "write memory", field: snakeCase },
-  "memory_note": { action: "take the note", field: renamed({ content: "text" }) },
-  "memory_feedback": { action: "give feedback", field: snakeCase },
-  "memory_forget": { action: "forget memory", field: snakeCase },
+  "memory_feedback": {
+    actions: { "reinforce memory": "give feedback", "get memory": "give feedback" },
+    field: snakeCase,
+  },
+  "memory_forget": { actions: { "get memory": "forget memory" }, field: snakeCase },
   "memory_relate": {
-    action: "relate memories",
+    actions: { "get memory": "relate memories" },
     field: renamed({ from: "from_id", to: "to_id" }),
   },
 };

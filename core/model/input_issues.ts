@@ -78,8 +78,11 @@ export function fieldError(action: string, field: string, message: string): Heli
 
 /** How a caller names things the engine names otherwise. */
 export interface CallerTerms {
-  /** The caller's action, for "Cannot <action>: …" (`give feedback` for the engine's `reinforce memory`). */
-  readonly action?: string;
+  /**
+   * The caller's action for each engine action it restates, in "Cannot <action>: …"
+   * (`{ "reinforce memory": "give feedback" }`); other openings are kept.
+   */
+  readonly actions?: Readonly<Record<string, string>>;
   /**
    * A field's name as the caller spells it (`asOf` → `as_of`), or undefined to keep it; asked
    * for a nested path whole first (`source.agent`), then for its head.
@@ -90,7 +93,8 @@ export interface CallerTerms {
 /**
  * `error` in the caller's terms: an `invalid_input` error with schema issues names each field
  * as `terms.field` says, and a `HelixError` whose message opens "Cannot <engine action>:"
- * opens with `terms.action` instead. Code and details are kept; anything else passes through.
+ * opens with the caller's action when `terms.actions` names one. Code and details are kept;
+ * anything else passes through.
  *
  * @example Usage
  * ```ts
@@ -104,18 +108,22 @@ export interface CallerTerms {
  * const snake = (f: string) => f.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
  * equal((inCallerTerms(error, { field: snake }) as Error).message, "Cannot search memories: as_of: expected a date");
  * const gone = new HelixError("not_found", 'Cannot reinforce memory: no memory has id "mem_x"');
- * equal((inCallerTerms(gone, { action: "give feedback" }) as Error).message, 'Cannot give feedback: no memory has id "mem_x"');
+ * const terms = { actions: { "reinforce memory": "give feedback" } };
+ * equal((inCallerTerms(gone, terms) as Error).message, 'Cannot give feedback: no memory has id "mem_x"');
+ * const other = new HelixError("not_found", "Cannot read global: no memories are in it");
+ * equal(inCallerTerms(other, terms), other);
  * ```
  */
 export function inCallerTerms(error: unknown, terms: CallerTerms): unknown {
   if (!isHelixError(error)) return error;
-  const opening = /^Cannot ([a-z][a-z ]*[a-z]): /.exec(error.message);
+  const opening = /^Cannot (.+?): /.exec(error.message);
   if (!opening) return error;
+  const action = terms.actions?.[opening[1]!] ?? opening[1];
   const issues = error.details?.issues;
   const problem = error.code === "invalid_input" && isIssueList(issues) && terms.field
     ? issuesLine(issues, terms.field)
     : error.message.slice(opening[0].length);
-  const message = `Cannot ${terms.action ?? opening[1]}: ${problem}`;
+  const message = `Cannot ${action}: ${problem}`;
   if (message === error.message) return error;
   const restated = new HelixError(error.code, message, {
     cause: error,

@@ -1,6 +1,6 @@
 /**
  * `helix help [<command>]`, `helix <command> --help` and `helix --version`: as text, or with
- * `--json` as one JSON object (the commands with their usage, or one command's flags).
+ * `--json` as one JSON object (every command with its usage and flags, or one command's).
  *
  * @module
  */
@@ -60,7 +60,12 @@ function overview() {
   return {
     version: VERSION,
     usage: "helix <command> [flags]",
-    commands: COMMANDS.map((c) => ({ name: c.name, summary: c.summary, usage: c.usage })),
+    commands: COMMANDS.map((c) => ({
+      name: c.name,
+      summary: c.summary,
+      usage: c.usage,
+      flags: flags(c.options),
+    })),
     globalFlags: flags(GLOBAL_OPTIONS),
   };
 }

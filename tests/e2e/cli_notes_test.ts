@@ -151,7 +151,8 @@ Deno.test("--json answers in JSON on help, a command's help, the version; comple
     const result = await helix(args);
     equal(result.code, 0, args.join(" "));
     const help = result.json();
-    ok(help.commands.some((c: { name: string }) => c.name === "search"), args.join(" "));
+    const search = help.commands.find((c: { name: string }) => c.name === "search");
+    ok(search.flags.some((f: { name: string }) => f.name === "--as-of"), args.join(" "));
     ok(help.globalFlags.some((f: { name: string }) => f.name === "--json"));
   }
   const viaHelp = await helix(["help", "list", "--json"]);

@@ -33,7 +33,7 @@ const MIN_MASS = 0.02;
 
 /** What the graph channel added. */
 export interface GraphChannel {
-  /** `used`, or `skipped: no hits to expand from`. */
+  /** `used`, or `skipped: <why>` (no hits, or only forgotten ones, to expand from). */
   readonly status: string;
   /** The fusion with the graph channel (the direct one when it ranked nothing). */
   readonly fused: Fused<number>[];
@@ -72,7 +72,8 @@ export function graphChannel(
       .map((f) => [idOf(f.id), f.score]),
   );
   if (seedScores.size === 0) {
-    return { status: "skipped: no hits to expand from", fused, pathTo: () => null, directFused };
+    const status = "skipped: the hits are forgotten memories, whose links are not followed";
+    return { status, fused, pathTo: () => null, directFused };
   }
   const seeds = [...seedScores.keys()];
   const walk = { ...visibility, statuses: visibility.statuses.filter((s) => s !== "forgotten") };

@@ -85,6 +85,10 @@ Deno.test("search --include-forgotten lists the forgotten match, not a memory me
   match(result.stdout, /Prices are stored in cents/);
   ok(!result.stdout.includes("pnpm"), result.stdout);
   ok(!result.stdout.includes("0.000"), result.stdout);
+  match(
+    result.stderr,
+    /graph skipped: the hits are forgotten memories, whose links are not followed/,
+  );
   const json = await helix(["search", "cents", "--scope", "all", "--include-forgotten", "--json"]);
   deepEqual(json.json().hits.map((h: { memory: { id: string } }) => h.memory.id), [cents]);
 });

@@ -26,10 +26,41 @@ export interface Command {
   readonly details: string;
   /** Its own flags (the global ones are added by `run`). */
   readonly options: ParseArgsOptionsConfig;
+  /** Engine input fields set from a flag of another name (`eventAt` from `--at`), for errors. */
+  readonly fields?: Readonly<Record<string, string>>;
   /** Values its first positional takes, for shell completion. */
   readonly completions?: readonly string[];
   /** Runs it; returns the exit code (0 when it returns nothing). */
   run(invocation: Invocation, ctx: CommandContext): Promise<number | void>;
+}
+
+/** Engine input fields a command fills from its arguments rather than a flag of that name. */
+const ARGUMENT_NAMES: Readonly<Record<string, string>> = {
+  query: "the query",
+  content: "the content",
+  budgetTokens: "--budget",
+};
+
+/**
+ * How the user typed engine input `field` in `command`: the flag of that name (`asOf` →
+ * `--as-of`, `statuses` → `--status`) or the argument it came from; undefined when neither.
+ * Errors name fields this way (`inCallerTerms`), never by the engine's paths.
+ */
+export function fieldFlag(
+  command: Pick<Command, "options" | "fields">,
+  field: string,
+): string | undefined {
+  const own = command.fields?.[field];
+  if (own !== undefined) return own;
+  if (field.includes(".")) return undefined;
+  const kebab = field.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+  const singular = kebab.endsWith("s") ? [kebab.slice(0, -1), kebab.slice(0, -2)] : [];
+  const flag = [kebab, ...singular].find((name) => Object.hasOwn(command.options, name));
+  if (flag !== undefined) return `--${flag}`;
+  const named = ARGUMENT_NAMES[field];
+  return named && (!named.startsWith("--") || Object.hasOwn(command.options, named.slice(2)))
+    ? named
+    : undefined;
 }
 
 /** Flags every command accepts, before or after its name. */

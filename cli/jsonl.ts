@@ -34,6 +34,15 @@ const MEMORY_FIELDS = {
 
 const EDGE_FIELDS = new Set(["from", "to", "relation", "weight", "id"]);
 
+const LINE_NAMES: ReadonlyMap<string, string> = new Map(
+  Object.entries(MEMORY_FIELDS).map(([line, field]) => [field, line]),
+);
+
+/** How a line names engine field `field` (`validFrom` → `valid_from`). */
+export function jsonlName(field: string): string {
+  return LINE_NAMES.get(field) ?? field;
+}
+
 /** Parsed records and the line each came from (1-based). */
 export interface ParsedLines {
   readonly records: ImportRecord[];

@@ -6,15 +6,16 @@
  * @module
  */
 import { parseArgs } from "node:util";
-import { HelixError, helixHome, isHelixError, loadConfig } from "@helix/core";
+import { HelixError, helixHome, inCallerTerms, isHelixError, loadConfig } from "@helix/core";
 import {
   type Command,
+  fieldFlag,
   GLOBAL_OPTIONS,
   Interrupted,
   type Invocation,
   UsageError,
 } from "./command.ts";
-import { COMMANDS, findCommand } from "./commands/index.ts";
+import { findCommand } from "./commands/index.ts";
 import { createContext, type GlobalFlags } from "./context.ts";
 import {
   EXIT_CODES,
@@ -24,10 +25,10 @@ import {
   EXIT_SOFTWARE,
   EXIT_USAGE,
 } from "./exit_codes.ts";
-import { createStyle, type Io, safeIo, table } from "./output.ts";
+import { createStyle, type Io, safeIo } from "./output.ts";
+import { printHelp, printVersion } from "./help.ts";
 import { checkHome, isClosedPipe, osFailure } from "./files.ts";
 import { terminalIo } from "./terminal.ts";
-import { VERSION } from "./version.ts";
 
 export { terminalIo };
 
@@ -44,11 +45,13 @@ export async function run(
   // Whatever the strand holds reaches the terminal as text, never as escape sequences.
   const io = safeIo(terminal);
   const { leading, name, rest } = splitCommand(argv);
+  const json = argv.includes("--json");
   if (leading.includes("--version") || leading.includes("-V") || name === "version") {
-    io.stdout(`helix ${VERSION}\n`);
-    return EXIT_OK;
+    return printVersion(io, json);
   }
-  if (name === undefined || name === "help") return help(io, name === "help" ? rest[0] : undefined);
+  if (name === undefined || name === "help") {
+    return printHelp(io, name === "help" ? rest.find((a) => !a.startsWith("-")) : undefined, json);
+  }
   const first = name;
   const command = findCommand(first);
   const errStyle = createStyle(
@@ -56,7 +59,7 @@ export async function run(
   );
   // Usage errors found before the flags are parsed still answer --json callers in JSON.
   const usageError = (message: string, usage?: string) => {
-    if (argv.includes("--json")) {
+    if (json) {
       io.stdout(`${JSON.stringify({ error: { code: "usage", message } }, null, 2)}\n`);
     }
     io.stderr(`${errStyle.red("helix:")} ${message}\n`);
@@ -75,7 +78,7 @@ export async function run(
     debug: invocation.values.debug === true,
     color: invocation.values["no-color"] !== true,
   };
-  if (invocation.values.help === true) return help(io, command.name);
+  if (invocation.values.help === true) return printHelp(io, command.name, flags.json);
 
   let close = () => {};
   try {
@@ -154,7 +157,7 @@ function report(
   command: Command,
 ): number {
   if (isClosedPipe(error)) return EXIT_PIPE; // like git: the reader went away, nothing to say
-  error = osFailure(error);
+  error = osFailure(inCallerTerms(error, { field: (field) => fieldFlag(command, field) }));
   let code: number;
   let payload: { code: string; message: string; details?: unknown };
   if (error instanceof UsageError) {
@@ -190,26 +193,4 @@ function report(
     io.stderr(`${error.stack}\n`);
   }
   return code;
-}
-
-function help(io: Io, topic: string | undefined): number {
-  if (topic) {
-    const command = findCommand(topic);
-    if (!command) {
-      io.stderr(`helix: unknown command "${topic}" (see \`helix help\`)\n`);
-      return EXIT_USAGE;
-    }
-    io.stdout(`usage: ${command.usage}\n\n${command.summary}\n\n${command.details.trimEnd()}\n`);
-    io.stdout(
-      "\nGlobal flags: --json (machine output), --debug (stack traces), --no-color,\n" +
-        "  --home <dir> (HELIX_HOME), --strand <name> (HELIX_STRAND), --project <id> (HELIX_PROJECT)\n",
-    );
-    return EXIT_OK;
-  }
-  io.stdout(
-    `helix ${VERSION}: memory for coding agents that you own\n\nusage: helix <command> [flags]\n\n` +
-      table(COMMANDS.map((c) => [`  ${c.name}`, c.summary]), io.columns) +
-      "\nRun `helix help <command>` for its flags. Every command takes --json.\n",
-  );
-  return EXIT_OK;
 }

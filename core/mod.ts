@@ -166,6 +166,12 @@ export type {
   SearchInput,
 } from "./model/queries.ts";
 export { MAX_LIMIT, MAX_PURGE, MAX_QUERY_LENGTH, toEpochMs } from "./model/input.ts";
+export {
+  type CallerTerms,
+  inCallerTerms,
+  type InputIssue,
+  issuesLine,
+} from "./model/input_issues.ts";
 export { isMemoryId } from "./model/ids.ts";
 export type { Edge, Memory, Provenance } from "./model/memory.ts";
 export { isScope, projectScope, type Scope, visibleScopes } from "./model/scope.ts";

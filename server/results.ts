@@ -13,7 +13,7 @@
  * @module
  */
 import type { CallToolResult } from "./_sdk.ts";
-import { type ErrorCode, isHelixError } from "@helix/core";
+import { type CallerTerms, type ErrorCode, inCallerTerms, isHelixError } from "@helix/core";
 import type { Logger } from "./log.ts";
 import type { Session } from "./session.ts";
 
@@ -61,8 +61,44 @@ function errorResult(code: string, message: string, hint: string): CallToolResul
   };
 }
 
-/** An `isError` result for a failure: the message, code and a recovery hint, never a stack. */
-export function toolError(tool: string, error: unknown, log: Logger): CallToolResult {
+/** Engine input fields in a tool's argument names: `asOf` → `as_of`. */
+const snakeCase = (field: string) => field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+
+/** An argument of another name than the engine field it fills. */
+const renamed = (names: Readonly<Record<string, string>>) => (field: string) =>
+  names[field] ?? snakeCase(field);
+
+/**
+ * Each tool's action and argument names: its errors say "Cannot give feedback: …" and
+ * "as_of: …", never the engine's "Cannot reinforce memory" or "asOf". An engine action a tool
+ * shares ("search memories") is kept.
+ */
+export const TOOL_TERMS: Readonly<Record<string, CallerTerms>> = {
+  "memory_search": { field: snakeCase },
+  "memory_context": { field: snakeCase },
+  "memory_list": { field: renamed({ types: "type", statuses: "status" }) },
+  "memory_write": { field: snakeCase },
+  "memory_note": {
+    actions: { "note memory": "take the note", "write memory": "take the note" },
+    field: renamed({ content: "text" }),
+  },
+  "memory_feedback": {
+    actions: { "reinforce memory": "give feedback", "get memory": "give feedback" },
+    field: snakeCase,
+  },
+  "memory_forget": { actions: { "get memory": "forget memory" }, field: snakeCase },
+  "memory_relate": {
+    actions: { "get memory": "relate memories" },
+    field: renamed({ from: "from_id", to: "to_id" }),
+  },
+};
+
+/**
+ * An `isError` result for a failure: the message (in the tool's own terms, see
+ * {@linkcode TOOL_TERMS}), code and a recovery hint, never a stack.
+ */
+export function toolError(tool: string, failure: unknown, log: Logger): CallToolResult {
+  const error = inCallerTerms(failure, TOOL_TERMS[tool] ?? { field: snakeCase });
   if (isHelixError(error)) {
     log.info("tool failed", { tool, code: error.code });
     return errorResult(error.code, error.message, RECOVERY_HINTS[error.code]);

@@ -55,6 +55,12 @@ Examples:
     tag: { type: "string", multiple: true },
     supersedes: { type: "string", multiple: true },
   },
+  fields: {
+    eventAt: "--at",
+    eventEnd: "--until",
+    "source.agent": "--agent",
+    "source.ref": "--source",
+  },
   completions: [],
   async run(invocation, ctx) {
     const words = invocation.positionals;

@@ -35,6 +35,7 @@ keep the old value.
   --status <status>    ${STATUSES.join(", ")} (forgotten ones come back with --status active)
   --valid-from <time>  --valid-to <time|none>   lifecycle time
   --at <time|none>     --until <time|none>       event time`,
+  fields: { eventAt: "--at", eventEnd: "--until" },
   options: {
     content: { type: "string" },
     type: { type: "string" },

@@ -5,12 +5,12 @@
  *
  * @module
  */
-import { HelixError, isDna, isHelixError } from "@helix/core";
+import { HelixError, type InputIssue, isDna, isHelixError, issuesLine } from "@helix/core";
 import { type Command, stringFlag, UsageError } from "../command.ts";
 import { mergeDnaFile, PASSPHRASE_ENV, readBytes, resolvePath } from "../dna.ts";
 import { printMerge } from "../dna_report.ts";
 import { EXIT_CODES, EXIT_INTERRUPTED, EXIT_SOFTWARE, EXIT_USAGE } from "../exit_codes.ts";
-import { jsonlText, parseJsonl } from "../jsonl.ts";
+import { jsonlName, jsonlText, parseJsonl } from "../jsonl.ts";
 import { count, createProgress } from "../output.ts";
 
 /** What a script sees when a .dna import fails, for the details text. */
@@ -120,17 +120,42 @@ function onExistingFlag(invocation: Parameters<Command["run"]>[0]): "fail" | "sk
   return value;
 }
 
-/** The engine names a record by its index; the user knows the line. */
+/**
+ * The engine names a record by its index and fields as it calls them; the user knows the line
+ * and the line's field names (`records[0].validFrom` is line 1's `valid_from`).
+ */
 function atLine(error: unknown, lines: readonly number[]): unknown {
   if (!isHelixError(error)) return error;
   const index = error.details?.index;
   if (typeof index !== "number" || lines[index] === undefined) return error;
   const line = lines[index]!;
-  const problem = error.message.replace(/^Cannot [^:]+: /, "")
-    .replace('onExisting "skip"', "--on-existing skip");
-  return new HelixError(
-    error.code,
-    `Cannot import line ${line}: ${problem}`,
-    { details: { ...error.details, line } },
+  const lineOf = (text: string) =>
+    text.replace(/records\[(\d+)\]/g, (_, i) => `line ${lines[Number(i)] ?? Number(i) + 1}`)
+      // A line's dates are ISO 8601 text: the engine's epoch milliseconds are not for files.
+      .replace("expected an ISO 8601 date/time or epoch milliseconds", DATE_IN_A_LINE)
+      .replace('onExisting "skip"', "--on-existing skip");
+  const found = error.details?.issues;
+  const issues = Array.isArray(found)
+    ? (found as InputIssue[]).map((issue) => ({
+      path: issue.path.map((part, i) => (i === 0 ? jsonlName(part) : part)),
+      message: lineOf(issue.message),
+    }))
+    : undefined;
+  const field = typeof error.details?.field === "string" ? error.details.field : "";
+  const problem = issues ? issuesLine(issues) : lineOf(
+    error.message.replace(/^Cannot [^:]+: /, "").replace(
+      /^records\[\d+\](?:\.([\w.]+))?: /,
+      (_, name?: string) => (name ? `${jsonlName(name)}: ` : ""),
+    ),
   );
+  return new HelixError(error.code, `Cannot import line ${line}: ${problem}`, {
+    details: {
+      ...error.details,
+      line,
+      ...(field ? { field: jsonlName(field) } : {}),
+      ...(issues ? { issues } : {}),
+    },
+  });
 }
+
+const DATE_IN_A_LINE = 'must be an ISO 8601 date or time in quotes, e.g. "2026-04-01"';

@@ -6,6 +6,7 @@
  * @module
  */
 import { type Command, integerFlag, UsageError } from "../command.ts";
+import type { CommandContext } from "../context.ts";
 import { count, createProgress } from "../output.ts";
 
 export const reembed: Command = {
@@ -13,10 +14,11 @@ export const reembed: Command = {
   summary: "Move the strand to the configured embedding model (resumable)",
   usage: "helix reembed [--batch <n>]",
   details: `A strand is pinned to the model its vectors came from. After you configure another
-one (helix config set embedder.model …), commands refuse the strand until it is re-embedded:
-this embeds every memory with the new model, showing progress, then switches the strand to it in
-one step. Stopped halfway, run it again to resume; until it completes, recall runs on keywords,
-exact tokens and the graph. Configuring the old model again cancels it.
+one (helix config set model …), commands keep working, recall on keywords, exact tokens and the
+graph, until it is re-embedded: this embeds every memory with the new model, showing progress,
+then switches the strand to it in one step. Stopped halfway, run it again to resume.
+Configuring the old model again cancels it. With embeddings off (HELIX_EMBEDDER=none) there is
+nothing to re-embed: it says so, and how to turn them on.
 
   --batch <n>  texts embedded per step, 1–512 (default 64)`,
   options: { batch: { type: "string" } },
@@ -25,6 +27,7 @@ exact tokens and the graph. Configuring the old model again cancels it.
       throw new UsageError(`unexpected argument "${invocation.positionals[0]}"`);
     }
     const engine = await ctx.engine({ reembed: true });
+    if (ctx.config.config.embedder === "none") return embeddingsOff(ctx, engine.stats().embedding);
     const status = engine.reembedStatus();
     if (!status) {
       const { model } = engine.stats().embedding;
@@ -47,3 +50,34 @@ exact tokens and the graph. Configuring the old model again cancels it.
     );
   },
 };
+
+/**
+ * With embeddings off there is no model to embed with: say so, and how to turn them on,
+ * instead of "the strand already uses" the model it was pinned to before.
+ */
+function embeddingsOff(ctx: CommandContext, pinned: { model: string }): void {
+  const where = ctx.config.sources.embedder === "file"
+    ? 'embedder = "none" in config.toml'
+    : ctx.config.sources.embedder === "env"
+    ? "HELIX_EMBEDDER=none"
+    : "embedder none";
+  const wanted = ctx.config.config.model;
+  if (ctx.flags.json) {
+    return ctx.printJson({
+      switched: false,
+      embedder: "none",
+      model: pinned.model,
+      configured: wanted,
+    });
+  }
+  const turnOn = ctx.config.sources.embedder === "file"
+    ? "helix config set embedder transformers"
+    : "unset HELIX_EMBEDDER (or set it to transformers)";
+  ctx.print(
+    `Embeddings are off (${where}), so there is nothing to re-embed: recall runs on keywords, ` +
+      `exact tokens and the graph, and the strand stays pinned to ${pinned.model}.\n` +
+      (wanted !== pinned.model
+        ? `To move it to ${wanted}: ${turnOn}, then run \`helix reembed\` again.`
+        : `To use them again: ${turnOn}.`),
+  );
+}

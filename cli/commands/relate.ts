@@ -17,6 +17,7 @@ Relating the same pair again updates the weight. Edges feed the graph channel of
   --remove <edge-id>  remove an edge (history keeps it); \`helix show <id>\` lists edge ids with --json
 
 Example: helix relate mem_billing_ledger depends_on mem_postgres_16`,
+  fields: { from: "<from-id>", to: "<to-id>", relation: "<relation>" },
   options: {
     weight: { type: "string" },
     remove: { type: "string" },

@@ -200,6 +200,23 @@ const httpUrl = (name: string) => (raw: unknown): string | null => {
   return value;
 };
 
+/**
+ * A model id: a Hugging Face repo id (`owner/name`; a bare name is a folder under model_path)
+ * or an OpenAI-compatible server's model name, which may carry a `:tag`. Models load by id
+ * only, never from a path.
+ */
+const MODEL_ID = /^[A-Za-z0-9][\w.-]{0,95}(?:\/[A-Za-z0-9][\w.-]{0,95})?(?::[\w.-]{1,64})?$/;
+const modelId = (raw: unknown): string => {
+  const value = text("model")(raw);
+  if (!MODEL_ID.test(value) || /\.\.|--/.test(value.split(":")[0]!)) {
+    throw new Error(
+      `model must be a model id like Xenova/bge-small-en-v1.5 (owner/name: letters, digits, ` +
+        `- _ .) or text-embedding-3-small, got ${JSON.stringify(value)}`,
+    );
+  }
+  return value;
+};
+
 /** Every setting: its environment variable, its config.toml key, its parser. */
 export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
   home: { env: "HELIX_HOME", file: null, parse: text("home") },
@@ -218,7 +235,7 @@ export const SETTINGS: { readonly [K in keyof HelixConfig]: Setting<K> } = {
     file: "embedder",
     parse: oneOf("embedder", ["transformers", "openai", "none"]),
   },
-  model: { env: "HELIX_MODEL", file: "model", parse: text("model") },
+  model: { env: "HELIX_MODEL", file: "model", parse: modelId },
   modelDimension: {
     env: "HELIX_MODEL_DIMENSION",
     file: "model_dimension",

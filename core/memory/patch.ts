@@ -6,8 +6,8 @@
  * @module
  */
 import { embedDocuments } from "../embed/policy.ts";
-import { HelixError } from "../errors.ts";
 import { type ParsedPatch, parseInput, patchInputSchema } from "../model/input.ts";
+import { fieldError } from "../model/input_issues.ts";
 import type { PatchInput } from "../model/inputs.ts";
 import type { Memory } from "../model/memory.ts";
 import type { PatchFields } from "../ops/payloads.ts";
@@ -55,10 +55,7 @@ export async function patchMemory(
       const validTo = set.validTo === undefined ? record.validTo : set.validTo;
       const movesBounds = set.validFrom !== undefined || set.validTo !== undefined;
       if (movesBounds && validTo !== null && validTo <= validFrom) {
-        throw new HelixError(
-          "invalid_input",
-          "Cannot patch memory: validTo must be after validFrom",
-        );
+        throw fieldError("patch memory", "validTo", "must be after the time it becomes valid");
       }
       tx.append({
         kind: "memory.patch",

@@ -22,6 +22,7 @@ import type {
   SearchInput,
 } from "./queries.ts";
 import { HelixError } from "../errors.ts";
+import { inputIssue, issuesLine } from "./input_issues.ts";
 import { canonicalJson } from "../util/canonical_json.ts";
 import { MEMORY_ID_PATTERN } from "./ids.ts";
 import { isScope } from "./scope.ts";
@@ -136,7 +137,7 @@ const writeFields = {
 /** What {@linkcode WriteInput} looks like after validation. */
 export const writeInputSchema = z.strictObject(writeFields).refine(
   (v) => v.validTo === undefined || v.validFrom === undefined || v.validTo > v.validFrom,
-  { message: "validTo must be after validFrom", path: ["validTo"] },
+  { message: "must be after the time it becomes valid", path: ["validTo"] },
 );
 
 /** A validated write. */
@@ -162,7 +163,7 @@ export const importMemorySchema = z.strictObject({
   (v) =>
     v.validTo === null || v.validTo === undefined || v.validFrom === undefined ||
     v.validTo >= v.validFrom,
-  { message: "validTo must not be before validFrom", path: ["validTo"] },
+  { message: "must not be before the time it becomes valid", path: ["validTo"] },
 );
 
 /** A validated imported memory. */
@@ -309,7 +310,8 @@ export function parseMemoryId(value: unknown, action: string): string {
 
 /**
  * Validates `value` against `schema`, or throws `HelixError("invalid_input")` whose message
- * starts "Cannot <action>:" and names each offending field.
+ * starts "Cannot <action>:" and names each offending field (`details.issues` holds them, for
+ * callers that name fields otherwise: see `inCallerTerms`).
  *
  * @example Usage
  * ```ts
@@ -326,14 +328,9 @@ export function parseInput<T extends z.ZodType>(
 ): z.output<T> {
   const result = schema.safeParse(value);
   if (result.success) return result.data;
-  const problems = result.error.issues.slice(0, 5).map((issue) => {
-    const path = issue.path.map(String).join(".");
-    return path ? `${path}: ${issue.message}` : issue.message;
-  });
-  throw new HelixError("invalid_input", `Cannot ${action}: ${problems.join("; ")}`, {
-    details: {
-      issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
-    },
+  const issues = result.error.issues.map(inputIssue);
+  throw new HelixError("invalid_input", `Cannot ${action}: ${issuesLine(issues)}`, {
+    details: { issues },
   });
 }
 

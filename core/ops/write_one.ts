@@ -10,6 +10,7 @@ import { HelixError } from "../errors.ts";
 import { MEMORY_FIELD_NAMES, MEMORY_FIELDS } from "../model/fields.ts";
 import { edgeId } from "../model/ids.ts";
 import type { ParsedWrite } from "../model/input.ts";
+import { fieldError } from "../model/input_issues.ts";
 import type { Status } from "../model/types.ts";
 import { headsOf } from "../store/queries/ops_heads.ts";
 import type { Store } from "../store/store.ts";
@@ -136,8 +137,6 @@ export function checkValidity(
   const empty = input.validTo !== undefined &&
     (input.allowEmptyValidity ? input.validTo < validFrom : input.validTo <= validFrom);
   if (empty) {
-    throw new HelixError("invalid_input", "Cannot write memory: validTo must be after validFrom", {
-      details: { field: "validTo" },
-    });
+    throw fieldError("write memory", "validTo", "must be after the time it becomes valid");
   }
 }

@@ -33,7 +33,7 @@ const MIN_MASS = 0.02;
 
 /** What the graph channel added. */
 export interface GraphChannel {
-  /** `used`, or `skipped: no hits to expand from`. */
+  /** `used`, or `skipped: <why>` (no hits, or only forgotten ones, to expand from). */
   readonly status: string;
   /** The fusion with the graph channel (the direct one when it ranked nothing). */
   readonly fused: Fused<number>[];
@@ -63,10 +63,21 @@ export function graphChannel(
     };
   }
   const idOf = (rid: number) => records.get(rid)?.id ?? "";
-  const seedScores = new Map(fused.slice(0, GRAPH_SEEDS).map((f) => [idOf(f.id), f.score]));
-  const seeds = [...seedScores.keys()];
   const directFused = new Map(fused.map((f) => [idOf(f.id), f.score]));
-  const expansion = expandGraph(store, seeds, visibility, { hops: GRAPH_HOPS });
+  // A forgotten memory is a result when asked for (`includeForgotten`), never a way to
+  // others: as a seed it brought in a memory merely linked to it, listed with score 0.000
+  // under `helix search … --include-forgotten` though nothing in it matched the query.
+  const seedScores = new Map(
+    fused.filter((f) => records.get(f.id)?.status !== "forgotten").slice(0, GRAPH_SEEDS)
+      .map((f) => [idOf(f.id), f.score]),
+  );
+  if (seedScores.size === 0) {
+    const status = "skipped: the hits are forgotten memories, whose links are not followed";
+    return { status, fused, pathTo: () => null, directFused };
+  }
+  const seeds = [...seedScores.keys()];
+  const walk = { ...visibility, statuses: visibility.statuses.filter((s) => s !== "forgotten") };
+  const expansion = expandGraph(store, seeds, walk, { hops: GRAPH_HOPS });
   const ridOfId = new Map<string, number>();
   for (const record of expansion.records) {
     records.set(record.rid, record);

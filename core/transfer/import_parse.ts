@@ -8,6 +8,7 @@
 import type { z } from "zod";
 import { HelixError } from "../errors.ts";
 import { importEdgeSchema, importMemorySchema, type ParsedImportEdge } from "../model/input.ts";
+import { type InputIssue, inputIssue, issuesLine } from "../model/input_issues.ts";
 import type { BulkProgress } from "../ops/write_bulk.ts";
 import type { PlannedWrite } from "../ops/write_one.ts";
 import { redactWrite } from "../redact/write.ts";
@@ -96,9 +97,15 @@ function parseMemory(record: unknown, index: number): PlannedWrite {
 function parse<T extends z.ZodType>(schema: T, record: unknown, index: number): z.output<T> {
   const result = schema.safeParse(record);
   if (result.success) return result.data;
-  const [issue] = result.error.issues;
-  throw invalid(index, issue?.path.map(String).join(".") ?? "", issue?.message ?? "invalid", {
-    issues: result.error.issues.map((i) => ({ path: i.path.map(String), message: i.message })),
+  const issues = result.error.issues.map(inputIssue);
+  return invalidRecord(index, issues);
+}
+
+/** Each issue under `records[i]`, the first one's field in `details.field`. */
+function invalidRecord(index: number, issues: readonly InputIssue[]): never {
+  const at = issues.map((i) => ({ ...i, path: [`records[${index}]`, ...i.path] }));
+  throw new HelixError("invalid_input", `Cannot import records: ${issuesLine(at)}`, {
+    details: { index, field: issues[0]?.path.join(".") ?? "", issues },
   });
 }
 

@@ -16,6 +16,8 @@ import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
+import { keyedApart } from "./keyed_rows.ts";
+import { scopedByName } from "./scoped_name.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -307,7 +309,9 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (diffs.length === 1) {
     const [d] = diffs;
     if (
-      apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) || narrowedBy(vb, va, d!.b, a)
+      apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
+      narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
+      scopedByName(b, a)
     ) {
       return null;
     }

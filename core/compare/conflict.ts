@@ -18,6 +18,7 @@ import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { scopedByName } from "./scoped_name.ts";
+import { typedSubject } from "./typed_subject.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -327,7 +328,8 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     const old = (s: Statement) =>
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
     if (old(a) || old(b)) return null;
-    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots) && !loosely(a, b, d!)) {
+    const one = sameSubject(a, b, d!.slots) || nearSubject(a, b, d!.slots) || loosely(a, b, d!);
+    if (!one && !typedSubject(a, b, d!)) {
       return null;
     }
     // A setting's key names the attribute better than the kind of its value.

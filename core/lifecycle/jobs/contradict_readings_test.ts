@@ -64,3 +64,48 @@ cases("a scope named by a capitalised word", [
     why: "the same bucket with two regions",
   },
 ]);
+
+cases("a typed value read by its head words", [
+  {
+    older: "Our traces are exported to Jaeger.",
+    newer: "Collected traces land in Honeycomb.",
+    linked: true,
+    why: "two tracing backends for the traces, in other words",
+  },
+  {
+    older: "The admin portal's sessions expire after 8 hours.",
+    newer: "admin portal idle timeout is 30 minutes",
+    linked: true,
+    why: "two durations for one timeout",
+  },
+  {
+    older: "Invoice pods run Python 3.11.",
+    newer: "Report pods run Python 3.12.",
+    linked: false,
+    why: "each side names a thing of its own",
+  },
+  {
+    older: "Logs are kept for 14 days.",
+    newer: "Audit logs are kept for 1 year.",
+    linked: false,
+    why: "a modifier of the shared word is a kind of it",
+  },
+  {
+    older: "The catalog service listens on port 8081.",
+    newer: "The catalog service exposes metrics on port 9100.",
+    linked: false,
+    why: "a verb with an object of its own is another function",
+  },
+  {
+    older: "The checkout service is written in Go.",
+    newer: "Checkout service scripting uses Lua.",
+    linked: false,
+    why: "a word past the shared ones is a part of the thing",
+  },
+  {
+    older: "The ledger-sync job runs every 10 minutes.",
+    newer: "The sync-ledger job runs every 20 minutes.",
+    linked: false,
+    why: "a hyphenated name is a name as a whole",
+  },
+]);

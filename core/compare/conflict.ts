@@ -16,7 +16,9 @@ import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
+import { attributeName, shown } from "./attribute_name.ts";
 import { keyedApart } from "./keyed_rows.ts";
+import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
 import { typedSubject } from "./typed_subject.ts";
 import { otherActs } from "./names.ts";
@@ -25,6 +27,7 @@ import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
 export { sameKind } from "./subject_kind.ts";
+export { attributeName } from "./attribute_name.ts";
 
 /** What two statements disagree on. */
 export interface Conflict {
@@ -253,37 +256,6 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
   );
 }
 
-/** A slot's name for people. */
-export function attributeName(slot: string): string {
-  const [kind, rest] = [slot.split(":")[0]!, slot.slice(slot.indexOf(":") + 1)];
-  switch (kind) {
-    case "tech":
-    case "choice":
-    case "role":
-      return rest.replaceAll("-", " ");
-    case "version":
-      return `${rest} version`;
-    case "count":
-      return `number of ${rest}s`;
-    case "qty":
-      return rest === "cpu" ? "CPU" : rest;
-    case "num":
-      return "number";
-    case "key":
-      return rest;
-    case "when":
-      return "day and time";
-    case "url":
-      return "URL";
-    default:
-      return slot;
-  }
-}
-
-function shown(values: readonly Value[]): string {
-  return values.map((v) => v.text).join(", ");
-}
-
 /**
  * The conflict between two statements, or null when they do not contradict (see the module
  * doc).
@@ -337,7 +309,13 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
   if (stancesApart(a.text, b.text)) return null;
-  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
+  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b);
+}
+
+/** Two names no lexicon knows in the value's place (`named_value.ts`). */
+function unknownNames(a: Statement, b: Statement): Conflict | null {
+  const found = namedValues(a, b);
+  return found && { attribute: "name", slot: "name", values: found.values };
 }
 
 /** Two unknown tools said of different acts (`names.ts`). */
@@ -361,7 +339,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
-    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text));
+    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
+      namesValue(s));
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */

@@ -109,3 +109,30 @@ cases("a typed value read by its head words", [
     why: "a hyphenated name is a name as a whole",
   },
 ]);
+
+cases("a name no lexicon knows in the value's place", [
+  {
+    older: "Payment outages are escalated to Priya.",
+    newer: "Payment outages escalate to Tomasz.",
+    linked: true,
+    why: "one subject, a person of its own on each side at the end",
+  },
+  {
+    older: "Priya escalates payment outages.",
+    newer: "Tomasz escalates payment outages.",
+    linked: false,
+    why: "a name before the subject words is who, not what",
+  },
+  {
+    older: "The admin dashboard runs on Deno.",
+    newer: "The admin dashboard is written in Elm.",
+    linked: false,
+    why: "two known technologies of different kinds fill two attributes",
+  },
+  {
+    older: "Release PR-ZZ is merged by Priya.",
+    newer: "Release PR-ZZ is merged by Priya and Tomasz.",
+    linked: false,
+    why: "a name the other side also says is no other value",
+  },
+]);

@@ -26,6 +26,7 @@ import type { Difference } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { MEASURES } from "./loose_subject.ts";
 import { attributeTerms, termsOf } from "./terms.ts";
+import { same } from "./value_match.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
@@ -37,10 +38,10 @@ const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|local
  * "supports Chrome"): the word-for-word readings handle those.
  */
 const GUARDED =
-  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|most|plan\w*|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept\w*|allow\w*|includ\w*)\b/i;
+  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|(?<!at )most|plan\w*|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept\w*|allow\w*|includ\w*)\b/i;
 
 /** Words after which what follows narrows the subject. */
-const SCOPES = /^(?:for|of|per|except|excluding|besides|but|behind|inside|within)$/;
+const SCOPES = /^(?:for|of|per|by|except|excluding|besides|but|behind|inside|within)$/;
 
 /** Auxiliaries: the word after one is a verb. */
 const AUXILIARIES = /^(?:is|are|was|were|be|been|being|get|gets|got|will|can|should|must)$/;
@@ -56,7 +57,10 @@ const MAX_EXTRA = 2;
 
 /** Whether `a` and `b` are about one subject for the typed dispute `d` (see the module doc). */
 export function typedSubject(a: Statement, b: Statement, d: Difference): boolean {
-  if (d.a.length !== 1 || d.b.length !== 1 || !d.slots.some((s) => TYPED.test(s))) return false;
+  // An @-handle names its owner or team as plainly as a type would ("@acme/platform").
+  const handles = [...d.a, ...d.b].every((v) => v.norm.startsWith("@"));
+  if (d.a.length !== 1 || d.b.length !== 1) return false;
+  if (!handles && !d.slots.some((s) => TYPED.test(s))) return false;
   if ([...d.a, ...d.b].some((v) => v.slots.length === 1 && v.slots[0] === "num")) return false;
   if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
   if (!qualifiersAgree(a, b)) return false;
@@ -66,23 +70,35 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   const spoken = (s: Statement, other: Statement) =>
     s.terms.some((t) => attribute.has(t.term) && !said(t.term, other));
   if (spoken(a, b) || spoken(b, a)) return false;
-  const [ra, rb] = [readSide(a, attribute), readSide(b, attribute)];
+  const [ra, rb] = [readSide(a, d.a, attribute), readSide(b, d.b, attribute)];
   const shared = [...ra.nouns].filter((w) => said(w, b));
   const sharedB = [...rb.nouns].filter((w) => said(w, a));
+  // A word spelled out on one side and abbreviated on the other ("dr" / "disaster-recovery").
+  for (const [r, other, list] of [[ra, b, shared], [rb, a, sharedB]] as const) {
+    for (const w of spelledOut(r, other)) if (!list.includes(w)) (list as string[]).push(w);
+  }
   // The attribute's own word said by both is a shared subject too ("traces are sent to …").
   const both = [...ra.attribute].some((w) => rb.attribute.has(w));
   if (!both && (shared.length === 0 || sharedB.length === 0)) return false;
-  const extraA = [...ra.nouns].filter((w) => !said(w, b));
-  const extraB = [...rb.nouns].filter((w) => !said(w, a));
+  // Both sides say more of their value, differently ("1 MB flash" / "256 KB of RAM"): two
+  // measures.
+  const more = (r: Side, other: Statement) => [...r.details].some((w) => !said(w, other));
+  if (more(ra, b) && more(rb, a)) return false;
+  const extraA = [...ra.nouns].filter((w) => !shared.includes(w) && !ra.details.has(w));
+  const extraB = [...rb.nouns].filter((w) => !sharedB.includes(w) && !rb.details.has(w));
   // A target, a budget or a peak is another measure of the thing, not its value.
-  if ([...extraA, ...extraB].some((w) => MEASURES.test(w))) return false;
+  // (A setting's key names the attribute: "maxReplicas", "max_connections".)
+  const measure = (r: Side, extra: readonly string[]) =>
+    extra.some((w) => MEASURES.test(w) && !r.keys.has(w));
+  if (measure(ra, extraA) || measure(rb, extraB)) return false;
   if (extraA.length > MAX_EXTRA || extraB.length > MAX_EXTRA) return false;
   if (extraA.some((w) => ra.named.has(w) || ra.scoped.has(w))) return false;
   if (extraB.some((w) => rb.named.has(w) || rb.scoped.has(w))) return false;
   // Each side says or names a thing of its own ("CI cache" / "CI artifacts", "Kenji prefers"
   // / "Sam prefers", "project orion" / "project vega"): two subjects.
+  // (A generic head, "app" / "image", names no thing of its own.)
   const own = (extra: readonly string[], s: Statement, other: Statement) =>
-    extra.length > 0 || ownThings(s, other, d);
+    extra.some((w) => !weak(s, w)) || ownThings(s, other, d);
   if (own(extraA, a, b) && own(extraB, b, a)) return false;
   // The first subject word of each side is the other's too ("the ledger db keeps 35 days of
   // backups" is about the ledger db, not the backups).
@@ -110,8 +126,14 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
 interface Side {
   /** Subject words that are not verbs, values or the attribute's own words. */
   readonly nouns: ReadonlySet<string>;
+  /** Runs of its words by their initials ("disaster-recovery copies" → "dr": disaster, …). */
+  readonly runs: ReadonlyMap<string, readonly string[]>;
+  /** The words right after its value that say more of it. */
+  readonly details: ReadonlySet<string>;
   /** The attribute's own words it says. */
   readonly attribute: ReadonlySet<string>;
+  /** Those written as a setting's key ("maxReplicas", "max_surge"). */
+  readonly keys: ReadonlySet<string>;
   /** Those written as a name. */
   readonly named: ReadonlySet<string>;
   /** Those said after a scope word. */
@@ -128,22 +150,37 @@ interface Side {
   readonly before: ReadonlyMap<string, readonly string[]>;
 }
 
-function readSide(s: Statement, attribute: ReadonlySet<string>): Side {
+function readSide(s: Statement, disputed: readonly Value[], attribute: ReadonlySet<string>): Side {
   const tokens = tokensFor(s.text);
   const inValue = (k: number) => s.values.some((v) => v.start <= k && k < v.end);
   const nouns = new Set<string>();
   const said = new Set<string>();
   const named = new Set<string>();
+  const keys = new Set<string>();
   const scoped = new Set<string>();
   const participles = new Set<string>();
   let first: string | undefined;
+  let headed = false;
   const before = new Map<string, string[]>();
   const after = new Map<string, string[]>();
   const objectOf = new Map<string, string>();
   const qualifier = new Set(
     s.terms.filter((t) => t.kind !== "strong" && t.kind !== "weak").map((t) => t.term),
   );
+  const runs = new Map<string, string[]>();
+  for (const t of tokens) {
+    const parts = t.kind === "word" ? t.lower.split("-") : [];
+    if (parts.length < 2 || parts.length > 4 || parts.some((p) => !/^[a-z]+$/.test(p))) continue;
+    const terms = parts.flatMap((p) => termsOf(p));
+    runs.set(parts.map((p) => p[0]).join(""), [...terms, terms.join("-")]);
+  }
+  const details = detailsOf(tokens, disputed);
+  const detailWords = new Set([...details].flatMap((k) => termsOf(tokens[k]!.lower)));
   tokens.forEach((t, i) => {
+    // A value said before any word heads the subject ("the infra/ directory").
+    if (inValue(i) && !disputed.some((v) => v.start <= i && i < v.end) && nouns.size === 0) {
+      headed = true;
+    }
     if (t.kind === "punct" || inValue(i) || t.paren || t.reason) return;
     const parts = termsOf(t.lower);
     // "inbox-tezo" is not "tezo-inbox": a hyphenated name is also a word as a whole.
@@ -153,8 +190,9 @@ function readSide(s: Statement, attribute: ReadonlySet<string>): Side {
     if (terms.length === 0 || verb(tokens, i)) return;
     for (const w of terms) {
       nouns.add(w);
+      if (/[a-z][A-Z_]/.test(t.text)) keys.add(w);
       if (/[a-z]{3}ed$/.test(t.lower)) participles.add(w);
-      else first ??= w;
+      else if (!headed) first ??= w;
       if (i > 0 && t.cap || /[\d_./:@#-]/.test(t.lower)) named.add(w);
       const back = tokens.slice(Math.max(0, i - 3), i);
       if (back.some((p, k) => SCOPES.test(p.lower) || clause(tokens, i - back.length + k))) {
@@ -181,7 +219,44 @@ function readSide(s: Statement, attribute: ReadonlySet<string>): Side {
       }
     }
   });
-  return { nouns, attribute: said, named, scoped, first, participles, after, before, objectOf };
+  return {
+    nouns,
+    runs,
+    details: detailWords,
+    attribute: said,
+    keys,
+    named,
+    scoped,
+    first,
+    participles,
+    after,
+    before,
+    objectOf,
+  };
+}
+
+/**
+ * The tokens right after the value in dispute that say more of it ("bcrypt, cost 12",
+ * "Tailwind utility classes", "12 hours of inactivity"), up to a preposition that starts a
+ * scope of its own ("… in the review apps").
+ */
+function detailsOf(tokens: readonly Token[], disputed: readonly Value[]): Set<number> {
+  const out = new Set<number>();
+  if (disputed.length === 0) return out;
+  const end = Math.max(...disputed.map((v) => v.end));
+  const clause = tokens[end - 1]?.clause;
+  for (let k = end; k < tokens.length && tokens[k]!.clause === clause; k++) {
+    const t = tokens[k]!;
+    // "of" right after the value is its complement ("12 hours of inactivity").
+    if (
+      PARTICLES.test(t.lower) || /^(?:and|or|&|\+)$/.test(t.lower) ||
+      SCOPES.test(t.lower) && !(k === end && t.lower === "of")
+    ) {
+      break;
+    }
+    out.add(k);
+  }
+  return out;
 }
 
 /** Whether token `i` opens a clause that narrows the word before it ("pods running the …"). */
@@ -217,9 +292,17 @@ function said(w: string, other: Statement): boolean {
     return true;
   }
   if (w.length < 2 || w.length > 4 || !/^[a-z]+$/.test(w)) return false;
-  const heads = tokensFor(other.text).filter((t) => t.kind === "word").map((t) => t.lower);
-  const joined = heads.flatMap((h) => h.split("-")).map((h) => h[0]).join("");
-  return joined.includes(w);
+  // Spelled out as one hyphenated word ("dr" / "disaster-recovery").
+  return tokensFor(other.text).some((t) =>
+    t.kind === "word" && t.lower.includes("-") &&
+    t.lower.split("-").map((p) => p[0]).join("") === w
+  );
+}
+
+/** The words of `r` that a short word of `other` abbreviates. */
+function spelledOut(r: Side, other: Statement): string[] {
+  return [...other.words].filter((o) => /^[a-z]{2,4}$/.test(o) && r.runs.has(o))
+    .flatMap((o) => r.runs.get(o)!);
 }
 
 /** Environment and platform words: each side's are the other's. */
@@ -227,7 +310,7 @@ function qualifiersAgree(a: Statement, b: Statement): boolean {
   const of = (s: Statement) =>
     s.terms.filter((t) => t.kind === "environment" || t.kind === "platform").map((t) => t.term);
   const [x, y] = [of(a), of(b)];
-  return x.every((w) => b.words.has(w)) && y.every((w) => a.words.has(w));
+  return x.every((w) => said(w, b)) && y.every((w) => said(w, a));
 }
 
 /** Whether `s` names a thing outside the dispute that `other` does not name. */
@@ -235,6 +318,11 @@ function ownThings(s: Statement, other: Statement, d: Difference): boolean {
   return s.values.some((v) =>
     /^(?:tech|name|host|path|url)$/.test(v.kind) && v.tense === "current" && !v.negated &&
     !d.a.includes(v) && !d.b.includes(v) && !other.words.has(v.norm) &&
-    !other.values.some((w) => w.norm === v.norm)
+    !other.values.some((w) => same(v, w))
   );
+}
+
+/** Whether `s` says `w` as a generic head ("app", "service", "image"). */
+function weak(s: Statement, w: string): boolean {
+  return s.terms.some((t) => t.term === w && t.kind === "weak");
 }

@@ -136,3 +136,48 @@ cases("a name no lexicon knows in the value's place", [
     why: "a name the other side also says is no other value",
   },
 ]);
+
+cases("what the typed reading lets through and keeps apart", [
+  {
+    older: "API keys are hashed with scrypt.",
+    newer: "api key hashes are argon2, memory 64 MiB",
+    linked: true,
+    why: "words right after the value say more of it",
+  },
+  {
+    older: "The api HPA scales up to 6 pods.",
+    newer: "api HPA maxReplicas: 12",
+    linked: true,
+    why: "a setting's key is the attribute, not a measure of another thing",
+  },
+  {
+    older: "The search HPA scales to at most 8 pods.",
+    newer: "search hpa maxReplicas: 16",
+    linked: true,
+    why: "'at most' is a bound, not a hedge",
+  },
+  {
+    older: "The edge node has 2 GB memory.",
+    newer: "The edge node has 512 MB of disk.",
+    linked: false,
+    why: "both sides say more of their value, differently: two measures",
+  },
+  {
+    older: "DOCS: /billing/ @shop/payments",
+    newer: "The billing/ folder is reviewed by @shop/finance in DOCS.",
+    linked: true,
+    why: "two @-handles for one path",
+  },
+  {
+    older: "Android CI image: Gradle 8.2",
+    newer: "The Android app is built on CI with Gradle 8.7.",
+    linked: true,
+    why: "generic heads (image, app) name no thing of their own",
+  },
+  {
+    older: "the api container listens on 8000",
+    newer: "the api is published on 443 by the gateway",
+    linked: false,
+    why: "an agent after 'by' is another thing",
+  },
+]);

@@ -38,7 +38,7 @@ const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|local
  * "supports Chrome"): the word-for-word readings handle those.
  */
 const GUARDED =
-  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|(?<!at )most|plan\w*|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept\w*|allow\w*|includ\w*)\b/i;
+  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|(?<!at )most|plann\w*|plans? to|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept(?:s|ed|ing)?(?!-)|allow\w*|includ\w*)\b/i;
 
 /** Words after which what follows narrows the subject. */
 const SCOPES = /^(?:for|of|per|by|except|excluding|besides|but|behind|inside|within)$/;

@@ -291,7 +291,8 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     // An unknown tool's conflict needs every other value shared: "Our GitHub org is acme" /
     // "Our npm org is acme-inc" name two things.
     const unknown = [...d!.a, ...d!.b].some((v) => v.slots.some((x) => x.startsWith("tool")));
-    if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return null;
+    // (A name no lexicon knows may still be the value in dispute: `named_value.ts`.)
+    if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return unknownNames(a, b);
     // A number or port where each side names a thing of its own besides it ("postgres runs on
     // 5432" / "pgbouncer runs on 6432"): two subjects.
     const bare = d!.slots.every((x) => x === "num" || x === "port");
@@ -301,9 +302,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
     if (old(a) || old(b)) return null;
     const one = sameSubject(a, b, d!.slots) || nearSubject(a, b, d!.slots) || loosely(a, b, d!);
-    if (!one && !typedSubject(a, b, d!)) {
-      return null;
-    }
+    if (!one && !typedSubject(a, b, d!)) return unknownNames(a, b);
     // A setting's key names the attribute better than the kind of its value.
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };

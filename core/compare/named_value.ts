@@ -27,13 +27,25 @@ export interface NamedValues {
 
 /** Whether `s` ends on a name that could be a value (see the module doc). */
 export function namesValue(s: Statement): boolean {
-  return lastName(s) !== null;
+  return lastName(s) !== null || leadName(s) !== null;
 }
 
 /** The names in the value's place of `a` and `b`, when that is all that tells them apart. */
 export function namedValues(a: Statement, b: Statement): NamedValues | null {
-  const [x, y] = [lastName(a), lastName(b)];
-  if (!x || !y || x.key === y.key) return null;
+  for (const x of [lastName(a), leadName(a)]) {
+    for (const y of [lastName(b), leadName(b)]) {
+      const found = x && y && apart(a, x, b, y);
+      if (found) return found;
+    }
+  }
+  return null;
+}
+
+/** The names `x` of `a` and `y` of `b`, when they are all that tells the two apart. */
+function apart(a: Statement, x: Name, b: Statement, y: Name): NamedValues | null {
+  if (x.key === y.key) return null;
+  // A day, a region or a time is read as such: the value readings decide.
+  if (typed(a, x) || typed(b, y)) return null;
   // Two products each with a version ("targets Nimbus 2.4" / "targets Cirrus 2.1"): the named
   // versions' reading decides (`named_versions.ts`).
   if (x.versioned && y.versioned) return null;
@@ -42,9 +54,9 @@ export function namedValues(a: Statement, b: Statement): NamedValues | null {
   // written in TypeScript").
   const [kx, ky] = [kinds(a, x), kinds(b, y)];
   if (kx.length && ky.length && !kx.some((k) => ky.includes(k))) return null;
-  if (names(a).some((n) => n !== x.key && !b.words.has(n))) return null;
-  if (names(b).some((n) => n !== y.key && !a.words.has(n))) return null;
-  const [sa, sb] = [subjectWords(a, x.index), subjectWords(b, y.index)];
+  if (names(a).some((n) => n !== x.key && !says(b, n))) return null;
+  if (names(b).some((n) => n !== y.key && !says(a, n))) return null;
+  const [sa, sb] = [x.subject, y.subject];
   if (sa.length === 0 || sb.length === 0) return null;
   if (!sa.every((w) => said(w, b)) || !sb.every((w) => said(w, a))) return null;
   if (new Set(sa.filter((w) => said(w, b))).size < 2) return null;
@@ -57,6 +69,8 @@ interface Name {
   readonly text: string;
   /** Its first token. */
   readonly index: number;
+  /** The subject words said beside it. */
+  readonly subject: readonly string[];
   /** Whether a version follows it ("Godot 4"). */
   readonly versioned: boolean;
 }
@@ -93,17 +107,41 @@ function lastName(s: Statement): Name | null {
   if (rest.length > 1) return null;
   const text = tokens.slice(start, found + 1).map((r) => r.text).join(" ");
   const versioned = rest.some((r) => /\d/.test(r.text));
-  return { key: tokens[start]!.lower, text, index: start, versioned };
+  const subject = subjectWords(tokens.slice(0, start));
+  return { key: tokens[start]!.lower, text, index: start, subject, versioned };
 }
 
-/** The subject words of `s` before its name at `index`. */
-function subjectWords(s: Statement, index: number): string[] {
-  return tokensFor(s.text).slice(0, index).filter((t) => t.kind === "word" && !t.paren)
-    .flatMap((t) => termsOf(t.lower));
+/**
+ * The name that opens `s` as the one a role is given to ("Yuki is primary on-call this week",
+ * "Ravi is the Play Console admin"), else null; a passive ("Search is owned by …") is not one.
+ */
+function leadName(s: Statement): Name | null {
+  const tokens = tokensFor(s.text);
+  const [first, copula, next] = [tokens[0], tokens[1], tokens[2]];
+  if (!first || !copula || !next || first.kind !== "word" || /\d/.test(first.text)) return null;
+  if (!/^\p{Lu}\p{Ll}+$/u.test(first.text) || copula.lower !== "is") return null;
+  if (/(?:ed|en)$/.test(next.lower) || next.kind !== "word") return null;
+  const subject = subjectWords(tokens.slice(2));
+  return { key: first.lower, text: first.text, index: 0, subject, versioned: false };
+}
+
+/** The subject words of `tokens` ("inbox-tezo" is also a word as a whole: not "tezo-inbox"). */
+function subjectWords(tokens: readonly Token[]): string[] {
+  return tokens.filter((t) => t.kind === "word" && !t.paren).flatMap((t) => {
+    const terms = termsOf(t.lower);
+    return terms.length > 1 && t.lower.includes("-") ? [...terms, terms.join("-")] : terms;
+  });
+}
+
+/** Whether the name `n` of `s` is read as a value of a kind the lexicon knows (a day, a time). */
+function typed(s: Statement, n: Name): boolean {
+  const v = s.values.find((v) => v.start <= n.index && n.index < v.end);
+  return v !== undefined && !/^(?:tech|name|person)$/.test(v.kind);
 }
 
 /** Whether `other` says `w`, or a longer word that starts with it ("db" / "database"). */
 function said(w: string, other: Statement): boolean {
+  if (w.includes("-")) return other.words.has(w) || other.terms.some((t) => t.term === w);
   return other.words.has(w) ||
     w.length >= 4 && [...other.words].some((o) => o.length > w.length && o.startsWith(w));
 }
@@ -111,4 +149,10 @@ function said(w: string, other: Statement): boolean {
 /** The slots a known value read at the name `n` fills. */
 function kinds(s: Statement, n: Name): readonly string[] {
   return s.values.find((v) => v.start === n.index)?.slots ?? [];
+}
+
+/** Whether `s` says the word `lower`, as written or as its terms ("Console": consol). */
+function says(s: Statement, lower: string): boolean {
+  const terms = termsOf(lower);
+  return s.words.has(lower) || terms.length > 0 && terms.every((t) => s.words.has(t));
 }

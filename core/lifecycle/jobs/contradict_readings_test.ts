@@ -181,3 +181,36 @@ cases("what the typed reading lets through and keeps apart", [
     why: "an agent after 'by' is another thing",
   },
 ]);
+
+cases("a name given a role", [
+  {
+    older: "Marta is the release manager for the desktop app.",
+    newer: "The desktop app's release manager is Kofi.",
+    linked: true,
+    why: "'X is the role' and 'the role is Y' give the role two people",
+  },
+  {
+    older: "Marta is the release manager for the desktop app.",
+    newer: "Kofi is the release manager for the desktop app.",
+    linked: true,
+    why: "two people opening the same role",
+  },
+  {
+    older: "Marta is the release manager for the desktop app.",
+    newer: "Kofi is the release manager for the mobile app.",
+    linked: false,
+    why: "two roles: the rest differs",
+  },
+  {
+    older: "The ledger-sync service is owned by Marta.",
+    newer: "The sync-ledger service is owned by Kofi.",
+    linked: false,
+    why: "a hyphenated name in the other order is another subject",
+  },
+  {
+    older: "Billing is owned by Marta.",
+    newer: "Search is owned by Kofi.",
+    linked: false,
+    why: "a passive opening names the subject, not the value",
+  },
+]);

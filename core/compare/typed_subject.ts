@@ -96,9 +96,8 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   if (extraB.some((w) => rb.named.has(w) || rb.scoped.has(w))) return false;
   // Each side says or names a thing of its own ("CI cache" / "CI artifacts", "Kenji prefers"
   // / "Sam prefers", "project orion" / "project vega"): two subjects.
-  // (A generic head, "app" / "image", names no thing of its own.)
   const own = (extra: readonly string[], s: Statement, other: Statement) =>
-    extra.some((w) => !weak(s, w)) || ownThings(s, other, d);
+    extra.length > 0 || ownThings(s, other, d);
   if (own(extraA, a, b) && own(extraB, b, a)) return false;
   // The first subject word of each side is the other's too ("the ledger db keeps 35 days of
   // backups" is about the ledger db, not the backups).
@@ -320,9 +319,4 @@ function ownThings(s: Statement, other: Statement, d: Difference): boolean {
     !d.a.includes(v) && !d.b.includes(v) && !other.words.has(v.norm) &&
     !other.values.some((w) => same(v, w))
   );
-}
-
-/** Whether `s` says `w` as a generic head ("app", "service", "image"). */
-function weak(s: Statement, w: string): boolean {
-  return s.terms.some((t) => t.term === w && t.kind === "weak");
 }

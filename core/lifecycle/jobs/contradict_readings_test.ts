@@ -169,12 +169,6 @@ cases("what the typed reading lets through and keeps apart", [
     why: "two @-handles for one path",
   },
   {
-    older: "Android CI image: Gradle 8.2",
-    newer: "The Android app is built on CI with Gradle 8.7.",
-    linked: true,
-    why: "generic heads (image, app) name no thing of their own",
-  },
-  {
     older: "the api container listens on 8000",
     newer: "the api is published on 443 by the gateway",
     linked: false,

@@ -20,6 +20,7 @@ import { attributeName, shown } from "./attribute_name.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
+import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
@@ -308,7 +309,17 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
   if (stancesApart(a.text, b.text)) return null;
-  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b);
+  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b) ??
+    suffixedAmounts(a, b);
+}
+
+/** Two amounts with one unit suffix no unit table reads ("10m" / "50m": `suffixed_numbers.ts`). */
+function suffixedAmounts(a: Statement, b: Statement): Conflict | null {
+  const d = suffixedDifference(a, b);
+  if (!d || !sameSubject(a, b, d.slots) && !nearSubject(a, b, d.slots) && !typedSubject(a, b, d)) {
+    return null;
+  }
+  return { attribute: "amount", slot: d.slot, values: [d.a[0]!.text, d.b[0]!.text] };
 }
 
 /** Two names no lexicon knows in the value's place (`named_value.ts`). */
@@ -339,7 +350,7 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
     (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-      namesValue(s));
+      namesValue(s) || writesSuffixed(s));
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */

@@ -151,7 +151,7 @@ interface Side {
 
 function readSide(s: Statement, disputed: readonly Value[], attribute: ReadonlySet<string>): Side {
   const tokens = tokensFor(s.text);
-  const inValue = (k: number) => s.values.some((v) => v.start <= k && k < v.end);
+  const inValue = (k: number) => [...s.values, ...disputed].some((v) => v.start <= k && k < v.end);
   const nouns = new Set<string>();
   const said = new Set<string>();
   const named = new Set<string>();
@@ -181,7 +181,8 @@ function readSide(s: Statement, disputed: readonly Value[], attribute: ReadonlyS
       headed = true;
     }
     if (t.kind === "punct" || inValue(i) || t.paren || t.reason) return;
-    const parts = termsOf(t.lower);
+    // A setting's key is its words, soft ones aside ("soft_time_limit": soft, time).
+    const parts = t.lower.includes("_") ? t.lower.split("_").flatMap(termsOf) : termsOf(t.lower);
     // "inbox-tezo" is not "tezo-inbox": a hyphenated name is also a word as a whole.
     const whole = parts.length > 1 && t.lower.includes("-") ? [parts.join("-")] : [];
     for (const w of parts) if (attribute.has(w) && !verb(tokens, i)) said.add(w);

@@ -208,3 +208,30 @@ cases("a name given a role", [
     why: "a passive opening names the subject, not the value",
   },
 ]);
+
+cases("amounts with a unit suffix", [
+  {
+    older: "The proxy's upload_limit is 20m.",
+    newer: "upload_limit 100m in the proxy config",
+    linked: true,
+    why: "one key, two amounts with the same suffix",
+  },
+  {
+    older: "The latency alert has a for: 2m clause.",
+    newer: "latency alert fires after being pending for 10m",
+    linked: true,
+    why: "a config key's value and the same setting in prose",
+  },
+  {
+    older: "The proxy's upload_limit is 20m.",
+    newer: "The proxy's download_limit is 100m.",
+    linked: false,
+    why: "two keys are two settings",
+  },
+  {
+    older: "The proxy's upload_limit is 20m.",
+    newer: "The proxy's upload_limit is 20k.",
+    linked: false,
+    why: "two suffixes are two units we cannot compare",
+  },
+]);

@@ -1,22 +1,32 @@
 /**
  * One subject read by its head words, for a dispute whose values name their attribute by
- * their kind ("Traces are sent to Honeycomb" / "Distributed traces end up in Jaeger": a
- * tracing backend each; "dashboard sessions time out after 12 hours" / "dashboard idle timeout
- * is 2 hours": a duration each). The kind of value says which attribute is in dispute, so the
+ * their kind ("Traces are sent to Honeycomb" / "Collected traces land in Jaeger": a tracing
+ * backend each; "dashboard sessions time out after 12 hours" / "dashboard idle timeout is 2
+ * hours": a duration each). The kind of value says which attribute is in dispute, so the
  * subject only has to be the same thing, not the same words:
  *
- * - the two share a subject word (an abbreviation counts: "dr" / "disaster recovery", "tf" /
- *   "terraform"), and what each side says beside it is a verb or a plain word, not a name
- *   (capitalised past the first word, with a digit or an identifier's punctuation), not a scope
- *   ("for the admin api"), and not a second modifier of the shared word ("the billing api" /
- *   "the search api": two things);
- * - the environment and platform words of one side, when both have some, are the other's;
- * - neither side denies, begins or adds anything ("no", "never", "started", "also"), and
- *   neither names a second thing of its own outside the dispute when the other does too
- *   ("postgres on 5432" / "pgbouncer on 6432").
+ * - the two share a subject word (a word of the attribute said by both counts: "traces"), or a
+ *   longer form of a shortened one ("reco" / "recommendations");
+ * - the words only one side says are few, and none is a name (capitalised past the first word,
+ *   with a digit, a hyphen or an identifier's punctuation), a scope ("for the admin api", "by
+ *   the ingress", "pods running the pdf renderer"), a measure ("target", "budget"; a setting's
+ *   key aside: "maxReplicas"), a modifier of a shared word ("audit logs" / "logs"; a
+ *   participle aside: "distributed traces"), a part after one ("game server scripting"), the
+ *   object of a verb the other side does not say ("exposes metrics"), or the first subject word
+ *   ("the ledger db keeps 35 days of backups");
+ * - never do both sides say or name something of their own ("CI cache" / "CI artifacts",
+ *   "Kenji prefers" / "Sam prefers", "project orion" / "project vega");
+ * - words right after the value say more of it ("bcrypt, cost 12", "12 hours of inactivity",
+ *   "16 threads per worker"), unless both sides do so differently ("1 MB flash" / "256 KB of
+ *   RAM": two measures);
+ * - each side's environment and platform words are the other's, and an attribute word one
+ *   side says is said by the other ("scripting" narrows "language");
+ * - neither side denies, begins, hedges, plans or lists ("no", "started", "also", "some",
+ *   "planning", "supports").
  *
  * Only for one value a side whose slot is typed (a technology's category, a choice, a region,
- * a port, a day or time, a version, a quantity with a unit): a bare number or an unknown name
+ * a port, a day or time, a version, a quantity with a unit): a bare number only as the value of
+ * a key naming the other side's unit ("puma threads = 5" / "16 threads"); an unknown name
  * needs the stricter readings of `conflict.ts`.
  *
  * @module
@@ -57,11 +67,12 @@ const MAX_EXTRA = 2;
 
 /** Whether `a` and `b` are about one subject for the typed dispute `d` (see the module doc). */
 export function typedSubject(a: Statement, b: Statement, d: Difference): boolean {
-  // An @-handle names its owner or team as plainly as a type would ("@acme/platform").
-  const handles = [...d.a, ...d.b].every((v) => v.norm.startsWith("@"));
-  if (d.a.length !== 1 || d.b.length !== 1) return false;
-  if (!handles && !d.slots.some((s) => TYPED.test(s))) return false;
-  if ([...d.a, ...d.b].some((v) => v.slots.length === 1 && v.slots[0] === "num")) return false;
+  if (d.a.length !== 1 || d.b.length !== 1 || !d.slots.some((s) => TYPED.test(s))) return false;
+  // A bare number counts only as the value of a key naming the other side's unit ("puma
+  // threads = 5" / "puma runs 16 threads").
+  const bare = (v: Value, s: Statement) =>
+    v.slots.length === 1 && v.slots[0] === "num" && !keyedBy(s, v, d.slots);
+  if (d.a.some((v) => bare(v, a)) || d.b.some((v) => bare(v, b))) return false;
   if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
   if (!qualifiersAgree(a, b)) return false;
   const attribute = new Set(d.slots.flatMap((slot) => [...attributeTerms(slot)]));
@@ -73,10 +84,6 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   const [ra, rb] = [readSide(a, d.a, attribute), readSide(b, d.b, attribute)];
   const shared = [...ra.nouns].filter((w) => said(w, b));
   const sharedB = [...rb.nouns].filter((w) => said(w, a));
-  // A word spelled out on one side and abbreviated on the other ("dr" / "disaster-recovery").
-  for (const [r, other, list] of [[ra, b, shared], [rb, a, sharedB]] as const) {
-    for (const w of spelledOut(r, other)) if (!list.includes(w)) (list as string[]).push(w);
-  }
   // The attribute's own word said by both is a shared subject too ("traces are sent to …").
   const both = [...ra.attribute].some((w) => rb.attribute.has(w));
   if (!both && (shared.length === 0 || sharedB.length === 0)) return false;
@@ -125,8 +132,6 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
 interface Side {
   /** Subject words that are not verbs, values or the attribute's own words. */
   readonly nouns: ReadonlySet<string>;
-  /** Runs of its words by their initials ("disaster-recovery copies" → "dr": disaster, …). */
-  readonly runs: ReadonlyMap<string, readonly string[]>;
   /** The words right after its value that say more of it. */
   readonly details: ReadonlySet<string>;
   /** The attribute's own words it says. */
@@ -159,27 +164,15 @@ function readSide(s: Statement, disputed: readonly Value[], attribute: ReadonlyS
   const scoped = new Set<string>();
   const participles = new Set<string>();
   let first: string | undefined;
-  let headed = false;
   const before = new Map<string, string[]>();
   const after = new Map<string, string[]>();
   const objectOf = new Map<string, string>();
   const qualifier = new Set(
     s.terms.filter((t) => t.kind !== "strong" && t.kind !== "weak").map((t) => t.term),
   );
-  const runs = new Map<string, string[]>();
-  for (const t of tokens) {
-    const parts = t.kind === "word" ? t.lower.split("-") : [];
-    if (parts.length < 2 || parts.length > 4 || parts.some((p) => !/^[a-z]+$/.test(p))) continue;
-    const terms = parts.flatMap((p) => termsOf(p));
-    runs.set(parts.map((p) => p[0]).join(""), [...terms, terms.join("-")]);
-  }
   const details = detailsOf(tokens, disputed);
   const detailWords = new Set([...details].flatMap((k) => termsOf(tokens[k]!.lower)));
   tokens.forEach((t, i) => {
-    // A value said before any word heads the subject ("the infra/ directory").
-    if (inValue(i) && !disputed.some((v) => v.start <= i && i < v.end) && nouns.size === 0) {
-      headed = true;
-    }
     if (t.kind === "punct" || inValue(i) || t.paren || t.reason) return;
     // A setting's key is its words, soft ones aside ("soft_time_limit": soft, time).
     const parts = t.lower.includes("_") ? t.lower.split("_").flatMap(termsOf) : termsOf(t.lower);
@@ -192,7 +185,7 @@ function readSide(s: Statement, disputed: readonly Value[], attribute: ReadonlyS
       nouns.add(w);
       if (/[a-z][A-Z_]/.test(t.text)) keys.add(w);
       if (/[a-z]{3}ed$/.test(t.lower)) participles.add(w);
-      else if (!headed) first ??= w;
+      else first ??= w;
       if (i > 0 && t.cap || /[\d_./:@#-]/.test(t.lower)) named.add(w);
       const back = tokens.slice(Math.max(0, i - 3), i);
       if (back.some((p, k) => SCOPES.test(p.lower) || clause(tokens, i - back.length + k))) {
@@ -221,7 +214,6 @@ function readSide(s: Statement, disputed: readonly Value[], attribute: ReadonlyS
   });
   return {
     nouns,
-    runs,
     details: detailWords,
     attribute: said,
     keys,
@@ -247,10 +239,11 @@ function detailsOf(tokens: readonly Token[], disputed: readonly Value[]): Set<nu
   const clause = tokens[end - 1]?.clause;
   for (let k = end; k < tokens.length && tokens[k]!.clause === clause; k++) {
     const t = tokens[k]!;
-    // "of" right after the value is its complement ("12 hours of inactivity").
+    // "of" right after the value is its complement ("12 hours of inactivity"), "per" its
+    // denominator ("16 threads per worker").
     if (
       PARTICLES.test(t.lower) || /^(?:and|or|&|\+)$/.test(t.lower) ||
-      SCOPES.test(t.lower) && !(k === end && t.lower === "of")
+      SCOPES.test(t.lower) && !(k === end && t.lower === "of") && t.lower !== "per"
     ) {
       break;
     }
@@ -285,24 +278,10 @@ function verb(tokens: readonly Token[], i: number): boolean {
     prev.clause === t.clause && termsOf(prev.lower).length > 0;
 }
 
-/** Whether `other` says `w`: as a word, by a longer form, or by the initials it abbreviates. */
+/** Whether `other` says `w`: as a word, or by a longer form it abbreviates ("reco"). */
 function said(w: string, other: Statement): boolean {
-  if (other.words.has(w)) return true;
-  if (w.length >= 4 && [...other.words].some((o) => o.length > w.length && o.startsWith(w))) {
-    return true;
-  }
-  if (w.length < 2 || w.length > 4 || !/^[a-z]+$/.test(w)) return false;
-  // Spelled out as one hyphenated word ("dr" / "disaster-recovery").
-  return tokensFor(other.text).some((t) =>
-    t.kind === "word" && t.lower.includes("-") &&
-    t.lower.split("-").map((p) => p[0]).join("") === w
-  );
-}
-
-/** The words of `r` that a short word of `other` abbreviates. */
-function spelledOut(r: Side, other: Statement): string[] {
-  return [...other.words].filter((o) => /^[a-z]{2,4}$/.test(o) && r.runs.has(o))
-    .flatMap((o) => r.runs.get(o)!);
+  return other.words.has(w) ||
+    w.length >= 4 && [...other.words].some((o) => o.length > w.length && o.startsWith(w));
 }
 
 /** Environment and platform words: each side's are the other's. */
@@ -320,4 +299,15 @@ function ownThings(s: Statement, other: Statement, d: Difference): boolean {
     !d.a.includes(v) && !d.b.includes(v) && !other.words.has(v.norm) &&
     !other.values.some((w) => same(v, w))
   );
+}
+
+/** Whether the word written right before `v` ("threads = 5") names the unit of a count slot. */
+function keyedBy(s: Statement, v: Value, slots: readonly string[]): boolean {
+  const tokens = tokensFor(s.text);
+  let k = v.start - 1;
+  while (k >= 0 && (tokens[k]!.kind === "punct" || /^[=:]$/.test(tokens[k]!.text))) k--;
+  const key = tokens[k];
+  if (!key || key.kind !== "word") return false;
+  const units = slots.filter((x) => x.startsWith("count:")).map((x) => x.slice("count:".length));
+  return termsOf(key.lower).some((w) => units.some((u) => termsOf(u).includes(w)));
 }

@@ -163,12 +163,6 @@ cases("what the typed reading lets through and keeps apart", [
     why: "both sides say more of their value, differently: two measures",
   },
   {
-    older: "DOCS: /billing/ @shop/payments",
-    newer: "The billing/ folder is reviewed by @shop/finance in DOCS.",
-    linked: true,
-    why: "two @-handles for one path",
-  },
-  {
     older: "the api container listens on 8000",
     newer: "the api is published on 443 by the gateway",
     linked: false,
@@ -206,6 +200,21 @@ cases("a name given a role", [
     newer: "Search is owned by Kofi.",
     linked: false,
     why: "a passive opening names the subject, not the value",
+  },
+]);
+
+cases("a key's number", [
+  {
+    older: "gunicorn workers = 4",
+    newer: "gunicorn runs 9 workers per box",
+    linked: true,
+    why: "a bare number after a key naming the other side's unit",
+  },
+  {
+    older: "gunicorn timeout = 4",
+    newer: "gunicorn runs 9 workers per box",
+    linked: false,
+    why: "a key naming another thing",
   },
 ]);
 

@@ -17,6 +17,7 @@ import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./val
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
 import { attributeName, shown } from "./attribute_name.ts";
+import type { Difference } from "./difference.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
@@ -29,6 +30,7 @@ import type { Value } from "./value_types.ts";
 export { same } from "./value_match.ts";
 export { sameKind } from "./subject_kind.ts";
 export { attributeName } from "./attribute_name.ts";
+export type { Difference } from "./difference.ts";
 
 /** What two statements disagree on. */
 export interface Conflict {
@@ -38,15 +40,6 @@ export interface Conflict {
   readonly slot: string;
   /** The first statement's value, then the second's, as written. */
   readonly values: readonly [string, string];
-}
-
-/** A disagreement: the slots it was read in, and the values of each side. */
-export interface Difference {
-  /** The first slot, and every slot the same pair of values was read in. */
-  readonly slot: string;
-  readonly slots: readonly string[];
-  readonly a: readonly Value[];
-  readonly b: readonly Value[];
 }
 
 /** The values a statement asserts now: not old, not denied, not an event's date. */

@@ -10,7 +10,7 @@
  */
 import type { Statement } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
-import type { Difference } from "./conflict.ts";
+import type { Difference } from "./difference.ts";
 import { type Value, value } from "./value_types.ts";
 
 /** A number with a unit suffix of one to three letters ("10m", "512k", "30s"). */

@@ -32,7 +32,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
-import type { Difference } from "./conflict.ts";
+import type { Difference } from "./difference.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { MEASURES } from "./loose_subject.ts";
 import { attributeTerms, termsOf } from "./terms.ts";

@@ -18,6 +18,7 @@ import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
 import { attributeName, shown } from "./attribute_name.ts";
 import type { Difference } from "./difference.ts";
+import { idFillers } from "./id_fillers.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
@@ -278,7 +279,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     if (
       apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
       narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
-      scopedByName(b, a)
+      scopedByName(b, a) || idFillers(d!.a, d!.b)
     ) {
       return null;
     }

@@ -50,6 +50,15 @@ cases("rows keyed by a path", [
   },
 ]);
 
+cases("identifiers that differ only in digits", [
+  {
+    older: "release/REL-311 is deployed to staging.",
+    newer: "release/REL-318 is deployed to staging.",
+    linked: false,
+    why: "two tickets of one template",
+  },
+]);
+
 cases("a scope named by a capitalised word", [
   {
     older: "The media bucket is in eu-central-1.",

@@ -74,6 +74,10 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
     v.slots.length === 1 && v.slots[0] === "num" && !keyedBy(s, v, d.slots);
   if (d.a.some((v) => bare(v, a)) || d.b.some((v) => bare(v, b))) return false;
   if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
+  // One value a part of the other ("Tuesdays" / "Tuesdays and Thursdays"): one says more.
+  const parts = (v: Value) => new Set(v.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean));
+  const [pa, pb] = [parts(d.a[0]!), parts(d.b[0]!)];
+  if ([...pa].some((p) => pb.has(p))) return false;
   if (!qualifiersAgree(a, b)) return false;
   const attribute = new Set(d.slots.flatMap((slot) => [...attributeTerms(slot)]));
   // An attribute word one side says and the other does not names a narrower attribute ("game

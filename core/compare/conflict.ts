@@ -16,12 +16,22 @@ import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { deniedAct } from "./denial.ts";
+import { attributeName, shown } from "./attribute_name.ts";
+import type { Difference } from "./difference.ts";
+import { idFillers } from "./id_fillers.ts";
+import { keyedApart } from "./keyed_rows.ts";
+import { namedValues, namesValue } from "./named_value.ts";
+import { scopedByName } from "./scoped_name.ts";
+import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
+import { typedSubject } from "./typed_subject.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
 export { sameKind } from "./subject_kind.ts";
+export { attributeName } from "./attribute_name.ts";
+export type { Difference } from "./difference.ts";
 
 /** What two statements disagree on. */
 export interface Conflict {
@@ -31,15 +41,6 @@ export interface Conflict {
   readonly slot: string;
   /** The first statement's value, then the second's, as written. */
   readonly values: readonly [string, string];
-}
-
-/** A disagreement: the slots it was read in, and the values of each side. */
-export interface Difference {
-  /** The first slot, and every slot the same pair of values was read in. */
-  readonly slot: string;
-  readonly slots: readonly string[];
-  readonly a: readonly Value[];
-  readonly b: readonly Value[];
 }
 
 /** The values a statement asserts now: not old, not denied, not an event's date. */
@@ -250,37 +251,6 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
   );
 }
 
-/** A slot's name for people. */
-export function attributeName(slot: string): string {
-  const [kind, rest] = [slot.split(":")[0]!, slot.slice(slot.indexOf(":") + 1)];
-  switch (kind) {
-    case "tech":
-    case "choice":
-    case "role":
-      return rest.replaceAll("-", " ");
-    case "version":
-      return `${rest} version`;
-    case "count":
-      return `number of ${rest}s`;
-    case "qty":
-      return rest === "cpu" ? "CPU" : rest;
-    case "num":
-      return "number";
-    case "key":
-      return rest;
-    case "when":
-      return "day and time";
-    case "url":
-      return "URL";
-    default:
-      return slot;
-  }
-}
-
-function shown(values: readonly Value[]): string {
-  return values.map((v) => v.text).join(", ");
-}
-
 /**
  * The conflict between two statements, or null when they do not contradict (see the module
  * doc).
@@ -307,14 +277,17 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (diffs.length === 1) {
     const [d] = diffs;
     if (
-      apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) || narrowedBy(vb, va, d!.b, a)
+      apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
+      narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
+      scopedByName(b, a) || idFillers(d!.a, d!.b)
     ) {
       return null;
     }
     // An unknown tool's conflict needs every other value shared: "Our GitHub org is acme" /
     // "Our npm org is acme-inc" name two things.
     const unknown = [...d!.a, ...d!.b].some((v) => v.slots.some((x) => x.startsWith("tool")));
-    if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return null;
+    // (A name no lexicon knows may still be the value in dispute: `named_value.ts`.)
+    if (unknown && (!othersShared(va, vb, d!) || toolActs(a, b, d!))) return unknownNames(a, b);
     // A number or port where each side names a thing of its own besides it ("postgres runs on
     // 5432" / "pgbouncer runs on 6432"): two subjects.
     const bare = d!.slots.every((x) => x === "num" || x === "port");
@@ -323,15 +296,30 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     const old = (s: Statement) =>
       s.values.some((v) => v.tense === "old" && v.slots.some((x) => d!.slots.includes(x)));
     if (old(a) || old(b)) return null;
-    if (!sameSubject(a, b, d!.slots) && !nearSubject(a, b, d!.slots) && !loosely(a, b, d!)) {
-      return null;
-    }
+    const one = sameSubject(a, b, d!.slots) || nearSubject(a, b, d!.slots) || loosely(a, b, d!);
+    if (!one && !typedSubject(a, b, d!)) return unknownNames(a, b);
     // A setting's key names the attribute better than the kind of its value.
     const slot = d!.slots.find((s) => s.startsWith("key:")) ?? d!.slot;
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
   if (stancesApart(a.text, b.text)) return null;
-  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b);
+  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b) ??
+    suffixedAmounts(a, b);
+}
+
+/** Two amounts with one unit suffix no unit table reads ("10m" / "50m": `suffixed_numbers.ts`). */
+function suffixedAmounts(a: Statement, b: Statement): Conflict | null {
+  const d = suffixedDifference(a, b);
+  if (!d || !sameSubject(a, b, d.slots) && !nearSubject(a, b, d.slots) && !typedSubject(a, b, d)) {
+    return null;
+  }
+  return { attribute: "amount", slot: d.slot, values: [d.a[0]!.text, d.b[0]!.text] };
+}
+
+/** Two names no lexicon knows in the value's place (`named_value.ts`). */
+function unknownNames(a: Statement, b: Statement): Conflict | null {
+  const found = namedValues(a, b);
+  return found && { attribute: "name", slot: "name", values: found.values };
 }
 
 /** Two unknown tools said of different acts (`names.ts`). */
@@ -355,7 +343,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
-    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text));
+    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
+      namesValue(s) || writesSuffixed(s));
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */

@@ -28,7 +28,7 @@ import type { Value } from "./value_types.ts";
 const MAX_EXTRA = 3;
 
 /** Words that make a quantity another measure of the same thing (a target, not the value). */
-const MEASURES =
+export const MEASURES =
   /^(?:target|goal|budget|sla|slo|expect|estimat|typical|averag|mean|median|peak|actual|observ|measur|p\d+|min|max|soft|hard|warn|default|initial|burst)/;
 
 /** Files that hold settings and versions (as subject terms). */

@@ -17,6 +17,8 @@ import type { Value } from "./value_types.ts";
 /** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
 export function same(v: Value, w: Value): boolean {
   if (v.norm === w.norm) return true;
+  // A path written with or without its outer slashes ("/infra/", "infra/") is one path.
+  if (v.kind === "path" && w.kind === "path") return trimSlashes(v.norm) === trimSlashes(w.norm);
   // "32k tokens" and "32768 tokens": a binary thousand is the same amount, rounded.
   if (v.kind === "quantity" && w.kind === "quantity") {
     const [x, y] = [Number(v.norm), Number(w.norm)];
@@ -30,6 +32,8 @@ export function same(v: Value, w: Value): boolean {
 }
 
 /** The slots of `v` against the values `other` of the other side (see the module doc). */
+const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
+
 export function slotsOf(v: Value, other: readonly Value[]): readonly string[] {
   // A bare lowercase tool ("scanning is trufflehog") meets only a tool written as a name.
   if (v.slots[0]?.startsWith(WEAK_TOOL)) {

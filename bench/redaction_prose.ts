@@ -17,7 +17,7 @@
  * figures.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|all] [--write]. `--write` records
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|adv|all] [--write]. `--write` records
  * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
  * `blind3` and `blind4`: their own bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
@@ -46,9 +46,10 @@ import {
   buildSecretsProseBlind4,
   SECRETS_PROSE_BLIND4_SEED,
 } from "./fixtures/secrets_prose_blind4.ts";
+import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4";
+type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4" | "adv";
 
 /** The batch a split is drawn from (`seed` only applies to the original batch). */
 function batchOf(split: ProseSplit, seed: number) {
@@ -56,6 +57,7 @@ function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind2") return buildSecretsProseBlind2();
   if (split === "blind3") return buildSecretsProseBlind3();
   if (split === "blind4") return buildSecretsProseBlind4();
+  if (split === "adv") return buildSecretsProseAdv();
   return buildSecretsProse(seed);
 }
 
@@ -125,7 +127,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perShape, p.shape, leaked);
     if (leaked) {
       score.leaked++;
-      if (split === "tune") score.leakedIds.push(p.id);
+      if (split === "tune" || split === "adv") score.leakedIds.push(p.id);
     }
     if (!p.keep.every((k) => text.includes(k))) score.keepLost++;
   }
@@ -134,7 +136,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perKind, n.kind, changed);
     if (changed) {
       score.falsePositives++;
-      if (split === "tune") score.falsePositiveIds.push(n.id);
+      if (split === "tune" || split === "adv") score.falsePositiveIds.push(n.id);
     }
   }
   const texts = [...positives, ...negatives].map((x) => x.text);
@@ -194,7 +196,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     : split === "all"
     ? ["tune", "heldout", "fresh", "blind2", "blind3"]
     : [split as ProseSplit];
-  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4"];
+  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "adv"];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
@@ -274,6 +276,17 @@ const HELD_OUT = {
       "written for the held-out figures by someone who had read neither the redactor nor the " +
       "earlier batches' templates, and run once, blind, as aggregates (its figures are below, " +
       "under 'The blind run'); since then it is development data.",
+  },
+  adv: {
+    title: "adversarial batch",
+    batch: "the adversarial batch",
+    file: "secrets_prose_adv.ts",
+    seed: SECRETS_PROSE_ADV_SEED,
+    about:
+      "written on 2026-11-26 to stress generalisation (labels far from, after or lines above " +
+      "their value; random-looking identifiers and talk about secrets without values) before the " +
+      "redactor was tuned on it, and scored once then (its figures are below, under 'The first " +
+      "run'); it is development data.",
   },
 } as const;
 

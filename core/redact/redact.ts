@@ -38,6 +38,7 @@ import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { subjectCandidates } from "./subject_line.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -85,6 +86,7 @@ export function redact(text: string): Redaction {
   cliPairCandidates(text, candidates);
   codeLiteralCandidates(text, candidates);
   proseCandidates(text, candidates);
+  subjectCandidates(text, candidates);
   barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);
   const view = collapse(text, occupied);

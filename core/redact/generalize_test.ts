@@ -1,0 +1,47 @@
+/**
+ * Tests of the mechanisms that carry redaction to wording no batch tuned it on (issue 16,
+ * item 5): a secret named only in a message's subject line, and the identifiers and public
+ * values that look random and must stay. Examples are made up here, not taken from a batch.
+ *
+ * @module
+ */
+import { equal, ok } from "node:assert/strict";
+import { redact } from "./redact.ts";
+import { ALNUM, chars, hex } from "./examples_testing.ts";
+
+const gone = (text: string, secret: string) => {
+  const out = redact(text).text;
+  ok(!out.includes(secret), out);
+  for (let i = 0; i + 12 <= secret.length; i++) ok(!out.includes(secret.slice(i, i + 12)), out);
+  equal(redact(out).text, out, "a second pass changes nothing");
+  return out;
+};
+const kept = (text: string) => equal(redact(text).text, text);
+const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+
+Deno.test("subject line: a secret named in the subject binds the one key-shaped value of the body", () => {
+  const token = uuid();
+  const out = gone(
+    `Subject: fresh Postmark server token\n\nHey Lina,\n\nhere you go:\n\n${token}\n\nMarco`,
+    token,
+  );
+  ok(out.includes("Postmark server token"), out);
+  const key = hex(32);
+  gone(`Betreff: neuer API-Schlüssel für Mailgun\n\nBitte ${key} in CI eintragen.`, key);
+  const other = uuid();
+  gone(
+    `Subject: Re: Heroku API key\n\nUse ${other} for app ${uuid()}, the old one is dead.`,
+    other,
+  );
+});
+
+Deno.test("subject line: ids in the body, two candidates, or a subject naming no secret stay", () => {
+  kept(
+    `Subject: new API key for the tenant\n\nThe tenant id is ${uuid()}; the key is in the vault.`,
+  );
+  kept(`Subject: new API key\n\nRequest id: ${uuid()}\nWe will send the key separately.`);
+  kept(`Subject: Postmark token rotation schedule\n\nServer ${uuid()} rotates on Friday.`);
+  kept(`Subject: deploy failed\n\n${uuid()}`);
+  kept(`Subject: new Stripe key\n\nCustomers ${uuid()} and ${uuid()} were charged twice.`);
+  kept(`Subject: password policy\n\nSee ${hex(32)} in the wiki.`);
+});

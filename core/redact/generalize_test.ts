@@ -7,7 +7,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { redact } from "./redact.ts";
-import { ALNUM, chars, hex } from "./examples_testing.ts";
+import { hex } from "./examples_testing.ts";
 
 const gone = (text: string, secret: string) => {
   const out = redact(text).text;

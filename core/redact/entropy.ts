@@ -100,6 +100,9 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
       const context = contextSignal(before);
       if (context === "negative") continue;
       const token = view.slice(start, end);
+      // A name glued to the value says what it is, as a word before it would: `nonce-…`.
+      const lead = /^([A-Za-z]{2,12})[\-_]/.exec(token)?.[1]?.toLowerCase();
+      if (lead !== undefined && NEGATIVE_WORDS.has(lead)) continue;
       if (view[pieceStart - 1] === "/" || (token.includes("/") && isPath(token))) continue; // paths name things
       const type = classify(token, context === "secret", view, start);
       if (type) out.push([start, end, type]);

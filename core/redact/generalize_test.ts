@@ -7,7 +7,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { redact } from "./redact.ts";
-import { hex } from "./examples_testing.ts";
+import { B64URL, b64url, base64, chars, hex } from "./examples_testing.ts";
 
 const gone = (text: string, secret: string) => {
   const out = redact(text).text;
@@ -44,4 +44,22 @@ Deno.test("subject line: ids in the body, two candidates, or a subject naming no
   kept(`Subject: deploy failed\n\n${uuid()}`);
   kept(`Subject: new Stripe key\n\nCustomers ${uuid()} and ${uuid()} were charged twice.`);
   kept(`Subject: password policy\n\nSee ${hex(32)} in the wiki.`);
+});
+
+Deno.test("glued names: a value whose own name is glued before it says what it is", () => {
+  kept(`Content-Security-Policy: script-src 'nonce-${base64(16)}' 'strict-dynamic'`);
+  kept(`build-${hex(40)} finished`);
+  const secret = base64(24);
+  gone(`the session secret is ${secret}`, secret);
+});
+
+Deno.test("documented examples: jwt.io's example token stays, a signed token of our own goes", () => {
+  const enc = (o: unknown) => b64url(JSON.stringify(o));
+  const header = enc({ alg: "RS256", typ: "JWT" });
+  const example = `${header}.${
+    enc({ sub: "1234567890", name: "John Doe", admin: true, iat: 1516239022 })
+  }.${chars(B64URL, 86)}`;
+  kept(`The RS256 example on jwt.io is ${example}.`);
+  const real = `${header}.${enc({ sub: "svc-ledger", role: "service_role" })}.${chars(B64URL, 86)}`;
+  gone(`Authorization for the cron: ${real}`, real);
 });

@@ -33,6 +33,7 @@ import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
 import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
+import { documentedExamples } from "./documented.ts";
 import { entropySpans } from "./entropy.ts";
 import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
@@ -72,14 +73,17 @@ import { placeholder, type Redaction, type SecretType } from "./types.ts";
 export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
   // Placeholders of an earlier pass, public keys, which are published (a PEM `PUBLIC KEY`
-  // block, a JWK with no private member, a minisign public key), and committed ciphertext.
+  // block, a JWK with no private member, a minisign public key), committed ciphertext, and
+  // documented example credentials (jwt.io's tokens).
   const kept = [
     ...text.matchAll(PLACEHOLDER),
     ...text.matchAll(PUBLIC_KEY_BLOCK),
     ...text.matchAll(MINISIGN_PUBLIC),
     ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
   ].map((m) => [m.index, m.index + m[0].length] as [number, number]);
-  const occupied = new Intervals(disjoint([...kept, ...ciphertextSpans(text)]));
+  const occupied = new Intervals(
+    disjoint([...kept, ...ciphertextSpans(text), ...documentedExamples(text)]),
+  );
   const candidates = catalogueCandidates(text);
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);

@@ -7,7 +7,7 @@
  */
 import { equal, ok } from "node:assert/strict";
 import { redact } from "./redact.ts";
-import { B64URL, b64url, base64, chars, hex } from "./examples_testing.ts";
+import { ALNUM, B64URL, b64url, base64, chars, hex } from "./examples_testing.ts";
 
 const gone = (text: string, secret: string) => {
   const out = redact(text).text;
@@ -62,4 +62,24 @@ Deno.test("documented examples: jwt.io's example token stays, a signed token of 
   kept(`The RS256 example on jwt.io is ${example}.`);
   const real = `${header}.${enc({ sub: "svc-ledger", role: "service_role" })}.${chars(B64URL, 86)}`;
   gone(`Authorization for the cron: ${real}`, real);
+});
+
+Deno.test("context: a host asked about and a dotted setting's name stay beside the secret", () => {
+  const pw = "Autumn2021!!qz";
+  const out = gone(`Ana: do you have the root login for pg-2.eu.acme.io?\nLeo: root / ${pw}`, pw);
+  ok(out.includes("pg-2.eu.acme.io?"), out);
+  const set = "Xy7.abcDEF.9kq";
+  ok(
+    gone(`helm upgrade api ./chart --set auth.rootPassword=${set}`, set).includes(
+      "auth.rootPassword=",
+    ),
+  );
+});
+
+Deno.test("labels: a token in French, Italian and other languages names its value", () => {
+  const token = hex(40);
+  gone(`Le jeton d'accès du bot est ${token} (ne pas le committer).`, token);
+  const key = chars(ALNUM, 24);
+  gone(`Il gettone API per la CI è ${key}`, key);
+  kept("le jeton de session expire après 3600 secondes");
 });

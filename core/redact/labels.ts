@@ -63,7 +63,8 @@ const FOREIGN_PASSWORD =
   "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
-  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis)";
+  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis|jeton|gettone|llave|n[øo]gle|" +
+  "avain|kl[íi][čc]|kulcs)";
 /** A foreign secret word that the English name pattern reads first (it holds "secret"). */
 const FOREIGN_SECRET_WORD = new RegExp(`^${FOREIGN_SECRET}$`, "i");
 /** Chinese, Japanese and Korean labels: no spaces around them. */

@@ -107,8 +107,9 @@ export function valueShape(v: string): ValueShape | undefined {
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (groupedCode(v)) return "random";
   if (NOT_A_VALUE.some((re) => re.test(v)) || syntaxOrDigestName(v)) return undefined;
+  if (core !== v && HOST.test(core)) return undefined; // a host asked about: "login for db-1.eu.acme.io?"
   if (v.includes("/") && readablePath(v)) return undefined;
-  const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
+  const setting = /^[?&.]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value, .path=value
   if (setting && isSettingName(setting)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
     return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
@@ -173,6 +174,9 @@ function lettersShape(v: string): ValueShape | undefined {
   if (flips < 3 || nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
   return wordFraction(v) < 0.9 ? "letters" : undefined;
 }
+
+/** A host name whose last label is a top-level domain's letters. */
+const HOST = /^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,12}$/;
 
 /** A name: ssh-ed25519, eu-west-1. */
 const NAME_RULE = /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/;

@@ -83,3 +83,18 @@ Deno.test("labels: a token in French, Italian and other languages names its valu
   gone(`Il gettone API per la CI è ${key}`, key);
   kept("le jeton de session expire après 3600 secondes");
 });
+
+Deno.test("blocks: a default under a secret-named block is the secret, an expression is not", () => {
+  const tf = "Cusco_32#mistral";
+  const out = gone(`variable "db_password" {\n  type    = string\n  default = "${tf}"\n}`, tf);
+  ok(out.includes('variable "db_password"'), out);
+  const cfn = "Tbilisi.7399&cobalt";
+  gone(
+    `Parameters:\n  DbPassword:\n    Type: String\n    NoEcho: true\n    Default: ${cfn}\n`,
+    cfn,
+  );
+  kept('variable "db_password" {\n  default = var.shared_password\n}');
+  kept('variable "region" {\n  default = "eu-west-1-abc"\n}');
+  kept('variable "password_min_length" {\n  default = 12345678\n}');
+  kept("Parameters:\n  Env:\n    Default: production-eu-1\n");
+});

@@ -16,7 +16,9 @@
  * to the nearest secret-shaped value of its clause, and values of several words to their label
  * (passphrases, spaced app passwords, credential lists under a heading: `multiword.ts`). A generated password strong enough to stand
  * alone (four character classes, two symbols, no words, no syntax) needs no label
- * (`bare_password.ts`). The entropy detector then looks at what is
+ * (`bare_password.ts`). A message's subject line that names a secret labels the one key-shaped
+ * value of its body (`subject_line.ts`), and a block named for a secret labels the value under
+ * its generic `default`/`value` key (`block_label.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
  * checksums, integrity strings, base64 data, identifiers, paths and URLs.
  *
@@ -28,6 +30,7 @@
  * @module
  */
 import { barePasswords } from "./bare_password.ts";
+import { blockLabelCandidates } from "./block_label.ts";
 import { catalogueCandidates } from "./catalogue.ts";
 import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
@@ -91,6 +94,7 @@ export function redact(text: string): Redaction {
   codeLiteralCandidates(text, candidates);
   proseCandidates(text, candidates);
   subjectCandidates(text, candidates);
+  blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
   const accepted = resolve(text, candidates, occupied);
   const view = collapse(text, occupied);

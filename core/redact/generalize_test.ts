@@ -98,3 +98,12 @@ Deno.test("blocks: a default under a secret-named block is the secret, an expres
   kept('variable "password_min_length" {\n  default = 12345678\n}');
   kept("Parameters:\n  Env:\n    Default: production-eu-1\n");
 });
+
+Deno.test("shapes: a short commit, an elided or masked value and digits before a label stay", () => {
+  kept(`Fixed the token leak in ${hex(12)}; see the release notes.`);
+  kept(`Token expired: ${chars(ALNUM, 8)}... (truncated)`);
+  kept(`auth failed: token ${chars(ALNUM, 4)}…${chars(ALNUM, 4)} not found`);
+  kept("ERROR 1045 (28000): Access denied for user 'app'@'10.0.0.5' (using password: YES)");
+  const pin = "482913";
+  gone(`the alarm pin is ${pin}`, pin);
+});

@@ -190,7 +190,9 @@ function bind(
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
-      const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      const found = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      // A PIN is given after its label: digits before one are a code, a port or a count.
+      const value = found?.shape === "digits" ? undefined : found;
       const between = behind.slice(0, i).map((w) => w.text);
       // Hex and UUIDs before a label are commits and ids more often than secrets, except hex
       // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value
@@ -353,6 +355,8 @@ function shaped(word: Word): Shaped | undefined {
   if (word.text.length < 8 && !/^\d{4,7}[.,;!?]?$/.test(word.text)) return undefined;
   // `name:` ends as a key does (`>:Atoken: …`): it labels the next value, it is none itself.
   if (/[A-Za-z_]:$/.test(word.text)) return undefined;
+  // Elided or masked: `9aG9ewJF...`, `7p1o…Mzyc`, `sk_live_…4242`: what is shown is no secret.
+  if (ELIDED.test(word.text)) return undefined;
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
   const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
@@ -370,6 +374,9 @@ function shaped(word: Word): Shaped | undefined {
     (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
   return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
 }
+
+/** A value cut short (`…` or `...` at its end) or masked in its middle (`ab12…yz89`). */
+const ELIDED = /[\w](?:\.{3}|…)[)\]"'`,;:!?]*$|^[^\s…]{0,12}[\w](?:\.{3}|…)[\w][^\s…]{0,8}$/;
 
 /** Whether the word just before a value (past connectors and asides) names something public. */
 function publicKey(before: readonly string[]): boolean {

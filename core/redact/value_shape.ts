@@ -111,6 +111,8 @@ export function valueShape(v: string): ValueShape | undefined {
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&.]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value, .path=value
   if (setting && isSettingName(setting)) return undefined;
+  // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
+  if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
     return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
   }

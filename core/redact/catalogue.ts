@@ -519,7 +519,7 @@ export const DENY_AFTER: ReadonlySet<string> = words(
     "minutes hours days ms threshold window retries host port owner command cmd script helper " +
     "backend callback handler exchange introspection revocation generator service server " +
     "dialog modal form button screen page view component stdin through rate reset auth mount " +
-    "volume selector ref refs key",
+    "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes",
 );
 
 /** Lower-case words of an identifier: `getAPIKey` → get, api, key. */
@@ -761,9 +761,15 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     }
     if (context.spaced && raw.startsWith("-")) return false;
     if (context.form === "cli" && /^\w+=/.test(raw)) return false; // --secret id=x,src=y
+    // --secret=ledger-api-key: a secret's name in a store, in words, not its value.
+    if (context.form === "cli" && SECRET_NAME.test(raw)) return false;
   }
   return context.signal === "strong" || secretLooking(raw);
 }
+
+/** A secret's name in a store: lower-case words ending in what it holds (`ledger-db-password`). */
+const SECRET_NAME =
+  /^[a-z][a-z0-9]*(?:[\-_.][a-z0-9]+)*[\-_.](?:api[\-_]key|key|token|secret|password|passwd|credentials?|creds)$/;
 
 /** An unquoted code value that names something instead of being a literal. */
 function isReference(raw: string, next: string): boolean {
@@ -781,6 +787,10 @@ function isProse(value: string): boolean {
   const wordy = words.filter((w) => /^[A-Za-z][a-z']*[.,!?:;]?$/.test(w)).length;
   return words.length >= 2 && wordy * 2 >= words.length;
 }
+
+/** A token format's prefix with nothing after it: it names the format, it holds no token. */
+const TOKEN_PREFIX_ALONE =
+  /^(?:AIza|AKIA|ASIA|eyJ|gh[pousr]_|github_pat_|glpat-|xox[bpaer]-|sk-(?:proj-|ant-)?|[sr]k_(?:live|test)_|pk_(?:live|test)_|npm_|hf_|SG\.|whsec_|dop_v1_|hvs\.)$/;
 
 const PLACEHOLDER_WORDS = words(
   "your my the a an api key token secret password pass passwd pwd here goes access auth " +
@@ -827,6 +837,7 @@ export function isLiteral(value: string): boolean {
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
+  if (TOKEN_PREFIX_ALONE.test(v)) return false; // a format's prefix alone: `apiKey: "AIza"`
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...

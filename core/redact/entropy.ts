@@ -37,7 +37,7 @@ const NEGATIVE_WORDS = words(
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
-    "sort foreign dedup dedupe",
+    "sort foreign dedup dedupe jti",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command
@@ -100,6 +100,8 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
       const context = contextSignal(before);
       if (context === "negative") continue;
       const token = view.slice(start, end);
+      // A host's first label: `<client id>.apps.googleusercontent.com`, `<id>.lambda-url.…`.
+      if (HOST_AFTER.test(view.slice(end, end + 64))) continue;
       // A name glued to the value says what it is, as a word before it would: `nonce-…`.
       const lead = /^([A-Za-z]{2,12})[\-_]/.exec(token)?.[1]?.toLowerCase();
       if (lead !== undefined && NEGATIVE_WORDS.has(lead)) continue;
@@ -149,7 +151,7 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   let glued = line.length; // the part of the value before the token: `"G4J4KGDF.<token>`
   while (glued > 0 && line.length - glued < 40 && !/[\s"'`:=]/.test(line[glued - 1]!)) glued--;
   const head = line.slice(0, glued);
-  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(head)?.[1];
+  const key = /([A-Za-z][\w.\-#]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(head)?.[1];
   const recent = (line.match(/[A-Za-z][A-Za-z0-9_\-]*/g) ?? [])
     .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase()) && !CONNECTORS.has(w.toLowerCase()))
     .slice(-2).reverse();
@@ -166,6 +168,9 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   }
   return undefined;
 }
+
+/** What follows a host's first label: more labels, the last a top-level domain's letters. */
+const HOST_AFTER = /^(?:\.[a-z0-9\-]{1,30}){1,4}\.[a-z]{2,12}(?![\w.\-])/;
 
 /** How base64 of a known file type starts: JPEG, PNG, GIF, PDF, zip, gzip, wasm, ELF, RIFF, WOFF, ISO media. */
 const FILE_START = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD|JVBERi0|UEsDB|H4sI|AGFzbQ|f0VMR|UklGR|d09G|AAAA)/;

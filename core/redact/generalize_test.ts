@@ -107,3 +107,24 @@ Deno.test("shapes: a short commit, an elided or masked value and digits before a
   const pin = "482913";
   gone(`the alarm pin is ${pin}`, pin);
 });
+
+Deno.test("names: a digest of a secret, a claim's id and a key's fingerprint name, not hold", () => {
+  kept(`We store sha256(api_key) = ${hex(64)} to look keys up.`);
+  kept(`password_sha1 = "${hex(40)}"`);
+  kept(`INFO [auth] issued token jti=${uuid()} sub=user:1017 exp=1790286912`);
+  kept(`jti: ${chars(ALNUM, 21)}`);
+  kept(`x5t#S256: ${chars(B64URL, 43)}`);
+  kept(`fingerprint of the new deploy key: SHA256:${base64(32).replace(/=+$/, "")}`);
+  kept(`gpg: key ${hex(16).toUpperCase()}: public key "Ana <ana@acme.io>" imported`);
+  kept(
+    `OAuth client 187125818819-${
+      chars("abcdefghijklmnopqrstuvwxyz0123456789", 32)
+    }.apps.googleusercontent.com`,
+  );
+  kept("gcloud secrets versions access latest --secret=ledger-api-key");
+  kept('apiKey: "AIza" is public for Firebase web apps; restrict it by referrer.');
+  const token = uuid();
+  gone(`issued token ${token} to the cron job`, token);
+  const flag = chars(ALNUM, 24);
+  gone(`vault login --secret=${flag}`, flag);
+});

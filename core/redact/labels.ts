@@ -144,6 +144,10 @@ const USER_SLASH = /\/(?<=[\w.@\-] \/)(?= \S)/g;
 const USER_COMMA =
   /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
+/** A hash function's call opened before a label: `sha256(`, `hmac(`, `hash(`, `md5sum(`. */
+const HASH_CALL =
+  /\b(?:sha-?\d{0,3}|md5|hash|hashed|hmac|digest|bcrypt|argon2\w*|blake\w*|crc\d*)\w*\($/i;
+
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {
   const out: Label[] = [];
@@ -160,6 +164,8 @@ export function findLabels(text: string): Label[] {
     if (!CJK.test(m[0]) && /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
     if (text[start - 1] === "=") continue; // the value of a setting, not a label
     if (text[end] === "@") continue; // a user at a host: root@worker-12
+    // The argument of a hash: `sha256(api_key) = <digest>` names a digest, not the key.
+    if (HASH_CALL.test(text.slice(Math.max(0, start - 24), start))) continue;
     if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
     if (/\[REDACTED:[a-z0-9_]{1,40}\]$/.test(text.slice(Math.max(0, start - 52), start))) {
       continue; // glued to an earlier redaction: it was glued to the secret the first time

@@ -9,7 +9,7 @@
  *
  * @module
  */
-import type { Candidate } from "./catalogue.ts";
+import { type Candidate, nameWords } from "./catalogue.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
 import { stated } from "./stated.ts";
@@ -359,6 +359,9 @@ function shaped(word: Word): Shaped | undefined {
   if (ELIDED.test(word.text)) return undefined;
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
+  // `jti=<uuid>`, `request_id:<hex>`: the value's own name says it names something.
+  const own = /^([A-Za-z_][\w.\-]{0,40})[=:](?!\/\/)/.exec(value)?.[1];
+  if (own && nameWords(own).some((w) => PUBLIC_KEYS.has(w) || ID_NAMES.has(w))) return undefined;
   const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
   if (query && isSettingName(query[1]!)) {
     end = start + 1 + query.index;
@@ -366,6 +369,7 @@ function shaped(word: Word): Shaped | undefined {
   }
   let pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
   if (pair && valueShape(pair[1]!)) pair = null;
+  if (pair && DIGEST_NAME.test(pair[1]!)) return undefined; // SHA256:<fingerprint>, md5:<digest>
   if (pair) {
     start += pair[1]!.length + 1;
     value = pair[2]!;
@@ -374,6 +378,12 @@ function shaped(word: Word): Shaped | undefined {
     (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
   return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
 }
+
+/** Claims and fields that name a token rather than hold one (a JWT's id, a key's id). */
+const ID_NAMES = new Set(["jti", "kid", "sub", "iss", "aud", "ids", "key_id", "keyid"]);
+
+/** A digest algorithm's name before a colon: the value after it is a digest or a fingerprint. */
+const DIGEST_NAME = /^(?:sha-?\d{0,3}|md5|blake2[bs]?|blake3|sha3-\d{3}|h1|crc32c?)$/i;
 
 /** A value cut short (`…` or `...` at its end) or masked in its middle (`ab12…yz89`). */
 const ELIDED = /[\w](?:\.{3}|…)[)\]"'`,;:!?]*$|^[^\s…]{0,12}[\w](?:\.{3}|…)[\w][^\s…]{0,8}$/;

@@ -386,9 +386,12 @@ const DB_SCHEMES = words(
     "bolt oracle db2 memcached nats influxdb snowflake",
 );
 
-/** `scheme://user:password@host`; people leave `#` unescaped in a password, so it may hold one. */
+/**
+ * `scheme://user:password@host`; people leave `#` and `?` unescaped in a password, so it may
+ * hold them (a `?` not followed by a query's `name=`).
+ */
 const URL_USERINFO =
-  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256})@(?=[\w\[.\-%])/gd;
+  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256}(?:\?[^\s\/?"'<>`@=&]{0,64})*)@(?=[\w\[.\-%])/gd;
 /** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
 const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;

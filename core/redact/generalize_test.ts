@@ -128,3 +128,12 @@ Deno.test("names: a digest of a secret, a claim's id and a key's fingerprint nam
   const flag = chars(ALNUM, 24);
   gone(`vault login --secret=${flag}`, flag);
 });
+
+Deno.test("values: a '?' inside a URL's password and letters under 'creds' are secrets", () => {
+  const pw = "Summer2023?yn";
+  gone(`amqp://app:${pw}@mq.acme.io:5672/%2f`, pw);
+  kept("http://localhost:8080?email=a@b.com");
+  const letters = "RmeYpqOrzXatCrq";
+  gone(`new creds for the bastion — ${letters}`, letters);
+  kept("credentials: AdminUser");
+});

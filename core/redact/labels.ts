@@ -207,7 +207,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
     if (singular === "pass" && !/^[ \t]*[:=]/.test(after + " ")) return undefined;
     return "password";
   }
-  if (/^(?:creds?|credentials?)$/.test(lower)) return "secret";
+  if (/^(?:creds?|credentials?)$/.test(lower)) return "password"; // "new creds: RmeYpqOrzXat"
   const words = nameWords(bare);
   if (words.at(-1) === "key" || words.at(-1) === "keys") {
     if (words.length > 1) {

@@ -801,8 +801,35 @@ const PLACEHOLDER_WORDS = words(
     "redacted removed hidden masked private personal bot webhook url id user username db " +
     "database admin root service account env var new old todo fixme tbd some real actual " +
     "secure strong random generated long string github openai stripe slack aws npm jwt bearer " +
-    "session cookie signing encryption master prod production staging dev test demo",
+    "session cookie signing encryption master prod production staging dev test demo mock " +
+    "stub none null empty",
 );
+
+/** Single words that only ever stand in for a value: `DUMMY_SECRET=dummy`. */
+const STAND_IN = /^(?:dummy|fake|mock|stub|sample|example|placeholder|redacted|tbd|todo)$/i;
+
+/**
+ * Whether most of a value is runs counting up (`1234567890abcdef`, `abcd-1234`): a made-up
+ * example, never a generated or chosen secret (four in a row or more count).
+ */
+function countingUp(v: string): boolean {
+  let inRuns = 0;
+  let run = 1;
+  let alnum = 0;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    if (!/[0-9a-z]/i.test(v[i]!)) {
+      run = 1;
+      continue;
+    }
+    alnum++;
+    const up = i > 0 && /[0-9a-z]/i.test(v[i - 1]!) && c === v.charCodeAt(i - 1) + 1;
+    run = up ? run + 1 : 1;
+    if (run === 4) inRuns += 4;
+    else if (run > 4) inRuns++;
+  }
+  return alnum >= 8 && inRuns * 2 >= alnum;
+}
 
 /**
  * False for values that are not literal secrets: references (`$VAR`, `${VAR}`,
@@ -841,6 +868,8 @@ export function isLiteral(value: string): boolean {
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
   if (TOKEN_PREFIX_ALONE.test(v)) return false; // a format's prefix alone: `apiKey: "AIza"`
+  if (STAND_IN.test(v) || /^([A-Za-z])\1{3,}$/.test(v)) return false; // dummy, yyyy
+  if (countingUp(v)) return false; // acme_test_1234567890abcdef
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...

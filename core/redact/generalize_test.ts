@@ -137,3 +137,13 @@ Deno.test("values: a '?' inside a URL's password and letters under 'creds' are s
   gone(`new creds for the bastion — ${letters}`, letters);
   kept("credentials: AdminUser");
 });
+
+Deno.test("placeholders: stand-in words, repeated letters and counting-up runs are no values", () => {
+  kept("Placeholders in the README: API_KEY=xxxx, SECRET=yyyy");
+  kept("Example: `export ACME_TOKEN=acme_test_1234567890abcdef`");
+  kept('mock_api_key = "mock-api-key"');
+  kept("DUMMY_SECRET=dummy");
+  const real = chars(ALNUM, 24);
+  gone(`export ACME_TOKEN=${real}`, real);
+  gone("DB_PASSWORD=Password1234!", "Password1234!");
+});

@@ -813,18 +813,23 @@ const STAND_IN = /^(?:dummy|fake|mock|stub|sample|example|placeholder|redacted|t
  * example, never a generated or chosen secret (four in a row or more count).
  */
 function countingUp(v: string): boolean {
+  if (v.length < 8) return false;
   let inRuns = 0;
   let run = 1;
   let alnum = 0;
+  let previous = -2;
   for (let i = 0; i < v.length; i++) {
     const c = v.charCodeAt(i);
-    if (!/[0-9a-z]/i.test(v[i]!)) {
+    const isAlnum = (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x41 && c <= 0x5a);
+    if (!isAlnum) {
       run = 1;
+      previous = -2;
       continue;
     }
     alnum++;
-    const up = i > 0 && /[0-9a-z]/i.test(v[i - 1]!) && c === v.charCodeAt(i - 1) + 1;
-    run = up ? run + 1 : 1;
+    run = c === previous + 1 ? run + 1 : 1;
+    previous = c;
     if (run === 4) inRuns += 4;
     else if (run > 4) inRuns++;
   }

@@ -26,7 +26,7 @@ const DIGEST_PREFIX =
 const CRYPT_HASH =
   /\$(?:2[abxy]?\$\d{1,2}|1|apr1|5|6|7|y|gy|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$[^\s$]*(?:\$[^\s$]*)*$/;
 /** Words before a token that say it names something (a hash, an id, a public key): not a secret. */
-const NEGATIVE_WORDS = words(
+export const NEGATIVE_WORDS: ReadonlySet<string> = words(
   "sha sha1 sha256 sha512 hash digest checksum integrity commit rev revision etag nonce iv " +
     "salt tag mac data ciphertext encrypted enc fingerprint id ids uuid guid ulid oid cid " +
     "trace span correlation request message event order invoice customer record object blob " +

@@ -42,6 +42,7 @@ Deno.test("subject line: ids in the body, two candidates, or a subject naming no
   kept(`Subject: new API key\n\nRequest id: ${uuid()}\nWe will send the key separately.`);
   kept(`Subject: Postmark token rotation schedule\n\nServer ${uuid()} rotates on Friday.`);
   kept(`Subject: deploy failed\n\n${uuid()}`);
+  kept(`Subject: Datadog API key missing\n\nAPI Key invalid, dropping transaction ${hex(32)}.`);
   kept(`Subject: new Stripe key\n\nCustomers ${uuid()} and ${uuid()} were charged twice.`);
   kept(`Subject: password policy\n\nSee ${hex(32)} in the wiki.`);
 });

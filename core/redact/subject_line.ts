@@ -13,6 +13,7 @@
  */
 import type { Candidate } from "./catalogue.ts";
 import { bareWord, PUBLIC_KEYS } from "./back_cues.ts";
+import { NEGATIVE_WORDS } from "./entropy.ts";
 import { findLabels, type LabelKind } from "./labels.ts";
 import { trimWord, valueShape } from "./value_shape.ts";
 
@@ -70,7 +71,9 @@ function keyShaped(body: string): [number, number][] {
     if (value.length >= 16 && !value.includes("[REDACTED:") && keyLike(value)) {
       const named = before.slice(-3).reverse().map((b) => bareWord(b).toLowerCase())
         .find((b) => b !== "" && !LINKS.has(b));
-      if (named === undefined || !(PUBLIC_KEYS.has(named) || ID_WORDS.has(named))) {
+      const id = PUBLIC_KEYS.has(named ?? "") || ID_WORDS.has(named ?? "") ||
+        NEGATIVE_WORDS.has(named ?? "");
+      if (!id) {
         out.push([w.index + start, w.index + end]);
       }
     }

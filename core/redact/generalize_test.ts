@@ -148,3 +148,9 @@ Deno.test("placeholders: stand-in words, repeated letters and counting-up runs a
   gone(`export ACME_TOKEN=${real}`, real);
   gone("DB_PASSWORD=Password1234!", "Password1234!");
 });
+
+Deno.test("bare passwords: the names glued before a generated password are not part of it", () => {
+  const pw = "JHn=Pnj{r*5Y1b*SPRkV)J%cI9";
+  const out = gone(`kubectl create secret generic db --from-literal=password=${pw}`, pw);
+  ok(out.includes("--from-literal=password="), out);
+});

@@ -154,3 +154,14 @@ Deno.test("bare passwords: the names glued before a generated password are not p
   const out = gone(`kubectl create secret generic db --from-literal=password=${pw}`, pw);
   ok(out.includes("--from-literal=password="), out);
 });
+
+Deno.test("bare key: 'the key <token>', 'the key is <uuid>' and a key offered by a question", () => {
+  const key = hex(32);
+  gone(`Description: the key ${key} was posted in #general`, key);
+  const id = uuid();
+  gone(`the key is ${id}`, id);
+  const asked = hex(32);
+  gone(`is this the right api key? ${asked}`, asked);
+  kept(`the key ${uuid()} was posted`); // a UUID not said to be the key
+  kept(`the key ID ${uuid()} is in the audit log`);
+});

@@ -248,7 +248,10 @@ function keyKind(
   // "new brevo key <token>", "sendinblue smtp key is …", "firecrawl, key fc-…": a service's key
   // in lower case, or a key given right after it; the value must still look generated.
   if (/^[a-z][a-z0-9\-]{1,20}$/.test(previous) && !NOT_A_SERVICE.has(previous)) return "loose";
-  if (/^(?:|new|old)$/i.test(previous) && /^[ \t]+(?=[^\s:=]*\d)[^\s:=]{16}/.test(after)) {
+  if (
+    /^(?:|new|old|the|this|that|my|our|your|their)$/i.test(previous) &&
+    /^[ \t]+(?=[^\s:=]*\d)[^\s:=]{16}/.test(after)
+  ) {
     return "bare"; // the key itself next: a token of 16 characters or more, digits in it
   }
   return undefined;

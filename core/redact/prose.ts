@@ -47,7 +47,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   login: { shapes: ["password"], ahead: 2, back: 0 },
-  bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
+  bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 3, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
   cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },
@@ -90,6 +90,12 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // a bare "key" of a commit's length: a commit or a content hash
       }
       if (label.kind === "loose" && value && value.end - value.start < 16) return undefined;
+      // A UUID is an id unless a bare "key" is said to be it: "the key is <uuid>", "key: <uuid>".
+      if (label.kind === "bare" && value?.shape === "uuid") {
+        if (!/(?:\bis|\bwas|[:=])[ \t]*["'`]?$/.test(text.slice(label.end, word.start))) {
+          return undefined;
+        }
+      }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };

@@ -40,7 +40,8 @@ export function stated(
   if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
   // "current value <hex>"; "creds: user / <hex>" for hex of a key's length (32 or 64 digits).
   const keyLength = value.shape === "hex" && [32, 64].includes(value.end - value.start);
-  return /[:=→：]$/.test(word) || COPULAS.has(word) || /^values?$/.test(word) ||
+  // "is this the right api key? <hex>": the question offers the value.
+  return /[:=→：?？]$/.test(word) || COPULAS.has(word) || /^values?$/.test(word) ||
     (keyLength && word === "/");
 }
 

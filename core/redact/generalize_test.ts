@@ -164,4 +164,8 @@ Deno.test("bare key: 'the key <token>', 'the key is <uuid>' and a key offered by
   gone(`is this the right api key? ${asked}`, asked);
   kept(`the key ${uuid()} was posted`); // a UUID not said to be the key
   kept(`the key ID ${uuid()} is in the audit log`);
+  const shot = uuid();
+  gone(`the key in the screenshot is ${shot}, someone please blur it`, shot);
+  kept(`the key for this row is ${uuid()}`);
+  kept(`the key used in the cache is ${hex(32)}`);
 });

@@ -244,7 +244,14 @@ function keyKind(
   if (headerCell(text, start, end)) return "bare";
   // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
   const determiner = /^(?:|the|my|our|your|this|that)$/i.test(previous);
-  if (determiner && /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)) return "bare";
+  // "the key in the screenshot is <hex>": a few words may say which key before the copula,
+  // but not words that make it a data key ("the key for this row", "the key used in the cache").
+  const which = /^(?:['’]s|((?:[ \t]+(?!is\b|was\b)[\w\-]+){0,4})[ \t]+(?:is|was)[ \t])/.exec(
+    after,
+  );
+  const dataKey = (which?.[1] ?? "").toLowerCase().split(/[ \t]+/)
+    .some((w) => DENY_BEFORE.has(w) || (NOT_A_SERVICE.has(w) && w.length > 3));
+  if (determiner && which && !dataKey) return "bare";
   // "new brevo key <token>", "sendinblue smtp key is …", "firecrawl, key fc-…": a service's key
   // in lower case, or a key given right after it; the value must still look generated.
   if (/^[a-z][a-z0-9\-]{1,20}$/.test(previous) && !NOT_A_SERVICE.has(previous)) return "loose";

@@ -47,7 +47,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   login: { shapes: ["password"], ahead: 2, back: 0 },
-  bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 3, back: 0 },
+  bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 6, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
   cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },

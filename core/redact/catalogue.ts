@@ -183,7 +183,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
     hint: ["xox", "xapp-"],
     type: "slack_token",
-    regex: tok("(?:xox[abposre]|xoxe\\.xox[bp]|xapp)-[0-9A-Za-z\\-]{10,250}"),
+    regex: tok("(?:xox[abposrec]|xoxe\\.xox[bp]|xapp)-[0-9A-Za-z\\-]{10,250}"),
   },
   {
     hint: ["hooks.slack.com"],

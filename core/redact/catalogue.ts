@@ -396,12 +396,21 @@ const URL_USERINFO =
 const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
 
+/** The user name before the `:` that starts a URL's password at `at`. */
+function userOf(text: string, at: number): string {
+  let i = at - 1;
+  while (i > 0 && at - i < 130 && !/[\/@\s]/.test(text[i - 1]!)) i--;
+  return text.slice(i, at - 1);
+}
+
 const urlRule: Rule = (text, out) => {
   for (const match of text.matchAll(URL_USERINFO)) {
     const password = match[2]!;
     if (
       !isLiteral(password) || /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
     ) continue;
+    // `guest:guest`, `postgres:postgres`: a service's default login, its user name again.
+    if (userOf(text, match.indices![2]![0]) === password) continue;
     const [start, end] = match.indices![2]!;
     const scheme = match[1]!.toLowerCase();
     const db = DB_SCHEMES.has(scheme) || DB_SCHEMES.has(scheme.split("+")[0]!);
@@ -506,7 +515,8 @@ export const DENY_BEFORE: ReadonlySet<string> = words(
     "cancel is has use show hide enable allow require input prompt ask validate check verify " +
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
-    "composite row column index group map dict forgot csrf per invalid incorrect wrong bad",
+    "composite row column index group map dict forgot csrf per invalid incorrect wrong bad " +
+    "existing",
 );
 /** See {@linkcode nameSignal}. */
 export const DENY_AFTER: ReadonlySet<string> = words(
@@ -874,6 +884,8 @@ export function isLiteral(value: string): boolean {
   if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
   if (TOKEN_PREFIX_ALONE.test(v)) return false; // a format's prefix alone: `apiKey: "AIza"`
   if (STAND_IN.test(v) || /^([A-Za-z])\1{3,}$/.test(v)) return false; // dummy, yyyy
+  if (/^(?:n\/a|tbd|none|null|nil|-+|\?+)$/i.test(v)) return false; // password: N/A
+  if (/^(?:redacted|removed|hidden|masked|omitted)$/i.test(core)) return false; // ghp_REDACTED
   if (countingUp(v)) return false; // acme_test_1234567890abcdef
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;

@@ -169,3 +169,12 @@ Deno.test("bare key: 'the key <token>', 'the key is <uuid>' and a key offered by
   kept(`the key for this row is ${uuid()}`);
   kept(`the key used in the cache is ${hex(32)}`);
 });
+
+Deno.test("defaults and stand-ins: a login repeated as its password, N/A, a masked prefix stay", () => {
+  kept("amqp://guest:guest@localhost:5672/");
+  kept("postgres://postgres:postgres@localhost/test");
+  kept("password: N/A\ntoken: ghp_REDACTED");
+  kept("helm install ledger ./chart --set auth.existingSecret=ledger-db");
+  const pw = "app-Secret1";
+  gone(`postgres://app:${pw}@db/x`, pw);
+});

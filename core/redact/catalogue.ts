@@ -12,7 +12,7 @@
  * @module
  */
 import { typedRun } from "./typed_run.ts";
-import { isPublicPoint, secretLooking, words } from "./lexical.ts";
+import { isPublicPoint, secretLooking, wordFraction, words } from "./lexical.ts";
 import type { SecretType } from "./types.ts";
 
 /** A span to redact, proposed by one detector. */
@@ -791,7 +791,10 @@ function isReference(raw: string, next: string): boolean {
   if (/^[ \t]*[,;)}]/.test(next)) return true; // an argument
   if (/^[ \t]+(?:[<>]=?|[+\-*\/%?^]|&&|\|\||[!=]==?)[ \t]/.test(next)) return true; // score >= cutoff
   if (/^[A-Z][a-z]+$/.test(raw)) return true; // a type or a label
-  if (/[a-z]_[a-z]|[a-z][A-Z][a-z]/.test(raw) && !/\d/.test(raw)) return true; // user_input, dbPassword
+  // user_input, dbPassword; not random case that reads as no words (`ZcoYlsZveOfpSkm`).
+  if (/[a-z]_[a-z]|[a-z][A-Z][a-z]/.test(raw) && !/\d/.test(raw) && wordFraction(raw) >= 0.5) {
+    return true;
+  }
   return nameSignal(raw) !== undefined;
 }
 
@@ -920,9 +923,19 @@ const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolea
     type: "secret_assignment",
     regex: /\bkey="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
   },
+  { // An element named by its attribute: <Setting name="ClientSecret">…</Setting>
+    type: "secret_assignment",
+    regex:
+      /<[\w:.\-]{1,40}[ \t][^>\n]{0,80}?\bname=["']([\w:.\-]{1,80})["'][^>\n]{0,80}>()([^<\n]{1,1024})<\//gd,
+  },
 ];
 
 const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
+  { // Authorization: <token>, with no scheme word before the token
+    type: "authorization_bearer",
+    regex:
+      /\bauthorization["']?[ \t]{0,4}[:=][ \t]{0,4}["'`]?([A-Za-z0-9._~+\/\-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/\-=])/gdi,
+  },
   {
     type: "secret_assignment",
     regex: /\b(?:password|identified[ \t]+by)[ \t]{1,4}'([^'\n]{3,256})'/gdi,
@@ -969,7 +982,7 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
   {
     type: "cli_secret_flag", // echo '…' | docker login --password-stdin
     regex:
-      /\becho[ \t]+["']?([^\s"'|]{1,256})["']?[ \t]*\|[ \t]*(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin/gd,
+      /\becho[ \t]+(?:-n[ \t]+)?["']?([^\s"'|$]{1,256})["']?[ \t]*\|[ \t]*(?:(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin|sudo[ \t]+(?:-\w+[ \t]+)*-S\b|passwd[ \t]+--stdin\b)/gd,
   },
   {
     type: "secret_assignment", // a presigned URL's signature

@@ -178,3 +178,16 @@ Deno.test("defaults and stand-ins: a login repeated as its password, N/A, a mask
   const pw = "app-Secret1";
   gone(`postgres://app:${pw}@db/x`, pw);
 });
+
+Deno.test("commands and markup: random-case passphrases, sudo -S, named XML elements, bare auth", () => {
+  gone("gpg --batch --passphrase ZcoYlsZveOfpSkm -d secrets.gpg", "ZcoYlsZveOfpSkm");
+  kept("password = userInput");
+  gone('echo "Hobart.1140&tundra" | sudo -S systemctl restart app', "Hobart.1140&tundra");
+  kept("echo hello | sudo tee /etc/motd");
+  const secret = hex(32);
+  gone(`<Setting name="ClientSecret">${secret}</Setting>`, secret);
+  kept('<Setting name="Region">eu-west-1-extra</Setting>');
+  const token = hex(32);
+  gone(`Authorization: ${token}`, token);
+  kept("the Authorization: header carries the token");
+});

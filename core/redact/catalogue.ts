@@ -808,7 +808,7 @@ function isProse(value: string): boolean {
 const TOKEN_PREFIX_ALONE =
   /^(?:AIza|AKIA|ASIA|eyJ|gh[pousr]_|github_pat_|glpat-|xox[bpaer]-|sk-(?:proj-|ant-)?|[sr]k_(?:live|test)_|pk_(?:live|test)_|npm_|hf_|SG\.|whsec_|dop_v1_|hvs\.)$/;
 
-const PLACEHOLDER_WORDS = words(
+export const PLACEHOLDER_WORDS: ReadonlySet<string> = words(
   "your my the a an api key token secret password pass passwd pwd here goes access auth " +
     "client app value placeholder replace me with insert put example sample dummy fake " +
     "redacted removed hidden masked private personal bot webhook url id user username db " +

@@ -191,3 +191,13 @@ Deno.test("commands and markup: random-case passphrases, sudo -S, named XML elem
   gone(`Authorization: ${token}`, token);
   kept("the Authorization: header carries the token");
 });
+
+Deno.test("fixtures: stand-ins under a line that says they are fake stay, real values do not", () => {
+  kept('The test fixture uses password "test-password-123" and token "test-token".');
+  kept('// FAKE credentials for the unit tests\nconst fixture = { password: "demo-password-1" };');
+  const pw = "hunter2-Blue";
+  gone(`the example password is ${pw}`, pw);
+  gone("the staging password is Password123", "Password123");
+  const key = chars(ALNUM, 32);
+  gone(`// fake fixture\nconst key = "${key}";`, key);
+});

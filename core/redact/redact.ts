@@ -18,7 +18,8 @@
  * alone (four character classes, two symbols, no words, no syntax) needs no label
  * (`bare_password.ts`). A message's subject line that names a secret labels the one key-shaped
  * value of its body (`subject_line.ts`), and a block named for a secret labels the value under
- * its generic `default`/`value` key (`block_label.ts`). The entropy detector then looks at what is
+ * its generic `default`/`value` key (`block_label.ts`). Stand-ins made of placeholder words under a
+ * line that calls its values fake or examples are dropped (`fixture_values.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
  * checksums, integrity strings, base64 data, identifiers, paths and URLs.
  *
@@ -38,6 +39,7 @@ import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
 import { documentedExamples } from "./documented.ts";
 import { entropySpans } from "./entropy.ts";
+import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { proseCandidates } from "./prose.ts";
@@ -96,7 +98,7 @@ export function redact(text: string): Redaction {
   subjectCandidates(text, candidates);
   blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
-  const accepted = resolve(text, candidates, occupied);
+  const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {
     accepted.push({ start: view.original(start), end: view.original(end - 1) + 1, type, tier: 0 });

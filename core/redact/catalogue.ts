@@ -532,7 +532,7 @@ export const DENY_AFTER: ReadonlySet<string> = words(
     "minutes hours days ms threshold window retries host port owner command cmd script helper " +
     "backend callback handler exchange introspection revocation generator service server " +
     "dialog modal form button screen page view component stdin through rate reset auth mount " +
-    "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes",
+    "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes accessor",
 );
 
 /** Lower-case words of an identifier: `getAPIKey` → get, api, key. */

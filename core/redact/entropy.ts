@@ -37,7 +37,7 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
-    "sort foreign dedup dedupe jti",
+    "sort foreign dedup dedupe jti accessor objectid",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command
@@ -98,7 +98,7 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
         continue;
       }
       const context = contextSignal(before);
-      if (context === "negative") continue;
+      if (context === "negative" || namedAfter(view.slice(end, end + 60))) continue;
       const token = view.slice(start, end);
       // A host's first label: `<client id>.apps.googleusercontent.com`, `<id>.lambda-url.…`.
       if (HOST_AFTER.test(view.slice(end, end + 64))) continue;
@@ -118,6 +118,13 @@ function dottedFrom(view: string, at: number): string {
   let i = at;
   while (i > 0 && at - i < 1024 && /[A-Za-z0-9_\-.]/.test(view[i - 1]!)) i--;
   return view.slice(i, i + 3);
+}
+
+/** "<token> is the objectID that failed": the words after a token say it names something. */
+function namedAfter(after: string): boolean {
+  const name = /^[ \t]+(?:is|was|=)[ \t]+(?:the|an?|our|its|their)?[ \t]*([A-Za-z][\w\-]{1,40})/
+    .exec(after)?.[1];
+  return name !== undefined && nameWords(name).some((w) => NEGATIVE_WORDS.has(w));
 }
 
 /** Pieces of a run split at `=` signs that are not trailing padding: `key=value` is two. */

@@ -201,3 +201,10 @@ Deno.test("fixtures: stand-ins under a line that says they are fake stay, real v
   const key = chars(ALNUM, 32);
   gone(`// fake fixture\nconst key = "${key}";`, key);
 });
+
+Deno.test("after a token: the words after it may name it an id, as words before it do", () => {
+  kept(`${chars(ALNUM, 20)} is the objectID that failed to index`);
+  kept(`vault token accessor ${chars(ALNUM, 24)}`);
+  const token = chars(ALNUM, 23);
+  gone(`${token} is the token for prod`, token);
+});

@@ -208,3 +208,9 @@ Deno.test("after a token: the words after it may name it an id, as words before 
   const token = chars(ALNUM, 23);
   gone(`${token} is the token for prod`, token);
 });
+
+Deno.test("answers: a line answering a service's key gives it as a UUID or key-length hex too", () => {
+  const key = uuid();
+  gone(`ana: need the segment write key\nleo: ${key}\nana: thanks`, key);
+  kept(`ana: what is the cache key\nleo: ${uuid()}`);
+});

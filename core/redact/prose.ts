@@ -167,7 +167,9 @@ function bind(
     const next = nextLine(text, lineEnd, /[?？]\s*$/.test(text.slice(label.end, lineEnd)));
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
-      const value = accept(next[i]!);
+      // A line that answers a service's key ("need the segment write key" / "<uuid>") gives it
+      // in any key's shape: a UUID or hex of a key's length too.
+      const value = accept(next[i]!) ?? (label.kind === "loose" ? keyShaped(next[i]!) : undefined);
       if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
         best = { ...value, distance: ahead.length };
       }
@@ -243,6 +245,13 @@ function lineAbove(
     return undefined; // a commit's or a digest's length
   }
   return { ...value, distance: 0 };
+}
+
+/** A word's value when it is shaped like a vendor's key: a UUID, or hex of 32 or 64 digits. */
+function keyShaped(word: Word): Shaped | undefined {
+  const value = shaped(word);
+  if (value?.shape === "uuid") return value;
+  return value?.shape === "hex" && [32, 64].includes(value.end - value.start) ? value : undefined;
 }
 
 /** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */

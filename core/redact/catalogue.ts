@@ -970,6 +970,11 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
       /(?:\bauth[ \t]{0,4}=[ \t]{0,4}\(|BasicAuth\()[ \t]{0,4}["'][^"'\n]{1,100}["'][ \t]{0,4},[ \t]{0,4}["']([^"'\n]{1,256})["']/gd,
   },
   { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
+  { // htpasswd -b[c] <file> <user> <password>
+    type: "cli_secret_flag",
+    regex:
+      /\bhtpasswd[ \t]+(?:-[A-Za-z]+[ \t]+)*-[a-z]*b[a-z]*[ \t]+(?:-[A-Za-z]+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?([^\s"']{1,256})/gd,
+  },
   {
     type: "database_url_password", // Oracle EZConnect, alone: app/secret@//db:1521/ORCL
     regex: /(?<![\w$#\/])[\w$#]{1,30}\/([^\s\/@"']{1,128})@\/\/[\w.\-]+(?::\d{1,5})?\//gd,

@@ -184,6 +184,8 @@ Deno.test("commands and markup: random-case passphrases, sudo -S, named XML elem
   kept("password = userInput");
   gone('echo "Hobart.1140&tundra" | sudo -S systemctl restart app', "Hobart.1140&tundra");
   kept("echo hello | sudo tee /etc/motd");
+  gone("htpasswd -bc /etc/nginx/.htpasswd ana ZorMiiRnhCoqFiq", "ZorMiiRnhCoqFiq");
+  kept("htpasswd -c .htpasswd admin");
   const secret = hex(32);
   gone(`<Setting name="ClientSecret">${secret}</Setting>`, secret);
   kept('<Setting name="Region">eu-west-1-extra</Setting>');

@@ -19,9 +19,9 @@
  * Usage: deno task bench:redaction --prose
  * [--split tune|heldout|both|fresh|blind2|blind3|blind4|adv|all] [--write]. `--write` records
  * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
- * `blind3` and `blind4`: their own bench/RESULTS-redaction-prose-<split>.md and
+ * `blind3`, `blind4` and `adv`: their own bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
- * five development batches at once: bench/RESULTS-redaction-prose-all.md and
+ * seven development batches at once: bench/RESULTS-redaction-prose-all.md and
  * bench/results/redaction_prose_all.json).
  *
  * @module
@@ -194,7 +194,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   const splits: ProseSplit[] = split === "both"
     ? ["tune", "heldout"]
     : split === "all"
-    ? ["tune", "heldout", "fresh", "blind2", "blind3"]
+    ? ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "adv"]
     : [split as ProseSplit];
   const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "adv"];
   if (!splits.every((s) => known.includes(s))) {
@@ -334,8 +334,9 @@ async function writeAll(date: string, table: string, scores: readonly ProseScore
     path,
     `# Prose secrets benchmark: every batch\n\nRecorded by \`deno task bench:redaction --prose --split all --write\` on ${
       date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the five prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
-      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}). All five are development data now: ` +
+    }: ${MACHINE_LINE}. \`redact()\` over the seven prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
+      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}; ` +
+      `blind4: ${SECRETS_PROSE_BLIND4_SEED}; adv: ${SECRETS_PROSE_ADV_SEED}). All seven are development data now: ` +
       "the redactor was tuned on every one of them, so these figures say what it does on what it has seen; " +
       "the figure that says how it generalises is a batch written blind after this record and run once.\n\n" +
       `${table}\n${notes ? `\n${notes}` : ""}`,

@@ -1,5 +1,6 @@
 /**
- * A secret named only in a message's subject line: "Subject: new Postmark server token", then,
+ * A secret named only in a message's subject line (or a ticket's title or summary): "Subject: new
+ * Postmark server token", then,
  * lines below in the body, "here it is: <uuid>" or "Use <uuid> for the receipts stream". The
  * subject is the label of the message; the body gives the value. A subject binds when its
  * label names a secret (`labels.ts`: a password, a secret, a vendor's key; "token rotation" and
@@ -17,19 +18,22 @@ import { NEGATIVE_WORDS } from "./entropy.ts";
 import { findLabels, type LabelKind } from "./labels.ts";
 import { trimWord, valueShape } from "./value_shape.ts";
 
-/** A subject line, in the languages mail clients write it; its label text is group 1. */
+/**
+ * A subject line, in the languages mail clients write it, or a ticket's title or summary; its
+ * label text is group 1.
+ */
 const SUBJECT =
-  /^[ \t>]*(?:subject|subj|betreff|asunto|objet|assunto|oggetto|onderwerp):[ \t]*(.{3,200})$/gim;
+  /^[ \t>]*(?:subject|subj|betreff|asunto|objet|assunto|oggetto|onderwerp|title|summary):[ \t]*(.{3,200})$/gim;
 /** Where the body of the message ends: the next message's headers. */
 const NEXT_MESSAGE = /\n[ \t>]*(?:from|subject|date|to|von|de):[ \t]/i;
 /** How far into the body a value may sit. */
 const BODY = 1500;
 /** Labels in a subject that name a secret. */
-const SECRET_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor"]);
+const SECRET_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor", "loose"]);
 
 /** Candidate spans for values a subject line names. */
 export function subjectCandidates(text: string, out: Candidate[]): void {
-  if (!/subj|betreff|asunto|objet|assunto|oggetto|onderwerp/i.test(text)) return;
+  if (!/subj|betreff|asunto|objet|assunto|oggetto|onderwerp|title|summary/i.test(text)) return;
   for (const m of text.matchAll(SUBJECT)) {
     const line = m[1]!;
     if (!findLabels(line).some((l) => SECRET_KINDS.has(l.kind))) continue;

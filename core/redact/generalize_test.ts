@@ -33,6 +33,10 @@ Deno.test("subject line: a secret named in the subject binds the one key-shaped 
     `Subject: Re: Heroku API key\n\nUse ${other} for app ${uuid()}, the old one is dead.`,
     other,
   );
+  const title = uuid();
+  gone(`Title: Heroku API key for the billing app\n\nUse ${title} until Friday.`, title);
+  const summary = hex(32);
+  gone(`Summary: new Mailgun sending key\nDescription:\nPaste into CI: ${summary}`, summary);
 });
 
 Deno.test("subject line: ids in the body, two candidates, or a subject naming no secret stay", () => {
@@ -42,6 +46,7 @@ Deno.test("subject line: ids in the body, two candidates, or a subject naming no
   kept(`Subject: new API key\n\nRequest id: ${uuid()}\nWe will send the key separately.`);
   kept(`Subject: Postmark token rotation schedule\n\nServer ${uuid()} rotates on Friday.`);
   kept(`Subject: deploy failed\n\n${uuid()}`);
+  kept(`Title: Heroku API key rotation\n\nApp ${uuid()} picked up the new key.`);
   kept(`Subject: Datadog API key missing\n\nAPI Key invalid, dropping transaction ${hex(32)}.`);
   kept(`Subject: new Stripe key\n\nCustomers ${uuid()} and ${uuid()} were charged twice.`);
   kept(`Subject: password policy\n\nSee ${hex(32)} in the wiki.`);

@@ -732,7 +732,7 @@ const KEYWORDS = words(
 );
 
 /** Keys that are public by design: Stripe and Mapbox publishable keys, PostHog project keys, age recipients, SSH public keys. */
-const PUBLIC_FORMAT =
+export const PUBLIC_FORMAT: RegExp =
   /^(?:pk_(?:live|test)_|pk\.eyJ|phc_|age1[a-z0-9]{50}|ssh-(?:ed25519|rsa|dss) |ecdsa-sha2-)/;
 
 function acceptValue(text: string, value: Value, context: ValueContext): boolean {

@@ -221,3 +221,22 @@ Deno.test("answers: a line answering a service's key gives it as a UUID or key-l
   gone(`ana: need the segment write key\nleo: ${key}\nana: thanks`, key);
   kept(`ana: what is the cache key\nleo: ${uuid()}`);
 });
+
+Deno.test("blocks: a service's table or map names its key, a Secret reference names none", () => {
+  const key = hex(64);
+  gone(`[stripe]\nkey = "${key}"`, key);
+  const token = uuid();
+  gone(`datadog:\n  token: ${token}`, token);
+  kept('[stripe]\nkey = "pk_live_abcdefghijklmnop1234"');
+  kept(`cache:\n  key: ${uuid()}`);
+  kept("valueFrom:\n  secretKeyRef:\n    name: db-credentials\n    key: password");
+});
+
+Deno.test("chat exports: a speaker's line between a question and its answer is read past", () => {
+  const pw = "Spring2021$ts";
+  gone(`**ana** 10:01\nwhat's the grafana admin password\n**leo** 10:02\n${pw}`, pw);
+  const token = hex(64);
+  gone(`ana — Today at 10:01\nsend me the api token pls\nleo — Today at 10:02\n${token}`, token);
+  const hook = hex(32);
+  gone(`- [ ] rotate the webhook secret (currently ${hook})`, hook);
+});

@@ -308,6 +308,11 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
   for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
     const { end } = lineEndFrom(text, at + 1);
     const line = words(text, at + 1, end, 4);
+    // A chat export's speaker line ("**leo** 10:02", "leo — Today at 10:02") is no answer: read on.
+    if (SPEAKER.test(text.slice(at + 1, end))) {
+      at = end;
+      continue;
+    }
     if (line.length > 0) {
       if (line.length <= 3) return line;
       return asked && ANSWER_OPENER.test(line[0]!.text) ? line.slice(0, 3) : [];
@@ -316,6 +321,10 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
   }
   return [];
 }
+
+/** A chat export's line naming who speaks and when. */
+const SPEAKER =
+  /^[ \t]*(?:\*\*|__)?[\p{L}][\p{L}\p{N} ._\-]{0,30}(?:\*\*|__)?[ \t]*(?:[—–\-][ \t]*)?(?:(?:today|yesterday)[ \t]+at[ \t]+)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?\]?[ \t]*$/iu;
 
 /** How a reply to a question opens before it gives the value asked for. */
 const ANSWER_OPENER =

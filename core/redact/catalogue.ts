@@ -745,6 +745,7 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
   if (raw.length < 3 || !isLiteral(raw) || PUBLIC_FORMAT.test(raw) || isPublicPoint(raw)) {
     return false;
   }
+  if (countingUp(raw)) return false; // ACME_TOKEN=acme_test_1234567890abcdef: a made-up example
   if (/^[A-Za-z][\w+.\-]*:\/\//.test(raw)) return false; // a URL: its credentials have their own rules
   if (raw.startsWith("<")) return false; // a placeholder: `TOKEN=<your GitLab token>`
   if (KEYWORDS.has(raw.toLowerCase())) return false;
@@ -889,7 +890,6 @@ export function isLiteral(value: string): boolean {
   if (STAND_IN.test(v) || /^([A-Za-z])\1{3,}$/.test(v)) return false; // dummy, yyyy
   if (/^(?:n\/a|tbd|none|null|nil|-+|\?+)$/i.test(v)) return false; // password: N/A
   if (/^(?:redacted|removed|hidden|masked|omitted)$/i.test(core)) return false; // ghp_REDACTED
-  if (countingUp(v)) return false; // acme_test_1234567890abcdef
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...

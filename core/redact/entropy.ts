@@ -37,7 +37,7 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
-    "sort foreign dedup dedupe jti accessor objectid",
+    "sort foreign dedup dedupe jti accessor objectid device",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command

@@ -237,6 +237,10 @@ Deno.test("chat exports: a speaker's line between a question and its answer is r
   gone(`**ana** 10:01\nwhat's the grafana admin password\n**leo** 10:02\n${pw}`, pw);
   const token = hex(64);
   gone(`ana — Today at 10:01\nsend me the api token pls\nleo — Today at 10:02\n${token}`, token);
+  kept(
+    `ana — Today at 10:01\nwhat's the commit for the token fix?\nleo — Today at 10:02\n${hex(40)}`,
+  );
+  kept(`Subject: New sign-in to your account\n\nDevice ${chars(ALNUM, 20)} signed in from Berlin.`);
   const hook = hex(32);
   gone(`- [ ] rotate the webhook secret (currently ${hook})`, hook);
 });

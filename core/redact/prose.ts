@@ -163,7 +163,10 @@ function bind(
     if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
-  if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
+  if (
+    best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8 &&
+    !asksForPublic(text, label.start)
+  ) {
     const next = nextLine(text, lineEnd, /[?？]\s*$/.test(text.slice(label.end, lineEnd)));
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
@@ -252,6 +255,15 @@ function keyShaped(word: Word): Shaped | undefined {
   const value = shaped(word);
   if (value?.shape === "uuid") return value;
   return value?.shape === "hex" && [32, 64].includes(value.end - value.start) ? value : undefined;
+}
+
+/**
+ * Whether the label's line, before the label, asks for something public ("what's the commit for
+ * the token fix?"): then the next line answers with that, not with the secret.
+ */
+function asksForPublic(text: string, at: number): boolean {
+  const before = words(text, lineStartBefore(text, at), at);
+  return before.some((w) => PUBLIC_KEYS.has(bareWord(w.text)));
 }
 
 /** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */

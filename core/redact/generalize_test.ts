@@ -244,3 +244,11 @@ Deno.test("chat exports: a speaker's line between a question and its answer is r
   const hook = hex(32);
   gone(`- [ ] rotate the webhook secret (currently ${hook})`, hook);
 });
+
+Deno.test("verbs: a db, wifi or vpn said to use or be set to a password-shaped value", () => {
+  gone("the staging db uses Spring2024#wy (user app)", "Spring2024#wy");
+  gone("set the wifi to Winter2026?bn for the office AP", "Winter2026?bn");
+  kept("fn(db: DatabaseSync, fn: () => Promise<T>): Promise<T> {");
+  kept("if (db.isTransaction || !db.isOpen) return;");
+  kept("the db is Postgres 15 (not MySQL!)");
+});

@@ -101,7 +101,7 @@ const LABEL = new RegExp(
     String
       .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
     String
-      .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
+      .raw`|(?<weak>(?:db|database|wifi|wi-fi|vpn)(?=(?:[ \t]+[a-z]+){0,2}[ \t]+(?:uses|is|was|to|now)[ \t])|admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
     String
       .raw`|(?<login>with(?<=\b(?:log(?:s|ged|ging)?[ ]?in|sign(?:s|ed|ing)?[ ]?in|authenticate[sd]?)[ ]with))` +
     String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,

@@ -252,3 +252,13 @@ Deno.test("verbs: a db, wifi or vpn said to use or be set to a password-shaped v
   kept("if (db.isTransaction || !db.isOpen) return;");
   kept("the db is Postgres 15 (not MySQL!)");
 });
+
+Deno.test("code: member access, index by name, algorithm and binary type names are no values", () => {
+  kept("  const mib = (bytes / (1 << 20)).toFixed(1);");
+  kept("  if (nameLike(tokens[i - 1]) && !tokens[i - 1]!.possessive) i--;");
+  kept("    operatorToken = env[tokenVar] || undefined;");
+  kept(" * Passphrase keys: Argon2id (RFC 9106, v0x13) of the NFC-normalized passphrase,");
+  kept("export type DnaKey = { readonly passphrase: string } | { readonly rawKey: Uint8Array };");
+  gone("password: D9(JT3ZWTXyOjiM](AJehIf_0", "D9(JT3ZWTXyOjiM](AJehIf_0");
+  gone("the passphrase is bluemango1992", "bluemango1992");
+});

@@ -8,7 +8,14 @@
  */
 import { nameWords } from "./catalogue.ts";
 import { PUBLIC_KEYS } from "./back_cues.ts";
-import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
+import {
+  isPhrase,
+  isSettingName,
+  namesAlgorithm,
+  trimWord,
+  type ValueShape,
+  valueShape,
+} from "./value_shape.ts";
 
 /** A word of prose: a run between spaces, quotes, table bars and CJK characters. */
 export interface Word {
@@ -52,7 +59,11 @@ export function shaped(word: Word): Shaped | undefined {
     value = pair[2]!;
   }
   const shape = valueShape(value) ??
-    (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
+    (isPhrase(value) && !namesAlgorithm(value)
+      ? "phrase"
+      : /^\d{4,12}$/.test(value)
+      ? "digits"
+      : undefined);
   return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
 }
 

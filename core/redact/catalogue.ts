@@ -532,7 +532,8 @@ export const DENY_AFTER: ReadonlySet<string> = words(
     "minutes hours days ms threshold window retries host port owner command cmd script helper " +
     "backend callback handler exchange introspection revocation generator service server " +
     "dialog modal form button screen page view component stdin through rate reset auth mount " +
-    "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes accessor",
+    "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes accessor " +
+    "sql stmt statement",
 );
 
 /** Lower-case words of an identifier: `getAPIKey` → get, api, key. */
@@ -755,6 +756,8 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
   } else {
     const next = text.slice(value.end, value.end + 8);
     if (/^[(\[]/.test(next)) return false; // a call or an index
+    // `SECRET_0: Uint8Array = …`: a type annotation, the value comes after `=`.
+    if (/^[ \t]*=(?!=)/.test(next) && /^[A-Za-z_$][\w$<>\[\],. ]*$/.test(raw)) return false;
     if (!context.literalForm && isReference(raw, next)) return false;
     if (
       /^[a-z]+$/.test(raw) && /[ \t]:$/.test(text.slice(value.start - 8, value.start).trimEnd())

@@ -259,6 +259,12 @@ Deno.test("code: member access, index by name, algorithm and binary type names a
   kept("    operatorToken = env[tokenVar] || undefined;");
   kept(" * Passphrase keys: Argon2id (RFC 9106, v0x13) of the NFC-normalized passphrase,");
   kept("export type DnaKey = { readonly passphrase: string } | { readonly rawKey: Uint8Array };");
+  kept('const first = root.kind === "object" ? root.members[0] : undefined;');
+  kept(
+    'const INSERT_TOKEN_SQL = "INSERT OR IGNORE INTO memory_tokens (token, rid) VALUES (?, ?)";',
+  );
+  kept("export const DEVICE_C_SECRET: Uint8Array = new Uint8Array(32).fill(0x99);");
+  gone("password = Winter[2025]", "Winter[2025]");
   gone("password: D9(JT3ZWTXyOjiM](AJehIf_0", "D9(JT3ZWTXyOjiM](AJehIf_0");
   gone("the passphrase is bluemango1992", "bluemango1992");
 });

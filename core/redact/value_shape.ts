@@ -184,14 +184,15 @@ function lettersShape(v: string): ValueShape | undefined {
  * Code that unpaired brackets would pass for typed: a method call (`.toFixed(`), a member of an
  * index or a call asserted non-null (`]!.lower`, `)!.x`), an index by a name (`env[tokenVar]`).
  */
-const CODE = /\.[A-Za-z_$][\w$]{2,}\(|[\])]!?\.[A-Za-z_$]|^[A-Za-z_$][\w$]*\[[A-Za-z_$][\w$.]*\]$/;
+const CODE =
+  /\.[A-Za-z_$][\w$]{2,}\(|[\])]!?\.[A-Za-z_$]|^[!(.]?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\[(?:\d{1,2}|[A-Za-z_$][\w$.]*(?:\[\d{1,2})?)\]*[;,)]*$/;
 
 /**
  * An algorithm's name (`Argon2id`, `SHA-256`, `AES256-GCM`, `Ed25519`, `HS256`, `secp256k1`) or a
- * binary type's (`Uint8Array`, `Float32Array`): names that read as made-up phrases.
+ * binary type's (`Uint8Array`, `Float32Array[]`): names that read as made-up phrases.
  */
 const ALGORITHM =
-  /^(?:(?:big)?u?int(?:8|16|32|64)(?:clamped)?array|float(?:32|64)array|argon2(?:id|i|d)?|scrypt|bcrypt|pbkdf2(?:-sha\d+)?|sha-?\d{1,3}|sha3-?\d{3}|blake[23][bs]?|md5|aes-?\d{3}(?:-?(?:gcm|cbc|ctr|siv))?|x?chacha20(?:-?poly1305)?|ed25519|x25519|ed448|x448|secp256[kr]1|p-?(?:256|384|521)|[hrpe]s\d{3}|rsa-?\d{4}|hkdf(?:-sha\d+)?)$/i;
+  /^(?:(?:big)?u?int(?:8|16|32|64)(?:clamped)?array(?:\[\])?|float(?:32|64)array(?:\[\])?|argon2(?:id|i|d)?|scrypt|bcrypt|pbkdf2(?:-sha\d+)?|sha-?\d{1,3}|sha3-?\d{3}|blake[23][bs]?|md5|aes-?\d{3}(?:-?(?:gcm|cbc|ctr|siv))?|x?chacha20(?:-?poly1305)?|ed25519|x25519|ed448|x448|secp256[kr]1|p-?(?:256|384|521)|[hrpe]s\d{3}|rsa-?\d{4}|hkdf(?:-sha\d+)?)$/i;
 
 /** Whether a word is an algorithm's name (`Argon2id`), which reads as a made-up phrase. */
 export function namesAlgorithm(v: string): boolean {

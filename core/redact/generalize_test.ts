@@ -264,6 +264,7 @@ Deno.test("code: member access, index by name, algorithm and binary type names a
     'const INSERT_TOKEN_SQL = "INSERT OR IGNORE INTO memory_tokens (token, rid) VALUES (?, ?)";',
   );
   kept("export const DEVICE_C_SECRET: Uint8Array = new Uint8Array(32).fill(0x99);");
+  kept("deepEqual(reopened.verifyLog(), [op!.changeId]);");
   gone("password = Winter[2025]", "Winter[2025]");
   gone("password: D9(JT3ZWTXyOjiM](AJehIf_0", "D9(JT3ZWTXyOjiM](AJehIf_0");
   gone("the passphrase is bluemango1992", "bluemango1992");

@@ -182,10 +182,11 @@ function lettersShape(v: string): ValueShape | undefined {
 
 /**
  * Code that unpaired brackets would pass for typed: a method call (`.toFixed(`), a member of an
- * index or a call asserted non-null (`]!.lower`, `)!.x`), an index by a name (`env[tokenVar]`).
+ * index, a call or a name asserted non-null (`]!.lower`, `)!.x`, `op!.changeId`), a template's
+ * `${`, an index by a small number or a name (`env[tokenVar]`, `root.members[0]`).
  */
 const CODE =
-  /\.[A-Za-z_$][\w$]{2,}\(|[\])]!?\.[A-Za-z_$]|^[!(.]?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\[(?:\d{1,2}|[A-Za-z_$][\w$.]*(?:\[\d{1,2})?)\]*[;,)]*$/;
+  /\.[A-Za-z_$][\w$]{2,}\(|[\])]!?\.[A-Za-z_$]|[a-z_$]!\.[A-Za-z_$][\w$]{2,}|^\$\{|^[!(.]?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\[(?:\d{1,2}|[A-Za-z_$][\w$.]*(?:\[\d{1,2})?)\]*[;,)]*$/;
 
 /**
  * An algorithm's name (`Argon2id`, `SHA-256`, `AES256-GCM`, `Ed25519`, `HS256`, `secp256k1`) or a

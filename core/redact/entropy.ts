@@ -37,7 +37,8 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
-    "sort foreign dedup dedupe jti accessor objectid device",
+    "sort foreign dedup dedupe jti accessor objectid device payload frame preview body protobuf " +
+    "msgpack socket websocket accept",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command
@@ -45,7 +46,7 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
  */
 const CONNECTORS = words(
   "like e.g eg such as is are was were returned returns printed prints output outputs gave " +
-    "gives showed shows",
+    "gives showed shows base64 base64url b64 hex encoded",
 );
 /** Words before a token that say it is a secret. */
 const SECRET_WORDS =
@@ -152,7 +153,9 @@ function* splitAtEquals(offset: number, run: string): Generator<[number, number]
  * headers are the cookie rule's business.
  */
 function contextSignal(before: string): "negative" | "secret" | undefined {
-  const line = before.slice(before.lastIndexOf("\n") + 1);
+  // "public key (base64): …": an aside naming the encoding says nothing of what the value is.
+  const line = before.slice(before.lastIndexOf("\n") + 1)
+    .replace(/[ \t]*\([^()\n]{1,30}\)([ \t]*[:=]?[ \t]*)$/, "$1");
   if (/^\s*(?:set-)?cookie\s*:/i.test(line)) return "negative";
   // The key of the value the token is part of: `"VersionId": "G4J4KGDF.<token>`.
   let glued = line.length; // the part of the value before the token: `"G4J4KGDF.<token>`

@@ -269,3 +269,12 @@ Deno.test("code: member access, index by name, algorithm and binary type names a
   gone("password: D9(JT3ZWTXyOjiM](AJehIf_0", "D9(JT3ZWTXyOjiM](AJehIf_0");
   gone("the passphrase is bluemango1992", "bluemango1992");
 });
+
+Deno.test("encodings: an aside or word naming the encoding is read past to what names the value", () => {
+  kept(`public key (base64): ${base64(32)}`);
+  kept(`ETag base64 ${base64(16)}`);
+  kept(`Sec-WebSocket-Key: ${base64(16)}`);
+  kept(`msgpack frame ${base64(40)}`);
+  const key = base64(32);
+  gone(`encryption key (base64): ${key}`, key);
+});

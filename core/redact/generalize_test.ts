@@ -278,3 +278,10 @@ Deno.test("encodings: an aside or word naming the encoding is read past to what 
   const key = base64(32);
   gone(`encryption key (base64): ${key}`, key);
 });
+
+Deno.test("verbs and rules: letters after 'the db uses', a value under a heading's rule", () => {
+  gone("the staging db uses YvaFprFgxQalCec (user app)", "YvaFprFgxQalCec");
+  kept("the db uses PostgreSQL");
+  const key = uuid();
+  gone(`API key\n-------\n${key}`, key);
+});

@@ -320,8 +320,12 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
   for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
     const { end } = lineEndFrom(text, at + 1);
     const line = words(text, at + 1, end, 4);
-    // A chat export's speaker line ("**leo** 10:02", "leo — Today at 10:02") is no answer: read on.
-    if (SPEAKER.test(text.slice(at + 1, end))) {
+    // A chat export's speaker line ("**leo** 10:02", "leo — Today at 10:02") or a heading's rule
+    // (`-------`) is no answer: read on.
+    if (
+      SPEAKER.test(text.slice(at + 1, end)) ||
+      /^[ \t]*[-=_*~]{3,}[ \t]*$/.test(text.slice(at + 1, end))
+    ) {
       at = end;
       continue;
     }

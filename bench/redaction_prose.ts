@@ -19,11 +19,12 @@
  * (bench/fixtures/secrets_prose_blind6.ts), written blind for one more single run.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|all] [--write]. `--write` records
- * bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for `fresh`, `blind2`,
- * `blind3`, `blind4`, `blind5` and `blind6`: their own bench/RESULTS-redaction-prose-<split>.md and
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|adv|all] [--write].
+ * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for
+ * `fresh`, `blind2`, `blind3`, `blind4`, `blind5`, `blind6` and `adv`: their own
+ * bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
- * five development batches at once: bench/RESULTS-redaction-prose-all.md and
+ * seven development batches at once: bench/RESULTS-redaction-prose-all.md and
  * bench/results/redaction_prose_all.json).
  *
  * @module
@@ -58,7 +59,18 @@ import {
 } from "./fixtures/secrets_prose_blind6.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit = Split | "fresh" | "blind2" | "blind3" | "blind4" | "blind5" | "blind6";
+type ProseSplit =
+  | Split
+  | "fresh"
+  | "blind2"
+  | "blind3"
+  | "blind4"
+  | "blind5"
+  | "blind6"
+  | "adv";
+import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
+
+/** A half of the original batch, or one of the later held-out batches. */
 
 /** The batch a split is drawn from (`seed` only applies to the original batch). */
 function batchOf(split: ProseSplit, seed: number) {
@@ -68,6 +80,7 @@ function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind4") return buildSecretsProseBlind4();
   if (split === "blind5") return buildSecretsProseBlind5();
   if (split === "blind6") return buildSecretsProseBlind6();
+  if (split === "adv") return buildSecretsProseAdv();
   return buildSecretsProse(seed);
 }
 
@@ -137,7 +150,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perShape, p.shape, leaked);
     if (leaked) {
       score.leaked++;
-      if (split === "tune") score.leakedIds.push(p.id);
+      if (split === "tune" || split === "adv") score.leakedIds.push(p.id);
     }
     if (!p.keep.every((k) => text.includes(k))) score.keepLost++;
   }
@@ -146,7 +159,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perKind, n.kind, changed);
     if (changed) {
       score.falsePositives++;
-      if (split === "tune") score.falsePositiveIds.push(n.id);
+      if (split === "tune" || split === "adv") score.falsePositiveIds.push(n.id);
     }
   }
   const texts = [...positives, ...negatives].map((x) => x.text);
@@ -204,9 +217,19 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   const splits: ProseSplit[] = split === "both"
     ? ["tune", "heldout"]
     : split === "all"
-    ? ["tune", "heldout", "fresh", "blind2", "blind3"]
+    ? ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "adv"]
     : [split as ProseSplit];
-  const known = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6"];
+  const known = [
+    "tune",
+    "heldout",
+    "fresh",
+    "blind2",
+    "blind3",
+    "blind4",
+    "blind5",
+    "blind6",
+    "adv",
+  ];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
@@ -304,6 +327,17 @@ const HELD_OUT = {
     about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
       "templates, and run once, blind, as aggregates.",
   },
+  adv: {
+    title: "adversarial batch",
+    batch: "the adversarial batch",
+    file: "secrets_prose_adv.ts",
+    seed: SECRETS_PROSE_ADV_SEED,
+    about:
+      "written on 2026-11-26 to stress generalisation (labels far from, after or lines above " +
+      "their value; random-looking identifiers and talk about secrets without values) before the " +
+      "redactor was tuned on it, and scored once then (its figures are below, under 'The first " +
+      "run'); it is development data.",
+  },
 } as const;
 
 /**
@@ -350,8 +384,9 @@ async function writeAll(date: string, table: string, scores: readonly ProseScore
     path,
     `# Prose secrets benchmark: every batch\n\nRecorded by \`deno task bench:redaction --prose --split all --write\` on ${
       date.slice(0, 10)
-    }: ${MACHINE_LINE}. \`redact()\` over the five prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
-      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}). All five are development data now: ` +
+    }: ${MACHINE_LINE}. \`redact()\` over the seven prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
+      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}; ` +
+      `blind4: ${SECRETS_PROSE_BLIND4_SEED}; adv: ${SECRETS_PROSE_ADV_SEED}). All seven are development data now: ` +
       "the redactor was tuned on every one of them, so these figures say what it does on what it has seen; " +
       "the figure that says how it generalises is a batch written blind after this record and run once.\n\n" +
       `${table}\n${notes ? `\n${notes}` : ""}`,

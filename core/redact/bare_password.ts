@@ -43,6 +43,9 @@ export function barePasswords(text: string, out: Candidate[]): void {
     let { start, end } = trimWord(word);
     const user = /^[A-Za-z][\w.\-]{0,31}:(?=[^:\/]{8,}$)/.exec(word.slice(start, end)); // user:password
     if (user) start += user[0].length;
+    // `--from-literal=password=<value>`: the names before the value are not part of it.
+    const names = /^(?:-{0,2}[a-z][\w.\-]{0,40}=)+(?=.{10})/.exec(word.slice(start, end));
+    if (names && !user) start += names[0].length;
     const value = word.slice(start, end);
     if (!strong(value)) continue;
     out.push({ start: m.index + start, end: m.index + end, type: "secret_assignment", tier: 1 });

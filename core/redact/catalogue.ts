@@ -12,7 +12,7 @@
  * @module
  */
 import { typedRun } from "./typed_run.ts";
-import { isPublicPoint, secretLooking, words } from "./lexical.ts";
+import { isPublicPoint, secretLooking, wordFraction, words } from "./lexical.ts";
 import type { SecretType } from "./types.ts";
 
 /** A span to redact, proposed by one detector. */
@@ -183,7 +183,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
     hint: ["xox", "xapp-"],
     type: "slack_token",
-    regex: tok("(?:xox[abposre]|xoxe\\.xox[bp]|xapp)-[0-9A-Za-z\\-]{10,250}"),
+    regex: tok("(?:xox[abposrec]|xoxe\\.xox[bp]|xapp)-[0-9A-Za-z\\-]{10,250}"),
   },
   {
     hint: ["hooks.slack.com"],
@@ -386,12 +386,22 @@ const DB_SCHEMES = words(
     "bolt oracle db2 memcached nats influxdb snowflake",
 );
 
-/** `scheme://user:password@host`; people leave `#` unescaped in a password, so it may hold one. */
+/**
+ * `scheme://user:password@host`; people leave `#` and `?` unescaped in a password, so it may
+ * hold them (a `?` not followed by a query's `name=`).
+ */
 const URL_USERINFO =
-  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256})@(?=[\w\[.\-%])/gd;
+  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256}(?:\?[^\s\/?"'<>`@=&]{0,64})*)@(?=[\w\[.\-%])/gd;
 /** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
 const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
 const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
+
+/** The user name before the `:` that starts a URL's password at `at`. */
+function userOf(text: string, at: number): string {
+  let i = at - 1;
+  while (i > 0 && at - i < 130 && !/[\/@\s]/.test(text[i - 1]!)) i--;
+  return text.slice(i, at - 1);
+}
 
 const urlRule: Rule = (text, out) => {
   for (const match of text.matchAll(URL_USERINFO)) {
@@ -399,6 +409,8 @@ const urlRule: Rule = (text, out) => {
     if (
       !isLiteral(password) || /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
     ) continue;
+    // `guest:guest`, `postgres:postgres`: a service's default login, its user name again.
+    if (userOf(text, match.indices![2]![0]) === password) continue;
     const [start, end] = match.indices![2]!;
     const scheme = match[1]!.toLowerCase();
     const db = DB_SCHEMES.has(scheme) || DB_SCHEMES.has(scheme.split("+")[0]!);
@@ -503,7 +515,8 @@ export const DENY_BEFORE: ReadonlySet<string> = words(
     "cancel is has use show hide enable allow require input prompt ask validate check verify " +
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
-    "composite row column index group map dict forgot csrf per invalid incorrect wrong bad",
+    "composite row column index group map dict forgot csrf per invalid incorrect wrong bad " +
+    "existing socket websocket",
 );
 /** See {@linkcode nameSignal}. */
 export const DENY_AFTER: ReadonlySet<string> = words(
@@ -519,7 +532,8 @@ export const DENY_AFTER: ReadonlySet<string> = words(
     "minutes hours days ms threshold window retries host port owner command cmd script helper " +
     "backend callback handler exchange introspection revocation generator service server " +
     "dialog modal form button screen page view component stdin through rate reset auth mount " +
-    "volume selector ref refs key",
+    "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes accessor " +
+    "sql stmt statement",
 );
 
 /** Lower-case words of an identifier: `getAPIKey` → get, api, key. */
@@ -719,7 +733,7 @@ const KEYWORDS = words(
 );
 
 /** Keys that are public by design: Stripe and Mapbox publishable keys, PostHog project keys, age recipients, SSH public keys. */
-const PUBLIC_FORMAT =
+export const PUBLIC_FORMAT: RegExp =
   /^(?:pk_(?:live|test)_|pk\.eyJ|phc_|age1[a-z0-9]{50}|ssh-(?:ed25519|rsa|dss) |ecdsa-sha2-)/;
 
 function acceptValue(text: string, value: Value, context: ValueContext): boolean {
@@ -732,6 +746,7 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
   if (raw.length < 3 || !isLiteral(raw) || PUBLIC_FORMAT.test(raw) || isPublicPoint(raw)) {
     return false;
   }
+  if (countingUp(raw)) return false; // ACME_TOKEN=acme_test_1234567890abcdef: a made-up example
   if (/^[A-Za-z][\w+.\-]*:\/\//.test(raw)) return false; // a URL: its credentials have their own rules
   if (raw.startsWith("<")) return false; // a placeholder: `TOKEN=<your GitLab token>`
   if (KEYWORDS.has(raw.toLowerCase())) return false;
@@ -741,6 +756,8 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
   } else {
     const next = text.slice(value.end, value.end + 8);
     if (/^[(\[]/.test(next)) return false; // a call or an index
+    // `SECRET_0: Uint8Array = …`: a type annotation, the value comes after `=`.
+    if (/^[ \t]*=(?!=)/.test(next) && /^[A-Za-z_$][\w$<>\[\],. ]*$/.test(raw)) return false;
     if (!context.literalForm && isReference(raw, next)) return false;
     if (
       /^[a-z]+$/.test(raw) && /[ \t]:$/.test(text.slice(value.start - 8, value.start).trimEnd())
@@ -761,9 +778,15 @@ function acceptValue(text: string, value: Value, context: ValueContext): boolean
     }
     if (context.spaced && raw.startsWith("-")) return false;
     if (context.form === "cli" && /^\w+=/.test(raw)) return false; // --secret id=x,src=y
+    // --secret=ledger-api-key: a secret's name in a store, in words, not its value.
+    if (context.form === "cli" && SECRET_NAME.test(raw)) return false;
   }
   return context.signal === "strong" || secretLooking(raw);
 }
+
+/** A secret's name in a store: lower-case words ending in what it holds (`ledger-db-password`). */
+const SECRET_NAME =
+  /^[a-z][a-z0-9]*(?:[\-_.][a-z0-9]+)*[\-_.](?:api[\-_]key|key|token|secret|password|passwd|credentials?|creds)$/;
 
 /** An unquoted code value that names something instead of being a literal. */
 function isReference(raw: string, next: string): boolean {
@@ -772,7 +795,10 @@ function isReference(raw: string, next: string): boolean {
   if (/^[ \t]*[,;)}]/.test(next)) return true; // an argument
   if (/^[ \t]+(?:[<>]=?|[+\-*\/%?^]|&&|\|\||[!=]==?)[ \t]/.test(next)) return true; // score >= cutoff
   if (/^[A-Z][a-z]+$/.test(raw)) return true; // a type or a label
-  if (/[a-z]_[a-z]|[a-z][A-Z][a-z]/.test(raw) && !/\d/.test(raw)) return true; // user_input, dbPassword
+  // user_input, dbPassword; not random case that reads as no words (`ZcoYlsZveOfpSkm`).
+  if (/[a-z]_[a-z]|[a-z][A-Z][a-z]/.test(raw) && !/\d/.test(raw) && wordFraction(raw) >= 0.5) {
+    return true;
+  }
   return nameSignal(raw) !== undefined;
 }
 
@@ -782,14 +808,50 @@ function isProse(value: string): boolean {
   return words.length >= 2 && wordy * 2 >= words.length;
 }
 
-const PLACEHOLDER_WORDS = words(
+/** A token format's prefix with nothing after it: it names the format, it holds no token. */
+const TOKEN_PREFIX_ALONE =
+  /^(?:AIza|AKIA|ASIA|eyJ|gh[pousr]_|github_pat_|glpat-|xox[bpaer]-|sk-(?:proj-|ant-)?|[sr]k_(?:live|test)_|pk_(?:live|test)_|npm_|hf_|SG\.|whsec_|dop_v1_|hvs\.)$/;
+
+export const PLACEHOLDER_WORDS: ReadonlySet<string> = words(
   "your my the a an api key token secret password pass passwd pwd here goes access auth " +
     "client app value placeholder replace me with insert put example sample dummy fake " +
     "redacted removed hidden masked private personal bot webhook url id user username db " +
     "database admin root service account env var new old todo fixme tbd some real actual " +
     "secure strong random generated long string github openai stripe slack aws npm jwt bearer " +
-    "session cookie signing encryption master prod production staging dev test demo",
+    "session cookie signing encryption master prod production staging dev test demo mock " +
+    "stub none null empty",
 );
+
+/** Single words that only ever stand in for a value: `DUMMY_SECRET=dummy`. */
+const STAND_IN = /^(?:dummy|fake|mock|stub|sample|example|placeholder|redacted|tbd|todo)$/i;
+
+/**
+ * Whether most of a value is runs counting up (`1234567890abcdef`, `abcd-1234`): a made-up
+ * example, never a generated or chosen secret (four in a row or more count).
+ */
+function countingUp(v: string): boolean {
+  if (v.length < 8) return false;
+  let inRuns = 0;
+  let run = 1;
+  let alnum = 0;
+  let previous = -2;
+  for (let i = 0; i < v.length; i++) {
+    const c = v.charCodeAt(i);
+    const isAlnum = (c >= 0x30 && c <= 0x39) || (c >= 0x61 && c <= 0x7a) ||
+      (c >= 0x41 && c <= 0x5a);
+    if (!isAlnum) {
+      run = 1;
+      previous = -2;
+      continue;
+    }
+    alnum++;
+    run = c === previous + 1 ? run + 1 : 1;
+    previous = c;
+    if (run === 4) inRuns += 4;
+    else if (run > 4) inRuns++;
+  }
+  return alnum >= 8 && inRuns * 2 >= alnum;
+}
 
 /**
  * False for values that are not literal secrets: references (`$VAR`, `${VAR}`,
@@ -827,6 +889,10 @@ export function isLiteral(value: string): boolean {
   if (/^[xX*.•…_\-#]{3,}$/.test(core) || /^[xX*•…]+$/.test(v)) return false;
   if (/^(?:your[-_ ]?|my[-_ ])[a-z]/i.test(v) || /[-_ ]here$/i.test(v)) return false;
   if (/^change[-_ ]?(?:me|it|this)!?$/i.test(v)) return false; // a default that says to change it
+  if (TOKEN_PREFIX_ALONE.test(v)) return false; // a format's prefix alone: `apiKey: "AIza"`
+  if (STAND_IN.test(v) || /^([A-Za-z])\1{3,}$/.test(v)) return false; // dummy, yyyy
+  if (/^(?:n\/a|tbd|none|null|nil|-+|\?+)$/i.test(v)) return false; // password: N/A
+  if (/^(?:redacted|removed|hidden|masked|omitted)$/i.test(core)) return false; // ghp_REDACTED
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
@@ -860,9 +926,19 @@ const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolea
     type: "secret_assignment",
     regex: /\bkey="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
   },
+  { // An element named by its attribute: <Setting name="ClientSecret">…</Setting>
+    type: "secret_assignment",
+    regex:
+      /<[\w:.\-]{1,40}[ \t][^>\n]{0,80}?\bname=["']([\w:.\-]{1,80})["'][^>\n]{0,80}>()([^<\n]{1,1024})<\//gd,
+  },
 ];
 
 const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
+  { // Authorization: <token>, with no scheme word before the token
+    type: "authorization_bearer",
+    regex:
+      /\bauthorization["']?[ \t]{0,4}[:=][ \t]{0,4}["'`]?([A-Za-z0-9._~+\/\-]{20,4096}={0,2})(?![A-Za-z0-9._~+\/\-=])/gdi,
+  },
   {
     type: "secret_assignment",
     regex: /\b(?:password|identified[ \t]+by)[ \t]{1,4}'([^'\n]{3,256})'/gdi,
@@ -897,6 +973,11 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
       /(?:\bauth[ \t]{0,4}=[ \t]{0,4}\(|BasicAuth\()[ \t]{0,4}["'][^"'\n]{1,100}["'][ \t]{0,4},[ \t]{0,4}["']([^"'\n]{1,256})["']/gd,
   },
   { type: "cli_secret_flag", regex: /\bsshpass[ \t]+-p[ \t]{0,4}["']?([^\s"']{1,256})/gd },
+  { // htpasswd -b[c] <file> <user> <password>
+    type: "cli_secret_flag",
+    regex:
+      /\bhtpasswd[ \t]+(?:-[A-Za-z]+[ \t]+)*-[a-z]*b[a-z]*[ \t]+(?:-[A-Za-z]+[ \t]+)*\S+[ \t]+\S+[ \t]+["']?([^\s"']{1,256})/gd,
+  },
   {
     type: "database_url_password", // Oracle EZConnect, alone: app/secret@//db:1521/ORCL
     regex: /(?<![\w$#\/])[\w$#]{1,30}\/([^\s\/@"']{1,128})@\/\/[\w.\-]+(?::\d{1,5})?\//gd,
@@ -909,7 +990,7 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
   {
     type: "cli_secret_flag", // echo '…' | docker login --password-stdin
     regex:
-      /\becho[ \t]+["']?([^\s"'|]{1,256})["']?[ \t]*\|[ \t]*(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin/gd,
+      /\becho[ \t]+(?:-n[ \t]+)?["']?([^\s"'|$]{1,256})["']?[ \t]*\|[ \t]*(?:(?:docker|podman|buildah|skopeo|helm|oras|nerdctl)\b[^\n|;&]{0,200}?--password-stdin|sudo[ \t]+(?:-\w+[ \t]+)*-S\b|passwd[ \t]+--stdin\b)/gd,
   },
   {
     type: "secret_assignment", // a presigned URL's signature

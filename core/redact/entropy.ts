@@ -26,7 +26,7 @@ const DIGEST_PREFIX =
 const CRYPT_HASH =
   /\$(?:2[abxy]?\$\d{1,2}|1|apr1|5|6|7|y|gy|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$[^\s$]*(?:\$[^\s$]*)*$/;
 /** Words before a token that say it names something (a hash, an id, a public key): not a secret. */
-const NEGATIVE_WORDS = words(
+export const NEGATIVE_WORDS: ReadonlySet<string> = words(
   "sha sha1 sha256 sha512 hash digest checksum integrity commit rev revision etag nonce iv " +
     "salt tag mac data ciphertext encrypted enc fingerprint id ids uuid guid ulid oid cid " +
     "trace span correlation request message event order invoice customer record object blob " +
@@ -37,7 +37,8 @@ const NEGATIVE_WORDS = words(
     "product upload attachment asset document folder ray kid slug handle image cache seed " +
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
-    "sort foreign dedup dedupe",
+    "sort foreign dedup dedupe jti accessor objectid device payload frame preview body protobuf " +
+    "msgpack socket websocket accept",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command
@@ -45,7 +46,7 @@ const NEGATIVE_WORDS = words(
  */
 const CONNECTORS = words(
   "like e.g eg such as is are was were returned returns printed prints output outputs gave " +
-    "gives showed shows",
+    "gives showed shows base64 base64url b64 hex encoded",
 );
 /** Words before a token that say it is a secret. */
 const SECRET_WORDS =
@@ -98,8 +99,13 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
         continue;
       }
       const context = contextSignal(before);
-      if (context === "negative") continue;
+      if (context === "negative" || namedAfter(view.slice(end, end + 60))) continue;
       const token = view.slice(start, end);
+      // A host's first label: `<client id>.apps.googleusercontent.com`, `<id>.lambda-url.…`.
+      if (HOST_AFTER.test(view.slice(end, end + 64))) continue;
+      // A name glued to the value says what it is, as a word before it would: `nonce-…`.
+      const lead = /^([A-Za-z]{2,12})[\-_]/.exec(token)?.[1]?.toLowerCase();
+      if (lead !== undefined && NEGATIVE_WORDS.has(lead)) continue;
       if (view[pieceStart - 1] === "/" || (token.includes("/") && isPath(token))) continue; // paths name things
       const type = classify(token, context === "secret", view, start);
       if (type) out.push([start, end, type]);
@@ -113,6 +119,13 @@ function dottedFrom(view: string, at: number): string {
   let i = at;
   while (i > 0 && at - i < 1024 && /[A-Za-z0-9_\-.]/.test(view[i - 1]!)) i--;
   return view.slice(i, i + 3);
+}
+
+/** "<token> is the objectID that failed": the words after a token say it names something. */
+function namedAfter(after: string): boolean {
+  const name = /^[ \t]+(?:is|was|=)[ \t]+(?:the|an?|our|its|their)?[ \t]*([A-Za-z][\w\-]{1,40})/
+    .exec(after)?.[1];
+  return name !== undefined && nameWords(name).some((w) => NEGATIVE_WORDS.has(w));
 }
 
 /** Pieces of a run split at `=` signs that are not trailing padding: `key=value` is two. */
@@ -140,13 +153,15 @@ function* splitAtEquals(offset: number, run: string): Generator<[number, number]
  * headers are the cookie rule's business.
  */
 function contextSignal(before: string): "negative" | "secret" | undefined {
-  const line = before.slice(before.lastIndexOf("\n") + 1);
+  // "public key (base64): …": an aside naming the encoding says nothing of what the value is.
+  const line = before.slice(before.lastIndexOf("\n") + 1)
+    .replace(/[ \t]*\([^()\n]{1,30}\)([ \t]*[:=]?[ \t]*)$/, "$1");
   if (/^\s*(?:set-)?cookie\s*:/i.test(line)) return "negative";
   // The key of the value the token is part of: `"VersionId": "G4J4KGDF.<token>`.
   let glued = line.length; // the part of the value before the token: `"G4J4KGDF.<token>`
   while (glued > 0 && line.length - glued < 40 && !/[\s"'`:=]/.test(line[glued - 1]!)) glued--;
   const head = line.slice(0, glued);
-  const key = /([A-Za-z][\w.\-]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(head)?.[1];
+  const key = /([A-Za-z][\w.\-#]{0,40})["'\]]?\s*(?:[:=]|=>)\s*["'`(]?\s*$/.exec(head)?.[1];
   const recent = (line.match(/[A-Za-z][A-Za-z0-9_\-]*/g) ?? [])
     .filter((w) => !LOOKBACK_STOPWORDS.has(w.toLowerCase()) && !CONNECTORS.has(w.toLowerCase()))
     .slice(-2).reverse();
@@ -163,6 +178,9 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   }
   return undefined;
 }
+
+/** What follows a host's first label: more labels, the last a top-level domain's letters. */
+const HOST_AFTER = /^(?:\.[a-z0-9\-]{1,30}){1,4}\.[a-z]{2,12}(?![\w.\-])/;
 
 /** How base64 of a known file type starts: JPEG, PNG, GIF, PDF, zip, gzip, wasm, ELF, RIFF, WOFF, ISO media. */
 const FILE_START = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD|JVBERi0|UEsDB|H4sI|AGFzbQ|f0VMR|UklGR|d09G|AAAA)/;

@@ -63,7 +63,8 @@ const FOREIGN_PASSWORD =
   "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
-  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis)";
+  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis|jeton|gettone|llave|n[øo]gle|" +
+  "avain|kl[íi][čc]|kulcs)";
 /** A foreign secret word that the English name pattern reads first (it holds "secret"). */
 const FOREIGN_SECRET_WORD = new RegExp(`^${FOREIGN_SECRET}$`, "i");
 /** Chinese, Japanese and Korean labels: no spaces around them. */
@@ -99,6 +100,8 @@ const LABEL = new RegExp(
       .raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as|don['’]?t[ ]share|do[ ]not[ ]share|keep[ ](?:it|this)[ ](?:safe|secret|private))` +
     String
       .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
+    String
+      .raw`|(?<verbed>(?:db|database|wifi|wi-fi|vpn)(?=(?:[ \t]+[a-z]+){0,2}[ \t]+(?:uses|is|was|to|now)[ \t]))` +
     String
       .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
     String
@@ -143,6 +146,10 @@ const USER_SLASH = /\/(?<=[\w.@\-] \/)(?= \S)/g;
 const USER_COMMA =
   /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
+/** A hash function's call opened before a label: `sha256(`, `hmac(`, `hash(`, `md5sum(`. */
+const HASH_CALL =
+  /\b(?:sha-?\d{0,3}|md5|hash|hashed|hmac|digest|bcrypt|argon2\w*|blake\w*|crc\d*)\w*\($/i;
+
 /** Every label in `text`, in order. */
 export function findLabels(text: string): Label[] {
   const out: Label[] = [];
@@ -159,6 +166,8 @@ export function findLabels(text: string): Label[] {
     if (!CJK.test(m[0]) && /[\p{L}\p{N}]/u.test(text[end] ?? "")) continue;
     if (text[start - 1] === "=") continue; // the value of a setting, not a label
     if (text[end] === "@") continue; // a user at a host: root@worker-12
+    // The argument of a hash: `sha256(api_key) = <digest>` names a digest, not the key.
+    if (HASH_CALL.test(text.slice(Math.max(0, start - 24), start))) continue;
     if (text.startsWith("[REDACTED:", start - 10)) continue; // an earlier redaction
     if (/\[REDACTED:[a-z0-9_]{1,40}\]$/.test(text.slice(Math.max(0, start - 52), start))) {
       continue; // glued to an earlier redaction: it was glued to the secret the first time
@@ -174,7 +183,7 @@ export function findLabels(text: string): Label[] {
     if (groups.foreign || groups.cjk || groups.pin) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
     else if (groups.vendor) kind = "vendor";
-    else if (groups.opener) kind = "opener";
+    else if (groups.opener || groups.verbed) kind = "opener"; // "the staging db uses …"
     else if (groups.account) kind = "account";
     else if (groups.cue) kind = "cue";
     else if (groups.cueUser) kind = "cueUser";
@@ -200,7 +209,7 @@ function nameKind(name: string, previous: string, after: string): LabelKind | un
     if (singular === "pass" && !/^[ \t]*[:=]/.test(after + " ")) return undefined;
     return "password";
   }
-  if (/^(?:creds?|credentials?)$/.test(lower)) return "secret";
+  if (/^(?:creds?|credentials?)$/.test(lower)) return "password"; // "new creds: RmeYpqOrzXat"
   const words = nameWords(bare);
   if (words.at(-1) === "key" || words.at(-1) === "keys") {
     if (words.length > 1) {
@@ -237,11 +246,21 @@ function keyKind(
   if (headerCell(text, start, end)) return "bare";
   // "key's <hex>", "the key is <hex>": the key of what the sentence is about.
   const determiner = /^(?:|the|my|our|your|this|that)$/i.test(previous);
-  if (determiner && /^(?:['’]s|[ \t]+(?:is|was)[ \t])/.test(after)) return "bare";
+  // "the key in the screenshot is <hex>": a few words may say which key before the copula,
+  // but not words that make it a data key ("the key for this row", "the key used in the cache").
+  const which = /^(?:['’]s|((?:[ \t]+(?!is\b|was\b)[\w\-]+){0,4})[ \t]+(?:is|was)[ \t])/.exec(
+    after,
+  );
+  const dataKey = (which?.[1] ?? "").toLowerCase().split(/[ \t]+/)
+    .some((w) => DENY_BEFORE.has(w) || (NOT_A_SERVICE.has(w) && w.length > 3));
+  if (determiner && which && !dataKey) return "bare";
   // "new brevo key <token>", "sendinblue smtp key is …", "firecrawl, key fc-…": a service's key
   // in lower case, or a key given right after it; the value must still look generated.
   if (/^[a-z][a-z0-9\-]{1,20}$/.test(previous) && !NOT_A_SERVICE.has(previous)) return "loose";
-  if (/^(?:|new|old)$/i.test(previous) && /^[ \t]+(?=[^\s:=]*\d)[^\s:=]{16}/.test(after)) {
+  if (
+    /^(?:|new|old|the|this|that|my|our|your|their)$/i.test(previous) &&
+    /^[ \t]+(?=[^\s:=]*\d)[^\s:=]{16}/.test(after)
+  ) {
     return "bare"; // the key itself next: a token of 16 characters or more, digits in it
   }
   return undefined;

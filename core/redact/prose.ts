@@ -10,6 +10,8 @@
  * @module
  */
 import type { Candidate } from "./catalogue.ts";
+import { type Shaped, shaped, type Word } from "./prose_value.ts";
+import type { ValueShape } from "./value_shape.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
 import { stated } from "./stated.ts";
@@ -25,7 +27,6 @@ import {
   subject,
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind } from "./labels.ts";
-import { isPhrase, isSettingName, trimWord, type ValueShape, valueShape } from "./value_shape.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -46,7 +47,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   login: { shapes: ["password"], ahead: 2, back: 0 },
-  bare: { shapes: ["random", "password", "hex"], ahead: 3, back: 0 },
+  bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 6, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
   cueUser: { shapes: ["password", "phrase", "random"], ahead: 0, back: 4 },
@@ -54,12 +55,6 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
 
 /** Labels whose table column holds their values (a header cell names a secret). */
 const COLUMN_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor", "bare"]);
-
-interface Word {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
 
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
@@ -95,6 +90,12 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // a bare "key" of a commit's length: a commit or a content hash
       }
       if (label.kind === "loose" && value && value.end - value.start < 16) return undefined;
+      // A UUID is an id unless a bare "key" is said to be it: "the key is <uuid>", "key: <uuid>".
+      if (label.kind === "bare" && value?.shape === "uuid") {
+        if (!/(?:\bis|\bwas|[:=])[ \t]*["'`]?$/.test(text.slice(label.end, word.start))) {
+          return undefined;
+        }
+      }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
@@ -162,11 +163,16 @@ function bind(
     if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
-  if (best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8) {
+  if (
+    best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8 &&
+    !asksForPublic(text, label.start)
+  ) {
     const next = nextLine(text, lineEnd, /[?？]\s*$/.test(text.slice(label.end, lineEnd)));
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
-      const value = accept(next[i]!);
+      // A line that answers a service's key ("need the segment write key" / "<uuid>") gives it
+      // in any key's shape: a UUID or hex of a key's length too.
+      const value = accept(next[i]!) ?? (label.kind === "loose" ? keyShaped(next[i]!) : undefined);
       if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
         best = { ...value, distance: ahead.length };
       }
@@ -190,7 +196,9 @@ function bind(
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
-      const value = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      const found = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      // A PIN is given after its label: digits before one are a code, a port or a count.
+      const value = found?.shape === "digits" ? undefined : found;
       const between = behind.slice(0, i).map((w) => w.text);
       // Hex and UUIDs before a label are commits and ids more often than secrets, except hex
       // of a key's length (32 or 64 digits, never a commit's 40) given "as" the label's value
@@ -240,6 +248,22 @@ function lineAbove(
     return undefined; // a commit's or a digest's length
   }
   return { ...value, distance: 0 };
+}
+
+/** A word's value when it is shaped like a vendor's key: a UUID, or hex of 32 or 64 digits. */
+function keyShaped(word: Word): Shaped | undefined {
+  const value = shaped(word);
+  if (value?.shape === "uuid") return value;
+  return value?.shape === "hex" && [32, 64].includes(value.end - value.start) ? value : undefined;
+}
+
+/**
+ * Whether the label's line, before the label, asks for something public ("what's the commit for
+ * the token fix?"): then the next line answers with that, not with the secret.
+ */
+function asksForPublic(text: string, at: number): boolean {
+  const before = words(text, lineStartBefore(text, at), at);
+  return before.some((w) => PUBLIC_KEYS.has(bareWord(w.text)));
 }
 
 /** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */
@@ -296,6 +320,15 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
   for (let blank = 0; blank < 3 && at < text.length; blank++) { // up to two blank lines between
     const { end } = lineEndFrom(text, at + 1);
     const line = words(text, at + 1, end, 4);
+    // A chat export's speaker line ("**leo** 10:02", "leo — Today at 10:02") or a heading's rule
+    // (`-------`) is no answer: read on.
+    if (
+      SPEAKER.test(text.slice(at + 1, end)) ||
+      /^[ \t]*[-=_*~]{3,}[ \t]*$/.test(text.slice(at + 1, end))
+    ) {
+      at = end;
+      continue;
+    }
     if (line.length > 0) {
       if (line.length <= 3) return line;
       return asked && ANSWER_OPENER.test(line[0]!.text) ? line.slice(0, 3) : [];
@@ -304,6 +337,10 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
   }
   return [];
 }
+
+/** A chat export's line naming who speaks and when. */
+const SPEAKER =
+  /^[ \t]*(?:\*\*|__)?[\p{L}][\p{L}\p{N} ._\-]{0,30}(?:\*\*|__)?[ \t]*(?:[—–\-][ \t]*)?(?:(?:today|yesterday)[ \t]+at[ \t]+)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?\]?[ \t]*$/iu;
 
 /** How a reply to a question opens before it gives the value asked for. */
 const ANSWER_OPENER =
@@ -337,39 +374,6 @@ function siblings(
 
 /** A word's value and its shape, per word (start and length): labels near each other share them. */
 type Shapes = Map<number, Shaped | undefined>;
-
-/** A value inside a word, and its shape. */
-interface Shaped {
-  readonly start: number;
-  readonly end: number;
-  readonly shape: ValueShape;
-  /** Whether it is the password of a `user:password` word. */
-  readonly paired?: boolean;
-}
-
-/** The trimmed value of a word and its shape, or undefined when it cannot be a secret. */
-function shaped(word: Word): Shaped | undefined {
-  // Shorter than any value, whatever is trimmed, but a PIN.
-  if (word.text.length < 8 && !/^\d{4,7}[.,;!?]?$/.test(word.text)) return undefined;
-  // `name:` ends as a key does (`>:Atoken: …`): it labels the next value, it is none itself.
-  if (/[A-Za-z_]:$/.test(word.text)) return undefined;
-  let { start, end } = trimWord(word.text);
-  let value = word.text.slice(start, end);
-  const query = /[&?]([A-Za-z_]{3,}\w*)=/.exec(value.slice(1)); // value&issuer=Acme: the value ends
-  if (query && isSettingName(query[1]!)) {
-    end = start + 1 + query.index;
-    value = value.slice(0, 1 + query.index);
-  }
-  let pair = /^([A-Za-z][\w.\-]{0,31})[:\/]([^:\/]{6,})$/.exec(value); // user:password
-  if (pair && valueShape(pair[1]!)) pair = null;
-  if (pair) {
-    start += pair[1]!.length + 1;
-    value = pair[2]!;
-  }
-  const shape = valueShape(value) ??
-    (isPhrase(value) ? "phrase" : /^\d{4,12}$/.test(value) ? "digits" : undefined);
-  return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
-}
 
 /** Whether the word just before a value (past connectors and asides) names something public. */
 function publicKey(before: readonly string[]): boolean {

@@ -16,7 +16,10 @@
  * to the nearest secret-shaped value of its clause, and values of several words to their label
  * (passphrases, spaced app passwords, credential lists under a heading: `multiword.ts`). A generated password strong enough to stand
  * alone (four character classes, two symbols, no words, no syntax) needs no label
- * (`bare_password.ts`). The entropy detector then looks at what is
+ * (`bare_password.ts`). A message's subject line that names a secret labels the one key-shaped
+ * value of its body (`subject_line.ts`), and a block named for a secret labels the value under
+ * its generic `default`/`value` key (`block_label.ts`). Stand-ins made of placeholder words under a
+ * line that calls its values fake or examples are dropped (`fixture_values.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
  * checksums, integrity strings, base64 data, identifiers, paths and URLs.
  *
@@ -28,16 +31,20 @@
  * @module
  */
 import { barePasswords } from "./bare_password.ts";
+import { blockLabelCandidates } from "./block_label.ts";
 import { catalogueCandidates } from "./catalogue.ts";
 import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
 import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
+import { documentedExamples } from "./documented.ts";
 import { entropySpans } from "./entropy.ts";
+import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { subjectCandidates } from "./subject_line.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -71,22 +78,27 @@ import { placeholder, type Redaction, type SecretType } from "./types.ts";
 export function redact(text: string): Redaction {
   if (typeof text !== "string") throw new TypeError("Cannot redact: text must be a string");
   // Placeholders of an earlier pass, public keys, which are published (a PEM `PUBLIC KEY`
-  // block, a JWK with no private member, a minisign public key), and committed ciphertext.
+  // block, a JWK with no private member, a minisign public key), committed ciphertext, and
+  // documented example credentials (jwt.io's tokens).
   const kept = [
     ...text.matchAll(PLACEHOLDER),
     ...text.matchAll(PUBLIC_KEY_BLOCK),
     ...text.matchAll(MINISIGN_PUBLIC),
     ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
   ].map((m) => [m.index, m.index + m[0].length] as [number, number]);
-  const occupied = new Intervals(disjoint([...kept, ...ciphertextSpans(text)]));
+  const occupied = new Intervals(
+    disjoint([...kept, ...ciphertextSpans(text), ...documentedExamples(text)]),
+  );
   const candidates = catalogueCandidates(text);
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
   cliPairCandidates(text, candidates);
   codeLiteralCandidates(text, candidates);
   proseCandidates(text, candidates);
+  subjectCandidates(text, candidates);
+  blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
-  const accepted = resolve(text, candidates, occupied);
+  const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {
     accepted.push({ start: view.original(start), end: view.original(end - 1) + 1, type, tier: 0 });

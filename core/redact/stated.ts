@@ -36,17 +36,18 @@ export function stated(
   }
   if (value.shape !== "hex" && value.shape !== "uuid") return true;
   if (before === undefined) return true;
-  const word = before.text.toLowerCase();
+  const word = before.text.toLowerCase().replace(/^[(\[]/, ""); // "(currently <hex>)"
   if (word === "from") return after?.text.toLowerCase() === "to"; // "from <old> to <new>"
   // "current value <hex>"; "creds: user / <hex>" for hex of a key's length (32 or 64 digits).
   const keyLength = value.shape === "hex" && [32, 64].includes(value.end - value.start);
-  return /[:=→：]$/.test(word) || COPULAS.has(word) || /^values?$/.test(word) ||
+  // "is this the right api key? <hex>": the question offers the value.
+  return /[:=→：?？]$/.test(word) || COPULAS.has(word) || /^values?$/.test(word) ||
     (keyLength && word === "/");
 }
 
 /** "is" and "to" in the languages labels are written in. */
 const COPULAS = new Set(
-  ("is 's ’s was are were be to now still becomes became -> => - – — es era é está est était ist " +
+  ("is 's ’s was are were be to now still currently becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
     "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
 );

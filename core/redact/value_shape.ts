@@ -101,15 +101,21 @@ export function valueShape(v: string): ValueShape | undefined {
       : undefined; // words, the most common case, leave first
   }
   if (!isLiteral(v) || isPublicPoint(v)) return undefined;
+  if (CODE.test(v) || ALGORITHM.test(v)) return undefined; // before brackets: `(1 << 20)).toFixed(1`
   // Brackets that pair with nothing are typed, not code: `D9(JT3ZWTXyOjiM](AJehIf_0`.
   if (typedValue(v)) return "password";
   if (isObjectId(v)) return sharedFormat(v) ? "shared" : undefined;
   if (/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(v)) return "uuid";
   if (groupedCode(v)) return "random";
   if (NOT_A_VALUE.some((re) => re.test(v)) || syntaxOrDigestName(v)) return undefined;
+  if (core !== v && HOST.test(core)) return undefined; // a host asked about: "login for db-1.eu.acme.io?"
   if (v.includes("/") && readablePath(v)) return undefined;
-  const setting = /^[?&]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value
+  const setting = /^[?&.]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value, .path=value
   if (setting && isSettingName(setting)) return undefined;
+  // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
+  if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
+  // Upper-case hex of 16 or 40 digits: a GPG key's long id or its fingerprint.
+  if (/^(?:[0-9A-F]{16}|[0-9A-F]{40})$/.test(v) && /[A-F]/.test(v)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
     return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
   }
@@ -173,6 +179,29 @@ function lettersShape(v: string): ValueShape | undefined {
   if (flips < 3 || nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
   return wordFraction(v) < 0.9 ? "letters" : undefined;
 }
+
+/**
+ * Code that unpaired brackets would pass for typed: a method call (`.toFixed(`), a member of an
+ * index, a call or a name asserted non-null (`]!.lower`, `)!.x`, `op!.changeId`), a template's
+ * `${`, an index by a small number or a name (`env[tokenVar]`, `root.members[0]`).
+ */
+const CODE =
+  /\.[A-Za-z_$][\w$]{2,}\(|[\])]!?\.[A-Za-z_$]|[a-z_$]!\.[A-Za-z_$][\w$]{2,}|^\$\{|^[!(.]?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\[(?:\d{1,2}|[A-Za-z_$][\w$.]*(?:\[\d{1,2})?)\]*[;,)]*$/;
+
+/**
+ * An algorithm's name (`Argon2id`, `SHA-256`, `AES256-GCM`, `Ed25519`, `HS256`, `secp256k1`) or a
+ * binary type's (`Uint8Array`, `Float32Array[]`): names that read as made-up phrases.
+ */
+const ALGORITHM =
+  /^(?:(?:big)?u?int(?:8|16|32|64)(?:clamped)?array(?:\[\])?|float(?:32|64)array(?:\[\])?|argon2(?:id|i|d)?|scrypt|bcrypt|pbkdf2(?:-sha\d+)?|sha-?\d{1,3}|sha3-?\d{3}|blake[23][bs]?|md5|aes-?\d{3}(?:-?(?:gcm|cbc|ctr|siv))?|x?chacha20(?:-?poly1305)?|ed25519|x25519|ed448|x448|secp256[kr]1|p-?(?:256|384|521)|[hrpe]s\d{3}|rsa-?\d{4}|hkdf(?:-sha\d+)?)$/i;
+
+/** Whether a word is an algorithm's name (`Argon2id`), which reads as a made-up phrase. */
+export function namesAlgorithm(v: string): boolean {
+  return ALGORITHM.test(v);
+}
+
+/** A host name whose last label is a top-level domain's letters. */
+const HOST = /^[a-z0-9\-]+(?:\.[a-z0-9\-]+)*\.[a-z]{2,12}$/;
 
 /** A name: ssh-ed25519, eu-west-1. */
 const NAME_RULE = /^(?=.*[\-_.])[a-z0-9]{1,12}(?:[\-_.][a-z0-9]{1,12})+$/;

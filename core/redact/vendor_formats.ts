@@ -90,6 +90,11 @@ const FORMATS = [
   "tr_(?:dev|prod|stg|pat)_[A-Za-z0-9]{20,40}", // Trigger.dev
   "dG9rOj[A-Za-z0-9+/=_\\-]{40,200}", // Intercom
   `0\\.${UUID}\\.[A-Za-z0-9]{30}:[A-Za-z0-9+/]{22}==`, // Bitwarden machine account
+  "mlsn\\.[a-f0-9]{64}", // MailerSend
+  "AstraCS:[A-Za-z0-9]{20,30}:[a-f0-9]{64}", // DataStax Astra
+  "v1\\.0-[a-f0-9]{24}-[a-f0-9]{140,150}", // Cloudflare Origin CA key
+  "A{21}[A-Za-z0-9%]{30,160}", // X (Twitter) app bearer token
+  "akab-[a-z0-9]{16}-[a-z0-9]{16}", // Akamai EdgeGrid client token and secret
 ];
 
 /** Secrets inside a URL's path or query: webhooks and function keys. */
@@ -112,7 +117,7 @@ const RUN = /(?<![A-Za-z0-9_\-.+\/$])[A-Za-z0-9][\w\-.+\/=$:!]{15,}/g;
 const STARTS = new Set(
   ("hc ru oy ts op pa ph ls xa pp cs tg sk xk xs pu sb sh EZ CF dp fo fm fi AT nt se AK cm pc " +
     "vc nf dd rn sl FL tf rd pn ic CC hb ps np sg re pd po si pk ac AA 00 LT SC GO AB oa dG 0. " +
-    "1/ 2/ K0 sd tr").split(" "),
+    "1/ 2/ K0 sd tr ml As v1 ak").split(" "),
 );
 /**
  * What the formats with no prefix hold: Mailchimp's `-us`, Terraform's `.atlasv1.`, `AZDO`,

@@ -15,6 +15,7 @@
  * @module
  */
 import { withAcronyms } from "./acronyms.ts";
+import { answered, ceasedChange, ceasedCue } from "./ceased.ts";
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
@@ -115,7 +116,8 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * whatever the stored statement, which then need not even be read.
  */
 export function mayChange(incoming: Statement): boolean {
-  return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming));
+  return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming)) ||
+    ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text));
 }
 
 /** A change word the lexicon knows, or a change marked on the surface. */
@@ -148,16 +150,20 @@ function numbered(s: Statement): boolean {
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
-  // Without a change word, only a later version of a number both give (an implicit upgrade).
-  const marked = changeMarked(read);
-  if (!marked && !numbered(kept)) return null;
+  // Without a change word, only a later version of a number both give (an implicit upgrade),
+  // or a stored value said to have ended (`ceased.ts`).
+  const marked = changeMarked(read) && !read.cues.hypothetical;
+  const ceasing = ceasedCue(read.text);
+  if (!marked && !numbered(kept) && !ceasing) return null;
   if (
-    !qualifiersAgree(read, kept) || marked && (deniesChange(read) || scopedElsewhere(read, kept))
+    !qualifiersAgree(read, kept) ||
+    (marked || ceasing) && deniesChange(read) || marked && scopedElsewhere(read, kept)
   ) {
     return null;
   }
   const [incoming, stored] = withAcronyms(read, kept);
-  const found = marked ? changed(incoming, stored) : upgraded(incoming, stored);
+  const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
+    (ceasing && !envElsewhere(read, kept) ? ceased(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
   return found && !otherModifiers(incoming, stored) && !refines(found) ? found : null;
@@ -203,6 +209,20 @@ function scopedElsewhere(incoming: Statement, stored: Statement): boolean {
   return tokens.some((t, i) => i < first && termsOf(t.lower).some((w) => envs.has(w)));
 }
 
+/**
+ * The incoming statement names an environment the stored one does not, besides the words of
+ * the stored values' attributes ("Android CI: Jenkins out" is about CI, the attribute of
+ * Jenkins): what it says ended may have ended there only.
+ */
+function envElsewhere(incoming: Statement, stored: Statement): boolean {
+  const envs = qualifiers(incoming.terms, "environment");
+  if (envs.size === 0 || qualifiers(stored.terms, "environment").size > 0) return false;
+  const attribute = new Set(
+    stored.values.flatMap((v) => v.slots).flatMap((slot) => [...attributeTerms(slot)]),
+  );
+  return [...envs].some((e) => !attribute.has(e));
+}
+
 /** "we never moved the api off Heroku": a change word denied right before it. */
 function deniesChange(s: Statement): boolean {
   const tokens = tokensFor(s.text);
@@ -231,6 +251,12 @@ function versioned(incoming: Statement, stored: Statement): Change | null {
 function upgraded(incoming: Statement, stored: Statement): Change | null {
   const found = implicitUpgrade(incoming, stored);
   return found && { attribute: "version", from: found.from, to: found.to };
+}
+
+/** The stored value said to have ended, another given (`ceased.ts`). */
+function ceased(incoming: Statement, stored: Statement): Change | null {
+  const found = ceasedChange(incoming, stored);
+  return found && { attribute: "statement", from: found.from, to: found.to };
 }
 
 /** A change read from the stored statement's frame (`frame_change.ts`), for people. */

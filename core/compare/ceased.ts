@@ -20,12 +20,13 @@ import type { Statement } from "./claims.ts";
 import { asserted, same } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { otherScope, otherVersion, ownSubject } from "./own_subject.ts";
-import { termsOf } from "./terms.ts";
+import { attributeTerms, termsOf } from "./terms.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value } from "./value_types.ts";
 
 /** What ended, and what holds now. */
 export interface Ceased {
+  readonly attribute: "statement";
   readonly from: string;
   readonly to: string;
 }
@@ -282,7 +283,7 @@ function newValue(
 export function ceasedChange(incoming: Statement, stored: Statement): Ceased | null {
   if (incoming.cues.hypothetical && !answered(incoming.text)) return null;
   if (incoming.cues.additive || LEFT_AS_IS.test(incoming.text)) return null;
-  if (otherScope(incoming, stored)) return null;
+  if (otherScope(incoming, stored) || envElsewhere(incoming, stored)) return null;
   const tokens = tokensFor(incoming.text);
   for (const old of oldValues(incoming, stored, tokens)) {
     // "dropped python 3.8 from the sdk" after "the api needs python >= 3.11": another fact.
@@ -298,7 +299,7 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
         return null;
       }
       const to = newValue(incoming, stored, tokens, mention.slots, phrase);
-      if (to) return { from: old.text, to };
+      if (to) return { attribute: "statement", from: old.text, to };
     }
   }
   return null;
@@ -325,6 +326,20 @@ function oldValues(incoming: Statement, stored: Statement, tokens: readonly Toke
       : []
   );
   return [...held, ...named, ...coded];
+}
+
+/**
+ * The incoming statement names an environment the stored one does not, besides the words of
+ * the stored values' attributes ("Android CI: Jenkins out" is about CI, the attribute of
+ * Jenkins): what it says ended may have ended there only.
+ */
+function envElsewhere(incoming: Statement, stored: Statement): boolean {
+  const envs = (s: Statement) => s.terms.filter((t) => t.kind === "environment");
+  if (envs(stored).length > 0) return false;
+  const attribute = new Set(
+    stored.values.flatMap((v) => v.slots).flatMap((slot) => [...attributeTerms(slot)]),
+  );
+  return envs(incoming).some((e) => !attribute.has(e.term));
 }
 
 /**

@@ -10,7 +10,8 @@
  * proposal, a question, a denied change, an addition, or a new fact about an event is no
  * change of a standing fact; nor is a change of another thing of the same kind (`modifiers.ts`:
  * "events db" / "the orders db"), of someone else's, or scoped to an environment the stored
- * fact does not name. Acronyms are read as the words they stand for (`acronyms.ts`).
+ * fact does not name. Acronyms are read as the words they stand for (`acronyms.ts`). Without a
+ * change word, the stored value said to have ended, another given, is a change too (`ceased.ts`).
  *
  * @module
  */
@@ -163,7 +164,7 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   }
   const [incoming, stored] = withAcronyms(read, kept);
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
-    (ceasing && !envElsewhere(read, kept) ? ceased(incoming, stored) : null);
+    (ceasing ? ceasedChange(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
   return found && !otherModifiers(incoming, stored) && !refines(found) ? found : null;
@@ -209,20 +210,6 @@ function scopedElsewhere(incoming: Statement, stored: Statement): boolean {
   return tokens.some((t, i) => i < first && termsOf(t.lower).some((w) => envs.has(w)));
 }
 
-/**
- * The incoming statement names an environment the stored one does not, besides the words of
- * the stored values' attributes ("Android CI: Jenkins out" is about CI, the attribute of
- * Jenkins): what it says ended may have ended there only.
- */
-function envElsewhere(incoming: Statement, stored: Statement): boolean {
-  const envs = qualifiers(incoming.terms, "environment");
-  if (envs.size === 0 || qualifiers(stored.terms, "environment").size > 0) return false;
-  const attribute = new Set(
-    stored.values.flatMap((v) => v.slots).flatMap((slot) => [...attributeTerms(slot)]),
-  );
-  return [...envs].some((e) => !attribute.has(e));
-}
-
 /** "we never moved the api off Heroku": a change word denied right before it. */
 function deniesChange(s: Statement): boolean {
   const tokens = tokensFor(s.text);
@@ -251,12 +238,6 @@ function versioned(incoming: Statement, stored: Statement): Change | null {
 function upgraded(incoming: Statement, stored: Statement): Change | null {
   const found = implicitUpgrade(incoming, stored);
   return found && { attribute: "version", from: found.from, to: found.to };
-}
-
-/** The stored value said to have ended, another given (`ceased.ts`). */
-function ceased(incoming: Statement, stored: Statement): Change | null {
-  const found = ceasedChange(incoming, stored);
-  return found && { attribute: "statement", from: found.from, to: found.to };
 }
 
 /** A change read from the stored statement's frame (`frame_change.ts`), for people. */

@@ -24,7 +24,8 @@ import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { attributeTerms, termsOf } from "./terms.ts";
-import { namesSubject, otherModifiers } from "./modifiers.ts";
+import { namesSubject } from "./modifiers.ts";
+import { apart } from "./apart.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
 import type { Value } from "./value_types.ts";
@@ -167,7 +168,7 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
     (ceasing ? ceasedChange(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
-  return found && !otherModifiers(incoming, stored) && !refines(found) ? found : null;
+  return found && !apart(incoming, stored) && !refines(found) ? found : null;
 }
 
 /** The new value is the old version with more of its parts ("Next.js 14.2" → "Next.js 14.2.15"). */

@@ -274,6 +274,7 @@ function newValue(
  *
  * const stored = readStatement("Our editor is Sublime Text.");
  * deepEqual(ceasedChange(readStatement("I use Zed for everything, Sublime is uninstalled."), stored), {
+ *   attribute: "statement",
  *   from: "Sublime Text",
  *   to: "Zed",
  * });

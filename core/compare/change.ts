@@ -28,6 +28,7 @@ import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
+import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
 import type { Value } from "./value_types.ts";
 
@@ -74,7 +75,8 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  */
 export function mayChange(incoming: Statement): boolean {
   return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming)) ||
-    ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text));
+    ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text)) ||
+    !incoming.cues.hypothetical && currencyMarked(incoming);
 }
 
 /** A change word the lexicon knows, or a change marked on the surface. */
@@ -111,16 +113,18 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   // or a stored value said to have ended (`ceased.ts`).
   const marked = changeMarked(read) && !read.cues.hypothetical;
   const ceasing = ceasedCue(read.text);
-  if (!marked && !numbered(kept) && !ceasing) return null;
+  const current = currencyMarked(read);
+  if (!marked && !numbered(kept) && !ceasing && !current) return null;
   if (
     !qualifiersAgree(read, kept) ||
-    (marked || ceasing) && deniesChange(read) || marked && scopedElsewhere(read, kept)
+    (marked || ceasing || current) && deniesChange(read) || marked && scopedElsewhere(read, kept)
   ) {
     return null;
   }
   const [incoming, stored] = withAcronyms(read, kept);
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
-    (ceasing ? ceasedChange(incoming, stored) : null);
+    (ceasing ? ceasedChange(incoming, stored) : null) ??
+    (current ? markedSwap(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
   return found && !apart(incoming, stored) && !refines(found) ? found : null;

@@ -159,6 +159,8 @@ interface Mention {
   readonly start: number;
   readonly end: number;
   readonly slots: readonly string[];
+  /** Whether the incoming statement's cues already read it as old ("from X", "X anymore"). */
+  readonly old?: boolean;
 }
 
 /** Token ranges of `incoming` that name the stored value `w`. */
@@ -167,7 +169,12 @@ function mentions(incoming: Statement, tokens: readonly Token[], w: Value): Ment
     same(v, w) ||
     v.kind === "tech" && w.kind === "tech" &&
       partsOf(v.norm).some((p) => partsOf(w.norm).includes(p))
-  ).map((v) => ({ start: v.start, end: v.end, slots: [...w.slots, ...v.slots] }));
+  ).map((v) => ({
+    start: v.start,
+    end: v.end,
+    slots: [...w.slots, ...v.slots],
+    old: v.tense === "old",
+  }));
   if (byValue.length > 0) return byValue;
   // The value as written, or its first segment ("db-staging-1.internal", "moment.js",
   // "Sublime Text" are named "db-staging-1", "moment", "Sublime").
@@ -177,6 +184,13 @@ function mentions(incoming: Statement, tokens: readonly Token[], w: Value): Ment
     t.kind !== "punct" && (t.lower === w.norm || t.lower === first)
       ? [{ start: i, end: i + 1, slots: w.slots }]
       : []
+  );
+}
+
+/** Whether the incoming statement gives a current technology in a slot of the mention. */
+function slotted(incoming: Statement, mention: Mention): boolean {
+  return asserted(incoming).some((v) =>
+    v.kind === "tech" && v.slots.some((s) => mention.slots.includes(s))
   );
 }
 
@@ -290,7 +304,11 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
     // "dropped python 3.8 from the sdk" after "the api needs python >= 3.11": another fact.
     if (old.kind === "tech" && otherVersion(incoming, stored, old)) continue;
     for (const mention of mentions(incoming, tokens, old)) {
-      const phrase = ended(tokens, mention.start, mention.end);
+      // Named as old by a change word ("switched to Neovim, VS Code is only for pairing now"),
+      // or next to a word of ending.
+      const phrase: [number, number] | null = mention.old && slotted(incoming, mention)
+        ? [mention.start, mention.end]
+        : ended(tokens, mention.start, mention.end);
       if (!phrase) continue;
       // What it names of its own, the old phrase and its words of ending aside.
       const ignore = new Set(

@@ -123,7 +123,7 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   }
   const [incoming, stored] = withAcronyms(read, kept);
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
-    (ceasing ? ceasedChange(incoming, stored) : null) ??
+    (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
     (current ? markedSwap(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.

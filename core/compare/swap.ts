@@ -67,7 +67,7 @@ function eventSpan(text: string, tokens: readonly Token[]): Set<number> {
   const m = AFTER_EVENT.exec(text);
   if (!m) return new Set();
   const words = m[0].toLowerCase().split(/\s+/);
-  const start = tokens.findIndex((t, i) => words.every((w, k) => tokens[i + k]?.lower === w));
+  const start = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.lower === w));
   return new Set(start < 0 ? [] : words.map((_, k) => start + k));
 }
 

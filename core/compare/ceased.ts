@@ -311,9 +311,11 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
         : ended(tokens, mention.start, mention.end);
       if (!phrase) continue;
       // What it names of its own, the old phrase and its words of ending aside.
-      const ignore = new Set(
-        tokens.slice(...phrase).flatMap((t) => [t.lower, ...termsOf(t.lower)]),
-      );
+      // The attribute's own words ("formatter for all python services") name no subject.
+      const ignore = new Set([
+        ...tokens.slice(...phrase).flatMap((t) => [t.lower, ...termsOf(t.lower)]),
+        ...mention.slots.flatMap((slot) => [...attributeTerms(slot)]),
+      ]);
       if (ownSubject(incoming, stored, ignore) || subjectBefore(incoming, stored, phrase[0])) {
         return null;
       }

@@ -17,6 +17,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
+import { ENDED_AFTER, ENDED_BEFORE } from "./ending_words.ts";
 import { asserted, same } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { otherScope, otherVersion, ownSubject } from "./own_subject.ts";
@@ -30,96 +31,6 @@ export interface Ceased {
   readonly from: string;
   readonly to: string;
 }
-
-/** Words after a value that say it ended ("X removed", "X is being ripped out", "X? gone"). */
-const ENDED_AFTER = new Set([
-  "removed",
-  "deleted",
-  "closed",
-  "uninstalled",
-  "banned",
-  "forbidden",
-  "gone",
-  "out",
-  "off",
-  "dead",
-  "retired",
-  "ripped",
-  "ditched",
-  "dropped",
-  "decommissioned",
-  "decomissioned",
-  "decommed",
-  "sunset",
-  "sunsetted",
-  "deprecated",
-  "replaced",
-  "superseded",
-  "killed",
-  "scrapped",
-  "archived",
-  "disabled",
-  "abandoned",
-  "cancelled",
-  "canceled",
-  "obsolete",
-  "unused",
-  "nuked",
-  "axed",
-  "purged",
-  "dismantled",
-  "shutdown",
-  "eol",
-  "lapsed",
-  "expired",
-  "terminated",
-  "offboarded",
-  "unplugged",
-  "phased",
-  "torn",
-  "binned",
-  "dumped",
-  "history",
-  "leftover",
-  "leftovers",
-  "lying",
-  "anymore",
-  "went",
-]);
-
-/** Words before a value that say it ended ("RIP X", "bye bye X", "ditched X", "no more X"). */
-const ENDED_BEFORE = new Set([
-  "rip",
-  "bye",
-  "goodbye",
-  "farewell",
-  "ditched",
-  "dropped",
-  "removed",
-  "deleted",
-  "killed",
-  "retired",
-  "uninstalled",
-  "scrapped",
-  "dumped",
-  "decommissioned",
-  "replaced",
-  "replacing",
-  "swapped",
-  "sunset",
-  "sunsetted",
-  "deprecated",
-  "banned",
-  "nuked",
-  "axed",
-  "purged",
-  "closed",
-  "unplugged",
-  "supersedes",
-  "ex",
-  "former",
-  "legacy",
-]);
 
 /** Words saying the stored fact stays as it is: the change is elsewhere. */
 const LEFT_AS_IS = /\b(?:untouched|unchanged|unaffected|separate|stays|remains|as-is|still)\b/i;
@@ -206,6 +117,11 @@ function ended(tokens: readonly Token[], start: number, end: number): [number, n
     );
   for (let i = end; i < Math.min(tokens.length, end + 5); i++) {
     const t = tokens[i]!;
+    // "X is off", "Jenkins out": not a phrasal verb ("signs off", "went out").
+    if (
+      /^(?:off|out)$/.test(t.lower) && i > end &&
+      !/^(?:is|are|was|were|been|be|now)$/.test(tokens[i - 1]!.lower)
+    ) continue;
     // "OneSignal? gone.": a bare word of ending may answer the value's own question.
     const crossed = t.clause !== clause && !(i === end + 1 && tokens[end]!.lower === "?");
     if (crossed || t.lower === "," || t.lower === "and" || t.lower === "but") break;
@@ -300,10 +216,12 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
   if (incoming.cues.additive || LEFT_AS_IS.test(incoming.text)) return null;
   if (otherScope(incoming, stored) || envElsewhere(incoming, stored)) return null;
   const tokens = tokensFor(incoming.text);
-  for (const old of oldValues(incoming, stored, tokens)) {
+  const candidates = oldValues(incoming, stored, tokens)
     // "dropped python 3.8 from the sdk" after "the api needs python >= 3.11": another fact.
-    if (old.kind === "tech" && otherVersion(incoming, stored, old)) continue;
-    for (const mention of mentions(incoming, tokens, old)) {
+    .filter((old) => old.kind !== "tech" || !otherVersion(incoming, stored, old))
+    .map((old) => [old, mentions(incoming, tokens, old)] as const);
+  for (const [old, found] of candidates) {
+    for (const mention of found) {
       // Named as old by a change word ("switched to Neovim, VS Code is only for pairing now"),
       // or next to a word of ending.
       const phrase: [number, number] | null = mention.old && slotted(incoming, mention)

@@ -25,6 +25,9 @@ import {
   tokensOf,
 } from "./surface_tokens.ts";
 import { STATEMENT_STOPWORDS } from "../text/stopwords.ts";
+import { diffChange, diffCue } from "./diff_lines.ts";
+import { arrowUpgrade } from "./surface_version.ts";
+import { wasNow } from "./was_now.ts";
 
 /** What a change replaces (as `change.ts` reports it). */
 export interface SurfaceChange {
@@ -46,7 +49,7 @@ const SURFACE_CUE =
 
 /** Whether `text` marks a change on its surface (an arrow, `X is out`, `set … to`). */
 export function surfaceCue(text: string): boolean {
-  return SURFACE_CUE.test(text);
+  return SURFACE_CUE.test(text) || diffCue(text);
 }
 
 const ARROWS = new Set(["->", "→", "=>"]);
@@ -123,6 +126,11 @@ function namedAsOld(
 
 /** How `incoming` (which says something changed) changes `stored`, read from their surface. */
 export function surfaceChange(incoming: string, stored: string): SurfaceChange | null {
+  // A diff of one key (`diff_lines.ts`), a version before an arrow (`surface_version.ts`), a
+  // before and after (`was_now.ts`).
+  const diff = diffChange(incoming, stored) ?? arrowUpgrade(incoming, stored) ??
+    wasNow(incoming, stored);
+  if (diff) return diff;
   const mine = tokensOf(incoming);
   const theirs = tokensOf(stored);
   const storedNorms = new Set(theirs.map((t) => t.norm));

@@ -79,6 +79,39 @@ function sameThing(a: Found, b: Found): boolean {
 
 const ARROWS = /^(?:->|→|=>)$/;
 
+/**
+ * The stored version named before an arrow and a later one of the same thing after it
+ * ("runs-on: ubuntu-20.04 → ubuntu-24.04"): the arrow says the change, whatever else either
+ * statement says.
+ *
+ * @example Usage
+ * ```ts
+ * import { arrowUpgrade } from "./surface_version.ts";
+ * import { deepEqual } from "node:assert/strict";
+ *
+ * deepEqual(arrowUpgrade("image: node-18.19 → node-20.11 everywhere", "CI images are node-18.19"), {
+ *   attribute: "version",
+ *   from: "node-18.19",
+ *   to: "node-20.11",
+ * });
+ * ```
+ */
+export function arrowUpgrade(
+  incoming: string,
+  stored: string,
+): { attribute: "version"; from: string; to: string } | null {
+  const [mine, theirs] = [tokensFor(incoming), tokensFor(stored)];
+  const olds = versionsOf(theirs);
+  if (olds.length !== 1) return null;
+  const old = olds[0]!;
+  const at = mine.findIndex((t) => t.lower === theirs[old.index]!.lower);
+  if (at < 0 || !ARROWS.test(mine[at + 1]?.lower ?? "")) return null;
+  const next = versionsOf(mine).find((v) =>
+    v.index > at + 1 && sameThing(old, v) && later(old.parts, v.parts)
+  );
+  return next ? { attribute: "version", from: old.text, to: next.text } : null;
+}
+
 /** The subject words of `s` that name something (not generic heads or bounds). */
 function named(s: Statement): Set<string> {
   return new Set(s.terms.filter((t) => t.kind !== "weak" && t.kind !== "bound").map((t) => t.term));

@@ -66,7 +66,10 @@ const EVENT_NOUN = /\b(?:upgrade|migration|rollout|cutover|outage|incident|relea
  */
 export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade | null {
   const cues = incoming.cues;
-  if (cues.hypothetical || cues.additive || cues.event || cues.past) return null;
+  // An addition the stored statement states too ("Kong … in front of the public API") is
+  // where the thing sits, not something added.
+  const additive = cues.additive && !stored.cues.additive;
+  if (cues.hypothetical || additive || cues.event || cues.past) return null;
   if (incoming.values.some((v) => v.negated && v.kind === "version")) return null;
   if (EVENT_NOUN.test(stored.text)) return null;
   // Said without a change word, a scope only one side names is another thing ("the staging

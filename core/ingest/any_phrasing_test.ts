@@ -119,6 +119,33 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "Slow query from WEB-4241 now has a covering index.",
     false,
   ],
+  // Forms: a diff of one key, a version before an arrow, a before and after.
+  ["form", "`config/puma.rb`: workers 2", "puma.rb diff: `- workers: 2` `+ workers: 4`", true],
+  [
+    "form",
+    "Deploy images are built on debian-11.6.",
+    "base: debian-11.6 → debian-12.5 for every image",
+    true,
+  ],
+  [
+    "form",
+    "Search results use offset paging.",
+    "search results: was offset paging, now keyset",
+    true,
+  ],
+  [
+    "form",
+    "The nightly report is built from the replica.",
+    "invoices: was built from the replica, now from the primary",
+    false,
+  ],
+  // An addition the stored fact states too is where the thing sits.
+  [
+    "version",
+    "Traefik 2.10 runs in front of the admin API.",
+    "Upgraded Traefik to 3.1 in front of the admin API.",
+    true,
+  ],
   // apart.ts and surface_change.ts: a removal's `from` is its scope, another thing is left as is.
   [
     "scope",

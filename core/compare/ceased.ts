@@ -146,16 +146,22 @@ function ended(tokens: readonly Token[], start: number, end: number): [number, n
 
 /** Whether the stored statement says `lower` (as a word, a term of it, or a token). */
 function said(stored: Statement, lower: string): boolean {
-  return stored.words.has(lower) || termsOf(lower).some((w) => stored.words.has(w)) ||
+  // An identifier is said only as a whole ("DATABASE_URL" is not "the database URL").
+  const whole = IDENT.test(lower);
+  return stored.words.has(lower) ||
+    !whole && termsOf(lower).some((w) => stored.words.has(w)) ||
     tokensFor(stored.text).some((t) => t.lower === lower);
 }
+
+/** An identifier's shape: letters and digits joined, or parts joined by `.`, `_`, `/`, `@`. */
+const IDENT = /[a-z]-?\d|\d[a-z]|\w[._/@]\w/i;
 
 /** Value-shaped tokens: a name written with a capital inside a sentence, code, an identifier. */
 function shaped(tokens: readonly Token[], i: number): boolean {
   const t = tokens[i]!;
   if (t.kind === "code") return true;
   if (t.kind !== "word" || t.reason) return false;
-  return /[a-z]\d|\d[a-z]|[._/@]\w/i.test(t.lower) || t.cap && i > 0 &&
+  return IDENT.test(t.lower) || t.cap && i > 0 &&
       !/^[.!?:;—]$/.test(tokens[i - 1]!.lower) && t.lower.length >= 3;
 }
 
@@ -295,7 +301,9 @@ function subjectBefore(incoming: Statement, stored: Statement, start: number): b
   ) from--;
   const strong = (s: Statement) => s.terms.filter((t) => t.kind === "strong").map((t) => t.term);
   const mine = tokens.slice(from, start).filter((t) =>
-    t.kind === "word" && !t.paren && !ENDED_BEFORE.has(t.lower) && !ENDED_AFTER.has(t.lower)
+    t.kind === "word" && !t.paren && !ENDED_BEFORE.has(t.lower) && !ENDED_AFTER.has(t.lower) &&
+    // An identifier there is the new value ("ADR-031 supersedes ADR-012").
+    !IDENT.test(t.lower)
   )
     .flatMap((t) => termsOf(t.lower)).filter((w) => strong(incoming).includes(w));
   return mine.some((w) => !stored.words.has(w)) &&

@@ -74,6 +74,8 @@ export function scopedElsewhere(incoming: Statement, stored: Statement): boolean
 export function deniesChange(s: Statement): boolean {
   const tokens = tokensFor(s.text);
   return [...s.cues.cueTokens].some((i) =>
+    // "X is not read any more": the negation is part of the cue.
+    !/^(?:any|anymore|more)$/.test(tokens[i]!.lower) &&
     tokens.slice(Math.max(0, i - 2), i).some((t) =>
       /^(?:never|not|didn't|didnt|haven't|havent|hasn't|hasnt|wasn't|weren't)$/.test(t.lower) &&
       t.clause === tokens[i]!.clause

@@ -54,11 +54,17 @@ export function answered(text: string): boolean {
 
 /** Whether `text` has a word of ending at all (cheap: checked before reading the stored side). */
 export function ceasedCue(text: string): boolean {
-  for (const t of tokensFor(text)) {
-    if (ENDED_AFTER.has(t.lower) || ENDED_BEFORE.has(t.lower)) return true;
+  const tokens = tokensFor(text);
+  let found = CUED.get(tokens);
+  if (found === undefined) {
+    found = tokens.some((t) => ENDED_AFTER.has(t.lower) || ENDED_BEFORE.has(t.lower));
+    CUED.set(tokens, found);
   }
-  return false;
+  return found;
 }
+
+/** {@linkcode ceasedCue}, remembered per token list (token lists are cached by text). */
+const CUED = new WeakMap<readonly Token[], boolean>();
 
 /** The distinctive words of a value ("NGINX ingress" → nginx, ingress). */
 function partsOf(norm: string): string[] {

@@ -61,8 +61,13 @@ function versionsOf(tokens: readonly Token[]): Found[] {
 
 /** Whether the statement gives a version its surface shows (`net8.0`, `Zephyr 3.7`). */
 export function versioned(s: Statement): boolean {
-  return versionsOf(tokensFor(s.text)).length > 0;
+  let found = VERSIONED.get(s);
+  if (found === undefined) VERSIONED.set(s, found = versionsOf(tokensFor(s.text)).length > 0);
+  return found;
 }
+
+/** {@linkcode versioned}, remembered per statement (statements are cached by `claims.ts`). */
+const VERSIONED = new WeakMap<Statement, boolean>();
 
 /** Whether `b` is later than `a`, and not `a` said more precisely (`20` → `20.11`). */
 function later(a: readonly number[], b: readonly number[]): boolean {
@@ -100,6 +105,7 @@ export function arrowUpgrade(
   incoming: string,
   stored: string,
 ): { attribute: "version"; from: string; to: string } | null {
+  if (!/->|→|=>/.test(incoming)) return null;
   const [mine, theirs] = [tokensFor(incoming), tokensFor(stored)];
   const olds = versionsOf(theirs);
   if (olds.length !== 1) return null;

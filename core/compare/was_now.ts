@@ -42,6 +42,7 @@ export function wasNow(
   incoming: string,
   stored: string,
 ): { attribute: "statement"; from: string; to: string } | null {
+  if (!/\bnow\b/i.test(incoming)) return null;
   const theirs = new Set(terms(stored));
   for (const shape of SHAPES) {
     const m = shape.exec(incoming);

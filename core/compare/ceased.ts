@@ -104,6 +104,11 @@ function mentions(incoming: Statement, tokens: readonly Token[], w: Value): Ment
   );
 }
 
+/** Words that open a verb's object: after a word of ending, the value before it acted. */
+const OBJECT = /^(?:the|a|an|our|its|their|his|her|all|every|some|this|that|these|those|support)$/;
+/** Verbs of being before a word of ending: the value underwent it ("X was removed the …"). */
+const BEING = /^(?:is|are|was|were|been|be|being|got|gets)$/;
+
 /** Whether the incoming statement gives a current technology in a slot of the mention. */
 function slotted(incoming: Statement, mention: Mention): boolean {
   return asserted(incoming).some((v) =>
@@ -132,7 +137,10 @@ function ended(tokens: readonly Token[], start: number, end: number): [number, n
     const crossed = t.clause !== clause && !(i === end + 1 && tokens[end]!.lower === "?");
     if (crossed || t.lower === "," || t.lower === "and" || t.lower === "but") break;
     const anyMore = t.lower === "more" && /^(?:any|no)$/.test(tokens[i - 1]?.lower ?? "");
-    if ((ENDED_AFTER.has(t.lower) || anyMore) && !negated(i)) return [start, i + 1];
+    // "Fastly removed the old API": the value did the removing, with an object after it.
+    const acting = OBJECT.test(tokens[i + 1]?.lower ?? "") &&
+      !tokens.slice(end, i).some((x) => BEING.test(x.lower));
+    if ((ENDED_AFTER.has(t.lower) || anyMore) && !negated(i) && !acting) return [start, i + 1];
   }
   for (let i = start - 1; i >= Math.max(0, start - 3); i--) {
     const t = tokens[i]!;

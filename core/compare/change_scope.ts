@@ -36,9 +36,12 @@ function owner(s: Statement): "ours" | "theirs" | "someone's" | null {
     : null;
 }
 
-/** Someone else's: "the client's cdn", "Maya's side project …" (a client, a name opening it). */
+/**
+ * Someone else's: "the client's cdn", "Maya's side project …" (a client, a name opening it);
+ * "Karma's gone" is "Karma is gone".
+ */
 const OTHERS =
-  /(?:^|\s)(?:[Cc]lient|[Cc]ustomer|[Pp]artner|[Vv]endor|[Cc]ontractor|[Aa]gency)['’]s\s|^\p{Lu}\p{Ll}+['’]s\s/u;
+  /(?:^|\s)(?:[Cc]lient|[Cc]ustomer|[Pp]artner|[Vv]endor|[Cc]ontractor|[Aa]gency)['’]s\s|^\p{Lu}\p{Ll}+['’]s\s(?!(?:gone|out|dead|been|not|no|now|over|off|done|history|finally)\b)/u;
 
 /** Whether two owners differ: both said and different, or someone's against ours or nobody's. */
 function ownersDiffer(a: Statement, b: Statement): boolean {

@@ -42,7 +42,14 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "Beanstalkd is banned by the platform team; jobs go to SQS.",
     true,
   ],
-  // …but not when the ending is elsewhere, or another thing's.
+  ["ended", "Frontend tests run with Karma.", "Karma's gone, frontend tests run with Vitest", true],
+  // …but not when the ending is elsewhere, or another thing's, or the value did the ending.
+  [
+    "ended elsewhere",
+    "Our CDN is Fastly.",
+    "Fastly removed the old edge dictionary API, we migrated our VCL.",
+    false,
+  ],
   [
     "ended elsewhere",
     "The storefront is on Vue 2.",

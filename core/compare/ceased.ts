@@ -104,6 +104,16 @@ function mentions(incoming: Statement, tokens: readonly Token[], w: Value): Ment
   );
 }
 
+/** A preposition right after the value: a part of it is meant ("WireGuard configs for …"). */
+function scopedPart(tokens: readonly Token[], end: number): boolean {
+  for (const t of tokens.slice(end, end + 3)) {
+    // "VS Code is only for pairing": what it is used for now, not a part of it.
+    if (BEING.test(t.lower) || t.clause !== tokens[end - 1]!.clause) return false;
+    if (/^(?:for|in|on|of|at|under|within)$/.test(t.lower)) return true;
+  }
+  return false;
+}
+
 /** Words that open a verb's object: after a word of ending, the value before it acted. */
 const OBJECT = /^(?:the|a|an|our|its|their|his|her|all|every|some|this|that|these|those|support)$/;
 /** Verbs of being before a word of ending: the value underwent it ("X was removed the …"). */
@@ -136,6 +146,8 @@ function ended(tokens: readonly Token[], start: number, end: number): [number, n
     // "OneSignal? gone.": a bare word of ending may answer the value's own question.
     const crossed = t.clause !== clause && !(i === end + 1 && tokens[end]!.lower === "?");
     if (crossed || t.lower === "," || t.lower === "and" || t.lower === "but") break;
+    // "WireGuard configs for contractors were deleted": a part of it, scoped, ended.
+    if (/^(?:for|in|on|of|at|from|under|within)$/.test(t.lower)) break;
     const anyMore = t.lower === "more" && /^(?:any|no)$/.test(tokens[i - 1]?.lower ?? "");
     // "Fastly removed the old API": the value did the removing, with an object after it.
     const acting = OBJECT.test(tokens[i + 1]?.lower ?? "") &&
@@ -244,9 +256,10 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
     for (const mention of found) {
       // Named as old by a change word ("switched to Neovim, VS Code is only for pairing now"),
       // or next to a word of ending.
-      const phrase: [number, number] | null = mention.old && slotted(incoming, mention)
-        ? [mention.start, mention.end]
-        : ended(tokens, mention.start, mention.end);
+      const phrase: [number, number] | null =
+        mention.old && slotted(incoming, mention) && !scopedPart(tokens, mention.end)
+          ? [mention.start, mention.end]
+          : ended(tokens, mention.start, mention.end);
       if (!phrase) continue;
       // What it names of its own, the old phrase and its words of ending aside.
       // The attribute's own words ("formatter for all python services") name no subject.

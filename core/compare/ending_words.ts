@@ -58,6 +58,10 @@ export const ENDED_AFTER = new Set([
   "leftovers",
   "lying",
   "anymore",
+  "read-only",
+  "readonly",
+  "frozen",
+  "mothballed",
   "went",
 ]);
 

@@ -29,16 +29,24 @@ interface Found {
 }
 
 const VERSION =
-  /(?:^|[^a-z0-9.])(?:([a-z]{2,})[-_]?)?v?(\d+(?:\.\d+)*)([a-z]\d+)?(?![\d.]*\d|[a-z%:])/;
+  /(?:^|[^a-z0-9.])(?:([a-z]{2,})[-_:]?)?v?(\d+(?:\.\d+)*)([a-z]\d+)?(?![\d.]*\d|[a-z%:])/;
 const DATE = /\d{4}-\d{2}|\d{1,2}:\d{2}|^\d+(?:ms|s|m|h|d|k|mb|gb|kb|%)$/;
+
+/** Words that name no subject next to a version ("image", "tag", "chart"). */
+const WEAK_WORDS = /^(?:chart|version|imag|image|tag|release|build|pin|provider|plugin|sdk)$/;
+
+/** Verbs that link a name to its version ("Cluster autoscaler is on 1.25"). */
+const LINKS = /^(?:is|are|on|at|runs?|uses?|pinned|pins?|requires?|needs?)$/;
 
 /** The word a version follows: the previous word token, stop words and symbols skipped. */
 function anchor(tokens: readonly Token[], i: number): string | null {
-  for (let k = i - 1; k >= Math.max(0, i - 3); k--) {
+  for (let k = i - 1; k >= Math.max(0, i - 4); k--) {
     const t = tokens[k]!;
-    if (t.clause !== tokens[i]!.clause) return null;
-    if (!/[a-z]/.test(t.lower)) continue;
-    if (STATEMENT_STOPWORDS.has(t.lower)) return null;
+    // A label's colon ("cluster autoscaler: 1.29") joins a name to its version.
+    if (t.lower === ":") continue;
+    if (t.clause !== tokens[i]!.clause && tokens[k + 1]?.lower !== ":") return null;
+    // Symbols and verbs of being or running stand between a name and its version ("is on").
+    if (!/[a-z]/.test(t.lower) || STATEMENT_STOPWORDS.has(t.lower) || LINKS.test(t.lower)) continue;
     return t.lower;
   }
   return null;
@@ -168,7 +176,7 @@ export function surfaceUpgrade(
       new Set(
         mine.slice(from, to).filter((t) => t.clause === clause && t.kind === "word")
           .flatMap((t) => termsOf(t.lower)).filter((w) =>
-            named(incoming).has(w) && !says(stored, w)
+            named(incoming).has(w) && !says(stored, w) && !WEAK_WORDS.test(w)
           ),
       );
     // What it names before the version is its subject: nothing the stored statement lacks

@@ -35,6 +35,9 @@ const DATE = /\d{4}-\d{2}|\d{1,2}:\d{2}|^\d+(?:ms|s|m|h|d|k|mb|gb|kb|%)$/;
 /** Words that name no subject next to a version ("image", "tag", "chart"). */
 const WEAK_WORDS = /^(?:chart|version|imag|image|tag|release|build|pin|provider|plugin|sdk)$/;
 
+/** Words a whole number after which is an id, not a version ("PR 8812", "INC 2291"). */
+const ID_WORDS = /^(?:pr|prs|mr|issue|ticket|bug|inc|incident|case|task|story|run|job|build|step)$/;
+
 /** Verbs that link a name to its version ("Cluster autoscaler is on 1.25"). */
 const LINKS = /^(?:is|are|on|at|runs?|uses?|pinned|pins?|requires?|needs?)$/;
 
@@ -54,7 +57,8 @@ function anchor(tokens: readonly Token[], i: number): string | null {
 
 function versionsOf(tokens: readonly Token[]): Found[] {
   return tokens.flatMap((t, i) => {
-    if (t.kind === "punct" || DATE.test(t.lower)) return [];
+    // "#918", "!812": a ticket or request number.
+    if (t.kind === "punct" || DATE.test(t.lower) || /^[#!]/.test(t.lower)) return [];
     const m = VERSION.exec(t.lower);
     if (!m) return [];
     const parts = m[2]!.split(".").map(Number);
@@ -62,7 +66,8 @@ function versionsOf(tokens: readonly Token[]): Found[] {
     const after = anchor(tokens, i);
     const capped = i > 0 && tokens[i - 1]!.cap && tokens[i - 1]!.kind === "word";
     // A whole number joined to a name is an id ("PAY-4417", "svc-12"), not a version.
-    if (parts.length < 2 && (name || !(capped && after))) return [];
+    // A whole number after "PR", "issue", "INC" is an id too.
+    if (parts.length < 2 && (name || !(capped && after) || ID_WORDS.test(after ?? ""))) return [];
     return [{ index: i, text: t.text, name, after, parts }];
   });
 }
@@ -170,7 +175,9 @@ export function surfaceUpgrade(
       }
       continue;
     }
-    const missing = [...named(stored)].filter((w) => !says(incoming, w));
+    // The stored version's own token ("python:3.10-slim") is no subject word it must say.
+    const written = theirs[old.index]!.lower;
+    const missing = [...named(stored)].filter((w) => !says(incoming, w) && w !== written);
     const clause = mine[next.index]!.clause;
     const own = (from: number, to: number) =>
       new Set(

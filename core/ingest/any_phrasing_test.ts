@@ -101,6 +101,18 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "the bootloader builds against Zephyr 3.7",
     false,
   ],
+  [
+    "version",
+    "The API container runs python:3.10-slim.",
+    "API container image is python:3.12-slim",
+    true,
+  ],
+  [
+    "version",
+    "PR #8812 needs a review from Olivia.",
+    "PR #8841 needs a review from Olivia.",
+    false,
+  ],
   // swap.ts: one slot swapped, marked as current; unmarked it is a conflict, not a change.
   [
     "swap",

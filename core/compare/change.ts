@@ -10,21 +10,26 @@
  * proposal, a question, a denied change, an addition, or a new fact about an event is no
  * change of a standing fact; nor is a change of another thing of the same kind (`modifiers.ts`:
  * "events db" / "the orders db"), of someone else's, or scoped to an environment the stored
- * fact does not name. Acronyms are read as the words they stand for (`acronyms.ts`).
+ * fact does not name. Acronyms are read as the words they stand for (`acronyms.ts`). Without a
+ * change word, the stored value said to have ended, another given, is a change too (`ceased.ts`).
  *
  * @module
  */
 import { withAcronyms } from "./acronyms.ts";
+import { deniesChange, qualifiersAgree, scopedElsewhere } from "./change_scope.ts";
+import { answered, ceasedChange, ceasedCue } from "./ceased.ts";
 import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
-import { tokensFor } from "./cached_tokens.ts";
-import { attributeTerms, termsOf } from "./terms.ts";
-import { namesSubject, otherModifiers } from "./modifiers.ts";
+import { attributeTerms } from "./terms.ts";
+import { namesSubject } from "./modifiers.ts";
+import { apart } from "./apart.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
+import { currencyMarked, markedSwap } from "./swap.ts";
+import { versioned as surfaceVersioned } from "./surface_version.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -35,52 +40,6 @@ export interface Change {
   readonly from: string;
   /** The new value, as written, when the new statement gives one. */
   readonly to: string | null;
-}
-
-const QUALIFIER_KINDS = ["environment", "platform", "region", "bound"] as const;
-
-/** Qualifiers a broader one covers: the mobile app is its iOS and Android apps. */
-const COVERS: ReadonlyMap<string, readonly string[]> = new Map([["mobil", ["ios", "android"]]]);
-
-function qualifiers(terms: readonly Term[], kind: string): Set<string> {
-  const out = new Set(terms.filter((t) => t.kind === kind).map((t) => t.term));
-  for (const q of [...out]) for (const c of COVERS.get(q) ?? []) out.add(c);
-  return out;
-}
-
-/**
- * Whose: "our warehouse" is not "their warehouse" (a client's, another team's); a person's or a
- * client's thing ("her side project", "the client's cdn") is not ours, said or not.
- */
-function owner(s: Statement): "ours" | "theirs" | "someone's" | null {
-  const t = ` ${s.text.toLowerCase()} `;
-  return /\s(?:his|her)\s(?!own\s)/.test(t) || OTHERS.test(s.text)
-    ? "someone's"
-    : /\s(?:their)\s(?!own\s)/.test(t)
-    ? "theirs"
-    : /\s(?:our|my)\s/.test(t)
-    ? "ours"
-    : null;
-}
-
-/** Someone else's: "the client's cdn", "Maya's side project …" (a client, a name opening it). */
-const OTHERS =
-  /(?:^|\s)(?:[Cc]lient|[Cc]ustomer|[Pp]artner|[Vv]endor|[Cc]ontractor|[Aa]gency)['’]s\s|^\p{Lu}\p{Ll}+['’]s\s/u;
-
-/** Whether two owners differ: both said and different, or someone's against ours or nobody's. */
-function ownersDiffer(a: Statement, b: Statement): boolean {
-  const [x, y] = [owner(a), owner(b)];
-  if (x === "someone's" || y === "someone's") return x !== y;
-  return !!x && !!y && x !== y;
-}
-
-/** No environment, platform or region of one is missing from the other when both name one. */
-function qualifiersAgree(a: Statement, b: Statement): boolean {
-  if (ownersDiffer(a, b)) return false;
-  return QUALIFIER_KINDS.every((kind) => {
-    const [x, y] = [qualifiers(a.terms, kind), qualifiers(b.terms, kind)];
-    return x.size === 0 || y.size === 0 || [...x].some((q) => y.has(q));
-  });
 }
 
 function subject(terms: readonly Term[], slots: readonly string[]): Set<string> {
@@ -115,7 +74,9 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
  * whatever the stored statement, which then need not even be read.
  */
 export function mayChange(incoming: Statement): boolean {
-  return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming));
+  return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming)) ||
+    ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text)) ||
+    !incoming.cues.hypothetical && currencyMarked(incoming);
 }
 
 /** A change word the lexicon knows, or a change marked on the surface. */
@@ -123,9 +84,9 @@ function changeMarked(s: Statement): boolean {
   return s.cues.change.length > 0 || surfaceCue(s.text);
 }
 
-/** A version or a quantity: what an implicit upgrade needs on both sides. */
+/** A version or a quantity: what an implicit upgrade needs on both sides (`surface_version.ts`). */
 function numbered(s: Statement): boolean {
-  return s.values.some((v) => v.kind === "version" || v.kind === "quantity");
+  return s.values.some((v) => v.kind === "version" || v.kind === "quantity") || surfaceVersioned(s);
 }
 
 /**
@@ -148,19 +109,25 @@ function numbered(s: Statement): boolean {
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
-  // Without a change word, only a later version of a number both give (an implicit upgrade).
-  const marked = changeMarked(read);
-  if (!marked && !numbered(kept)) return null;
+  // Without a change word, only a later version of a number both give (an implicit upgrade),
+  // or a stored value said to have ended (`ceased.ts`).
+  const marked = changeMarked(read) && !read.cues.hypothetical;
+  const ceasing = ceasedCue(read.text);
+  const current = currencyMarked(read);
+  if (!marked && !numbered(kept) && !ceasing && !current) return null;
   if (
-    !qualifiersAgree(read, kept) || marked && (deniesChange(read) || scopedElsewhere(read, kept))
+    !qualifiersAgree(read, kept) ||
+    (marked || ceasing || current) && deniesChange(read) || marked && scopedElsewhere(read, kept)
   ) {
     return null;
   }
   const [incoming, stored] = withAcronyms(read, kept);
-  const found = marked ? changed(incoming, stored) : upgraded(incoming, stored);
+  const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
+    (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
+    (current ? markedSwap(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
-  return found && !otherModifiers(incoming, stored) && !refines(found) ? found : null;
+  return found && !apart(incoming, stored) && !refines(found) ? found : null;
 }
 
 /** The new value is the old version with more of its parts ("Next.js 14.2" → "Next.js 14.2.15"). */
@@ -187,31 +154,6 @@ function changed(incoming: Statement, stored: Statement): Change | null {
       surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
       slotted(incoming, stored) ?? versioned(incoming, stored)) ??
     upgraded(incoming, stored);
-}
-
-/**
- * The incoming statement names an environment for what it changes, before its change word,
- * and the stored one names none ("the staging api moved to Fly.io" after "the api runs on
- * Heroku"): the change holds there, not for the fact as stored.
- */
-function scopedElsewhere(incoming: Statement, stored: Statement): boolean {
-  if (qualifiers(stored.terms, "environment").size > 0) return false;
-  const envs = qualifiers(incoming.terms, "environment");
-  if (envs.size === 0) return false;
-  const tokens = tokensFor(incoming.text);
-  const first = Math.min(...incoming.cues.cueTokens);
-  return tokens.some((t, i) => i < first && termsOf(t.lower).some((w) => envs.has(w)));
-}
-
-/** "we never moved the api off Heroku": a change word denied right before it. */
-function deniesChange(s: Statement): boolean {
-  const tokens = tokensFor(s.text);
-  return [...s.cues.cueTokens].some((i) =>
-    tokens.slice(Math.max(0, i - 2), i).some((t) =>
-      /^(?:never|not|didn't|didnt|haven't|havent|hasn't|hasnt|wasn't|weren't)$/.test(t.lower) &&
-      t.clause === tokens[i]!.clause
-    )
-  );
 }
 
 /** A new filler of the stored statement's slot (`slot_change.ts`). */

@@ -93,6 +93,9 @@ export function ownSubject(
   return to > cue && ownOf(cue + 1, to).size >= 2;
 }
 
+/** Words of time after `in the`: "in the end", "in the meantime", "in the past". */
+const TIMES = new Set(["end", "meantime", "meanwhile", "past", "futur", "future", "long"]);
+
 /**
  * A scope the incoming statement gives that the stored one never names ("TypeORM was replaced
  * with Drizzle in the admin tool" after "the ORM is TypeORM"): the change holds there only.
@@ -109,7 +112,9 @@ export function otherScope(incoming: Statement, stored: Statement): boolean {
       if (x.clause !== t.clause || x.kind === "punct" || valued.has(k)) break;
       scope.push(...termsOf(x.lower));
     }
-    // A day ("on the 1st") is no scope.
-    return scope.some((w) => !WEAK_TERMS.has(w) && !stored.words.has(w) && !/\d/.test(w));
+    // A day ("on the 1st") is no scope, nor a time ("in the end", "in the meantime").
+    return scope.some((w) =>
+      !WEAK_TERMS.has(w) && !stored.words.has(w) && !/\d/.test(w) && !TIMES.has(w)
+    );
   });
 }

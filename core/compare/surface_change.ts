@@ -25,6 +25,9 @@ import {
   tokensOf,
 } from "./surface_tokens.ts";
 import { STATEMENT_STOPWORDS } from "../text/stopwords.ts";
+import { diffChange, diffCue } from "./diff_lines.ts";
+import { arrowUpgrade } from "./surface_version.ts";
+import { wasNow } from "./was_now.ts";
 
 /** What a change replaces (as `change.ts` reports it). */
 export interface SurfaceChange {
@@ -46,7 +49,7 @@ const SURFACE_CUE =
 
 /** Whether `text` marks a change on its surface (an arrow, `X is out`, `set … to`). */
 export function surfaceCue(text: string): boolean {
-  return SURFACE_CUE.test(text);
+  return SURFACE_CUE.test(text) || diffCue(text);
 }
 
 const ARROWS = new Set(["->", "→", "=>"]);
@@ -92,17 +95,30 @@ const OLD_AFTER = new Set([
   "archived",
   "frozen",
 ]);
+/** Verbs of removal: what follows their `from` is where something was removed, not the old value. */
+const REMOVALS = new Set(["dropped", "removed", "deleted", "stripped", "excluded", "purged"]);
+
 /** Whether `incoming` holds `value` (as a token or an identifier's part) in an old position. */
-function namedAsOld(incoming: readonly Token[], value: Token): boolean {
+function namedAsOld(
+  incoming: readonly Token[],
+  value: Token,
+  held: ReadonlySet<string> = new Set(),
+): boolean {
   return incoming.some((token, i) => {
     const holds = token.norm === value.norm ||
       (value.kind !== "number" && token.kind === "ident" && value.pieces.length === 1 &&
         token.pieces.includes(value.pieces[0]!));
     if (!holds) return false;
+    // "Dropped API 21-22" after "supports API 23 and up": a number the stored side lacks
+    // makes the old thing another one.
+    const next = incoming[i + 1];
+    if (held.size > 0 && next && /^\d/.test(next.norm) && !held.has(next.norm)) return false;
     // A file of the old tool, removed: `jest.config.js removed`.
     const near = (from: number, to: number) =>
       incoming.slice(Math.max(0, from), Math.max(0, to)).map((t) => t.norm);
-    return near(i - 2, i).some((w) => OLD_BEFORE.has(w)) ||
+    // "dropped API 21-22 from the Android TV app": after a removal, `from` names the scope.
+    const scope = incoming.slice(0, i).some((t) => REMOVALS.has(t.norm));
+    return near(i - 2, i).some((w) => OLD_BEFORE.has(w) && !(w === "from" && scope)) ||
       ARROWS.has(incoming[i + 1]?.norm ?? "") ||
       near(i + 1, i + 5).some((w) => OLD_AFTER.has(w));
   });
@@ -110,6 +126,11 @@ function namedAsOld(incoming: readonly Token[], value: Token): boolean {
 
 /** How `incoming` (which says something changed) changes `stored`, read from their surface. */
 export function surfaceChange(incoming: string, stored: string): SurfaceChange | null {
+  // A diff of one key (`diff_lines.ts`), a version before an arrow (`surface_version.ts`), a
+  // before and after (`was_now.ts`).
+  const diff = diffChange(incoming, stored) ?? arrowUpgrade(incoming, stored) ??
+    wasNow(incoming, stored);
+  if (diff) return diff;
   const mine = tokensOf(incoming);
   const theirs = tokensOf(stored);
   const storedNorms = new Set(theirs.map((t) => t.norm));
@@ -145,7 +166,9 @@ export function surfaceChange(incoming: string, stored: string): SurfaceChange |
   for (const value of [...theirs.filter(isValue), ...arrowed]) {
     // What the stored statement itself names as old is not what it holds.
     if (value.kind !== "number" && value.norm.length < 3 || namedAsOld(theirs, value)) continue;
-    if (namedAsOld(mine, value) && shared(new Set(value.parts)) >= 1 && !apart(value)) {
+    if (
+      namedAsOld(mine, value, storedNorms) && shared(new Set(value.parts)) >= 1 && !apart(value)
+    ) {
       return { attribute: "statement", from: value.text, to: fresh[0]!.text };
     }
   }

@@ -12,6 +12,7 @@
  */
 import type { Statement } from "./claims.ts";
 import { asserted, same } from "./conflict.ts";
+import { surfaceUpgrade } from "./surface_version.ts";
 import { termsOf } from "./terms.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -51,6 +52,11 @@ function named(s: Statement): string[] {
   return s.terms.filter((t) => t.kind !== "weak" && t.kind !== "bound").map((t) => t.term);
 }
 
+/** Whether `s` says `term`: as a word, or, hyphenated ("main-production"), each of its parts. */
+function says(s: Statement, term: string): boolean {
+  return s.words.has(term) || term.includes("-") && term.split("-").every((w) => s.words.has(w));
+}
+
 /** A stored statement about a change itself ("the pg 15 upgrade took 12 min") holds no version. */
 const EVENT_NOUN = /\b(?:upgrade|migration|rollout|cutover|outage|incident|release)\b/i;
 
@@ -60,14 +66,17 @@ const EVENT_NOUN = /\b(?:upgrade|migration|rollout|cutover|outage|incident|relea
  */
 export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade | null {
   const cues = incoming.cues;
-  if (cues.hypothetical || cues.additive || cues.event || cues.past) return null;
+  // An addition the stored statement states too ("Kong … in front of the public API") is
+  // where the thing sits, not something added.
+  const additive = cues.additive && !stored.cues.additive;
+  if (cues.hypothetical || additive || cues.event || cues.past) return null;
   if (incoming.values.some((v) => v.negated && v.kind === "version")) return null;
   if (EVENT_NOUN.test(stored.text)) return null;
   // Said without a change word, a scope only one side names is another thing ("the staging
   // k8s cluster is on 1.29" after "the k8s cluster is on 1.27").
   const scopes = (s: Statement) =>
-    s.terms.filter((t) => t.kind !== "strong" && t.kind !== "weak").map((t) => t.term).sort()
-      .join(" ");
+    [...new Set(s.terms.filter((t) => t.kind !== "strong" && t.kind !== "weak").map((t) => t.term))]
+      .sort().join(" ");
   if (scopes(incoming) !== scopes(stored)) return null;
   const mine = asserted(incoming);
   const held = asserted(stored);
@@ -86,8 +95,8 @@ export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade
     // word besides ("kafka cluster runs 2.8" → "the kafka cluster runs 3.7 in KRaft mode").
     // What it names before the version is the subject: nothing the stored statement lacks
     // ("the docs build uses Node 20" is another thing); after it, a detail or two.
-    const missing = named(stored).filter((w) => !incoming.words.has(w));
-    const extra = new Set(named(incoming).filter((w) => !stored.words.has(w)));
+    const missing = named(stored).filter((w) => !says(incoming, w));
+    const extra = new Set(named(incoming).filter((w) => !says(stored, w)));
     if (
       missing.length === 0 && extra.size <= 1 && !ownWords(incoming, stored, next.start) &&
       !/\bonly\b/i.test(incoming.text)
@@ -95,7 +104,8 @@ export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade
       return { from: old.text, to: next.text };
     }
   }
-  return null;
+  // Versions the lexicons do not read ("Zephyr 3.7 LTS", "net8.0"): read from the surface.
+  return surfaceUpgrade(incoming, stored);
 }
 
 /** The technology a version slot names (`version:ingress-nginx` → `ingress-nginx`). */

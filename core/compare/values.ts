@@ -8,6 +8,7 @@
  * @module
  */
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
+import { moneyAt } from "./money.ts";
 import { readNumber, versionOf } from "./numbers.ts";
 import { attributeWords } from "./terms.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
@@ -109,6 +110,13 @@ export function readValues(tokens: readonly Token[]): ValueReading {
         identifiers.set(i, t.lower);
         used[i] = true;
       }
+      continue;
+    }
+    // "$5,000 a month", "USD 400": an amount of money (`money.ts`).
+    const money = moneyAt(tokens, i);
+    if (money) {
+      take(value("quantity", [money.slot], money.norm, tokens, i, money.end));
+      i = money.end - 1;
       continue;
     }
     if (isTicket(t)) {

@@ -259,3 +259,30 @@ cases("amounts with a unit suffix", [
     why: "two suffixes are two units we cannot compare",
   },
 ]);
+
+cases("amounts of money", [
+  {
+    older: "The monthly Datadog budget is $12,000.",
+    newer: "Datadog spend is capped at $8k per month.",
+    linked: true,
+    why: "two monthly amounts for one budget, whatever the spelling of the number",
+  },
+  {
+    older: "The staging cloud budget is $500 a month.",
+    newer: "The production cloud budget is $5,000 a month.",
+    linked: false,
+    why: "two environments, two budgets",
+  },
+  {
+    older: "The Sentry bill is $300 a month.",
+    newer: "The Sentry bill is $3,600 a year.",
+    linked: false,
+    why: "a monthly and a yearly amount are different attributes",
+  },
+  {
+    older: "The Sentry plan costs $80 per month.",
+    newer: "Our Sentry plan costs $80 a month.",
+    linked: false,
+    why: "one amount restated",
+  },
+]);

@@ -19,6 +19,7 @@ import { deniedAct } from "./denial.ts";
 import { attributeName, shown } from "./attribute_name.ts";
 import type { Difference } from "./difference.ts";
 import { idFillers } from "./id_fillers.ts";
+import { oneSidedPlatform } from "./platform_words.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
@@ -104,8 +105,10 @@ function subjectOf(terms: readonly Term[], slots: readonly string[]): Set<string
 export function sameSubject(a: Statement, b: Statement, slots: readonly string[]): boolean {
   if (!sameKind(a, b) || !boundsAgree(a, b)) return false;
   const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
-  return [...x].every((w) => y.has(w) || b.words.has(w)) &&
-    [...y].every((w) => x.has(w) || a.words.has(w));
+  // A platform word only one side says, where the other says nothing of its own (`platform_words.ts`).
+  const [pa, pb] = [oneSidedPlatform(a, b, x, y), oneSidedPlatform(b, a, y, x)];
+  return [...x].every((w) => y.has(w) || b.words.has(w) || pa.has(w)) &&
+    [...y].every((w) => x.has(w) || a.words.has(w) || pb.has(w));
 }
 
 /** Words written capitalised or with a digit inside `text`: names, which tell subjects apart. */

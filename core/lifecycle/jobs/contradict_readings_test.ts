@@ -286,3 +286,30 @@ cases("amounts of money", [
     why: "one amount restated",
   },
 ]);
+
+cases("a platform word one side leaves unsaid", [
+  {
+    older: "The public docs site is built with Docusaurus.",
+    newer: "Our docs site is built with VitePress.",
+    linked: true,
+    why: "'public' qualifies the docs site the other side names bare",
+  },
+  {
+    older: "Priya leads the mobile team.",
+    newer: "Tomas leads the growth team.",
+    linked: false,
+    why: "the other side puts its own word before the noun: two teams",
+  },
+  {
+    older: "The internal admin account uses Okta.",
+    newer: "The billing account uses Auth0.",
+    linked: false,
+    why: "another account, not the same one with its platform unsaid",
+  },
+  {
+    older: "The iOS app uses Redux for state.",
+    newer: "The Android app uses MobX for state.",
+    linked: false,
+    why: "two platforms named are two subjects",
+  },
+]);

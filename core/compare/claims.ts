@@ -21,6 +21,7 @@ import { stem, synonym, termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { readValues } from "./values.ts";
+import { readLocations } from "./locations.ts";
 
 /** A word of a statement's subject. */
 export interface Term {
@@ -86,6 +87,7 @@ function read(text: string): Statement {
   values.push(...readSwitches(tokens, used));
   values.push(...readNames(tokens, used, values));
   readSettings(tokens, values, used, identifiers);
+  readLocations(tokens, values, used);
   // A reason ("since the Redis cost review") states no value of the subject.
   const stated = values.filter((v) => !tokens[v.start]!.reason).sort((a, b) => a.start - b.start);
   const cues = readCues(tokens, stated);

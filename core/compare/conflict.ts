@@ -332,7 +332,8 @@ function toolActs(a: Statement, b: Statement, d: Difference): boolean {
 }
 
 /** Slots that name their attribute by the kind of value (paths, names and bare numbers do not). */
-const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|role|tool):?/;
+const TYPED =
+  /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|role|tool|location):?/;
 
 /** One subject read by structure, for values whose slot names the attribute (not a bare number). */
 function loosely(a: Statement, b: Statement, d: Difference): boolean {

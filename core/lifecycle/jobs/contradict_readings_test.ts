@@ -313,3 +313,24 @@ cases("a platform word one side leaves unsaid", [
     why: "two platforms named are two subjects",
   },
 ]);
+
+cases("where a thing is kept", [
+  {
+    older: "Our Ansible playbooks live in the ops-playbooks repo.",
+    newer: "Ansible playbooks are kept under /deploy/ansible in the main monorepo.",
+    linked: true,
+    why: "a named repository and a path are two places for one thing",
+  },
+  {
+    older: "Our Ansible playbooks live in the ops-playbooks repo.",
+    newer: "Our Helm values live in the ops-helm repo.",
+    linked: false,
+    why: "two things, each kept in its own place",
+  },
+  {
+    older: "Design docs are kept in `docs/design/`.",
+    newer: "Design docs are kept in `docs/design/` in the monorepo.",
+    linked: false,
+    why: "one place, said more fully",
+  },
+]);

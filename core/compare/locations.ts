@@ -5,7 +5,8 @@
  * (Confluence, S3) or a named repository ("the infra-modules repo"). So "runbooks live in
  * Confluence" and "runbooks are in the repo under docs/runbooks" give two values of one
  * attribute. Only the first place after the verb is read: what follows it narrows that place
- * ("in the infra repo under charts/").
+ * ("in the infra repo under charts/"), unless the first is a container named bare ("in the
+ * repo under docs/runbooks": the path places it).
  *
  * @module
  */
@@ -46,6 +47,11 @@ export function readLocations(tokens: readonly Token[], values: Value[], used: b
     if (!KEEPING.test(tokens[k]!.lower) || !PLACE.test(tokens[k + 1]!.lower)) continue;
     let at = k + 2;
     while (at < tokens.length && ARTICLES.test(tokens[at]!.lower)) at++;
+    // "in the repo under docs/runbooks": a container named bare is placed by what follows.
+    if (CONTAINERS.test(tokens[at]?.lower ?? "") && PLACE.test(tokens[at + 1]?.lower ?? "")) {
+      at += 2;
+      while (at < tokens.length && ARTICLES.test(tokens[at]!.lower)) at++;
+    }
     const t = tokens[at];
     if (!t || t.clause !== tokens[k]!.clause) continue;
     const found = values.findIndex((v) => v.start === at && PLACES.has(v.kind));

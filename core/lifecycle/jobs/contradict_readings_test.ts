@@ -333,4 +333,10 @@ cases("where a thing is kept", [
     linked: false,
     why: "one place, said more fully",
   },
+  {
+    older: "Postmortems live in Notion under Incidents.",
+    newer: "Postmortems are in the repo under docs/postmortems.",
+    linked: true,
+    why: "a container named bare ('the repo') is placed by the path after it",
+  },
 ]);

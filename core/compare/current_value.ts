@@ -41,6 +41,13 @@ const CURRENT = new RegExp(
     String.raw`\bsince (?:the |our |last |this |v?\d|(?:${MONTHS})\b|then\b|yesterday\b)`,
     String
       .raw`\bpost-(?:migration|cutover|reorg|merger|upgrade|rewrite|launch|incident|refactor)\b`,
+    String
+      .raw`\bafter (?:the |our |this |last )?(?:[\w-]+ )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|outage|launch|merger|refactor)\b`,
+    String
+      .raw`\b(?:per|under|with) the new (?:contract|policy|plan|agreement|process|setup|guidelines?|rules?|standard)\b`,
+    String
+      .raw`\b(?:from|starting with|with the) v?\d+(?:\.\d+)*(?: release)? ?(?:on|onwards?|release)\b`,
+    String.raw`\b(?:went|is|are) (?:EOL|end-of-life|live|GA)\b`,
     String.raw`^\s*(?:update|updated|edit|correction|fyi)\s*[:\-—]`,
   ].join("|"),
   "i",
@@ -50,11 +57,11 @@ const CURRENT = new RegExp(
 const NOT_CURRENT =
   /\b(?:used to|originally|initially|at first|back (?:in|when|then)|previously|formerly|until|will|would|could|might|maybe|should|plan(?:s|ned|ning)? to|proposal|proposed|considering|if)\b|\?/i;
 
-/** Words of the cue itself, which say nothing of the subject. */
-const CUE_WORDS = new Set(
-  "now nowadays these days currently moment present right today anymore any more longer as of effective starting going moving forward from here on onwards henceforth since last this then update updated edit correction fyi"
-    .split(" "),
-);
+/** The statement with its cues blanked out: they say nothing of the subject. */
+const CUE_SPANS = new RegExp(CURRENT.source, "gi");
+function uncued(text: string): string {
+  return text.replace(CUE_SPANS, " nowcue ");
+}
 
 /** Whether `text` marks itself as saying what holds now (see the module doc). */
 export function currentCue(text: string): boolean {
@@ -73,7 +80,7 @@ function wordsOf(text: string): string[] {
 /** The keys of words, the cue's own words and signs left out. */
 function keysOf(words: readonly string[]): Set<string> {
   return new Set(
-    words.filter((w) => !CUE_WORDS.has(w.toLowerCase()) && !/^[:=,;]$/.test(w))
+    words.filter((w) => !/^[:=,;]$/.test(w) && w !== "nowcue")
       .map((w) => w.replace(/'s$/, "")).flatMap(nameKeys),
   );
 }
@@ -87,11 +94,18 @@ function frame(text: string): { subject: Set<string>; predicate: Set<string> } |
   // A later clause's subject is the statement's only after an opening cue ("Since the reorg,
   // retros are …"), not after a clause of its own ("we deploy with Kamal, cap scripts are …").
   const opening = words.slice(0, opened);
-  if (opened > 0 && (opening.length > 4 || !CURRENT.test(opening.join(" ")))) return null;
+  const cued = opening.includes("nowcue") || CURRENT.test(opening.join(" "));
+  if (opened > 0 && (opening.length > 4 || !cued)) return null;
   return {
     subject: keysOf(words.slice(opened + 1, pivot)),
     predicate: keysOf(words.slice(pivot + 1)),
   };
+}
+
+/** The words of `text` as written whose keys are among `keys`, for people. */
+function written(text: string, keys: readonly string[]): string {
+  return wordsOf(text).filter((w) => nameKeys(w).some((k) => keys.includes(k)))
+    .map((w) => w.replace(/[._/-]+$/, "")).join(" ");
 }
 
 /** Each key with the key of the next word, within a clause. */
@@ -128,13 +142,13 @@ export function currentValue(incoming: Statement, stored: Statement): CurrentVal
   if (incoming.values.some((v) => v.negated && v.tense === "current")) return null;
   const old = frame(stored.text);
   if (!old || old.subject.size === 0 || otherScope(incoming, stored)) return null;
-  const mine = keysOf(wordsOf(incoming.text));
+  const mine = keysOf(wordsOf(uncued(incoming.text)));
   const theirs = keysOf(wordsOf(stored.text));
   const subject = old.subject;
   // The incoming statement's own subject adds nothing to the stored one ("the billing API" is
   // not "the API"); the stored subject is named whole, but one qualifier of a longer subject
   // may go unsaid when the incoming statement's subject is plainly a part of it.
-  const own = frame(incoming.text)?.subject ?? new Set<string>();
+  const own = frame(uncued(incoming.text))?.subject ?? new Set<string>();
   if ([...own].some((k) => !subject.has(k))) return null;
   const missing = [...subject].filter((k) => !mine.has(k));
   if (missing.length > (subject.size >= 2 && own.size > 0 ? 1 : 0)) return null;
@@ -149,8 +163,12 @@ export function currentValue(incoming: Statement, stored: Statement): CurrentVal
   // One modifier for another before the same head ("the e2e suite" / "the unit suite") names
   // another thing of one kind, which may well run too.
   const heads = (text: string, said: readonly string[]) =>
-    pairs(text).filter(([a]) => said.includes(a)).map(([, b]) => b);
+    pairs(uncued(text)).filter(([a]) => said.includes(a)).map(([, b]) => b);
   const before = new Set(heads(stored.text, gone));
   if (heads(incoming.text, added).some((h) => before.has(h))) return null;
-  return { attribute: "statement", from: gone.join(" "), to: added.join(" ") };
+  return {
+    attribute: "statement",
+    from: written(stored.text, gone),
+    to: written(uncued(incoming.text), added),
+  };
 }

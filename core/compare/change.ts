@@ -31,6 +31,7 @@ import { slotChange } from "./slot_change.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
 import { currentCue, currentValue } from "./current_value.ts";
+import { withShortForms } from "./names_key.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -122,7 +123,7 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   ) {
     return null;
   }
-  const [incoming, stored] = withAcronyms(read, kept);
+  const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
     (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
     (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null);

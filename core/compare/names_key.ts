@@ -8,6 +8,7 @@
  *
  * @module
  */
+import type { Statement } from "./claims.ts";
 import { stem, synonym } from "./terms.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 
@@ -46,6 +47,29 @@ const SHORT: ReadonlyMap<string, string> = new Map([
 ]);
 
 const KEYS = new Map<string, string[]>();
+
+/**
+ * A statement with its subject words' short forms read in full (`tf state` → terraform state),
+ * so the comparison of subjects meets a paraphrase; the same statement when it has none.
+ *
+ * @example Usage
+ * ```ts
+ * import { readStatement } from "./claims.ts";
+ * import { withShortForms } from "./names_key.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * equal(withShortForms(readStatement("tf state is in S3")).words.has("terraform"), true);
+ * ```
+ */
+export function withShortForms(s: Statement): Statement {
+  if (!s.terms.some((t) => SHORT.has(t.term)) && ![...s.words].some((w) => SHORT.has(w))) return s;
+  const full = (w: string) => SHORT.has(w) ? nameKeys(w) : [w];
+  return {
+    ...s,
+    terms: s.terms.flatMap((t) => full(t.term).map((term) => ({ ...t, term }))),
+    words: new Set([...s.words].flatMap(full)),
+  };
+}
 
 /**
  * The name keys of one word as written.

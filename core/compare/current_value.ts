@@ -85,8 +85,19 @@ function keysOf(words: readonly string[]): Set<string> {
   );
 }
 
+/** Something going on, not a standing use. */
+const PROGRESSIVE =
+  /\b(?:is|are|'re|am)\s+(?:(?:now|currently|still)\s+)?(?!using\b|running\b|hosting\b|serving\b|storing\b|building\b)[a-z]+ing\b/i;
+
+/** A statement's subject and predicate as keys, and the two words after its pivot as written. */
+interface Frame {
+  readonly subject: Set<string>;
+  readonly predicate: Set<string>;
+  readonly lead: readonly string[];
+}
+
 /** The subject (the words of its clause before its first pivot) and the rest, as keys. */
-function frame(text: string): { subject: Set<string>; predicate: Set<string> } | null {
+function frame(text: string): Frame | null {
   const words = wordsOf(text.replace(/\([^)]*\)/g, " "));
   const pivot = words.findIndex((w, i) => i > 0 && PIVOT.test(w));
   if (pivot < 1) return null;
@@ -99,6 +110,7 @@ function frame(text: string): { subject: Set<string>; predicate: Set<string> } |
   return {
     subject: keysOf(words.slice(opened + 1, pivot)),
     predicate: keysOf(words.slice(pivot + 1)),
+    lead: words.slice(pivot + 1, pivot + 3).map((w) => w.toLowerCase()),
   };
 }
 
@@ -160,6 +172,17 @@ export function currentValue(incoming: Statement, stored: Statement): CurrentVal
   const gone = [...predicate].filter((k) => !mine.has(k) && !subject.has(k));
   const added = [...mine].filter((k) => !theirs.has(k));
   if (gone.length === 0 || added.length === 0) return null;
+  // The new value fills the stored frame: the words that lead what the stored statement said
+  // of its subject ("held on", "done with", "stored in") come back, unless they are the value
+  // itself ("is 99.9%"); "right now the deploy is blocked by a failing test" says a state of
+  // the moment, not what deploys are done with.
+  const said = new Set(wordsOf(uncued(incoming.text)).map((w) => w.toLowerCase()));
+  const frameWords = old.lead.filter((w) => !nameKeys(w).some((k) => gone.includes(k)));
+  const back = (w: string) => said.has(w) || nameKeys(w).some((k) => mine.has(k));
+  if (frameWords.length > 0 && !frameWords.some(back)) return null;
+  // Nor is something going on ("we are currently burning the budget"), but for the verbs of a
+  // standing use ("we're using pnpm these days").
+  if (PROGRESSIVE.test(incoming.text)) return null;
   // One modifier for another before the same head ("the e2e suite" / "the unit suite") names
   // another thing of one kind, which may well run too.
   const heads = (text: string, said: readonly string[]) =>

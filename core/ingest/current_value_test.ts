@@ -99,6 +99,18 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     false,
   ],
   [
+    "a state of the moment",
+    "The nightly export is done with a Python script.",
+    "right now the nightly export is blocked by a schema mismatch",
+    false,
+  ],
+  [
+    "something going on",
+    "The latency budget is 300 ms.",
+    "we are currently blowing through the latency budget",
+    false,
+  ],
+  [
     "past",
     "The design review happens every Monday.",
     "Since the offsite, design reviews originally happened on Thursdays.",

@@ -32,6 +32,7 @@ import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
 import { currentCue, currentValue } from "./current_value.ts";
 import { withShortForms } from "./names_key.ts";
+import { episodeOfTheDay, temporary } from "./temporary.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -111,6 +112,13 @@ function numbered(s: Statement): boolean {
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
+  // A trial or a stopgap ("testing Discord for a week") leaves the standing fact standing.
+  // So does what happened on one day ("today the nightly build took 45 minutes").
+  if (
+    temporary(read.text) && !temporary(kept.text) || episodeOfTheDay(read.text, read.cues.change)
+  ) {
+    return null;
+  }
   // Without a change word, only a later version of a number both give (an implicit upgrade),
   // or a stored value said to have ended (`ceased.ts`).
   const marked = changeMarked(read) && !read.cues.hypothetical;

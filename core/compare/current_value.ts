@@ -35,7 +35,7 @@ const MONTHS =
 const CURRENT = new RegExp(
   [
     String
-      .raw`\b(?:now|nowadays|these days|currently|at the moment|at present|right now|today|anymore|any more|no longer)\b`,
+      .raw`\b(?:now|nowadays|these days|currently|at the moment|at present|right now|today)\b`,
     String
       .raw`\b(?:as of|effective|starting|going forward|moving forward|from now on|from here on|onwards|henceforth)\b`,
     String.raw`\bsince (?:the |our |last |this |v?\d|(?:${MONTHS})\b|then\b|yesterday\b)`,

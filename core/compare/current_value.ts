@@ -31,20 +31,29 @@ export interface CurrentValue {
 const MONTHS =
   "jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?";
 
+/** Spans of time and events a statement may date itself from ("since last sprint", "the reorg"). */
+const EVENTS =
+  "day|week|sprint|month|quarter|year|release|reorg|re-org|migration|cutover|cut-over|upgrade|rewrite|merger|incident|outage|postmortem|post-mortem|launch|rollout|offsite|review|refactor|switch|move";
+
+/** A point in time after "since", "as of", "effective", "starting". */
+const POINT = [
+  String.raw`(?:(?:the|our|last|this|next) )?(?:[\w'-]+ )?(?:${EVENTS})s?`,
+  String.raw`v?\d[\w.]*`,
+  String.raw`(?:${MONTHS})(?: \d+)?`,
+  String.raw`(?:mon|tues|wednes|thurs|fri|satur|sun)day`,
+  "today|immediately|now|then|yesterday",
+].join("|");
+
 /** Words of currency: the present, a starting point, or a correction heading. */
 const CURRENT = new RegExp(
   [
+    String.raw`\b(?:now|nowadays|these days|currently|at the moment|at present|right now|today)\b`,
+    String.raw`\b(?:as of|effective|starting)(?: (?:${POINT})\b)?`,
+    String.raw`\bsince (?:${POINT})\b`,
+    String.raw`\b(?:going forward|moving forward|from now on|from here on|onwards|henceforth)\b`,
+    String.raw`\b(?:post|after)[- ](?:(?:the|our|this|last) )?(?:[\w-]+ )?(?:${EVENTS})\b`,
     String
-      .raw`\b(?:now|nowadays|these days|currently|at the moment|at present|right now|today)\b`,
-    String
-      .raw`\b(?:as of|effective|starting|going forward|moving forward|from now on|from here on|onwards|henceforth)\b`,
-    String.raw`\bsince (?:the |our |last |this |v?\d|(?:${MONTHS})\b|then\b|yesterday\b)`,
-    String
-      .raw`\bpost-(?:migration|cutover|reorg|merger|upgrade|rewrite|launch|incident|refactor)\b`,
-    String
-      .raw`\bafter (?:the |our |this |last )?(?:[\w-]+ )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|outage|launch|merger|refactor)\b`,
-    String
-      .raw`\b(?:per|under|with) the new (?:contract|policy|plan|agreement|process|setup|guidelines?|rules?|standard)\b`,
+      .raw`\b(?:per|under|with) the new (?:contract|policy|plan|agreement|process|setup|rules?)\b`,
     String
       .raw`\b(?:from|starting with|with the) v?\d+(?:\.\d+)*(?: release)? ?(?:on|onwards?|release)\b`,
     String.raw`\b(?:went|is|are) (?:EOL|end-of-life|live|GA)\b`,

@@ -60,6 +60,12 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "from v3 on the CLI prints JSON by default",
     true,
   ],
+  [
+    "plural and kebab case",
+    "The image-resizer Lambda functions are written in Node.",
+    "Since last sprint our image resizer lambdas are written in Go.",
+    true,
+  ],
   // Without the cue: two plain assertions, no retirement.
   [
     "no cue",

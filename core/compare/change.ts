@@ -30,6 +30,9 @@ import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
+import { currentCue, currentValue } from "./current_value.ts";
+import { withShortForms } from "./names_key.ts";
+import { episodeOfTheDay, temporary } from "./temporary.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -76,7 +79,7 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
 export function mayChange(incoming: Statement): boolean {
   return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming)) ||
     ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text)) ||
-    !incoming.cues.hypothetical && currencyMarked(incoming);
+    !incoming.cues.hypothetical && (currencyMarked(incoming) || currentCue(incoming.text));
 }
 
 /** A change word the lexicon knows, or a change marked on the surface. */
@@ -109,11 +112,18 @@ function numbered(s: Statement): boolean {
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
+  // A trial or a stopgap ("testing Discord for a week") leaves the standing fact standing.
+  // So does what happened on one day ("today the nightly build took 45 minutes").
+  if (
+    temporary(read.text) && !temporary(kept.text) || episodeOfTheDay(read.text, read.cues.change)
+  ) {
+    return null;
+  }
   // Without a change word, only a later version of a number both give (an implicit upgrade),
   // or a stored value said to have ended (`ceased.ts`).
   const marked = changeMarked(read) && !read.cues.hypothetical;
   const ceasing = ceasedCue(read.text);
-  const current = currencyMarked(read);
+  const current = currencyMarked(read) || currentCue(read.text);
   if (!marked && !numbered(kept) && !ceasing && !current) return null;
   if (
     !qualifiersAgree(read, kept) ||
@@ -121,10 +131,10 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   ) {
     return null;
   }
-  const [incoming, stored] = withAcronyms(read, kept);
+  const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
     (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
-    (current ? markedSwap(incoming, stored) : null);
+    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
   return found && !apart(incoming, stored) && !refines(found) ? found : null;

@@ -45,9 +45,23 @@ function taken(s: Statement): Set<number> {
 }
 
 /**
- * The token indexes (from the second) of a statement's subject: the words before its first verb
- * of being or using, or preposition, and a scope after `for` ("we use Mailgun for transactional
- * email").
+ * Where a statement's subject starts: after the change or currency words it opens with, and the
+ * small words before them ("These days the shipping service …", "We switched the shipping service
+ * to …"), else at its first token.
+ */
+function subjectStart(tokens: readonly Token[], cues: ReadonlySet<number>): number {
+  let start = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    if (cues.has(i)) start = i + 1;
+    else if (!STOPWORDS.has(tokens[i]!.lower)) break;
+  }
+  return start;
+}
+
+/**
+ * The token indexes (from the subject's second) of a statement's subject: the words before its
+ * first verb of being or using, or preposition, and a scope after `for` ("we use Mailgun for
+ * transactional email").
  */
 function subjectTokens(
   tokens: readonly Token[],
@@ -55,8 +69,9 @@ function subjectTokens(
   cues: ReadonlySet<number>,
 ): number[] {
   const out: number[] = [];
-  const end = subjectEnd(tokens, skip, cues);
-  for (let i = 1; i < end; i++) out.push(i);
+  const start = subjectStart(tokens, cues);
+  const end = subjectEnd(tokens, skip, cues, start);
+  for (let i = start + 1; i < end; i++) out.push(i);
   tokens.forEach((t, f) => {
     if (t.lower !== "for" || f < end || skip.has(f)) return;
     for (let i = f + 2; i < tokens.length; i++) {
@@ -75,9 +90,10 @@ function subjectEnd(
   tokens: readonly Token[],
   skip: ReadonlySet<number>,
   cues?: ReadonlySet<number>,
+  from = 0,
 ): number {
   const end = tokens.findIndex((t, i) =>
-    i > 0 && (PIVOT.test(t.lower) && !skip.has(i) || cues?.has(i) === true)
+    i > from && (PIVOT.test(t.lower) && !skip.has(i) || cues?.has(i) === true)
   );
   return end < 0 ? 0 : end;
 }

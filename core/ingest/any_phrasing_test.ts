@@ -172,6 +172,26 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "Dropped API 21-23 from the Android TV app.",
     false,
   ],
+  // modifiers.ts: a statement that opens with its change or currency words still names its
+  // subject after them; another modifier of the same head is another thing.
+  [
+    "other thing, opening cue",
+    "The invoicing service uses Braintree.",
+    "These days the shipping service uses Shippo.",
+    false,
+  ],
+  [
+    "other thing, opening cue",
+    "The invoicing service uses Braintree.",
+    "We switched the shipping service to Shippo.",
+    false,
+  ],
+  [
+    "same thing, opening cue",
+    "The invoicing service uses Braintree.",
+    "We switched the invoicing service to Adyen.",
+    true,
+  ],
 ];
 
 for (const [reading, stored, incoming, expected] of cases) {

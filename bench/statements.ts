@@ -18,10 +18,10 @@
  *
  * Usage: deno task bench:statements
  * [--split tune|heldout|fresh|blind2|blind3|blind4|blind5|blind6]
- * [--templates 10000] [--write-templates 3000] [--verbose] [--write]. The first six splits are
- * development data now (`heldout`, `fresh`, `blind2`, `blind3` and `blind4` were each run once
- * blind for the record, then tuned on), so `--verbose` prints their misses; `blind5` and `blind6`,
- * written blind after that, are in `HELD_OUT` until their single run (a new held-out batch goes
+ * [--templates 10000] [--write-templates 3000] [--verbose] [--write]. The first seven splits are
+ * development data now (`heldout`, `fresh`, `blind2`, `blind3`, `blind4` and `blind5` were each
+ * run once blind for the record, then tuned on), so `--verbose` prints their misses; `blind6`,
+ * written blind after that, is in `HELD_OUT` until its single run (a new held-out batch goes
  * there too).
  * `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the results

@@ -26,6 +26,7 @@ import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts
 import { attributeTerms } from "./terms.ts";
 import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
+import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
@@ -125,6 +126,8 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const ceasing = ceasedCue(read.text);
   const current = currencyMarked(read) || currentCue(read.text);
   if (!marked && !numbered(kept) && !ceasing && !current) return null;
+  // Another thing changed while the stored one stays, an exception, or what held before a move.
+  if (setAside(read, kept)) return null;
   if (
     !qualifiersAgree(read, kept) ||
     (marked || ceasing || current) && deniesChange(read) || marked && scopedElsewhere(read, kept)

@@ -46,6 +46,18 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "Travis built the mobile app for four years before we switched.",
     false,
   ],
+  [
+    "another product's version, no change word",
+    "The shop's cluster runs Kubernetes 1.28.",
+    "the shop's GKE is on 1.30",
+    false,
+  ],
+  [
+    "the same product's later version, no change word",
+    "Our database is PostgreSQL 15.",
+    "our database is PostgreSQL 16",
+    true,
+  ],
 ];
 
 for (const [reading, stored, incoming, expected] of cases) {

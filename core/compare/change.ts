@@ -164,9 +164,27 @@ function changed(incoming: Statement, stored: Statement): Change | null {
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
-      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
+      surfaced(incoming, stored) ?? framed(incoming, stored) ??
       slotted(incoming, stored) ?? versioned(incoming, stored)) ??
     upgraded(incoming, stored);
+}
+
+/**
+ * A change marked on the surface (`surface_change.ts`), read without subjects: unless each
+ * side names a subject of its own, they share none, and the old value is not named ("bumped
+ * the notebooks image to python 3.13" after "the API runs on Python 3.12").
+ */
+function surfaced(incoming: Statement, stored: Statement): Change | null {
+  const strong = (s: Statement) => s.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  const [mine, theirs] = [strong(incoming), strong(stored)];
+  const apartSubjects = mine.length > 0 && theirs.length > 0 &&
+    !theirs.some((w) => incoming.words.has(w)) && !mine.some((w) => stored.words.has(w));
+  const found = surfaceChange(incoming.text, stored.text);
+  // Naming the old value itself ("ruff replaces flake8", "RabbitMQ was decommissioned") ties
+  // the change to the stored fact whatever its subject words.
+  const named = found && found.from.toLowerCase().split(/[^\p{L}\p{N}.]+/u)
+    .some((w) => w.length > 1 && incoming.text.toLowerCase().includes(w));
+  return apartSubjects && !named ? null : found;
 }
 
 /** A new filler of the stored statement's slot (`slot_change.ts`). */

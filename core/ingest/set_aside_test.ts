@@ -58,6 +58,24 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "our database is PostgreSQL 16",
     true,
   ],
+  [
+    "another kind of tool for the same subject",
+    "The admin site runs on Deno 2.",
+    "yarn 4.1 is the pinned yarn for the admin site.",
+    false,
+  ],
+  [
+    "another subject's version bumped",
+    "The checkout service runs on Ruby 3.2.",
+    "bumped the reporting cron image to ruby 3.3 for the data team",
+    false,
+  ],
+  [
+    "the old value named, another subject's words",
+    "The message bus between checkout and billing is NATS.",
+    "checkout→billing goes over Kafka; NATS was shut down last week",
+    true,
+  ],
 ];
 
 for (const [reading, stored, incoming, expected] of cases) {

@@ -43,6 +43,18 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     true,
   ],
   ["ended", "Frontend tests run with Karma.", "Karma's gone, frontend tests run with Vitest", true],
+  [
+    "ended",
+    "Remote access goes through OpenVPN.",
+    "Remote access goes through WireGuard; OpenVPN certificates are revoked.",
+    true,
+  ],
+  [
+    "ended",
+    "Product analytics run on Snowflake.",
+    "Product analytics run on BigQuery, the Snowflake account is paused.",
+    true,
+  ],
   // …but not when the ending is elsewhere, or another thing's, or the value did the ending.
   [
     "ended elsewhere",

@@ -85,6 +85,12 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     "the on-call rota: Jonas runs it, Priya handed it off",
     false,
   ],
+  [
+    "named as old",
+    "The worker targets Python 3.9.",
+    "the worker runs on Python 3.12 now (3.9 went EOL)",
+    true,
+  ],
   // …but not when the ending is elsewhere, or another thing's, or the value did the ending.
   [
     "ended elsewhere",

@@ -26,6 +26,7 @@ import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts
 import { attributeTerms } from "./terms.ts";
 import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
+import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
@@ -125,6 +126,8 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const ceasing = ceasedCue(read.text);
   const current = currencyMarked(read) || currentCue(read.text);
   if (!marked && !numbered(kept) && !ceasing && !current) return null;
+  // Another thing changed while the stored one stays, an exception, or what held before a move.
+  if (setAside(read, kept)) return null;
   if (
     !qualifiersAgree(read, kept) ||
     (marked || ceasing || current) && deniesChange(read) || marked && scopedElsewhere(read, kept)
@@ -161,9 +164,27 @@ function changed(incoming: Statement, stored: Statement): Change | null {
   const held = asserted(stored);
   return namedOld(incoming, stored, held) ??
     (cues.additive ? null : newInSlot(incoming, stored, held) ??
-      surfaceChange(incoming.text, stored.text) ?? framed(incoming, stored) ??
+      surfaced(incoming, stored) ?? framed(incoming, stored) ??
       slotted(incoming, stored) ?? versioned(incoming, stored)) ??
     upgraded(incoming, stored);
+}
+
+/**
+ * A change marked on the surface (`surface_change.ts`), read without subjects: unless each
+ * side names a subject of its own, they share none, and the old value is not named ("bumped
+ * the notebooks image to python 3.13" after "the API runs on Python 3.12").
+ */
+function surfaced(incoming: Statement, stored: Statement): Change | null {
+  const strong = (s: Statement) => s.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  const [mine, theirs] = [strong(incoming), strong(stored)];
+  const apartSubjects = mine.length > 0 && theirs.length > 0 &&
+    !theirs.some((w) => incoming.words.has(w)) && !mine.some((w) => stored.words.has(w));
+  const found = surfaceChange(incoming.text, stored.text);
+  // Naming the old value itself ("ruff replaces flake8", "RabbitMQ was decommissioned") ties
+  // the change to the stored fact whatever its subject words.
+  const named = found && found.from.toLowerCase().split(/[^\p{L}\p{N}.]+/u)
+    .some((w) => w.length > 1 && incoming.text.toLowerCase().includes(w));
+  return apartSubjects && !named ? null : found;
 }
 
 /** A new filler of the stored statement's slot (`slot_change.ts`). */

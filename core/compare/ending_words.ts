@@ -63,6 +63,11 @@ export const ENDED_AFTER = new Set([
   "frozen",
   "mothballed",
   "went",
+  "revoked",
+  "paused",
+  "boot",
+  "eol'd",
+  "shelved",
 ]);
 
 /** Words before a value that say it ended ("RIP X", "bye bye X", "ditched X", "no more X"). */

@@ -12,6 +12,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
+import type { Value } from "./value_types.ts";
 import { same } from "./conflict.ts";
 import { termsOf } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
@@ -88,6 +89,14 @@ export function frameChange(incoming: Statement, stored: Statement): FrameChange
   if (held.some((v) => incoming.values.some((w) => w.tense === "current" && same(v, w)))) {
     return null;
   }
+  // The stored value is a technology a lexicon knows and the new ones are of other kinds ("npm
+  // 10.9 is the pinned npm for the web app" after "web app runs on Node 22"): another attribute.
+  const techSlots = (vs: readonly Value[]) =>
+    vs.filter((v) => v.kind === "tech" && v.tense === "current").flatMap((v) => v.slots);
+  // Only what the stored statement says of its subject ("Terraform state is …" names no value).
+  const told = held.filter((v) => termsOf(v.norm.toLowerCase()).some((w) => predicate.has(w)));
+  const [was, now] = [techSlots(told), techSlots(incoming.values)];
+  if (was.length > 0 && now.length > 0 && !now.some((s) => was.includes(s))) return null;
   // What it said of the subject is not said again as current (it may be named as old).
   const restated = [...predicate].filter((w) => incoming.words.has(w) && !incoming.oldWords.has(w));
   if (restated.length > 0) return null;

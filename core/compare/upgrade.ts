@@ -78,6 +78,11 @@ export function implicitUpgrade(incoming: Statement, stored: Statement): Upgrade
     [...new Set(s.terms.filter((t) => t.kind !== "strong" && t.kind !== "weak").map((t) => t.term))]
       .sort().join(" ");
   if (scopes(incoming) !== scopes(stored)) return null;
+  // Each names its technology, and they are not one ("prod EKS is on 1.31" after "the prod
+  // cluster runs Kubernetes 1.29"): without a change word, two readings, not a known upgrade.
+  const techs = (s: Statement) => s.values.filter((v) => v.kind === "tech").map((v) => v.norm);
+  const [ours, theirs] = [techs(incoming), techs(stored)];
+  if (ours.length > 0 && theirs.length > 0 && !ours.some((t) => theirs.includes(t))) return null;
   const mine = asserted(incoming);
   const held = asserted(stored);
   for (const old of held) {

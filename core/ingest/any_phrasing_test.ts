@@ -43,6 +43,54 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
     true,
   ],
   ["ended", "Frontend tests run with Karma.", "Karma's gone, frontend tests run with Vitest", true],
+  [
+    "ended",
+    "Remote access goes through OpenVPN.",
+    "Remote access goes through WireGuard; OpenVPN certificates are revoked.",
+    true,
+  ],
+  [
+    "ended",
+    "Product analytics run on Snowflake.",
+    "Product analytics run on BigQuery, the Snowflake account is paused.",
+    true,
+  ],
+  [
+    "named as old",
+    "Container images are scanned by scanbot.",
+    "scanbot got the boot; images are scanned by trivy in CI.",
+    true,
+  ],
+  [
+    "named as old",
+    "Release checklists are owned by Marta.",
+    "release checklists: Jonas owns them, Marta handed it off",
+    true,
+  ],
+  [
+    "named as old",
+    "The docs generator is called docsmith.",
+    "`pagewright` (formerly docsmith) is the docs generator",
+    true,
+  ],
+  [
+    "named as old",
+    "Metrics are scraped by collectd.",
+    "metrics are scraped by the OTel collector; collectd was uninstalled everywhere",
+    true,
+  ],
+  [
+    "named as old, another thing's",
+    "Release checklists are owned by Marta.",
+    "the on-call rota: Jonas runs it, Priya handed it off",
+    false,
+  ],
+  [
+    "named as old",
+    "The worker targets Python 3.9.",
+    "the worker runs on Python 3.12 now (3.9 went EOL)",
+    true,
+  ],
   // …but not when the ending is elsewhere, or another thing's, or the value did the ending.
   [
     "ended elsewhere",

@@ -631,11 +631,17 @@ const assignmentRule: Rule = (text, out) => {
     const pairList = tight && (text[nameStart - 1] === ";" || /^;[ \t]*[A-Za-z][\w ]{0,30}=/.test(
       text.slice(value.end, value.end + 40),
     ));
+    // spring.datasource.password=…, helm's --set db.password=…: a dotted key in a properties
+    // line or a chart override, where the value is always a literal, never a name.
+    const dotted = tight && /^[a-z][\w\-]*(?:\.[\w\-]+)+$/.test(name) &&
+      !/^(?:this|self|that|cls|ctx|config|props|state|options|opts|env|process)\./.test(name) &&
+      (/(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, nameStart - 40), nameStart)) ||
+        /--set(?:-string)?[ \t]+$/.test(text.slice(Math.max(0, nameStart - 20), nameStart)));
     const context = {
       signal,
       form,
       spaced: op === undefined,
-      literalForm: (form === "env" && tight) || pairList,
+      literalForm: (form === "env" && tight) || pairList || dotted,
       quotedName: quote !== "",
       name,
     };

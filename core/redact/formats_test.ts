@@ -27,3 +27,10 @@ Deno.test("dotted keys: a properties line or a chart override holds a literal, e
   kept("this.password=incomingPassword");
   kept("  const secret = config.signingSecret;");
 });
+
+Deno.test("PINs: a PIN label states its digits further on with a copula; other digits stay", () => {
+  gone("The passcode for the badge reader at the east door is 58203917.", "58203917");
+  gone("the SIM pin of the on-call phone was 40917", "40917");
+  kept("The PIN for the phone 2 was reset in 2023");
+  kept("The PIN pad on floor 3 is model 44871");
+});

@@ -327,3 +327,9 @@ function previousWord(text: string, at: number): string {
   while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
   return text.slice(start, end);
 }
+
+/** A label that names a PIN and nothing else (`PIN`, `PUK`, `passcode`, `door code`). */
+export function pinOnly(text: string, label: Label): boolean {
+  return /^(?:pin|puk|passcode|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))$/i
+    .test(text.slice(label.start, label.end));
+}

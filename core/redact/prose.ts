@@ -26,7 +26,7 @@ import {
   PUBLIC_KEYS,
   subject,
 } from "./back_cues.ts";
-import { findLabels, type Label, type LabelKind } from "./labels.ts";
+import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -152,7 +152,9 @@ function bind(
     } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!);
-    const named = value && (value.shape !== "digits" || i <= 1) && // a PIN right after its label
+    // A PIN right after its label, or stated with a copula further on when the label can only
+    // name a PIN ("the PIN for the door in the lab is 4829").
+    const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&
       !publicKey(ahead.slice(0, i).map((w) => w.text));
     if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };

@@ -42,6 +42,9 @@ function tok(body: string, left = TOKEN, right = left, flags = ""): RegExp {
   return new RegExp(`(?<![${left}])(?:${body})(?![${right}])`, `gd${flags}`);
 }
 
+/** A dotted token may end a sentence: a `.` after it ends it unless a token character follows. */
+const SENTENCE_END = `(?!\\.[${TOKEN}])`;
+
 const ASSIGN = String.raw`["']?[ \t]{0,4}(?:=>|[:=])[ \t]{0,4}["']?`;
 const B64 = String.raw`A-Za-z0-9+\/`;
 
@@ -193,8 +196,9 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
     type: "discord_bot_token",
     regex: tok(
-      "[MNO][A-Za-z0-9_\\-]{23,27}\\.[A-Za-z0-9_\\-]{6,7}\\.[A-Za-z0-9_\\-]{27,40}",
+      "[MNO][A-Za-z0-9_\\-]{23,27}\\.[A-Za-z0-9_\\-]{6,7}\\.[A-Za-z0-9_\\-]{27,40}" + SENTENCE_END,
       `${TOKEN}.`,
+      TOKEN,
     ),
   },
   {
@@ -211,7 +215,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
     hint: ["SG."],
     type: "sendgrid_api_key",
-    regex: tok("SG\\.[A-Za-z0-9_\\-]{22}\\.[A-Za-z0-9_\\-]{43}", `${TOKEN}.`),
+    regex: tok("SG\\.[A-Za-z0-9_\\-]{22}\\.[A-Za-z0-9_\\-]{43}" + SENTENCE_END, `${TOKEN}.`, TOKEN),
   },
   {
     type: "mailgun_api_key",

@@ -34,3 +34,25 @@ Deno.test("PINs: a PIN label states its digits further on with a copula; other d
   kept("The PIN for the phone 2 was reset in 2023");
   kept("The PIN pad on floor 3 is model 44871");
 });
+
+Deno.test("key files: a PuTTY MAC and a service account key's id go, outside their files they stay", () => {
+  const mac = "5e1f".repeat(16);
+  const out = gone(
+    `PuTTY-User-Key-File-3: ssh-rsa\nEncryption: none\nComment: ci@build\nPublic-Lines: 1\n` +
+      `AAAAB3NzaC1yc2EAAAADAQAB\nPrivate-Lines: 1\nQmFzZTY0UHJpdmF0ZUJsb2NrSGVyZQ==\n` +
+      `Private-MAC: ${mac}`,
+    mac,
+  );
+  ok(out.includes("Private-MAC: "), out);
+  const id = "0c9d".repeat(10);
+  gone(
+    `{"type": "service_account", "project_id": "acme-ci", "private_key_id": "${id}"}`,
+    id,
+  );
+  kept(`{"private_key_id": "${id}", "note": "rotated key id, in the audit log"}`);
+});
+
+Deno.test("dotted tokens: a Discord bot token that ends a sentence goes whole", () => {
+  const token = "MTA5ODc2NTQzMjEwOTg3NjU0.Gx7Kq2.p9Wm4Rt8Yz2Lc6Nv1Bq5Hd3Jf7Ks0Xa4Ue8Io";
+  gone(`The release bot signs in with ${token}.`, token);
+});

@@ -56,3 +56,9 @@ Deno.test("dotted tokens: a Discord bot token that ends a sentence goes whole", 
   const token = "MTA5ODc2NTQzMjEwOTg3NjU0.Gx7Kq2.p9Wm4Rt8Yz2Lc6Nv1Bq5Hd3Jf7Ks0Xa4Ue8Io";
   gone(`The release bot signs in with ${token}.`, token);
 });
+
+Deno.test("masked connection strings: a Server=host pair after a password label stays", () => {
+  kept("Here it is, password masked: Host=pg-7.internal.acme.io;Username=app_ro;Password=*****;");
+  kept("with the password left out: Server=sql3.corp;Database=orders;User Id=svc_orders;");
+  gone("the password is Tr0ub4dor&3x for Server=sql3.corp", "Tr0ub4dor&3x");
+});

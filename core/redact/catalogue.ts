@@ -391,14 +391,14 @@ const DB_SCHEMES = words(
 );
 
 /**
- * `scheme://user:password@host`; people leave `#` and `?` unescaped in a password, so it may
- * hold them (a `?` not followed by a query's `name=`).
+ * `scheme://user:password@host`; people leave `#`, `?` and `@` unescaped in a password, so it
+ * may hold them (a `?` not followed by a query's `name=`; the host follows the last `@`).
  */
 const URL_USERINFO =
-  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256}(?:\?[^\s\/?"'<>`@=&]{0,64})*)@(?=[\w\[.\-%])/gd;
+  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`]{1,256}(?:\?[^\s\/?"'<>`=&]{0,64})*)@(?=[\w\[.\-%])/gd;
 /** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
 const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
-const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
+const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s\/:"'`]{1,128}?)@(?:tcp|unix)\(/gd;
 
 /** The user name before the `:` that starts a URL's password at `at`. */
 function userOf(text: string, at: number): string {
@@ -410,8 +410,10 @@ function userOf(text: string, at: number): string {
 const urlRule: Rule = (text, out) => {
   for (const match of text.matchAll(URL_USERINFO)) {
     const password = match[2]!;
+    // A sigil that starts a password (`*Xa13…`, `@sEiO…`) is no YAML alias inside a URL.
     if (
-      !isLiteral(password) || /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
+      !isLiteral(password.replace(/^[&*@]+(?=.)/, "")) ||
+      /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
     ) continue;
     // `guest:guest`, `postgres:postgres`: a service's default login, its user name again.
     if (userOf(text, match.indices![2]![0]) === password) continue;

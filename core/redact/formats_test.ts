@@ -62,3 +62,18 @@ Deno.test("masked connection strings: a Server=host pair after a password label 
   kept("with the password left out: Server=sql3.corp;Database=orders;User Id=svc_orders;");
   gone("the password is Tr0ub4dor&3x for Server=sql3.corp", "Tr0ub4dor&3x");
 });
+
+Deno.test("URL passwords: an unescaped '@' or a leading sigil stays inside the password", () => {
+  const out = gone(
+    "REDIS_URL=rediss://cache_rw:Kp@9vQ#mT4wZ@cache-2.internal:6380/0",
+    "Kp@9vQ#mT4wZ",
+  );
+  ok(out.includes("@cache-2.internal:6380/0"), out);
+  gone("amqp://jobs:*Rt5mWq8Lz2Np@mq.internal:5672/", "*Rt5mWq8Lz2Np");
+  gone("amqp://jobs:@Hy7nBv3Xq9Ls@mq.internal:5672/", "@Hy7nBv3Xq9Ls");
+  gone(
+    `sql.Open("mysql", "app:Qw@7z&Lp3x%Vr@tcp(db.internal:3306)/orders")`,
+    "Qw@7z&Lp3x%Vr",
+  );
+  kept("mailto:ops@acme.io and https://docs.acme.io/x?user=a@b.io");
+});

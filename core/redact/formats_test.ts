@@ -77,3 +77,12 @@ Deno.test("URL passwords: an unescaped '@' or a leading sigil stays inside the p
   );
   kept("mailto:ops@acme.io and https://docs.acme.io/x?user=a@b.io");
 });
+
+Deno.test("quoted passphrases: one joined phrase in quotes reads as it does bare", () => {
+  gone(
+    "The backup passphrase is “tundra-pebble-saffron-orchid”, mind the dashes.",
+    "tundra-pebble-saffron-orchid",
+  );
+  gone("our disk passphrase is 'walnut.ember.heron.quill'", "walnut.ember.heron.quill");
+  kept("The password rule is “at-least-twelve-chars”, see the wiki.");
+});

@@ -86,3 +86,9 @@ Deno.test("quoted passphrases: one joined phrase in quotes reads as it does bare
   gone("our disk passphrase is 'walnut.ember.heron.quill'", "walnut.ember.heron.quill");
   kept("The password rule is “at-least-twelve-chars”, see the wiki.");
 });
+
+Deno.test("wifi: the network's place, then its password; an SSID-like word or a state stays", () => {
+  gone("The wi-fi in the north lab is OrchidPebbleWharf, ask before sharing.", "OrchidPebbleWharf");
+  kept("the wifi in the lab is AcmeGuest");
+  kept("the wifi in the big lab is down again");
+});

@@ -1038,7 +1038,9 @@ const extraRule: Rule = (text, out) => {
   }
   for (const { type, regex } of STRICT_PATTERNS) {
     for (const match of text.matchAll(regex)) {
-      if (!isLiteral(match[1]!) || /^\d{1,6}(?::\d+)?$/.test(match[1]!)) continue;
+      // A flag's value may start with a sigil (`-a &Oo…`): no YAML alias on a command line.
+      const value = type === "cli_secret_flag" ? match[1]!.replace(/^[&*@]+(?=.)/, "") : match[1]!;
+      if (!isLiteral(value) || /^\d{1,6}(?::\d+)?$/.test(match[1]!)) continue;
       const [start, end] = match.indices![1]!;
       out.push({ start, end, type, tier: 1 });
     }

@@ -92,3 +92,9 @@ Deno.test("wifi: the network's place, then its password; an SSID-like word or a 
   kept("the wifi in the lab is AcmeGuest");
   kept("the wifi in the big lab is down again");
 });
+
+Deno.test("answers and flags: a value answered above an aside, a flag's value led by a sigil", () => {
+  gone("> pw for the staging broker?\nQ7#vLm2@xRt9  (admin user, rotate it after)", "Q7#vLm2@xRt9");
+  kept("> what's the db pw for the cache?\nask Dana (she owns the vault)");
+  gone("redis-cli -h cache.internal -a *Vb8kTq2Wm5Lz PING", "*Vb8kTq2Wm5Lz");
+});

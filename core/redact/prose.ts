@@ -14,6 +14,7 @@ import { type Shaped, shaped, type Word } from "./prose_value.ts";
 import type { ValueShape } from "./value_shape.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
+import { ANSWER_ASIDE, ANSWER_OPENER, SPEAKER } from "./answer_line.ts";
 import { stated } from "./stated.ts";
 import {
   ASIDE_WORDS,
@@ -333,20 +334,13 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
     }
     if (line.length > 0) {
       if (line.length <= 3) return line;
+      if (asked && ANSWER_ASIDE.test(text.slice(at + 1, end))) return line.slice(0, 1);
       return asked && ANSWER_OPENER.test(line[0]!.text) ? line.slice(0, 3) : [];
     }
     at = end;
   }
   return [];
 }
-
-/** A chat export's line naming who speaks and when. */
-const SPEAKER =
-  /^[ \t]*(?:\*\*|__)?[\p{L}][\p{L}\p{N} ._\-]{0,30}(?:\*\*|__)?[ \t]*(?:[—–\-][ \t]*)?(?:(?:today|yesterday)[ \t]+at[ \t]+)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?\]?[ \t]*$/iu;
-
-/** How a reply to a question opens before it gives the value asked for. */
-const ANSWER_OPENER =
-  /^(?:it'?s|it’s|its|a:|answer:|here:?|here's|sure,?|yes,?|yeah,?|yep,?|use|try|->|→)$/i;
 
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */
 const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));

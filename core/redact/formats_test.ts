@@ -98,3 +98,12 @@ Deno.test("answers and flags: a value answered above an aside, a flag's value le
   kept("> what's the db pw for the cache?\nask Dana (she owns the vault)");
   gone("redis-cli -h cache.internal -a *Vb8kTq2Wm5Lz PING", "*Vb8kTq2Wm5Lz");
 });
+
+Deno.test("Secret manifests: a plain-text user name under stringData stays, its password goes", () => {
+  const out = gone(
+    "kind: Secret\nmetadata:\n  name: mail\nstringData:\n  MAIL_USER: relay_bot\n  MAIL_PASS: Hq8!vZ2m#Lp4",
+    "Hq8!vZ2m#Lp4",
+  );
+  ok(out.includes("MAIL_USER: relay_bot"), out);
+  gone("kind: Secret\ndata:\n  username: cmVsYXlfYm90\n", "cmVsYXlfYm90");
+});

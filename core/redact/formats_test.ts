@@ -107,3 +107,9 @@ Deno.test("Secret manifests: a plain-text user name under stringData stays, its 
   ok(out.includes("MAIL_USER: relay_bot"), out);
   gone("kind: Secret\ndata:\n  username: cmVsYXlfYm90\n", "cmVsYXlfYm90");
 });
+
+Deno.test("bare passwords: a trailing '$' is a password's symbol unless the word reads as a regex", () => {
+  gone("Kw7#pLz2Qm!Rv9$ is what the billing user was given", "Kw7#pLz2Qm!Rv9$");
+  kept("the route must match ^/v[0-9]+/Items!$ in the proxy");
+  kept("grep for ^Deploy-[A-Z]+!Done$ in the log");
+});

@@ -113,3 +113,13 @@ Deno.test("bare passwords: a trailing '$' is a password's symbol unless the word
   kept("the route must match ^/v[0-9]+/Items!$ in the proxy");
   kept("grep for ^Deploy-[A-Z]+!Done$ in the log");
 });
+
+Deno.test("odd case: letters whose case flips mid-word, after a password clause's colon", () => {
+  gone(
+    "Write down the root password for the NAS at 192.168.4.20: lanTERnPebble, then burn it.",
+    "lanTERnPebble",
+  );
+  kept("the password for the admin account: ResetRequired");
+  kept("the password for the webhook: parseURL handles it");
+  kept("the password for the router at 10.0.0.1: see the vault");
+});

@@ -10,7 +10,7 @@
  * @module
  */
 import type { Candidate } from "./catalogue.ts";
-import { type Shaped, shaped, type Word } from "./prose_value.ts";
+import { oddCase, type Shaped, shaped, type Word } from "./prose_value.ts";
 import type { ValueShape } from "./value_shape.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
@@ -152,7 +152,10 @@ function bind(
       else sawAside = true;
     } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
-    const value = accept(ahead[i]!);
+    const value = accept(ahead[i]!) ??
+      (label.kind === "password" && /:$/.test(ahead[i - 1]?.text ?? "")
+        ? oddCase(ahead[i]!)
+        : undefined);
     // A PIN right after its label, or stated with a copula further on when the label can only
     // name a PIN ("the PIN for the door in the lab is 4829").
     const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&

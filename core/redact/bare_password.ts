@@ -59,7 +59,7 @@ function strong(v: string): boolean {
   // Syntax, not a password: a call, a template, an index, a regex, a format string.
   if (
     CRYPT.test(v) || SYNTAX.test(v) ||
-    /^[\w.$]+\(|\)$|\$\{|\{\{|\w\[["'\w]|\\[dwsbn]|%[-\d.]*[sdfx]\b|^\^|\$$/.test(v)
+    /^[\w.$]+\(|\)$|\$\{|\{\{|\w\[["'\w]|\\[dwsbn]|%[-\d.]*[sdfx]\b/.test(v) || anchored(v)
   ) return false;
   // Base64 fields joined by `|`, `$` or `:` are an encoding (a hashed known_hosts entry
   // `|1|salt|hash`), not a password someone typed.
@@ -67,4 +67,14 @@ function strong(v: string): boolean {
   const encoded = fields.filter((f) => /^[A-Za-z0-9+\/=]{8,}$/.test(f)).length;
   if (encoded > 1 && fields.every((f) => /^(?:[A-Za-z0-9+\/=]{8,}|\d{1,3})$/.test(f))) return false;
   return wordFraction(v) < 0.3 && isLiteral(v) && valueShape(v) === "password";
+}
+
+/**
+ * A regular expression's anchors: `^…` or `…$` with another mark of one (the other anchor, `.*`,
+ * `.+`, a group or a class). A password may end in `$` (`EB!I6g6x…I2jG$`).
+ */
+function anchored(v: string): boolean {
+  if (!v.startsWith("^") && !v.endsWith("$")) return false;
+  return (v.startsWith("^") && v.endsWith("$")) || /\.[*+?]|[(\[]/.test(v) ||
+    v.startsWith("^") && v.length < 12;
 }

@@ -42,6 +42,9 @@ function tok(body: string, left = TOKEN, right = left, flags = ""): RegExp {
   return new RegExp(`(?<![${left}])(?:${body})(?![${right}])`, `gd${flags}`);
 }
 
+/** A dotted token may end a sentence: a `.` after it ends it unless a token character follows. */
+const SENTENCE_END = `(?!\\.[${TOKEN}])`;
+
 const ASSIGN = String.raw`["']?[ \t]{0,4}(?:=>|[:=])[ \t]{0,4}["']?`;
 const B64 = String.raw`A-Za-z0-9+\/`;
 
@@ -193,8 +196,9 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
     type: "discord_bot_token",
     regex: tok(
-      "[MNO][A-Za-z0-9_\\-]{23,27}\\.[A-Za-z0-9_\\-]{6,7}\\.[A-Za-z0-9_\\-]{27,40}",
+      "[MNO][A-Za-z0-9_\\-]{23,27}\\.[A-Za-z0-9_\\-]{6,7}\\.[A-Za-z0-9_\\-]{27,40}" + SENTENCE_END,
       `${TOKEN}.`,
+      TOKEN,
     ),
   },
   {
@@ -211,7 +215,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
   {
     hint: ["SG."],
     type: "sendgrid_api_key",
-    regex: tok("SG\\.[A-Za-z0-9_\\-]{22}\\.[A-Za-z0-9_\\-]{43}", `${TOKEN}.`),
+    regex: tok("SG\\.[A-Za-z0-9_\\-]{22}\\.[A-Za-z0-9_\\-]{43}" + SENTENCE_END, `${TOKEN}.`, TOKEN),
   },
   {
     type: "mailgun_api_key",
@@ -387,14 +391,14 @@ const DB_SCHEMES = words(
 );
 
 /**
- * `scheme://user:password@host`; people leave `#` and `?` unescaped in a password, so it may
- * hold them (a `?` not followed by a query's `name=`).
+ * `scheme://user:password@host`; people leave `#`, `?` and `@` unescaped in a password, so it
+ * may hold them (a `?` not followed by a query's `name=`; the host follows the last `@`).
  */
 const URL_USERINFO =
-  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`@]{1,256}(?:\?[^\s\/?"'<>`@=&]{0,64})*)@(?=[\w\[.\-%])/gd;
+  /(?<![\w+.\-])([a-zA-Z][a-zA-Z0-9+.\-]{1,30}):\/\/[^\s:@\/?#"'<>`]{0,128}:([^\s\/?"'<>`]{1,256}(?:\?[^\s\/?"'<>`=&]{0,64})*)@(?=[\w\[.\-%])/gd;
 /** A token as a URL's user name: `https://<token>@host`, `https://<token>:x-oauth-basic@host`. */
 const URL_USER_TOKEN = /:\/\/([A-Za-z0-9_\-]{20,256})(?::[^\s\/?#"'<>`@]{0,128})?@(?=[\w\[.\-%])/gd;
-const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s@\/:"'`]{1,128})@(?:tcp|unix)\(/gd;
+const MYSQL_DSN = /(?<![\w.:\/\-])[\w.\-]{1,64}:([^\s\/:"'`]{1,128}?)@(?:tcp|unix)\(/gd;
 
 /** The user name before the `:` that starts a URL's password at `at`. */
 function userOf(text: string, at: number): string {
@@ -406,8 +410,10 @@ function userOf(text: string, at: number): string {
 const urlRule: Rule = (text, out) => {
   for (const match of text.matchAll(URL_USERINFO)) {
     const password = match[2]!;
+    // A sigil that starts a password (`*Xa13…`, `@sEiO…`) is no YAML alias inside a URL.
     if (
-      !isLiteral(password) || /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
+      !isLiteral(password.replace(/^[&*@]+(?=.)/, "")) ||
+      /^(?:\d{1,5}|password|passwd|pass|pwd|pw|secret)$/i.test(password)
     ) continue;
     // `guest:guest`, `postgres:postgres`: a service's default login, its user name again.
     if (userOf(text, match.indices![2]![0]) === password) continue;
@@ -631,11 +637,17 @@ const assignmentRule: Rule = (text, out) => {
     const pairList = tight && (text[nameStart - 1] === ";" || /^;[ \t]*[A-Za-z][\w ]{0,30}=/.test(
       text.slice(value.end, value.end + 40),
     ));
+    // spring.datasource.password=…, helm's --set db.password=…: a dotted key in a properties
+    // line or a chart override, where the value is always a literal, never a name.
+    const dotted = tight && /^[a-z][\w\-]*(?:\.[\w\-]+)+$/.test(name) &&
+      !/^(?:this|self|that|cls|ctx|config|props|state|options|opts|env|process)\./.test(name) &&
+      (/(?:^|\n)[ \t]*$/.test(text.slice(Math.max(0, nameStart - 40), nameStart)) ||
+        /--set(?:-string)?[ \t]+$/.test(text.slice(Math.max(0, nameStart - 20), nameStart)));
     const context = {
       signal,
       form,
       spaced: op === undefined,
-      literalForm: (form === "env" && tight) || pairList,
+      literalForm: (form === "env" && tight) || pairList || dotted,
       quotedName: quote !== "",
       name,
     };
@@ -1026,7 +1038,9 @@ const extraRule: Rule = (text, out) => {
   }
   for (const { type, regex } of STRICT_PATTERNS) {
     for (const match of text.matchAll(regex)) {
-      if (!isLiteral(match[1]!) || /^\d{1,6}(?::\d+)?$/.test(match[1]!)) continue;
+      // A flag's value may start with a sigil (`-a &Oo…`): no YAML alias on a command line.
+      const value = type === "cli_secret_flag" ? match[1]!.replace(/^[&*@]+(?=.)/, "") : match[1]!;
+      if (!isLiteral(value) || /^\d{1,6}(?::\d+)?$/.test(match[1]!)) continue;
       const [start, end] = match.indices![1]!;
       out.push({ start, end, type, tier: 1 });
     }

@@ -1,7 +1,8 @@
 /**
  * Kubernetes Secret manifests: every value under `data` (base64) or `stringData` of a
  * `kind: Secret` document is a secret, whatever its key is called (`DATABASE_URL`, `signing`,
- * `.dockerconfigjson`) and however innocent its decoded text reads. A ConfigMap's `data`, and
+ * `.dockerconfigjson`) and however innocent its decoded text reads, but a user name written in
+ * plain text under `stringData` (`SMTP_USER: app_mailer`). A ConfigMap's `data`, and
  * a SealedSecret's `encryptedData` (ciphertext meant to be committed), are left as they are.
  * YAML (one document of a `---` stream) and JSON (`kubectl get secret -o json`).
  *
@@ -20,11 +21,27 @@ export function k8sSecretCandidates(text: string, out: Candidate[]): void {
   if (!text.includes("Secret")) return;
   for (const kind of text.matchAll(YAML_KIND)) {
     for (const [start, end] of yamlValues(text, kind.index, YAML_DATA)) {
+      if (userNameRow(text, start)) continue;
       out.push({ start, end, type: "secret_assignment", tier: 1 });
     }
   }
   for (const kind of text.matchAll(JSON_KIND)) jsonObject(text, kind.index, out);
 }
+
+/**
+ * A user name given in plain text (`SMTP_USER: app_mailer` under `stringData`): the login's
+ * name, not its secret. Base64 under `data` stays redacted, whatever its key.
+ */
+function userNameRow(text: string, at: number): boolean {
+  const row = text.slice(text.lastIndexOf("\n", at) + 1, at);
+  if (!USER_KEY.test(row)) return false;
+  const head = text.slice(0, at);
+  return head.lastIndexOf("stringData:") > head.lastIndexOf("data:");
+}
+
+/** A key naming a user: `SMTP_USER:`, `username:`, `db.login:`. */
+const USER_KEY =
+  /^[ \t]+["']?(?:[\w.\-]*[_.\-])?(?:user|username|user_name|login)["']?:[ \t]+["']?$/i;
 
 /**
  * The spans of the values of the mappings whose key `keys` matches (`^indent key:$`, the

@@ -101,7 +101,10 @@ const LABEL = new RegExp(
     String
       .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
     String
-      .raw`|(?<verbed>(?:db|database|wifi|wi-fi|vpn)(?=(?:[ \t]+[a-z]+){0,2}[ \t]+(?:uses|is|was|to|now)[ \t]))` +
+      .raw`|(?<verbed>(?:db|database|wifi|wi-fi|vpn)(?=(?:[ \t]+[a-z]+){0,2}[ \t]+(?:uses|is|was|to|now)[ \t])` +
+    // "the wifi for the Dune meeting room is …": a network's place, then its password.
+    String
+      .raw`|wi-?fi[ \t]+(?:for|in|at|on)(?:[ \t]+[\w\-]{1,20}){1,4}(?=[ \t]+(?:is|was|now)[ \t]))` +
     String
       .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
     String
@@ -326,4 +329,10 @@ function previousWord(text: string, at: number): string {
   if (SERVICE_DOMAIN.test(text.slice(from, end))) return text.slice(from, end);
   while (start < end && !/[A-Za-z]/.test(text[start]!)) start++;
   return text.slice(start, end);
+}
+
+/** A label that names a PIN and nothing else (`PIN`, `PUK`, `passcode`, `door code`). */
+export function pinOnly(text: string, label: Label): boolean {
+  return /^(?:pin|puk|passcode|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))$/i
+    .test(text.slice(label.start, label.end));
 }

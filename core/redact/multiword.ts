@@ -144,6 +144,9 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
   const quoted = QUOTED.exec(value);
   if (quoted) {
     const words = quoted[2]!.trim().split(/\s+/);
+    // "…is “cinder-juniper-indigo-tundra”": one joined phrase in quotes, read as if bare.
+    const inner = words.length === 1 ? joinedLength(quoted[2]!, phraseLabel) : undefined;
+    if (inner === quoted[2]!.length) return [at + 1, at + 1 + inner];
     if (words.length < 2 || words.length > 8) return undefined;
     const plain = (w: string) =>
       /^[A-Za-z0-9][A-Za-z0-9!@#$%^&*,\-]*$/.test(w) && !STOPWORDS.has(w.toLowerCase()) &&
@@ -151,6 +154,12 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
     if (!words.every(plain) || !isLiteral(quoted[2]!)) return undefined;
     return [at + 1, at + 1 + quoted[2]!.length];
   }
+  const length = joinedLength(value, phraseLabel);
+  return length === undefined ? undefined : [at, at + length];
+}
+
+/** The length of the joined passphrase that starts `value`, if one does. */
+function joinedLength(value: string, phraseLabel: boolean): number | undefined {
   const joined = JOINED.exec(value);
   if (joined === null) return undefined;
   const words = joined[1]!.split(joined[2]!);
@@ -158,7 +167,7 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
   const letters = words.filter((w) => !/^\d+$/.test(w));
   if (letters.length < (digits ? 3 : 4) || (!digits && !phraseLabel)) return undefined;
   if (letters.some((w) => STOPWORDS.has(w) || NOT_PHRASE_WORDS.has(w))) return undefined;
-  return [at, at + joined[1]!.length];
+  return joined[1]!.length;
 }
 
 /** Values in the rows under a heading that names logins. */

@@ -10,10 +10,11 @@
  * @module
  */
 import type { Candidate } from "./catalogue.ts";
-import { type Shaped, shaped, type Word } from "./prose_value.ts";
+import { oddCase, type Shaped, shaped, type Word } from "./prose_value.ts";
 import type { ValueShape } from "./value_shape.ts";
 import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
+import { ANSWER_ASIDE, ANSWER_OPENER, SPEAKER } from "./answer_line.ts";
 import { stated } from "./stated.ts";
 import {
   ASIDE_WORDS,
@@ -26,7 +27,7 @@ import {
   PUBLIC_KEYS,
   subject,
 } from "./back_cues.ts";
-import { findLabels, type Label, type LabelKind } from "./labels.ts";
+import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -151,8 +152,13 @@ function bind(
       else sawAside = true;
     } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
     if (redacted(ahead[i]!)) return undefined;
-    const value = accept(ahead[i]!);
-    const named = value && (value.shape !== "digits" || i <= 1) && // a PIN right after its label
+    const value = accept(ahead[i]!) ??
+      (label.kind === "password" && /:$/.test(ahead[i - 1]?.text ?? "")
+        ? oddCase(ahead[i]!)
+        : undefined);
+    // A PIN right after its label, or stated with a copula further on when the label can only
+    // name a PIN ("the PIN for the door in the lab is 4829").
+    const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&
       !publicKey(ahead.slice(0, i).map((w) => w.text));
     if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };
@@ -331,20 +337,13 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
     }
     if (line.length > 0) {
       if (line.length <= 3) return line;
+      if (asked && ANSWER_ASIDE.test(text.slice(at + 1, end))) return line.slice(0, 1);
       return asked && ANSWER_OPENER.test(line[0]!.text) ? line.slice(0, 3) : [];
     }
     at = end;
   }
   return [];
 }
-
-/** A chat export's line naming who speaks and when. */
-const SPEAKER =
-  /^[ \t]*(?:\*\*|__)?[\p{L}][\p{L}\p{N} ._\-]{0,30}(?:\*\*|__)?[ \t]*(?:[—–\-][ \t]*)?(?:(?:today|yesterday)[ \t]+at[ \t]+)?\[?\d{1,2}:\d{2}(?::\d{2})?(?:[ \t]*[ap]\.?m\.?)?\]?[ \t]*$/iu;
-
-/** How a reply to a question opens before it gives the value asked for. */
-const ANSWER_OPENER =
-  /^(?:it'?s|it’s|its|a:|answer:|here:?|here's|sure,?|yes,?|yeah,?|yep,?|use|try|->|→)$/i;
 
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */
 const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));

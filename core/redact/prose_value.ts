@@ -75,3 +75,20 @@ const DIGEST_NAME = /^(?:sha-?\d{0,3}|md5|blake2[bs]?|blake3|sha3-\d{3}|h1|crc32
 
 /** A value cut short (`…` or `...` at its end) or masked in its middle (`ab12…yz89`). */
 const ELIDED = /[\w](?:\.{3}|…)[)\]"'`,;:!?]*$|^[^\s…]{0,12}[\w](?:\.{3}|…)[\w][^\s…]{0,8}$/;
+
+/**
+ * Letters whose case changes inside a word where no name's would (`MeadowkELP`, `fjorDMarBLE`):
+ * a password someone typed, once a password label's clause has ended in a colon before it.
+ * Capitalised words (`ResetRequired`) and a name ending in a common acronym (`parseURL`) are not.
+ */
+export function oddCase(word: Word): Shaped | undefined {
+  const { start, end } = trimWord(word.text);
+  const v = word.text.slice(start, end);
+  if (!/^[A-Za-z]{8,40}$/.test(v) || !/[a-z]/.test(v) || !/[A-Z]/.test(v)) return undefined;
+  if (
+    /^[A-Z]?[a-z]+(?:[A-Z][a-z]+)*(?:URL|URI|API|IDs?|HTTPS?|JSON|XML|SQL|UUID|DB|IP|UI)?$/.test(v)
+  ) {
+    return undefined;
+  }
+  return { start: word.start + start, end: word.start + end, shape: "letters" };
+}

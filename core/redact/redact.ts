@@ -7,7 +7,8 @@
  *
  * Four detectors run. The catalogue (`catalogue.ts`) knows provider token formats (more by
  * their prefixes in `vendor_formats.ts`), private key blocks (PEM, OpenSSH, PuTTY), credentials
- * in URLs, headers and cookies, secret-named assignments in env files, code, YAML, JSON and
+ * in URLs, headers and cookies, the fields that travel with a key in its file (a PuTTY MAC, a
+ * service account key's id: `key_files.ts`), secret-named assignments in env files, code, YAML, JSON and
  * command lines (a `-p` after a user name: `cli_pairs.ts`; a key as a C byte array:
  * `code_literals.ts`), and the values of Kubernetes
  * Secret manifests (`k8s_secret.ts`). The prose binder
@@ -42,6 +43,7 @@ import { entropySpans } from "./entropy.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
+import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
 import { subjectCandidates } from "./subject_line.ts";
@@ -92,6 +94,7 @@ export function redact(text: string): Redaction {
   const candidates = catalogueCandidates(text);
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
+  keyFileCandidates(text, candidates);
   cliPairCandidates(text, candidates);
   codeLiteralCandidates(text, candidates);
   proseCandidates(text, candidates);

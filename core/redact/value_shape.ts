@@ -112,6 +112,7 @@ export function valueShape(v: string): ValueShape | undefined {
   if (v.includes("/") && readablePath(v)) return undefined;
   const setting = /^[?&.]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value, .path=value
   if (setting && isSettingName(setting)) return undefined;
+  if (setting && hostSetting(v)) return undefined;
   // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
   if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
   // Upper-case hex of 16 or 40 digits: a GPG key's long id or its fingerprint.
@@ -263,6 +264,11 @@ export function isSettingName(name: string): boolean {
       .test(name);
 }
 
+/** `Server=db-1.acme.io`, `Host=cache.local;…`: a pair whose value is a host names a server. */
+function hostSetting(v: string): boolean {
+  return HOST.test(v.slice(v.indexOf("=") + 1).replace(/;.*$/s, ""));
+}
+
 /**
  * Whether a word reads as a made-up password: 8–40 letters and digits, perhaps joined by
  * dashes or with symbols (`;` and `%` too: `Meadow4;bishop`), at least four letters and two
@@ -293,7 +299,7 @@ export function isPhrase(v: string): boolean {
   if (digits < 2 && !/[A-Z]/.test(v) && !v.includes("-")) return false;
   if (/^[A-Z0-9_]+$/.test(v) || /^v?\d/.test(v)) return false;
   const setting = /^([A-Za-z_][\w.\-]*)[=:]/.exec(v)?.[1]; // SMTP_PASSWORD=…: a setting, not a value
-  if (setting && (isSettingName(setting) || /_/.test(setting))) return false;
+  if (setting && (isSettingName(setting) || /_/.test(setting) || hostSetting(v))) return false;
   // Three or more dashed words with digits read as a name only when short: eu-west-1, not
   // purple-monkey-dishwasher-42.
   const passphrase = (v.length >= 16 && v.split("-").length >= 3) ||

@@ -3,18 +3,9 @@
  * `compare/` that retires a stored fact, with the look-alikes it must leave alone. The
  * sentences are written for these tests, not taken from the bench's labelled pairs.
  */
-import { equal } from "node:assert/strict";
-import { tempEngine } from "../../tests/helpers.ts";
+import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 
-/** Writes `stored`, then `incoming`; whether the stored memory was retired. */
-async function retires(stored: string, incoming: string): Promise<boolean> {
-  await using t = await tempEngine({ project: "shop" });
-  const old = await t.engine.write({ content: stored });
-  const next = await t.engine.write({ content: incoming });
-  return next.superseded.includes(old.id) && t.engine.get(old.id).status === "superseded";
-}
-
-const cases: readonly (readonly [string, string, string, boolean])[] = [
+const cases: readonly RetireCase[] = [
   // ceased.ts: the old value named next to a word of ending, another value given.
   [
     "ended",
@@ -242,8 +233,4 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
   ],
 ];
 
-for (const [reading, stored, incoming, expected] of cases) {
-  Deno.test(`${reading}: "${incoming}" ${expected ? "retires" : "leaves"} "${stored}"`, async () => {
-    equal(await retires(stored, incoming), expected);
-  });
-}
+retireCases(cases);

@@ -5,18 +5,9 @@
  * plan, an addition or the past, it does not. The sentences are written for these tests, not
  * taken from the bench's labelled pairs.
  */
-import { equal } from "node:assert/strict";
-import { tempEngine } from "../../tests/helpers.ts";
+import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 
-/** Writes `stored`, then `incoming`; whether the stored memory was retired. */
-async function retires(stored: string, incoming: string): Promise<boolean> {
-  await using t = await tempEngine({ project: "shop" });
-  const old = await t.engine.write({ content: stored });
-  const next = await t.engine.write({ content: incoming });
-  return next.superseded.includes(old.id) && t.engine.get(old.id).status === "superseded";
-}
-
-const cases: readonly (readonly [string, string, string, boolean])[] = [
+const cases: readonly RetireCase[] = [
   // A word of the present, a starting point or a correction heading, same subject, new value.
   [
     "present",
@@ -124,8 +115,4 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
   ],
 ];
 
-for (const [reading, stored, incoming, expected] of cases) {
-  Deno.test(`${reading}: "${incoming}" ${expected ? "retires" : "leaves"} "${stored}"`, async () => {
-    equal(await retires(stored, incoming), expected);
-  });
-}
+retireCases(cases);

@@ -4,18 +4,9 @@
  * held before a move. Each retires nothing; the same shapes that do change the stored fact
  * still retire it. Sentences written for these tests, not taken from the bench.
  */
-import { equal } from "node:assert/strict";
-import { tempEngine } from "../../tests/helpers.ts";
+import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 
-/** Writes `stored`, then `incoming`; whether the stored memory was retired. */
-async function retires(stored: string, incoming: string): Promise<boolean> {
-  await using t = await tempEngine({ project: "shop" });
-  const old = await t.engine.write({ content: stored });
-  const next = await t.engine.write({ content: incoming });
-  return next.superseded.includes(old.id) && t.engine.get(old.id).status === "superseded";
-}
-
-const cases: readonly (readonly [string, string, string, boolean])[] = [
+const cases: readonly RetireCase[] = [
   [
     "open plan",
     "Search runs on Elasticsearch.",
@@ -78,8 +69,4 @@ const cases: readonly (readonly [string, string, string, boolean])[] = [
   ],
 ];
 
-for (const [reading, stored, incoming, expected] of cases) {
-  Deno.test(`set aside (${reading}): ${incoming}`, async () => {
-    equal(await retires(stored, incoming), expected);
-  });
-}
+retireCases(cases);

@@ -3,21 +3,14 @@
  * `compare/temporary.ts`); a change on the day still retires. Sentences written for these tests.
  */
 import { equal } from "node:assert/strict";
-import { tempEngine } from "../../tests/helpers.ts";
-
-/** Writes `stored`, then `incoming`; whether the stored memory was retired. */
-async function retires(stored: string, incoming: string): Promise<boolean> {
-  await using t = await tempEngine({ project: "ops" });
-  const old = await t.engine.write({ content: stored });
-  const next = await t.engine.write({ content: incoming });
-  return next.superseded.includes(old.id) && t.engine.get(old.id).status === "superseded";
-}
+import { retires } from "../../tests/fixtures/retires.ts";
 
 Deno.test("a trial or a stopgap does not retire the standing fact", async () => {
   equal(
     await retires(
       "Standups happen on Zoom.",
       "These days standups happen on Around, as an experiment.",
+      "ops",
     ),
     false,
   );
@@ -25,6 +18,7 @@ Deno.test("a trial or a stopgap does not retire the standing fact", async () => 
     await retires(
       "Alerts are routed to Opsgenie.",
       "alerts are now routed to PagerDuty for two weeks",
+      "ops",
     ),
     false,
   );
@@ -35,6 +29,7 @@ Deno.test("what happened today does not retire the standing fact", async () => {
     await retires(
       "The e2e suite takes 12 minutes.",
       "Today the e2e suite took 31 minutes after a cache miss.",
+      "ops",
     ),
     false,
   );
@@ -45,6 +40,7 @@ Deno.test("a change made today still retires it", async () => {
     await retires(
       "Alerts are routed to Opsgenie.",
       "Today we migrated alert routing from Opsgenie to PagerDuty.",
+      "ops",
     ),
     true,
   );

@@ -1,11 +1,28 @@
 /**
- * Helpers of the redaction tests: random tokens of given alphabets (seeded), and one realistic
- * example per secret type.
+ * Helpers of the redaction tests: random tokens of given alphabets (seeded), one realistic
+ * example per secret type, and the `gone` / `kept` assertions.
  *
  * @module
  */
+import { equal, ok } from "node:assert/strict";
 import { seededRandom } from "../../tests/fixtures/random.ts";
+import { redact } from "./redact.ts";
 import type { SecretType } from "./types.ts";
+
+/**
+ * Asserts that redacting `text` removes `secret`, and every 12-character run of it, and that a
+ * second pass changes nothing; returns the redacted text.
+ */
+export const gone = (text: string, secret: string): string => {
+  const out = redact(text).text;
+  ok(!out.includes(secret), out);
+  for (let i = 0; i + 12 <= secret.length; i++) ok(!out.includes(secret.slice(i, i + 12)), out);
+  equal(redact(out).text, out, "a second pass changes nothing");
+  return out;
+};
+
+/** Asserts that redacting `text` leaves it as it is. */
+export const kept = (text: string): void => equal(redact(text).text, text);
 
 // Tokens are built at run time so no scanner mistakes this file for a leak.
 const random = seededRandom(4242);

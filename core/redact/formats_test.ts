@@ -5,17 +5,8 @@
  *
  * @module
  */
-import { equal, ok } from "node:assert/strict";
-import { redact } from "./redact.ts";
-
-const gone = (text: string, secret: string) => {
-  const out = redact(text).text;
-  ok(!out.includes(secret), out);
-  for (let i = 0; i + 12 <= secret.length; i++) ok(!out.includes(secret.slice(i, i + 12)), out);
-  equal(redact(out).text, out, "a second pass changes nothing");
-  return out;
-};
-const kept = (text: string) => equal(redact(text).text, text);
+import { ok } from "node:assert/strict";
+import { gone, kept } from "./examples_testing.ts";
 
 Deno.test("dotted keys: a properties line or a chart override holds a literal, even in words", () => {
   gone("app.mail.password=OrchidTundraLantern\napp.mail.host=smtp.local", "OrchidTundraLantern");

@@ -12,7 +12,11 @@ import type { Statement } from "./claims.ts";
 import { stem, synonym } from "./terms.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 
-/** Short forms of the domain, read as what they stand for (the lexicon knows more). */
+/**
+ * Short forms of the domain, read as what they stand for, that the lexicon's synonyms do not
+ * already spell out (`db`, `svc`, `auth`, `docs`, `stg`, `cfg` and `img` are read there; `k8s`
+ * is here too, as a word with a digit skips the synonyms).
+ */
 const SHORT: ReadonlyMap<string, string> = new Map([
   ["tf", "terraform"],
   ["pg", "postgresql"],
@@ -21,25 +25,18 @@ const SHORT: ReadonlyMap<string, string> = new Map([
   ["js", "javascript"],
   ["ts", "typescript"],
   ["py", "python"],
-  ["auth", "authentication"],
   ["authn", "authentication"],
   ["perms", "permissions"],
   ["deps", "dependencies"],
-  ["docs", "documentation"],
   ["doc", "documentation"],
-  ["stg", "staging"],
-  ["cfg", "configuration"],
   ["conf", "configuration"],
   ["msg", "message"],
   ["msgs", "messages"],
-  ["img", "image"],
   ["fn", "function"],
   ["func", "function"],
   ["funcs", "functions"],
-  ["svc", "service"],
   ["svcs", "services"],
   ["srv", "server"],
-  ["db", "database"],
   ["dbs", "databases"],
   ["k8s", "kubernetes"],
   ["deployment", "deploy"],

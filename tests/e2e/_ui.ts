@@ -83,12 +83,18 @@ export async function waitForText(page: Page, selector: string, text: string): P
   );
 }
 
-/** Clicks the button whose text is `label` (inside `within`, default the whole page). */
+/**
+ * Clicks the button whose text is `label` (inside `within`, default the whole page).
+ *
+ * A locator, not a handle: the page re-renders its status line and lists after each action, so a
+ * handle taken a moment earlier can be detached by the time it is clicked; the locator finds the
+ * button again and retries until it is visible, enabled and still.
+ */
 export async function clickButton(page: Page, label: string, within = "body"): Promise<void> {
-  const handle = await page.waitForSelector(
-    `${within} ::-p-xpath(.//button[normalize-space(.)="${label}"])`,
-  );
-  await handle!.click();
+  await page
+    .locator(`${within} ::-p-xpath(.//button[normalize-space(.)="${label}"])`)
+    .setTimeout(5_000)
+    .click();
 }
 
 /** The axe-core violations of the current page at impact serious or critical. */

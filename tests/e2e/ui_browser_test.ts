@@ -51,12 +51,7 @@ Deno.test({
     });
     await ui.visit(`#/memory/${id}`);
     await clickButton(ui.page, "Edit");
-    const box = await ui.page.waitForSelector("#edit-content");
-    await box!.click({ count: 3 });
-    await ui.page.evaluate(() => {
-      document.querySelector("#edit-content").value = "";
-    });
-    await box!.type("Deploys need two approvals.");
+    await ui.page.locator("#edit-content").fill("Deploys need two approvals.");
     await clickButton(ui.page, "Save");
     await waitForText(ui.page, "#status", "Saved");
     await waitForText(ui.page, ".memory-content", "two approvals");

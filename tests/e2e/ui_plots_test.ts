@@ -47,7 +47,7 @@ Deno.test({
       await ui.page.emulateMediaFeatures([{ name: "prefers-color-scheme", value: scheme }]);
       await ui.visit("#/health");
       await ui.page.waitForSelector(".counts-region[data-complete=true]");
-      await ui.page.click(".growth-table summary");
+      await ui.page.locator(".growth-table summary").click();
       const violations = await seriousViolations(ui.page);
       ok(violations.length === 0, `${scheme} health page:\n${violations.join("\n")}`);
     }
@@ -114,7 +114,7 @@ Deno.test({
     await ui.page.evaluate(() => {
       document.querySelector("#filter-asOf").value = "2026-11-27";
     });
-    await ui.page.click(".filters button[type=submit]");
+    await ui.page.locator(".filters button[type=submit]").click();
     await waitForText(ui.page, "table.list caption", "as of 2026-11-27");
     ok(ui.page.url().includes("asOf=2026-11-27"));
     const text = await ui.page.$eval("table.list", (t) => t.textContent ?? "");

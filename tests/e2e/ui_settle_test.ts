@@ -29,7 +29,7 @@ Deno.test({
     ok(flag, "the strand has an open contradiction");
     await ui.visit("#/health");
     await waitForText(ui.page, "main", "Contradictions (1)");
-    await ui.page.click(`a[href="#/settle?edge=${encodeURIComponent(edge)}"]`);
+    await ui.page.locator(`a[href="#/settle?edge=${encodeURIComponent(edge)}"]`).click();
     await waitForText(ui.page, "main", "Keep newer");
     const newer = flag.newer.id;
     const older = flag.older.id;
@@ -64,7 +64,7 @@ Deno.test({
     await waitForText(ui.page, ".compare-out", "Changed (1)");
     const compared = await ui.page.$eval(".compare-out", (el) => el.textContent ?? "");
     ok(compared.includes("Added (1)") && compared.includes("no approval"), compared);
-    await ui.page.click(`button[aria-label="Roll back to here… (${put.slice(0, 12)})"]`);
+    await ui.page.locator(`button[aria-label="Roll back to here… (${put.slice(0, 12)})"]`).click();
     await waitForText(ui.page, ".plan", "would");
     const plan = await ui.page.$eval(".plan", (el) => el.textContent ?? "");
     ok(plan.includes(`forget (1): ${added}`), plan);
@@ -135,7 +135,7 @@ Deno.test({
     });
     equal(ui.engine.conflicts()[0]?.kind, "text", "the merge left a text conflict open");
     await ui.visit("#/health");
-    await ui.page.click(`a[href="#/resolve?memory=${encodeURIComponent(id)}"]`);
+    await ui.page.locator(`a[href="#/resolve?memory=${encodeURIComponent(id)}"]`).click();
     await waitForText(ui.page, "main", "Keep side 2");
     const sides = await ui.page.$$eval(".side pre", (pres) => pres.map((p) => p.textContent));
     ok(

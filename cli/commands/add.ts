@@ -105,7 +105,12 @@ Examples:
       return ctx.printJson(rest);
     }
     const { memory } = result;
-    const verb = result.action === "noop" ? "already known" : result.action;
+    // A write that retires an older memory is still an addition; the older one is what changed.
+    const verb = result.action === "noop"
+      ? "already known"
+      : result.action === "superseded"
+      ? "added"
+      : result.action;
     // A shared project's memory goes to its team's strand: say so.
     const team = engine.strandOf(memory.id).team;
     const where = team === null ? "" : ` in team ${team}'s strand`;
@@ -115,7 +120,9 @@ Examples:
       `${ctx.out.green(verb)} ${
         ctx.out.bold(memory.id)
       } (${memory.type}, ${memory.scope})${where}` +
-        (result.superseded.length ? `; superseded ${result.superseded.join(", ")}` : "") +
+        (result.superseded.length
+          ? `; it replaces ${result.superseded.join(", ")} (now superseded)`
+          : "") +
         (result.action === "added" || result.action === "superseded" || !result.reason
           ? ""
           : `: ${result.reason}`) +

@@ -1,7 +1,7 @@
 /**
  * The outside check's notes on the CLI (issue 16): errors name what the user typed, `--json`
  * answers in JSON wherever it can, re-embedding and model ids say what is going on, and a
- * search lists only memories that match.
+ * search lists only memories that match, and `add` says which older memory a new one replaces.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { tempDir } from "../helpers.ts";
@@ -216,4 +216,20 @@ Deno.test("an import names the line and the line's own field names, never record
     const json = (await helix(["import", file, "--json"])).json();
     match(`helix: ${json.error.message}`, expected);
   }
+});
+
+Deno.test("add says the new memory was added and which older one it replaces", async () => {
+  await using home = await tempDir();
+  const helix = cli(home.path);
+  const old = (await helix(["add", "Mobile bugs are tracked in Linear.", "--global", "--json"]))
+    .json().memory;
+  const result = await helix([
+    "add",
+    "We moved mobile bug tracking from Linear to Jira.",
+    "--global",
+  ]);
+  equal(result.code, 0, result.stderr);
+  match(result.stdout, /^added mem_\S+ \(fact, global\); it replaces (\S+) \(now superseded\)/);
+  ok(result.stdout.includes(`it replaces ${old.id} (now superseded)`), result.stdout);
+  ok(!/^superseded /.test(result.stdout), "the new memory is not the one superseded");
 });

@@ -17,11 +17,11 @@
  *   (`--write-templates`): every supersede is a false one.
  *
  * Usage: deno task bench:statements
- * [--split tune|heldout|fresh|blind2|blind3|blind4|blind5|blind6]
+ * [--split tune|heldout|fresh|blind2|blind3|blind4|blind5|blind6|blind7]
  * [--templates 10000] [--write-templates 3000] [--verbose] [--write]. The first seven splits are
  * development data now (`heldout`, `fresh`, `blind2`, `blind3`, `blind4` and `blind5` were each
- * run once blind for the record, then tuned on), so `--verbose` prints their misses; `blind6`,
- * written blind after that, is in `HELD_OUT` until its single run (a new held-out batch goes
+ * run once blind for the record, then tuned on), so `--verbose` prints their misses; `blind6` and
+ * `blind7`, written blind after that, are in `HELD_OUT` until their single runs (a new held-out batch goes
  * there too).
  * `--write` records
  * bench/results/statements-<split>.json and rewrites bench/RESULTS-statements.md from the results
@@ -227,9 +227,9 @@ async function writeTemplates(size: number) {
 
 /**
  * Splits whose items are never printed, not even their misses under `--verbose`: a blind batch
- * until its single run (blind6 now; blind4 and blind5 were run on 2026-11-26).
+ * until its single run (blind6 and blind7 now; blind4 and blind5 were run on 2026-11-26).
  */
-const HELD_OUT: readonly string[] = ["blind6"];
+const HELD_OUT: readonly string[] = ["blind6", "blind7"];
 
 if (import.meta.main) {
   const { values } = parseArgs({
@@ -243,10 +243,20 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  const splits = ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "blind5", "blind6"];
+  const splits = [
+    "tune",
+    "heldout",
+    "fresh",
+    "blind2",
+    "blind3",
+    "blind4",
+    "blind5",
+    "blind6",
+    "blind7",
+  ];
   if (!splits.includes(split)) {
     throw new Error(
-      `--split: tune, heldout, fresh, blind2, blind3, blind4, blind5 or blind6, not ${split}`,
+      `--split: tune, heldout, fresh, blind2, blind3, blind4, blind5, blind6 or blind7, not ${split}`,
     );
   }
   // Every split but the held-out ones is development data (each was run once blind, then tuned on).

@@ -15,13 +15,14 @@
  * (bench/fixtures/secrets_prose_blind3.ts), written blind while the redactor was being tuned, and
  * the `blind4` split (bench/fixtures/secrets_prose_blind4.ts), written blind for the held-out
  * figures, and the `blind5` split (bench/fixtures/secrets_prose_blind5.ts), written blind after
- * blind4 had been run, for one final run, and the `blind6` split
- * (bench/fixtures/secrets_prose_blind6.ts), written blind for one more single run.
+ * blind4 had been run, for one final run, and the `blind6` and `blind7` splits
+ * (bench/fixtures/secrets_prose_blind6.ts and _blind7.ts), each written blind for one more single
+ * run; `blind7` is not part of `all`. Which batch each split reads: `redaction_prose_splits.ts`.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|adv|all] [--write].
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|adv|all] [--write].
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for
- * `fresh`, `blind2`, `blind3`, `blind4`, `blind5`, `blind6` and `adv`: their own
+ * `fresh`, `blind2` to `blind7` and `adv`: their own
  * bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * seven development batches at once: bench/RESULTS-redaction-prose-all.md and
@@ -32,57 +33,8 @@
 import { join } from "node:path";
 import { log, MACHINE, MACHINE_LINE } from "./measure.ts";
 import { redact } from "../core/redact/redact.ts";
-import { buildSecretsProse, SECRETS_PROSE_SEED, type Split } from "./fixtures/secrets_prose.ts";
-import {
-  buildSecretsProseFresh,
-  SECRETS_PROSE_FRESH_SEED,
-} from "./fixtures/secrets_prose_fresh.ts";
-import {
-  buildSecretsProseBlind2,
-  SECRETS_PROSE_BLIND2_SEED,
-} from "./fixtures/secrets_prose_blind2.ts";
-import {
-  buildSecretsProseBlind3,
-  SECRETS_PROSE_BLIND3_SEED,
-} from "./fixtures/secrets_prose_blind3.ts";
-import {
-  buildSecretsProseBlind4,
-  SECRETS_PROSE_BLIND4_SEED,
-} from "./fixtures/secrets_prose_blind4.ts";
-import {
-  buildSecretsProseBlind5,
-  SECRETS_PROSE_BLIND5_SEED,
-} from "./fixtures/secrets_prose_blind5.ts";
-import {
-  buildSecretsProseBlind6,
-  SECRETS_PROSE_BLIND6_SEED,
-} from "./fixtures/secrets_prose_blind6.ts";
-
-/** A half of the original batch, or one of the later held-out batches. */
-type ProseSplit =
-  | Split
-  | "fresh"
-  | "blind2"
-  | "blind3"
-  | "blind4"
-  | "blind5"
-  | "blind6"
-  | "adv";
-import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
-
-/** A half of the original batch, or one of the later held-out batches. */
-
-/** The batch a split is drawn from (`seed` only applies to the original batch). */
-function batchOf(split: ProseSplit, seed: number) {
-  if (split === "fresh") return buildSecretsProseFresh();
-  if (split === "blind2") return buildSecretsProseBlind2();
-  if (split === "blind3") return buildSecretsProseBlind3();
-  if (split === "blind4") return buildSecretsProseBlind4();
-  if (split === "blind5") return buildSecretsProseBlind5();
-  if (split === "blind6") return buildSecretsProseBlind6();
-  if (split === "adv") return buildSecretsProseAdv();
-  return buildSecretsProse(seed);
-}
+import { SECRETS_PROSE_SEED } from "./fixtures/secrets_prose.ts";
+import { batchOf, HELD_OUT, PROSE_SPLITS, type ProseSplit } from "./redaction_prose_splits.ts";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
@@ -219,18 +171,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     : split === "all"
     ? ["tune", "heldout", "fresh", "blind2", "blind3", "blind4", "adv"]
     : [split as ProseSplit];
-  const known = [
-    "tune",
-    "heldout",
-    "fresh",
-    "blind2",
-    "blind3",
-    "blind4",
-    "blind5",
-    "blind6",
-    "adv",
-  ];
-  if (!splits.every((s) => known.includes(s))) {
+  if (!splits.every((s) => (PROSE_SPLITS as readonly string[]).includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
   const scores = splits.map((s) => scoreProse(s));
@@ -267,78 +208,6 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     `${JSON.stringify({ date, machine: MACHINE, seed: SECRETS_PROSE_SEED, scores }, null, 2)}\n`,
   );
 }
-
-/** The later held-out batches, each recorded on its own page after its single run. */
-const HELD_OUT = {
-  fresh: {
-    title: "fresh held-out batch",
-    batch: "the fresh batch",
-    file: "secrets_prose_fresh.ts",
-    seed: SECRETS_PROSE_FRESH_SEED,
-    about:
-      "written after tuning by someone who had not read the redactor, and run once, blind, as " +
-      "aggregates (its figures are below, under 'The blind run'); since then it is development data.",
-  },
-  blind2: {
-    title: "second blind batch",
-    batch: "the second blind batch",
-    file: "secrets_prose_blind2.ts",
-    seed: SECRETS_PROSE_BLIND2_SEED,
-    about:
-      "written after the fresh batch had been run, by someone who had read neither the redactor " +
-      "nor the earlier batches' templates, and run once, blind, as aggregates (its figures are " +
-      "below, under 'The blind run'); since then it is development data.",
-  },
-  blind3: {
-    title: "third blind batch",
-    batch: "the third blind batch",
-    file: "secrets_prose_blind3.ts",
-    seed: SECRETS_PROSE_BLIND3_SEED,
-    about:
-      "written while the redactor was being tuned on the earlier batches, by someone who had " +
-      "read neither the redactor nor the earlier batches' templates, and run once, blind, as " +
-      "aggregates (its figures are below, under 'The blind run'); since then it is development " +
-      "data (its misses were read and grouped by mechanism), so the figures above are no blind ones.",
-  },
-  blind4: {
-    title: "fourth blind batch",
-    batch: "the fourth blind batch",
-    file: "secrets_prose_blind4.ts",
-    seed: SECRETS_PROSE_BLIND4_SEED,
-    about:
-      "written for the held-out figures by someone who had read neither the redactor nor the " +
-      "earlier batches' templates, and run once, blind, as aggregates (its figures are below, " +
-      "under 'The blind run'); since then it is development data.",
-  },
-  blind5: {
-    title: "fifth blind batch",
-    batch: "the fifth blind batch",
-    file: "secrets_prose_blind5.ts",
-    seed: SECRETS_PROSE_BLIND5_SEED,
-    about:
-      "written after the fourth batch had been run, by someone who had read neither the redactor " +
-      "nor the earlier batches' templates, and run once, blind, as aggregates.",
-  },
-  blind6: {
-    title: "sixth blind batch",
-    batch: "the sixth blind batch",
-    file: "secrets_prose_blind6.ts",
-    seed: SECRETS_PROSE_BLIND6_SEED,
-    about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
-      "templates, and run once, blind, as aggregates.",
-  },
-  adv: {
-    title: "adversarial batch",
-    batch: "the adversarial batch",
-    file: "secrets_prose_adv.ts",
-    seed: SECRETS_PROSE_ADV_SEED,
-    about:
-      "written on 2026-11-26 to stress generalisation (labels far from, after or lines above " +
-      "their value; random-looking identifiers and talk about secrets without values) before the " +
-      "redactor was tuned on it, and scored once then (its figures are below, under 'The first " +
-      "run'); it is development data.",
-  },
-} as const;
 
 /**
  * The `## ` sections at the end of a record (its blind run, what changed since), which a new
@@ -385,8 +254,8 @@ async function writeAll(date: string, table: string, scores: readonly ProseScore
     `# Prose secrets benchmark: every batch\n\nRecorded by \`deno task bench:redaction --prose --split all --write\` on ${
       date.slice(0, 10)
     }: ${MACHINE_LINE}. \`redact()\` over the seven prose batches (tune and heldout: seed ${SECRETS_PROSE_SEED}; ` +
-      `fresh: ${SECRETS_PROSE_FRESH_SEED}; blind2: ${SECRETS_PROSE_BLIND2_SEED}; blind3: ${SECRETS_PROSE_BLIND3_SEED}; ` +
-      `blind4: ${SECRETS_PROSE_BLIND4_SEED}; adv: ${SECRETS_PROSE_ADV_SEED}). All seven are development data now: ` +
+      `fresh: ${HELD_OUT.fresh.seed}; blind2: ${HELD_OUT.blind2.seed}; blind3: ${HELD_OUT.blind3.seed}; ` +
+      `blind4: ${HELD_OUT.blind4.seed}; adv: ${HELD_OUT.adv.seed}). All seven are development data now: ` +
       "the redactor was tuned on every one of them, so these figures say what it does on what it has seen; " +
       "the figure that says how it generalises is a batch written blind after this record and run once.\n\n" +
       `${table}\n${notes ? `\n${notes}` : ""}`,

@@ -1,0 +1,146 @@
+/**
+ * The splits of the prose secrets benchmark (`redaction_prose.ts`): which batch each split is
+ * drawn from, and how each later held-out batch is named on its own results page.
+ *
+ * @module
+ */
+import { buildSecretsProse, type Split } from "./fixtures/secrets_prose.ts";
+import {
+  buildSecretsProseFresh,
+  SECRETS_PROSE_FRESH_SEED,
+} from "./fixtures/secrets_prose_fresh.ts";
+import {
+  buildSecretsProseBlind2,
+  SECRETS_PROSE_BLIND2_SEED,
+} from "./fixtures/secrets_prose_blind2.ts";
+import {
+  buildSecretsProseBlind3,
+  SECRETS_PROSE_BLIND3_SEED,
+} from "./fixtures/secrets_prose_blind3.ts";
+import {
+  buildSecretsProseBlind4,
+  SECRETS_PROSE_BLIND4_SEED,
+} from "./fixtures/secrets_prose_blind4.ts";
+import {
+  buildSecretsProseBlind5,
+  SECRETS_PROSE_BLIND5_SEED,
+} from "./fixtures/secrets_prose_blind5.ts";
+import {
+  buildSecretsProseBlind6,
+  SECRETS_PROSE_BLIND6_SEED,
+} from "./fixtures/secrets_prose_blind6.ts";
+import {
+  buildSecretsProseBlind7,
+  SECRETS_PROSE_BLIND7_SEED,
+} from "./fixtures/secrets_prose_blind7.ts";
+import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
+
+/** Every split the benchmark scores; `both` and `all` name groups of them. */
+export const PROSE_SPLITS = [
+  "tune",
+  "heldout",
+  "fresh",
+  "blind2",
+  "blind3",
+  "blind4",
+  "blind5",
+  "blind6",
+  "blind7",
+  "adv",
+] as const;
+
+/** A half of the original batch, or one of the later held-out batches. */
+export type ProseSplit = Split | (typeof PROSE_SPLITS)[number];
+
+/** The batch a split is drawn from (`seed` only applies to the original batch). */
+export function batchOf(split: ProseSplit, seed: number) {
+  if (split === "fresh") return buildSecretsProseFresh();
+  if (split === "blind2") return buildSecretsProseBlind2();
+  if (split === "blind3") return buildSecretsProseBlind3();
+  if (split === "blind4") return buildSecretsProseBlind4();
+  if (split === "blind5") return buildSecretsProseBlind5();
+  if (split === "blind6") return buildSecretsProseBlind6();
+  if (split === "blind7") return buildSecretsProseBlind7();
+  if (split === "adv") return buildSecretsProseAdv();
+  return buildSecretsProse(seed);
+}
+
+/** The later held-out batches, each recorded on its own page after its single run. */
+export const HELD_OUT = {
+  fresh: {
+    title: "fresh held-out batch",
+    batch: "the fresh batch",
+    file: "secrets_prose_fresh.ts",
+    seed: SECRETS_PROSE_FRESH_SEED,
+    about:
+      "written after tuning by someone who had not read the redactor, and run once, blind, as " +
+      "aggregates (its figures are below, under 'The blind run'); since then it is development data.",
+  },
+  blind2: {
+    title: "second blind batch",
+    batch: "the second blind batch",
+    file: "secrets_prose_blind2.ts",
+    seed: SECRETS_PROSE_BLIND2_SEED,
+    about:
+      "written after the fresh batch had been run, by someone who had read neither the redactor " +
+      "nor the earlier batches' templates, and run once, blind, as aggregates (its figures are " +
+      "below, under 'The blind run'); since then it is development data.",
+  },
+  blind3: {
+    title: "third blind batch",
+    batch: "the third blind batch",
+    file: "secrets_prose_blind3.ts",
+    seed: SECRETS_PROSE_BLIND3_SEED,
+    about:
+      "written while the redactor was being tuned on the earlier batches, by someone who had " +
+      "read neither the redactor nor the earlier batches' templates, and run once, blind, as " +
+      "aggregates (its figures are below, under 'The blind run'); since then it is development " +
+      "data (its misses were read and grouped by mechanism), so the figures above are no blind ones.",
+  },
+  blind4: {
+    title: "fourth blind batch",
+    batch: "the fourth blind batch",
+    file: "secrets_prose_blind4.ts",
+    seed: SECRETS_PROSE_BLIND4_SEED,
+    about:
+      "written for the held-out figures by someone who had read neither the redactor nor the " +
+      "earlier batches' templates, and run once, blind, as aggregates (its figures are below, " +
+      "under 'The blind run'); since then it is development data.",
+  },
+  blind5: {
+    title: "fifth blind batch",
+    batch: "the fifth blind batch",
+    file: "secrets_prose_blind5.ts",
+    seed: SECRETS_PROSE_BLIND5_SEED,
+    about:
+      "written after the fourth batch had been run, by someone who had read neither the redactor " +
+      "nor the earlier batches' templates, and run once, blind, as aggregates.",
+  },
+  blind6: {
+    title: "sixth blind batch",
+    batch: "the sixth blind batch",
+    file: "secrets_prose_blind6.ts",
+    seed: SECRETS_PROSE_BLIND6_SEED,
+    about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
+      "templates, and run once, blind, as aggregates.",
+  },
+  blind7: {
+    title: "seventh blind batch",
+    batch: "the seventh blind batch",
+    file: "secrets_prose_blind7.ts",
+    seed: SECRETS_PROSE_BLIND7_SEED,
+    about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
+      "templates, and run once, blind, as aggregates.",
+  },
+  adv: {
+    title: "adversarial batch",
+    batch: "the adversarial batch",
+    file: "secrets_prose_adv.ts",
+    seed: SECRETS_PROSE_ADV_SEED,
+    about:
+      "written on 2026-11-26 to stress generalisation (labels far from, after or lines above " +
+      "their value; random-looking identifiers and talk about secrets without values) before the " +
+      "redactor was tuned on it, and scored once then (its figures are below, under 'The first " +
+      "run'); it is development data.",
+  },
+} as const;

@@ -251,12 +251,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         }
       }
     }
-    // "smtp provider was mailgun, now postmark": what it was, before "now".
+    // "smtp provider was mailgun, now postmark" (or ", is postmark"): what it was, before "now".
+    const nowAt = (k: number) =>
+      tokens[k]!.lower === "now" ||
+      /^(?:is|are)$/.test(tokens[k]!.lower) && tokens[k - 1]!.lower === ",";
     if (
       t.lower === "was" &&
-      tokens.some((x, k) => k > i + 1 && x.lower === "now" && x.clause === t.clause)
+      tokens.some((x, k) => k > i + 1 && nowAt(k) && x.clause === t.clause)
     ) {
-      const now = tokens.findIndex((x, k) => k > i + 1 && x.lower === "now");
+      const now = tokens.findIndex((_, k) => k > i + 1 && nowAt(k));
       // A value, or a name of a few words ("state mgmt was Provider, now Riverpod 2").
       const name = now - i <= 4 && tokens.slice(i + 1, now).some((x) => x.cap);
       if (name || values.some((v) => v.start > i && v.end <= now)) {

@@ -1,0 +1,59 @@
+/**
+ * Changes written in a developer's notations (issue 16 item 3, `compare/forms.ts`), through the
+ * engine: a sed substitution, a struck-out value, a conventional commit subject, a config line
+ * whose comment gives the earlier value, a diff of one key, "was X, is Y", a Markdown heading
+ * over a line. Each retires the stored fact; the same notations about another subject, another
+ * environment, or asked as a question leave it. Sentences written for these tests, not taken
+ * from the bench.
+ */
+import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
+
+const cases: readonly RetireCase[] = [
+  ["sed substitution", "The library build uses rollup.", "library build: s/rollup/rolldown/", true],
+  [
+    "struck-out value",
+    "e2e tests run on Nightwatch.",
+    "e2e tests: ~~Nightwatch~~ Playwright",
+    true,
+  ],
+  [
+    "struck-out value of another subject",
+    "Unit tests use jest.",
+    "e2e tests: ~~cypress~~ playwright",
+    false,
+  ],
+  ["commit subject", "The queue runs on bull.", "refactor(queue): drop bull, adopt bullmq", true],
+  [
+    "commit subject asking",
+    "Linting uses ESLint.",
+    "chore(lint): should we drop eslint for biome?",
+    false,
+  ],
+  [
+    "config comment",
+    "Postgres max_connections is 200.",
+    "max_connections = 400  # was 200 until the pooler",
+    true,
+  ],
+  [
+    "config comment, another environment",
+    "prod logging level is WARN.",
+    "logging.level.root: INFO  # staging, was WARN",
+    false,
+  ],
+  [
+    "was X, is Y",
+    "The ingest batch size is 500 rows.",
+    "ingest batch size: was 500, is 2000",
+    true,
+  ],
+  ["diff of one key", "cache ttl = 60", "cache.conf: `- ttl = 60` / `+ ttl = 300`", true],
+  [
+    "heading over a line",
+    "The docs site is hosted on GitHub Pages.",
+    "## Hosting today\ndocs site → Netlify",
+    true,
+  ],
+];
+
+retireCases(cases);

@@ -22,6 +22,7 @@ import { asserted, same } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { otherScope, otherVersion, ownSubject } from "./own_subject.ts";
 import { attributeTerms, termsOf } from "./terms.ts";
+import { labelSubject } from "./label.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value } from "./value_types.ts";
 
@@ -267,7 +268,10 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
         ...tokens.slice(...phrase).flatMap((t) => [t.lower, ...termsOf(t.lower)]),
         ...mention.slots.flatMap((slot) => [...attributeTerms(slot)]),
       ]);
-      if (ownSubject(incoming, stored, ignore) || subjectBefore(incoming, stored, phrase[0])) {
+      if (
+        ownSubject(incoming, stored, ignore) || subjectBefore(incoming, stored, phrase[0]) ||
+        labelSubject(incoming, stored, mention.slots)
+      ) {
         return null;
       }
       const to = newValue(incoming, stored, tokens, mention.slots, phrase);

@@ -219,6 +219,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
     }
+    // "registry: Docker Hub → ghcr.io": a value before an arrow, another after it, was the value.
+    if (/^(?:->|→|=>)$/.test(t.lower)) {
+      const before = values.filter((v) => v.end === i);
+      const after = values.find((v) => v.start === i + 1);
+      if (after && before.length && before.every((v) => v.norm !== after.norm)) {
+        // The arrow itself is a surface cue (`surface_change.ts`), not a change word.
+        for (const v of before) markOld(v.start, v.end);
+      }
+    }
     // "…, pnpm-lock.yaml deleted": a thing, then a participle of removal ending its part.
     if (
       /^(?:deleted|removed|dropped|gone|archived|retired|decommissioned)$/.test(t.lower) && i > 0 &&

@@ -33,9 +33,13 @@ export function otherVersion(incoming: Statement, stored: Statement, match: Valu
 /**
  * The subject words of the incoming statement's first part (to its first comma or clause end;
  * outside values, old and change words): -1 when it has none, else how many the stored one
- * lacks ("IE11 is no longer supported, browserslist updated": -1).
+ * lacks ("IE11 is no longer supported, browserslist updated": -1); words in `ignore` aside.
  */
-export function ownTerms(incoming: Statement, stored: Statement): number {
+export function ownTerms(
+  incoming: Statement,
+  stored: Statement,
+  ignore: ReadonlySet<string> = new Set(),
+): number {
   const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
@@ -43,7 +47,7 @@ export function ownTerms(incoming: Statement, stored: Statement): number {
   const words = tokens.slice(0, end < 0 ? tokens.length : end).filter((t, i) =>
     t.kind === "word" && !t.paren && !t.reason && !cueTokens.has(i) && !oldTokens.has(i) &&
     !valued.has(i)
-  ).flatMap((t) => termsOf(t.lower)).filter((w) => !WEAK_TERMS.has(w));
+  ).flatMap((t) => termsOf(t.lower)).filter((w) => !WEAK_TERMS.has(w) && !ignore.has(w));
   return words.length === 0 ? -1 : words.filter((w) => !stored.words.has(w)).length;
 }
 

@@ -2,8 +2,9 @@
  * Changes written in a developer's notations (issue 16 item 3, `compare/forms.ts`), through the
  * engine: a sed substitution, a struck-out value, a conventional commit subject, a config line
  * whose comment gives the earlier value, a diff of one key, "was X, is Y", a Markdown heading
- * over a line. Each retires the stored fact; the same notations about another subject, another
- * environment, or asked as a question leave it. Sentences written for these tests, not taken
+ * over a line, a label then `old -> new`. Each retires the stored fact; the same notations about another subject, another
+ * environment or attribute (a label the stored fact never says), or asked as a question leave
+ * it. Sentences written for these tests, not taken
  * from the bench.
  */
 import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
@@ -52,6 +53,36 @@ const cases: readonly RetireCase[] = [
     "heading over a line",
     "The docs site is hosted on GitHub Pages.",
     "## Hosting today\ndocs site → Netlify",
+    true,
+  ],
+  [
+    "label, old value -> new",
+    "Errors are reported to Sentry.",
+    "error tracking: Sentry → Rollbar",
+    true,
+  ],
+  [
+    "label naming the registry",
+    "CI pushes images to Quay.",
+    "container registry: Quay -> ECR",
+    true,
+  ],
+  [
+    "label of another attribute",
+    "Errors are reported to Sentry.",
+    "tracing: Sentry → Honeycomb",
+    false,
+  ],
+  [
+    "label of another attribute, from/to",
+    "Errors are reported to Sentry.",
+    "tracing: moved from Sentry to Honeycomb",
+    false,
+  ],
+  [
+    "a post marker is no label",
+    "Invoices are emailed with Postmark.",
+    "UPDATE: invoices go out through Resend now, Postmark account closed",
     true,
   ],
 ];

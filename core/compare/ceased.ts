@@ -197,6 +197,7 @@ function newValue(
   incoming: Statement,
   stored: Statement,
   tokens: readonly Token[],
+  old: Value,
   slots: readonly string[],
   span: readonly [number, number],
 ): string | null {
@@ -211,6 +212,15 @@ function newValue(
   );
   const slotted = fresh.find((v) => v.slots.some((s) => slots.includes(s)));
   if (slotted) return slotted.text;
+  // Another version of the ended one, when the stored statement gives its version ("Java 21
+  // …, the Java 11 images are EOL'd" after "… run on Java 11").
+  const version = `version:${old.norm}`;
+  const newer = stored.values.some((w) => w.slots.includes(version)) &&
+    incoming.values.find((v) =>
+      outside(v) && v.tense === "current" && v.slots.includes(version) &&
+      !held.some((w) => same(v, w))
+    );
+  if (newer) return `${old.text} ${newer.text}`;
   // What the old one was swapped for ("ditched `responses` for respx").
   const after = tokens[span[1]];
   const object = tokens[span[1] + 1];
@@ -274,7 +284,7 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
       ) {
         return null;
       }
-      const to = newValue(incoming, stored, tokens, mention.slots, phrase);
+      const to = newValue(incoming, stored, tokens, old, mention.slots, phrase);
       if (to) return { attribute: "statement", from: old.text, to };
     }
   }

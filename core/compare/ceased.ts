@@ -21,8 +21,9 @@ import { ENDED_AFTER, ENDED_BEFORE } from "./ending_words.ts";
 import { asserted, same } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { otherScope, otherVersion, ownSubject } from "./own_subject.ts";
-import { attributeTerms, termsOf } from "./terms.ts";
+import { attributeTerms, stem, synonym, termsOf } from "./terms.ts";
 import { labelSubject } from "./label.ts";
+import { WEAK } from "./lexicon.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value } from "./value_types.ts";
 
@@ -32,6 +33,9 @@ export interface Ceased {
   readonly from: string;
   readonly to: string;
 }
+
+/** Generic heads ("service", "app") name nothing of their own. */
+const WEAK_TERMS = new Set([...WEAK].flatMap((w) => [stem(w), stem(synonym(w))]));
 
 /** Words saying the stored fact stays as it is: the change is elsewhere. */
 const LEFT_AS_IS = /\b(?:untouched|unchanged|unaffected|separate|stays|remains|as-is|still)\b/i;
@@ -221,11 +225,17 @@ function newValue(
       !held.some((w) => same(v, w))
     );
   if (newer) return `${old.text} ${newer.text}`;
-  // What the old one was swapped for ("ditched `responses` for respx").
+  // What the old one was swapped for ("ditched `responses` for respx"), or replaced by ("got
+  // replaced by our own flagd sidecar"): the head of the object, past its determiners.
   const after = tokens[span[1]];
-  const object = tokens[span[1] + 1];
+  const by = after?.lower === "by" && /^(?:replaced|superseded)$/.test(tokens[span[1] - 1]!.lower);
+  let at = span[1] + 1;
+  while (OBJECT.test(tokens[at]?.lower ?? "") || /^(?:own|new)$/.test(tokens[at]?.lower ?? "")) {
+    at++;
+  }
+  const object = tokens[at];
   const content = object && object.kind !== "punct" && termsOf(object.lower).length > 0;
-  if (after && object && /^(?:for|with)$/.test(after.lower) && content) {
+  if (after && object && (/^(?:for|with)$/.test(after.lower) || by) && content) {
     if (!said(stored, object.lower)) return object.text;
   }
   // A value the lexicons do not know: a name or identifier the stored statement never says.
@@ -279,7 +289,8 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
         ...mention.slots.flatMap((slot) => [...attributeTerms(slot)]),
       ]);
       if (
-        ownSubject(incoming, stored, ignore) || subjectBefore(incoming, stored, phrase[0]) ||
+        ownSubject(incoming, stored, ignore) ||
+        subjectBefore(incoming, stored, phrase[0]) ||
         labelSubject(incoming, stored, mention.slots)
       ) {
         return null;
@@ -329,24 +340,34 @@ function envElsewhere(incoming: Statement, stored: Statement): boolean {
 }
 
 /**
- * A subject of its own right before the old phrase, in its clause ("search replaced its redis
- * cache …" after "checkout caches carts in redis"): a word the stored statement never says,
- * while the stored statement names a subject word the incoming one never says.
+ * A subject of its own right before the old phrase, in its clause and outside or inside
+ * parentheses as the phrase is ("search replaced its redis cache …" after "checkout caches
+ * carts in redis"): a word the stored statement never says, while the stored statement names a subject word the incoming one never says.
  */
-function subjectBefore(incoming: Statement, stored: Statement, start: number): boolean {
+function subjectBefore(
+  incoming: Statement,
+  stored: Statement,
+  start: number,
+): boolean {
   const tokens = tokensFor(incoming.text);
   let from = start;
+  // Back to the clause start, a comma, or where an aside opens ("= BigQuery (Redshift … paused").
   while (
     from > 0 && tokens[from - 1]!.clause === tokens[start]!.clause &&
-    tokens[from - 1]!.lower !== ","
+    tokens[from - 1]!.lower !== "," && tokens[from - 1]!.paren === tokens[start]!.paren
   ) from--;
   const strong = (s: Statement) => s.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  // Words in parentheses are no terms of the statement: there, any word but a generic head.
+  const aside = tokens[start]!.paren;
   const mine = tokens.slice(from, start).filter((t) =>
-    t.kind === "word" && !t.paren && !ENDED_BEFORE.has(t.lower) && !ENDED_AFTER.has(t.lower) &&
+    t.kind === "word" && t.paren === aside && !ENDED_BEFORE.has(t.lower) &&
+    !ENDED_AFTER.has(t.lower) &&
     // An identifier there is the new value ("ADR-031 supersedes ADR-012").
     !IDENT.test(t.lower)
   )
-    .flatMap((t) => termsOf(t.lower)).filter((w) => strong(incoming).includes(w));
+    .flatMap((t) => termsOf(t.lower)).filter((w) =>
+      aside ? !WEAK_TERMS.has(w) : strong(incoming).includes(w)
+    );
   return mine.some((w) => !stored.words.has(w)) &&
     strong(stored).some((w) => !incoming.words.has(w));
 }

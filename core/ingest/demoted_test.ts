@@ -15,6 +15,30 @@ const cases: readonly RetireCase[] = [
     true,
   ],
   ["a contracted would", "The workers run on Ruby 3.1.", "I'd move the workers to Ruby 3.3", false],
+  [
+    "replaced by something no lexicon knows",
+    "Build caching is done by Turborepo remote cache.",
+    "Turborepo got replaced by our own cachet daemon last sprint",
+    true,
+  ],
+  [
+    "replaced by something, in another scope",
+    "Build caching is done by Turborepo remote cache.",
+    "Turborepo got replaced by our own cachet daemon in the mobile repo",
+    false,
+  ],
+  [
+    "the old value ended in an aside",
+    "Search indexing runs on Algolia.",
+    "search index = Typesense (Algolia account cancelled, export kept)",
+    true,
+  ],
+  [
+    "another subject's value ended in an aside",
+    "Search indexing runs on Algolia.",
+    "docs search = Typesense (the docs Algolia app cancelled)",
+    false,
+  ],
 ];
 
 retireCases(cases);

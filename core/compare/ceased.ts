@@ -24,6 +24,7 @@ import { otherScope, otherVersion, ownSubject } from "./own_subject.ts";
 import { attributeTerms, stem, synonym, termsOf } from "./terms.ts";
 import { labelSubject } from "./label.ts";
 import { WEAK } from "./lexicon.ts";
+import { lingers, NARROWED, narrowing, subjectOf } from "./narrowed.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value } from "./value_types.ts";
 
@@ -62,7 +63,9 @@ export function ceasedCue(text: string): boolean {
   const tokens = tokensFor(text);
   let found = CUED.get(tokens);
   if (found === undefined) {
-    found = tokens.some((t) => ENDED_AFTER.has(t.lower) || ENDED_BEFORE.has(t.lower));
+    found = tokens.some((t) =>
+      ENDED_AFTER.has(t.lower) || ENDED_BEFORE.has(t.lower) || NARROWED.test(t.lower)
+    );
     CUED.set(tokens, found);
   }
   return found;
@@ -135,7 +138,12 @@ function slotted(incoming: Statement, mention: Mention): boolean {
  * Where the words around `[start, end)` say it ended: the old phrase from the value to its
  * word of ending ("TeamCity box", "Twilio account closed"), or null.
  */
-function ended(tokens: readonly Token[], start: number, end: number): [number, number] | null {
+function ended(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  subject: ReadonlySet<string>,
+): [number, number] | null {
   const clause = tokens[start]!.clause;
   const negated = (i: number) =>
     tokens.slice(Math.max(0, i - 2), i).some((t) =>
@@ -148,6 +156,10 @@ function ended(tokens: readonly Token[], start: number, end: number): [number, n
       /^(?:off|out)$/.test(t.lower) && i > end &&
       !/^(?:is|are|was|were|been|be|now)$/.test(tokens[i - 1]!.lower)
     ) continue;
+    // "nginx only serves static files", "the circle config is only kept for …": its use narrowed.
+    // (`narrowed.ts`; narrowed to the stored subject itself, it keeps the stored fact.)
+    const narrowed = narrowing(tokens, end, i, subject);
+    if (narrowed) return narrowed === "kept" ? null : [start, i + 1];
     // "OneSignal? gone.": a bare word of ending may answer the value's own question.
     const crossed = t.clause !== clause && !(i === end + 1 && tokens[end]!.lower === "?");
     if (crossed || t.lower === "," || t.lower === "and" || t.lower === "but") break;
@@ -267,7 +279,8 @@ function newValue(
 export function ceasedChange(incoming: Statement, stored: Statement): Ceased | null {
   if (incoming.cues.hypothetical && !answered(incoming.text)) return null;
   if (incoming.cues.additive || LEFT_AS_IS.test(incoming.text)) return null;
-  if (otherScope(incoming, stored) || envElsewhere(incoming, stored)) return null;
+  if (envElsewhere(incoming, stored)) return null;
+  const scoped = otherScope(incoming, stored);
   const tokens = tokensFor(incoming.text);
   const candidates = oldValues(incoming, stored, tokens)
     // "dropped python 3.8 from the sdk" after "the api needs python >= 3.11": another fact.
@@ -280,7 +293,7 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
       const phrase: [number, number] | null =
         mention.old && slotted(incoming, mention) && !scopedPart(tokens, mention.end)
           ? [mention.start, mention.end]
-          : ended(tokens, mention.start, mention.end);
+          : ended(tokens, mention.start, mention.end, subjectOf(stored));
       if (!phrase) continue;
       // What it names of its own, the old phrase and its words of ending aside.
       // The attribute's own words ("formatter for all python services") name no subject.
@@ -296,6 +309,10 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
         return null;
       }
       const to = newValue(incoming, stored, tokens, old, mention.slots, phrase);
+      // A scope said only in the old value's own part tells where it lingers or went ("black
+      // isn't installed in the venv anymore", "… only kept for the archive branch"), when the
+      // new value stands in another part; else the change holds in that scope only.
+      if (to && scoped && !lingers(incoming, stored, tokens, phrase, to)) return null;
       if (to) return { attribute: "statement", from: old.text, to };
     }
   }

@@ -103,12 +103,19 @@ const TIMES = new Set(["end", "meantime", "meanwhile", "past", "futur", "future"
 /**
  * A scope the incoming statement gives that the stored one never names ("TypeORM was replaced
  * with Drizzle in the admin tool" after "the ORM is TypeORM"): the change holds there only.
+ * Tokens `skip` says are not read (a part that only tells where the old value lingers).
  */
-export function otherScope(incoming: Statement, stored: Statement): boolean {
+export function otherScope(
+  incoming: Statement,
+  stored: Statement,
+  skip: (i: number) => boolean = () => false,
+): boolean {
   const tokens = tokensFor(incoming.text);
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
   return tokens.some((t, i) => {
-    if (!/^(?:in|for|within|across|on)$/.test(t.lower) || t.reason || t.paren) return false;
+    if (!/^(?:in|for|within|across|on)$/.test(t.lower) || t.reason || t.paren || skip(i)) {
+      return false;
+    }
     if (!/^(?:the|our|its|this|that)$/.test(tokens[i + 1]?.lower ?? "")) return false;
     const scope: string[] = [];
     for (let k = i + 2; k < tokens.length; k++) {

@@ -1,9 +1,10 @@
 /**
  * The old value named as ended or demoted while the new one takes its place (issue 16 item 3,
  * `compare/ceased.ts`), through the engine: an older version's images said to be EOL'd, the old
- * tool replaced by something no lexicon knows, the old value kept only for something narrow.
- * Look-alikes: a contracted "would", a version of another thing, a narrowed use with no new
- * value. Sentences written for these tests, not taken from the bench.
+ * tool replaced by something no lexicon knows, the old value ended in an aside, the old value
+ * kept only for something narrow (`compare/narrowed.ts`). Look-alikes: a contracted "would",
+ * another scope, a word of another subject in the aside, a use narrowed to the stored subject
+ * itself, a narrowed use with no new value. Sentences written for these tests, not taken from the bench.
  */
 import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 
@@ -37,6 +38,42 @@ const cases: readonly RetireCase[] = [
     "another subject's value ended in an aside",
     "Search indexing runs on Algolia.",
     "docs search = Typesense (the docs Algolia app cancelled)",
+    false,
+  ],
+  [
+    "old value kept only for something narrow",
+    "Deploys go through Jenkins.",
+    "deploys run on Argo CD, Jenkins is only kept for the legacy monolith",
+    true,
+  ],
+  [
+    "old value just doing less",
+    "Email goes out through Mailgun.",
+    "email goes out through Postmark now, Mailgun just handles the old newsletter list",
+    true,
+  ],
+  [
+    "narrowed to the stored subject itself",
+    "Static assets are served by Fastly.",
+    "The API is behind Cloudflare, Fastly only for the static assets.",
+    false,
+  ],
+  [
+    "narrowed to the stored subject's act",
+    "Deploys go through Jenkins.",
+    "builds run on Argo CD, Jenkins only deploys",
+    false,
+  ],
+  [
+    "narrowed, the new value in a scope of its own",
+    "Deploys go through Jenkins.",
+    "deploys for the mobile app run on Argo CD, Jenkins is only kept for the monolith",
+    false,
+  ],
+  [
+    "narrowed, no new value",
+    "Deploys go through Jenkins.",
+    "Jenkins only deploys the monolith",
     false,
   ],
 ];

@@ -86,6 +86,8 @@ interface Mention {
   readonly slots: readonly string[];
   /** Whether the incoming statement's cues already read it as old ("from X", "X anymore"). */
   readonly old?: boolean;
+  /** Named by the head of its name only ("circle" for CircleCI): the new value must be of its kind. */
+  readonly partial?: boolean;
 }
 
 /** Token ranges of `incoming` that name the stored value `w`. */
@@ -105,9 +107,11 @@ function mentions(incoming: Statement, tokens: readonly Token[], w: Value): Ment
   // "Sublime Text" are named "db-staging-1", "moment", "Sublime").
   const first = w.norm.split(/[\s./:@]/)[0]!;
   if (first.length < 3 || !NAMING.has(w.kind)) return [];
+  // Or the head of a camel-cased name ("CircleCI" is "circle"), five letters or more.
+  const head = /^(\p{Lu}\p{Ll}{4,})\p{Lu}/u.exec(w.text)?.[1]?.toLowerCase();
   return tokens.flatMap((t, i) =>
-    t.kind !== "punct" && (t.lower === w.norm || t.lower === first)
-      ? [{ start: i, end: i + 1, slots: w.slots }]
+    t.kind !== "punct" && (t.lower === w.norm || t.lower === first || t.lower === head)
+      ? [{ start: i, end: i + 1, slots: w.slots, partial: t.lower === head }]
       : []
   );
 }
@@ -214,7 +218,7 @@ function newValue(
   stored: Statement,
   tokens: readonly Token[],
   old: Value,
-  slots: readonly string[],
+  { slots, partial }: Mention,
   span: readonly [number, number],
 ): string | null {
   const held = stored.values;
@@ -227,7 +231,7 @@ function newValue(
     !stored.words.has(v.norm)
   );
   const slotted = fresh.find((v) => v.slots.some((s) => slots.includes(s)));
-  if (slotted) return slotted.text;
+  if (slotted || partial) return slotted?.text ?? null;
   // Another version of the ended one, when the stored statement gives its version ("Java 21
   // …, the Java 11 images are EOL'd" after "… run on Java 11").
   const version = `version:${old.norm}`;
@@ -308,7 +312,7 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
       ) {
         return null;
       }
-      const to = newValue(incoming, stored, tokens, old, mention.slots, phrase);
+      const to = newValue(incoming, stored, tokens, old, mention, phrase);
       // A scope said only in the old value's own part tells where it lingers or went ("black
       // isn't installed in the venv anymore", "… only kept for the archive branch"), when the
       // new value stands in another part; else the change holds in that scope only.

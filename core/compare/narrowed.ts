@@ -14,6 +14,8 @@ import { otherScope } from "./own_subject.ts";
 import { termsOf } from "./terms.ts";
 import type { Token } from "./tokens.ts";
 
+const COPULA = /^(?:is|are|was|were|now)$/;
+
 /** Words that narrow a value's use to less. */
 export const NARROWED = /^(?:only|just)$/;
 
@@ -52,7 +54,15 @@ export function narrowing(
     return null;
   }
   if (next.clause !== tokens[i]!.clause) return null;
-  if (!tokens.slice(end, i).every((x) => /^(?:is|are|was|were|now)$/.test(x.lower))) return null;
+  // Between them, at most two words of the thing ("the circle config is only kept for …"), then
+  // its copula.
+  const between = tokens.slice(end, i);
+  const copula = between.findIndex((x) => COPULA.test(x.lower));
+  const head = copula < 0 ? between : between.slice(0, copula);
+  if (
+    head.length > 2 || head.some((x) => x.kind !== "word" || x.clause !== next.clause) ||
+    copula >= 0 && !between.slice(copula).every((x) => COPULA.test(x.lower))
+  ) return null;
   for (let k = i + 1; k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.clause !== next.clause || t.lower === ",") break;

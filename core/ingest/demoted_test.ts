@@ -76,6 +76,18 @@ const cases: readonly RetireCase[] = [
     "Jenkins only deploys the monolith",
     false,
   ],
+  [
+    "old tool named by the head of its name, kept for less",
+    "Code quality is checked by SonarQube.",
+    "code quality checks moved to Codacy, the sonar server is only kept for the legacy repos",
+    true,
+  ],
+  [
+    "a word that begins another tool's name",
+    "Alerts page through PagerDuty.",
+    "we moved status pages to Instatus, the pager config is only kept for the old monitors",
+    false,
+  ],
 ];
 
 retireCases(cases);

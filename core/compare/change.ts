@@ -232,7 +232,7 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
       held.find((w) => w.norm === v.norm);
     // A label naming the value's attribute ("registry: Docker Hub → ghcr.io") is no subject.
-    const attribute = labelAttribute(incoming, match?.slots ?? []);
+    const attribute = labelAttribute(incoming, stored, match?.slots ?? []);
     const linked = related([]) ||
       ownTerms(incoming, stored, attribute) <= 0 && !ownSubject(incoming, stored, attribute);
     if (match && linked && !otherVersion(incoming, stored, match)) {

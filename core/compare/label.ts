@@ -17,8 +17,8 @@ import { attributeTerms, stem, synonym, termsOf } from "./terms.ts";
 /** Generic heads ("service", "app") name nothing of their own. */
 const WEAK_TERMS = new Set([...WEAK].flatMap((w) => [stem(w), stem(synonym(w))]));
 
-/** A label: up to three words (no comma, no clause) before a colon or a dash. */
-const LABEL = /^([\p{L}\p{N}][\p{L}\p{N}._/-]*(?: [\p{L}\p{N}._/-]+){0,2}):?\s*(?::|—)\s/u;
+/** A label: up to three words (no comma, no clause) before a colon, a dash or ` = `. */
+const LABEL = /^([\p{L}\p{N}][\p{L}\p{N}._/-]*(?: [\p{L}\p{N}._/-]+){0,2}):?\s*(?::|—|\s=)\s/u;
 
 /** Words that head a post rather than name its subject ("UPDATE:", "FYI:", "Heads-up:"). */
 const MARKERS =
@@ -37,10 +37,24 @@ function labelWords(incoming: Statement): string[] {
 /** Change verbs and words of ending: a label holds none. */
 const VERBS: ReadonlySet<string> = new Set([...cues.changeVerbs, ...ENDED_AFTER, ...ENDED_BEFORE]);
 
-/** The label's words that name the attribute of `slots` ("registry" of a container registry). */
-export function labelAttribute(incoming: Statement, slots: readonly string[]): Set<string> {
-  const attribute = new Set(slots.flatMap((slot) => [...attributeTerms(slot)]));
-  return new Set(labelWords(incoming).filter((w) => attribute.has(w)));
+/**
+ * The label's words that name the attribute of `slots` ("registry" of a container registry);
+ * none when the stored statement names an attribute of them the label does not ("logs:
+ * Elasticsearch → Loki" after "Search runs on Elasticsearch": the value's other use).
+ */
+export function labelAttribute(
+  incoming: Statement,
+  stored: Statement,
+  slots: readonly string[],
+): Set<string> {
+  const words = labelWords(incoming);
+  const named = (slot: string, said: (w: string) => boolean) =>
+    [...attributeTerms(slot)].some(said);
+  const mine = slots.filter((slot) => named(slot, (w) => words.includes(w)));
+  const theirs = slots.filter((slot) => named(slot, (w) => stored.words.has(w)));
+  if (theirs.some((slot) => !mine.includes(slot))) return new Set();
+  const attribute = new Set(mine.flatMap((slot) => [...attributeTerms(slot)]));
+  return new Set(words.filter((w) => attribute.has(w)));
 }
 
 /**
@@ -64,7 +78,7 @@ export function labelSubject(
   stored: Statement,
   slots: readonly string[],
 ): boolean {
-  const attribute = labelAttribute(incoming, slots);
+  const attribute = labelAttribute(incoming, stored, slots);
   const values = new Set(
     incoming.values.flatMap((v) => v.norm.split(/[\s./:@_-]+/).flatMap(termsOf)),
   );

@@ -85,6 +85,30 @@ const cases: readonly RetireCase[] = [
     "UPDATE: invoices go out through Resend now, Postmark account closed",
     true,
   ],
+  [
+    "label of the value's other use",
+    "Search runs on Elasticsearch.",
+    "logs: out: Elasticsearch, in: Loki",
+    false,
+  ],
+  [
+    "out/in swap",
+    "Search runs on Elasticsearch.",
+    "search: out: Elasticsearch, in: Typesense",
+    true,
+  ],
+  [
+    "label with =, the old value paused",
+    "The cache is Redis.",
+    "cache = Memcached (Redis cluster paused)",
+    true,
+  ],
+  [
+    "label with =, another subject",
+    "The cache is Redis.",
+    "session store = DynamoDB (Redis only for rate limits)",
+    false,
+  ],
 ];
 
 retireCases(cases);

@@ -55,8 +55,8 @@ function past(verb: string): string | null {
 
 /** A commit subject's imperative verbs of change, at the start of each of its clauses, in the past. */
 function pastTense(subject: string): string {
-  return subject.replace(/(^|[,;]\s*|\band\s+)([a-z]+)\b/g, (m, lead: string, verb: string) => {
-    const done = past(verb);
+  return subject.replace(/(^|[,;]\s*|\band\s+)([a-z]+)\b/gi, (m, lead: string, verb: string) => {
+    const done = past(verb.toLowerCase());
     return done ? `${lead}${done}` : m;
   });
 }

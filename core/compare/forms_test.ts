@@ -34,6 +34,7 @@ Deno.test("forms: conventional commit subjects read as their scope and past-tens
   );
   equal(plainForm("fix: raise the upload limit to 50 MB"), "raised the upload limit to 50 MB");
   equal(plainForm("ci: move lint to the merge queue"), "ci: moved lint to the merge queue");
+  equal(plainForm("build(web)!: Replace webpack with vite"), "web: replaced webpack with vite");
   // A verb that is no verb of change stays as written.
   equal(plainForm("feat(search): add synonyms"), "search: add synonyms");
 });

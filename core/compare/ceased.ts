@@ -21,7 +21,10 @@ import { ENDED_AFTER, ENDED_BEFORE } from "./ending_words.ts";
 import { asserted, same } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { otherScope, otherVersion, ownSubject } from "./own_subject.ts";
-import { attributeTerms, termsOf } from "./terms.ts";
+import { attributeTerms, stem, synonym, termsOf } from "./terms.ts";
+import { labelSubject } from "./label.ts";
+import { WEAK } from "./lexicon.ts";
+import { lingers, NARROWED, narrowing, subjectOf } from "./narrowed.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value } from "./value_types.ts";
 
@@ -31,6 +34,9 @@ export interface Ceased {
   readonly from: string;
   readonly to: string;
 }
+
+/** Generic heads ("service", "app") name nothing of their own. */
+const WEAK_TERMS = new Set([...WEAK].flatMap((w) => [stem(w), stem(synonym(w))]));
 
 /** Words saying the stored fact stays as it is: the change is elsewhere. */
 const LEFT_AS_IS = /\b(?:untouched|unchanged|unaffected|separate|stays|remains|as-is|still)\b/i;
@@ -57,7 +63,9 @@ export function ceasedCue(text: string): boolean {
   const tokens = tokensFor(text);
   let found = CUED.get(tokens);
   if (found === undefined) {
-    found = tokens.some((t) => ENDED_AFTER.has(t.lower) || ENDED_BEFORE.has(t.lower));
+    found = tokens.some((t) =>
+      ENDED_AFTER.has(t.lower) || ENDED_BEFORE.has(t.lower) || NARROWED.test(t.lower)
+    );
     CUED.set(tokens, found);
   }
   return found;
@@ -78,6 +86,8 @@ interface Mention {
   readonly slots: readonly string[];
   /** Whether the incoming statement's cues already read it as old ("from X", "X anymore"). */
   readonly old?: boolean;
+  /** Named by the head of its name only ("circle" for CircleCI): the new value must be of its kind. */
+  readonly partial?: boolean;
 }
 
 /** Token ranges of `incoming` that name the stored value `w`. */
@@ -97,9 +107,11 @@ function mentions(incoming: Statement, tokens: readonly Token[], w: Value): Ment
   // "Sublime Text" are named "db-staging-1", "moment", "Sublime").
   const first = w.norm.split(/[\s./:@]/)[0]!;
   if (first.length < 3 || !NAMING.has(w.kind)) return [];
+  // Or the head of a camel-cased name ("CircleCI" is "circle"), five letters or more.
+  const head = /^(\p{Lu}\p{Ll}{4,})\p{Lu}/u.exec(w.text)?.[1]?.toLowerCase();
   return tokens.flatMap((t, i) =>
-    t.kind !== "punct" && (t.lower === w.norm || t.lower === first)
-      ? [{ start: i, end: i + 1, slots: w.slots }]
+    t.kind !== "punct" && (t.lower === w.norm || t.lower === first || t.lower === head)
+      ? [{ start: i, end: i + 1, slots: w.slots, partial: t.lower === head }]
       : []
   );
 }
@@ -130,7 +142,12 @@ function slotted(incoming: Statement, mention: Mention): boolean {
  * Where the words around `[start, end)` say it ended: the old phrase from the value to its
  * word of ending ("TeamCity box", "Twilio account closed"), or null.
  */
-function ended(tokens: readonly Token[], start: number, end: number): [number, number] | null {
+function ended(
+  tokens: readonly Token[],
+  start: number,
+  end: number,
+  subject: ReadonlySet<string>,
+): [number, number] | null {
   const clause = tokens[start]!.clause;
   const negated = (i: number) =>
     tokens.slice(Math.max(0, i - 2), i).some((t) =>
@@ -143,6 +160,10 @@ function ended(tokens: readonly Token[], start: number, end: number): [number, n
       /^(?:off|out)$/.test(t.lower) && i > end &&
       !/^(?:is|are|was|were|been|be|now)$/.test(tokens[i - 1]!.lower)
     ) continue;
+    // "nginx only serves static files", "the circle config is only kept for …": its use narrowed.
+    // (`narrowed.ts`; narrowed to the stored subject itself, it keeps the stored fact.)
+    const narrowed = narrowing(tokens, end, i, subject);
+    if (narrowed) return narrowed === "kept" ? null : [start, i + 1];
     // "OneSignal? gone.": a bare word of ending may answer the value's own question.
     const crossed = t.clause !== clause && !(i === end + 1 && tokens[end]!.lower === "?");
     if (crossed || t.lower === "," || t.lower === "and" || t.lower === "but") break;
@@ -196,7 +217,8 @@ function newValue(
   incoming: Statement,
   stored: Statement,
   tokens: readonly Token[],
-  slots: readonly string[],
+  old: Value,
+  { slots, partial }: Mention,
   span: readonly [number, number],
 ): string | null {
   const held = stored.values;
@@ -209,12 +231,27 @@ function newValue(
     !stored.words.has(v.norm)
   );
   const slotted = fresh.find((v) => v.slots.some((s) => slots.includes(s)));
-  if (slotted) return slotted.text;
-  // What the old one was swapped for ("ditched `responses` for respx").
+  if (slotted || partial) return slotted?.text ?? null;
+  // Another version of the ended one, when the stored statement gives its version ("Java 21
+  // …, the Java 11 images are EOL'd" after "… run on Java 11").
+  const version = `version:${old.norm}`;
+  const newer = stored.values.some((w) => w.slots.includes(version)) &&
+    incoming.values.find((v) =>
+      outside(v) && v.tense === "current" && v.slots.includes(version) &&
+      !held.some((w) => same(v, w))
+    );
+  if (newer) return `${old.text} ${newer.text}`;
+  // What the old one was swapped for ("ditched `responses` for respx"), or replaced by ("got
+  // replaced by our own flagd sidecar"): the head of the object, past its determiners.
   const after = tokens[span[1]];
-  const object = tokens[span[1] + 1];
+  const by = after?.lower === "by" && /^(?:replaced|superseded)$/.test(tokens[span[1] - 1]!.lower);
+  let at = span[1] + 1;
+  while (OBJECT.test(tokens[at]?.lower ?? "") || /^(?:own|new)$/.test(tokens[at]?.lower ?? "")) {
+    at++;
+  }
+  const object = tokens[at];
   const content = object && object.kind !== "punct" && termsOf(object.lower).length > 0;
-  if (after && object && /^(?:for|with)$/.test(after.lower) && content) {
+  if (after && object && (/^(?:for|with)$/.test(after.lower) || by) && content) {
     if (!said(stored, object.lower)) return object.text;
   }
   // A value the lexicons do not know: a name or identifier the stored statement never says.
@@ -246,7 +283,8 @@ function newValue(
 export function ceasedChange(incoming: Statement, stored: Statement): Ceased | null {
   if (incoming.cues.hypothetical && !answered(incoming.text)) return null;
   if (incoming.cues.additive || LEFT_AS_IS.test(incoming.text)) return null;
-  if (otherScope(incoming, stored) || envElsewhere(incoming, stored)) return null;
+  if (envElsewhere(incoming, stored)) return null;
+  const scoped = otherScope(incoming, stored);
   const tokens = tokensFor(incoming.text);
   const candidates = oldValues(incoming, stored, tokens)
     // "dropped python 3.8 from the sdk" after "the api needs python >= 3.11": another fact.
@@ -259,7 +297,7 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
       const phrase: [number, number] | null =
         mention.old && slotted(incoming, mention) && !scopedPart(tokens, mention.end)
           ? [mention.start, mention.end]
-          : ended(tokens, mention.start, mention.end);
+          : ended(tokens, mention.start, mention.end, subjectOf(stored));
       if (!phrase) continue;
       // What it names of its own, the old phrase and its words of ending aside.
       // The attribute's own words ("formatter for all python services") name no subject.
@@ -267,10 +305,18 @@ export function ceasedChange(incoming: Statement, stored: Statement): Ceased | n
         ...tokens.slice(...phrase).flatMap((t) => [t.lower, ...termsOf(t.lower)]),
         ...mention.slots.flatMap((slot) => [...attributeTerms(slot)]),
       ]);
-      if (ownSubject(incoming, stored, ignore) || subjectBefore(incoming, stored, phrase[0])) {
+      if (
+        ownSubject(incoming, stored, ignore) ||
+        subjectBefore(incoming, stored, phrase[0]) ||
+        labelSubject(incoming, stored, mention.slots)
+      ) {
         return null;
       }
-      const to = newValue(incoming, stored, tokens, mention.slots, phrase);
+      const to = newValue(incoming, stored, tokens, old, mention, phrase);
+      // A scope said only in the old value's own part tells where it lingers or went ("black
+      // isn't installed in the venv anymore", "… only kept for the archive branch"), when the
+      // new value stands in another part; else the change holds in that scope only.
+      if (to && scoped && !lingers(incoming, stored, tokens, phrase, to)) return null;
       if (to) return { attribute: "statement", from: old.text, to };
     }
   }
@@ -315,24 +361,34 @@ function envElsewhere(incoming: Statement, stored: Statement): boolean {
 }
 
 /**
- * A subject of its own right before the old phrase, in its clause ("search replaced its redis
- * cache …" after "checkout caches carts in redis"): a word the stored statement never says,
- * while the stored statement names a subject word the incoming one never says.
+ * A subject of its own right before the old phrase, in its clause and outside or inside
+ * parentheses as the phrase is ("search replaced its redis cache …" after "checkout caches
+ * carts in redis"): a word the stored statement never says, while the stored statement names a subject word the incoming one never says.
  */
-function subjectBefore(incoming: Statement, stored: Statement, start: number): boolean {
+function subjectBefore(
+  incoming: Statement,
+  stored: Statement,
+  start: number,
+): boolean {
   const tokens = tokensFor(incoming.text);
   let from = start;
+  // Back to the clause start, a comma, or where an aside opens ("= BigQuery (Redshift … paused").
   while (
     from > 0 && tokens[from - 1]!.clause === tokens[start]!.clause &&
-    tokens[from - 1]!.lower !== ","
+    tokens[from - 1]!.lower !== "," && tokens[from - 1]!.paren === tokens[start]!.paren
   ) from--;
   const strong = (s: Statement) => s.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  // Words in parentheses are no terms of the statement: there, any word but a generic head.
+  const aside = tokens[start]!.paren;
   const mine = tokens.slice(from, start).filter((t) =>
-    t.kind === "word" && !t.paren && !ENDED_BEFORE.has(t.lower) && !ENDED_AFTER.has(t.lower) &&
+    t.kind === "word" && t.paren === aside && !ENDED_BEFORE.has(t.lower) &&
+    !ENDED_AFTER.has(t.lower) &&
     // An identifier there is the new value ("ADR-031 supersedes ADR-012").
     !IDENT.test(t.lower)
   )
-    .flatMap((t) => termsOf(t.lower)).filter((w) => strong(incoming).includes(w));
+    .flatMap((t) => termsOf(t.lower)).filter((w) =>
+      aside ? !WEAK_TERMS.has(w) : strong(incoming).includes(w)
+    );
   return mine.some((w) => !stored.words.has(w)) &&
     strong(stored).some((w) => !incoming.words.has(w));
 }

@@ -24,6 +24,7 @@ import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
 import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
 import { attributeTerms } from "./terms.ts";
+import { labelAttribute } from "./label.ts";
 import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
 import { setAside } from "./aside.ts";
@@ -157,7 +158,9 @@ function changed(incoming: Statement, stored: Statement): Change | null {
   // No change word the lexicon knows: only a change marked on the surface (`20 -> 50`, `X is
   // out`, `set … to`) counts.
   if (cues.change.length === 0) {
+    // A stored value named before an arrow ("registry: Docker Hub → ghcr.io") is named as old.
     return surfaceChange(incoming.text, stored.text) ??
+      namedOld(incoming, stored, asserted(stored)) ??
       (cues.additive ? null : newInSlot(incoming, stored, asserted(stored))) ??
       upgraded(incoming, stored);
   }
@@ -228,7 +231,10 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
   for (const v of incoming.values.filter((x) => x.tense === "old")) {
     const match = held.find((w) => w.slots.some((s) => v.slots.includes(s)) && same(v, w)) ??
       held.find((w) => w.norm === v.norm);
-    const linked = related([]) || ownTerms(incoming, stored) <= 0 && !ownSubject(incoming, stored);
+    // A label naming the value's attribute ("registry: Docker Hub → ghcr.io") is no subject.
+    const attribute = labelAttribute(incoming, stored, match?.slots ?? []);
+    const linked = related([]) ||
+      ownTerms(incoming, stored, attribute) <= 0 && !ownSubject(incoming, stored, attribute);
     if (match && linked && !otherVersion(incoming, stored, match)) {
       return {
         attribute: attributeName(match.slots[0]!),

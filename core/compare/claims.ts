@@ -22,6 +22,7 @@ import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { readValues } from "./values.ts";
 import { readLocations } from "./locations.ts";
+import { plainForm } from "./forms.ts";
 
 /** A word of a statement's subject. */
 export interface Term {
@@ -72,7 +73,7 @@ const cache = new Map<string, Statement>();
 export function readStatement(text: string): Statement {
   const hit = cache.get(text);
   if (hit) return hit;
-  const statement = read(text);
+  const statement = read(plainForm(text));
   if (cache.size >= CACHE_LIMIT) cache.clear();
   cache.set(text, statement);
   return statement;

@@ -219,6 +219,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
     }
+    // "registry: Docker Hub → ghcr.io": a value before an arrow, another after it, was the value.
+    if (/^(?:->|→|=>)$/.test(t.lower)) {
+      const before = values.filter((v) => v.end === i);
+      const after = values.find((v) => v.start === i + 1);
+      if (after && before.length && before.every((v) => v.norm !== after.norm)) {
+        // The arrow itself is a surface cue (`surface_change.ts`), not a change word.
+        for (const v of before) markOld(v.start, v.end);
+      }
+    }
     // "…, pnpm-lock.yaml deleted": a thing, then a participle of removal ending its part.
     if (
       /^(?:deleted|removed|dropped|gone|archived|retired|decommissioned)$/.test(t.lower) && i > 0 &&
@@ -251,12 +260,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         }
       }
     }
-    // "smtp provider was mailgun, now postmark": what it was, before "now".
+    // "smtp provider was mailgun, now postmark" (or ", is postmark"): what it was, before "now".
+    const nowAt = (k: number) =>
+      tokens[k]!.lower === "now" ||
+      /^(?:is|are)$/.test(tokens[k]!.lower) && tokens[k - 1]!.lower === ",";
     if (
       t.lower === "was" &&
-      tokens.some((x, k) => k > i + 1 && x.lower === "now" && x.clause === t.clause)
+      tokens.some((x, k) => k > i + 1 && nowAt(k) && x.clause === t.clause)
     ) {
-      const now = tokens.findIndex((x, k) => k > i + 1 && x.lower === "now");
+      const now = tokens.findIndex((_, k) => k > i + 1 && nowAt(k));
       // A value, or a name of a few words ("state mgmt was Provider, now Riverpod 2").
       const name = now - i <= 4 && tokens.slice(i + 1, now).some((x) => x.cap);
       if (name || values.some((v) => v.start > i && v.end <= now)) {

@@ -8,7 +8,7 @@
 
 /** A removed `key: value` (or `key = value`), then an added one of the same key. */
 const DIFF =
-  /(?:^|[\s`(])-\s*([\w.-]+)\s*[:=]\s*([^\s`,;)]+)[`]?[\s,;]*(?:and\s+)?[`]?\+\s*\1\s*[:=]\s*([^\s`,;)]+)/;
+  /(?:^|[\s`(])-\s*([\w.-]+)\s*[:=]\s*([^\s`,;)]+)[`]?[\s,;/]*(?:and\s+)?[`]?\+\s*\1\s*[:=]\s*([^\s`,;)]+)/;
 
 /** Whether `text` holds a removed line and an added line of one key. */
 export function diffCue(text: string): boolean {

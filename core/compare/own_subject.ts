@@ -33,9 +33,13 @@ export function otherVersion(incoming: Statement, stored: Statement, match: Valu
 /**
  * The subject words of the incoming statement's first part (to its first comma or clause end;
  * outside values, old and change words): -1 when it has none, else how many the stored one
- * lacks ("IE11 is no longer supported, browserslist updated": -1).
+ * lacks ("IE11 is no longer supported, browserslist updated": -1); words in `ignore` aside.
  */
-export function ownTerms(incoming: Statement, stored: Statement): number {
+export function ownTerms(
+  incoming: Statement,
+  stored: Statement,
+  ignore: ReadonlySet<string> = new Set(),
+): number {
   const tokens = tokensFor(incoming.text);
   const { cueTokens, oldTokens } = incoming.cues;
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
@@ -43,7 +47,7 @@ export function ownTerms(incoming: Statement, stored: Statement): number {
   const words = tokens.slice(0, end < 0 ? tokens.length : end).filter((t, i) =>
     t.kind === "word" && !t.paren && !t.reason && !cueTokens.has(i) && !oldTokens.has(i) &&
     !valued.has(i)
-  ).flatMap((t) => termsOf(t.lower)).filter((w) => !WEAK_TERMS.has(w));
+  ).flatMap((t) => termsOf(t.lower)).filter((w) => !WEAK_TERMS.has(w) && !ignore.has(w));
   return words.length === 0 ? -1 : words.filter((w) => !stored.words.has(w)).length;
 }
 
@@ -99,12 +103,19 @@ const TIMES = new Set(["end", "meantime", "meanwhile", "past", "futur", "future"
 /**
  * A scope the incoming statement gives that the stored one never names ("TypeORM was replaced
  * with Drizzle in the admin tool" after "the ORM is TypeORM"): the change holds there only.
+ * Tokens `skip` says are not read (a part that only tells where the old value lingers).
  */
-export function otherScope(incoming: Statement, stored: Statement): boolean {
+export function otherScope(
+  incoming: Statement,
+  stored: Statement,
+  skip: (i: number) => boolean = () => false,
+): boolean {
   const tokens = tokensFor(incoming.text);
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
   return tokens.some((t, i) => {
-    if (!/^(?:in|for|within|across|on)$/.test(t.lower) || t.reason || t.paren) return false;
+    if (!/^(?:in|for|within|across|on)$/.test(t.lower) || t.reason || t.paren || skip(i)) {
+      return false;
+    }
     if (!/^(?:the|our|its|this|that)$/.test(tokens[i + 1]?.lower ?? "")) return false;
     const scope: string[] = [];
     for (let k = i + 2; k < tokens.length; k++) {

@@ -27,7 +27,7 @@ import {
 import { STATEMENT_STOPWORDS } from "../text/stopwords.ts";
 import { diffChange, diffCue } from "./diff_lines.ts";
 import { arrowUpgrade } from "./surface_version.ts";
-import { wasNow } from "./was_now.ts";
+import { wasNow, wasNowCue } from "./was_now.ts";
 
 /** What a change replaces (as `change.ts` reports it). */
 export interface SurfaceChange {
@@ -49,7 +49,7 @@ const SURFACE_CUE =
 
 /** Whether `text` marks a change on its surface (an arrow, `X is out`, `set … to`). */
 export function surfaceCue(text: string): boolean {
-  return SURFACE_CUE.test(text) || diffCue(text);
+  return SURFACE_CUE.test(text) || diffCue(text) || wasNowCue(text);
 }
 
 const ARROWS = new Set(["->", "→", "=>"]);

@@ -37,6 +37,9 @@ const SCAN =
 /** Contractions split off a word: `we're` → `we`, `'re`. */
 const CLITIC = /^(.+?)('s|'re|'d|'ll|'ve|'m)$/i;
 
+/** Pronouns a contracted `'d` ("would", "had") follows. */
+const PRONOUN = /^(?:i|you|he|she|we|they|it|that|who|there|what|where|how|this)$/i;
+
 /** Clause-ending punctuation (a comma only separates). */
 const ENDS_CLAUSE = /^(?:[;—!?]|\s[-–]\s|\.|:)$/;
 
@@ -117,7 +120,9 @@ export function tokenize(text: string): Token[] {
       }
       if (!word) continue;
       const clitic = CLITIC.exec(word);
-      if (clitic && !/^\d/.test(word)) {
+      // "EOL'd", "OK'd", "cc'd": after a name, 'd makes a past participle, not "would".
+      const participle = clitic?.[2]!.toLowerCase() === "'d" && !PRONOUN.test(clitic[1]!);
+      if (clitic && !participle && !/^\d/.test(word)) {
         push(out, clitic[1]!, "word", clause, paren);
         if (clitic[2]!.toLowerCase() === "'s") {
           const owner = out[out.length - 1]!;

@@ -1,6 +1,6 @@
 /**
- * A change written as a before and after: "was X, now Y", "used to be X, now Y", "X before,
- * Y now". The old side must be all words of the stored statement, the new side must say
+ * A change written as a before and after: "was X, now Y", "was X, is Y", "used to be X, now
+ * Y", "X before, Y now". The old side must be all words of the stored statement, the new side must say
  * something it does not, and what stands before the pair (its subject) must share a word with
  * the stored statement or name nothing.
  *
@@ -10,9 +10,14 @@ import { termsOf } from "./terms.ts";
 
 /** The before-and-after shapes: the old span, then the new one. */
 const SHAPES = [
-  /(?:^|[\s:;,(])(?:was|were|used to be|previously|formerly)\s+([^,;.]+?)\s*[,;]\s*(?:is |are )?now\s+([^,;.(]+)/i,
+  /(?:^|[\s:;,(])(?:was|were|used to be|previously|formerly)\s+([^,;.]+?)\s*[,;]\s*(?:(?:is |are )?now|is|are)\s+([^,;.(]+)/i,
   /(?:^|[\s:;,(])([^,;.:]+?)\s+before\s*[,;]\s*([^,;.(]+?)\s+now\b/i,
 ];
+
+/** Whether `text` is written as a before and after ("was X, is Y"). */
+export function wasNowCue(text: string): boolean {
+  return SHAPES.some((shape) => shape.test(text));
+}
 
 /** The subject terms of a span (its words, split at separators). */
 function terms(span: string): string[] {
@@ -42,7 +47,7 @@ export function wasNow(
   incoming: string,
   stored: string,
 ): { attribute: "statement"; from: string; to: string } | null {
-  if (!/\bnow\b/i.test(incoming)) return null;
+  if (!/\b(?:now|is|are)\b/i.test(incoming)) return null;
   const theirs = new Set(terms(stored));
   for (const shape of SHAPES) {
     const m = shape.exec(incoming);

@@ -22,6 +22,7 @@ import type { Statement, Term } from "./claims.ts";
 import { asserted, attributeName, differences, same } from "./conflict.ts";
 import { frameChange } from "./frame_change.ts";
 import { surfaceChange, surfaceCue } from "./surface_change.ts";
+import { modifiesAnother } from "./modified_value.ts";
 import { otherScope, otherVersion, ownSubject, ownTerms } from "./own_subject.ts";
 import { attributeTerms } from "./terms.ts";
 import { labelAttribute } from "./label.ts";
@@ -235,7 +236,10 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
     const attribute = labelAttribute(incoming, stored, match?.slots ?? []);
     const linked = related([]) ||
       ownTerms(incoming, stored, attribute) <= 0 && !ownSubject(incoming, stored, attribute);
-    if (match && linked && !otherVersion(incoming, stored, match)) {
+    if (
+      match && linked && !otherVersion(incoming, stored, match) &&
+      !modifiesAnother(incoming, v, stored, match.slots)
+    ) {
       return {
         attribute: attributeName(match.slots[0]!),
         from: match.text,

@@ -1,0 +1,149 @@
+/**
+ * An old value that only modifies the noun after it: "dropped slack notifications from CI",
+ * "removed sentry breadcrumbs from the worker", "we stopped syncing Jira tickets". What ended is
+ * the notifications, the breadcrumbs, the tickets: the tool itself stays, so a stored fact about
+ * the tool ("We use Slack for chat") is not changed. A head that stands for the tool itself (its
+ * account, server, plan, config: "the Twilio account closed", "the Jenkins box is gone") or one
+ * the stored fact names too ("Deploy notifications go to Slack") keeps the value's reading.
+ *
+ * @module
+ */
+import type { Statement } from "./claims.ts";
+import { tokensFor } from "./cached_tokens.ts";
+import { STOPWORDS } from "../text/stopwords.ts";
+import { stem } from "./terms.ts";
+import type { Value } from "./value_types.ts";
+
+/** Heads that name the tool itself, an install or a subscription of it, not a part or a use. */
+const TOOL_ITSELF = new Set([
+  "account",
+  "accounts",
+  "box",
+  "boxes",
+  "cluster",
+  "clusters",
+  "config",
+  "configs",
+  "configuration",
+  "contract",
+  "deployment",
+  "host",
+  "hosting",
+  "image",
+  "images",
+  "install",
+  "installation",
+  "instance",
+  "instances",
+  "license",
+  "licence",
+  "licenses",
+  "org",
+  "organisation",
+  "organization",
+  "plan",
+  "seat",
+  "seats",
+  "server",
+  "servers",
+  "setup",
+  "stack",
+  "subscription",
+  "tenant",
+  "vm",
+  "vms",
+  "workspace",
+]);
+
+/** Words after a value that say when or how it ended, not what it modified. */
+const AFTERWORDS = new Set([
+  "again",
+  "already",
+  "altogether",
+  "anymore",
+  "away",
+  "entirely",
+  "for",
+  "forever",
+  "last",
+  "next",
+  "now",
+  "outright",
+  "soon",
+  "this",
+  "today",
+  "tomorrow",
+  "too",
+  "yesterday",
+]);
+
+/** Verbs that can follow a value as its predicate ("Jenkins went away", "Karma got dropped"). */
+const PREDICATES = new Set([
+  "broke",
+  "came",
+  "died",
+  "gets",
+  "goes",
+  "gone",
+  "got",
+  "left",
+  "lives",
+  "moves",
+  "runs",
+  "stays",
+  "went",
+]);
+
+/**
+ * Whether the incoming statement's value `v` is only a modifier of the noun after it, a noun
+ * that is neither the tool itself nor a word of the stored statement, while the statement names
+ * no other value in the stored value's `slots` (a replacement named beside it, "the OpenVPN
+ * onboarding step is outdated, new hires get Tailscale", says the value itself was replaced).
+ *
+ * @example A tool's notifications, not the tool
+ * ```ts
+ * import { equal } from "node:assert/strict";
+ * import { readStatement } from "./claims.ts";
+ *
+ * const stored = readStatement("We use Slack for chat.");
+ * const incoming = readStatement("dropped slack notifications from CI");
+ * const slack = incoming.values.find((v) => v.norm === "slack")!;
+ * equal(modifiesAnother(incoming, slack, stored), true);
+ * const gone = readStatement("dropped slack, we are on Teams now");
+ * equal(modifiesAnother(gone, gone.values.find((v) => v.norm === "slack")!, stored), false);
+ * ```
+ */
+export function modifiesAnother(
+  incoming: Statement,
+  v: Value,
+  stored: Statement,
+  slots: readonly string[] = v.slots,
+): boolean {
+  if (v.kind !== "tech" && v.kind !== "name" && v.kind !== "choice") return false;
+  const replaced = incoming.values.some((w) =>
+    w.tense === "current" && !w.negated && w.norm !== v.norm &&
+    w.slots.some((s) => slots.includes(s))
+  );
+  if (replaced) return false;
+  const tokens = tokensFor(incoming.text);
+  const last = tokens[v.end - 1];
+  const next = tokens[v.end];
+  if (!last || !next || last.possessive || next.kind !== "word" || next.clause !== last.clause) {
+    return false;
+  }
+  const word = next.lower;
+  if (
+    word.length < 3 || next.cap || STOPWORDS.has(word) || AFTERWORDS.has(word) ||
+    PREDICATES.has(word) || TOOL_ITSELF.has(word) || /(?:ed|ly)$/.test(word) ||
+    incoming.cues.cueTokens.has(v.end) || incoming.values.some((w) => w.start === v.end)
+  ) {
+    return false;
+  }
+  // The stored fact names the head too, perhaps in another form ("responses" / "responds").
+  const root = stem(word);
+  const named = [...stored.words].some((w) =>
+    w === word || w === root ||
+    w.length >= 5 && root.length >= 5 && w.slice(0, 5) === root.slice(0, 5)
+  );
+  return !named;
+}

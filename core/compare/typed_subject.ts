@@ -41,7 +41,7 @@ import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** Slots whose values name their attribute by their kind. */
-const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale):?/;
+const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key):?/;
 
 /**
  * Denials, beginnings, hedges, plans and sets anywhere ("planning the React 19 upgrade",
@@ -55,6 +55,9 @@ const SCOPES = /^(?:for|of|per|by|except|excluding|besides|but|behind|inside|wit
 
 /** Auxiliaries: the word after one is a verb. */
 const AUXILIARIES = /^(?:is|are|was|were|be|been|being|get|gets|got|will|can|should|must)$/;
+
+/** Personal pronouns as subjects: the word after one is a verb. */
+const PRONOUNS = /^(?:we|i|they|you|he|she)$/;
 
 /** Particles and prepositions: a word right before one, after the subject, is its verb. */
 const PARTICLES = /^(?:to|in|on|at|with|by|from|through|via|up|out|into|onto|as|under|after)$/;
@@ -75,9 +78,9 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   if (d.a.some((v) => bare(v, a)) || d.b.some((v) => bare(v, b))) return false;
   if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
   // One value a part of the other ("Tuesdays" / "Tuesdays and Thursdays"): one says more.
-  const parts = (v: Value) => new Set(v.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean));
-  const [pa, pb] = [parts(d.a[0]!), parts(d.b[0]!)];
-  if ([...pa].some((p) => pb.has(p))) return false;
+  // Two values that only share a piece ("eu-north-1" / "eu-west-2", "14:00" / "10:00") are
+  // two values of one shape.
+  if (partOf(d.a[0]!, d.b[0]!) || partOf(d.b[0]!, d.a[0]!)) return false;
   if (!qualifiersAgree(a, b)) return false;
   const attribute = new Set(d.slots.flatMap((slot) => [...attributeTerms(slot)]));
   // An attribute word one side says and the other does not names a narrower attribute ("game
@@ -90,11 +93,15 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   const sharedB = [...rb.nouns].filter((w) => said(w, a));
   // The attribute's own word said by both is a shared subject too ("traces are sent to …").
   const both = [...ra.attribute].some((w) => rb.attribute.has(w));
-  if (!both && (shared.length === 0 || sharedB.length === 0)) return false;
+  // So is a thing both name outside the dispute ("our JS monorepo" / "the JS monorepo").
+  const common = namedByBoth(a, b, d);
+  if (!both && !common && (shared.length === 0 || sharedB.length === 0)) return false;
   // Both sides say more of their value, differently ("1 MB flash" / "256 KB of RAM"): two
   // measures.
+  // (A technology followed by more of its own name or kind is one tool: "Terraform HCL".)
   const more = (r: Side, other: Statement) => [...r.details].some((w) => !said(w, other));
-  if (more(ra, b) && more(rb, a)) return false;
+  const tools = [...d.a, ...d.b].every((v) => v.kind === "tech");
+  if (!tools && more(ra, b) && more(rb, a)) return false;
   const extraA = [...ra.nouns].filter((w) => !shared.includes(w) && !ra.details.has(w));
   const extraB = [...rb.nouns].filter((w) => !sharedB.includes(w) && !rb.details.has(w));
   // A target, a budget or a peak is another measure of the thing, not its value.
@@ -130,6 +137,13 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
     extra.some((w) => r.objectOf.has(w) && !said(r.objectOf.get(w)!, other));
   return !modifies(ra, extraA) && !modifies(rb, extraB) && !part(ra, extraA) &&
     !part(rb, extraB) && !object(ra, extraA, b) && !object(rb, extraB, a);
+}
+
+/** Whether every word of `v` is a word of `w` ("Tuesdays" of "Tuesdays and Thursdays"). */
+function partOf(v: Value, w: Value): boolean {
+  const parts = (x: Value) => x.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean);
+  const of = new Set(parts(w));
+  return parts(v).every((p) => of.has(p));
 }
 
 /** What one side says about its subject. */
@@ -271,6 +285,8 @@ function verb(tokens: readonly Token[], i: number): boolean {
   // The act after "to" names what is done ("use fd to find files").
   if (prev?.lower === "to") return false;
   if (prev && AUXILIARIES.test(prev.lower)) return true;
+  // The word after a personal pronoun is its verb ("we generate primary keys as …").
+  if (prev && PRONOUNS.test(prev.lower)) return true;
   const next = tokens[i + 1];
   if (/[a-z]{3}(?:ed|ing)$/.test(t.lower)) {
     // A participle before a noun modifies it ("distributed traces", "failed logins"), a
@@ -294,6 +310,16 @@ function qualifiersAgree(a: Statement, b: Statement): boolean {
     s.terms.filter((t) => t.kind === "environment" || t.kind === "platform").map((t) => t.term);
   const [x, y] = [of(a), of(b)];
   return x.every((w) => said(w, b)) && y.every((w) => said(w, a));
+}
+
+/** Whether both name one thing (a technology, a choice, a name) outside the dispute. */
+function namedByBoth(a: Statement, b: Statement, d: Difference): boolean {
+  const mine = (s: Statement) =>
+    s.values.filter((v) =>
+      /^(?:tech|choice|name)$/.test(v.kind) && v.tense === "current" && !v.negated &&
+      !d.a.includes(v) && !d.b.includes(v)
+    );
+  return mine(a).some((v) => mine(b).some((w) => same(v, w)));
 }
 
 /** Whether `s` names a thing outside the dispute that `other` does not name. */

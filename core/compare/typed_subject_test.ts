@@ -1,0 +1,25 @@
+/** `contradiction()` for disputes of a typed slot read by `typed_subject.ts`, in wordings written for these tests. */
+import { equal } from "node:assert/strict";
+import { contradiction } from "./statements.ts";
+
+/** [a, b, whether they contradict]. */
+const PAIRS: readonly [string, string, boolean][] = [
+  // The word after a personal pronoun is its verb, not a subject word of its own.
+  ["Session ids are ULIDs.", "We generate session ids as UUIDv7.", true],
+  ["We generate primary keys as UUIDv7.", "We generate trace ids as UUIDv4.", false],
+  // A thing both name outside the dispute is a shared subject.
+  ["The internal Kibana listens on 5601.", "Kibana is on port 5700 internally.", true],
+  ["Our JS monorepo runs on Turborepo.", "Our Python monorepo runs on Pants.", false],
+  ["The staging Kibana listens on 5601.", "Kibana is on port 5700 in prod.", false],
+  // A technology followed by more of its own name is still one tool.
+  ["Networking is defined in Terraform HCL.", "Networking is defined in Pulumi (Go).", true],
+  // Values that share a piece are two values of one shape; one inside the other says more.
+  ["Nightly exports land in eu-central-1.", "The nightly export lands in eu-west-1.", true],
+  ["The canary deploy goes out at 14:00.", "The canary deploy goes out at 10:00.", true],
+];
+
+for (const [a, b, expected] of PAIRS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

@@ -25,6 +25,7 @@ import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
+import { actConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -307,7 +308,13 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   }
   if (stancesApart(a.text, b.text)) return null;
   return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b) ??
-    suffixedAmounts(a, b);
+    suffixedAmounts(a, b) ?? doers(a, b);
+}
+
+/** Two doers of one act on one thing (`acts.ts`). */
+function doers(a: Statement, b: Statement): Conflict | null {
+  const values = actConflict(a, b);
+  return values && { attribute: "doer", slot: "doer", values };
 }
 
 /** Two amounts with one unit suffix no unit table reads ("10m" / "50m": `suffixed_numbers.ts`). */
@@ -348,7 +355,7 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
     (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-      namesValue(s) || writesSuffixed(s));
+      namesValue(s) || writesSuffixed(s) || readAct(s) !== null);
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */

@@ -82,6 +82,10 @@ const PARTICLE = /^(?:off|up|out)$/;
 const DOER_END =
   /^(?:for|in|on|at|during|before|after|when|unless|except|if|via|with|through|using|and|or|not|but|every|each|from|to|per|since|until|by)$/;
 
+/** Verbs of a plural subject: after one, the word before was a noun. */
+const FINITE =
+  /^(?:is|are|was|were|run|go|get|use|need|have|happen|start|take|live|stay|sit|land|come|expire|fail|ship|must|should|can|will)$/;
+
 /** A count opening a doer. */
 const NUMBER = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple)$/;
 
@@ -120,6 +124,15 @@ export function readAct(s: Statement): Act | null {
   }
   const tokens = tokensFor(s.text).filter((t) => !t.reason);
   return passive(tokens) ?? actNoun(tokens) ?? roleNoun(tokens) ?? active(tokens);
+}
+
+/** Two doers of one act on one thing as a conflict of the attribute "doer", or null. */
+export function doerConflict(
+  a: Statement,
+  b: Statement,
+): { attribute: string; slot: string; values: readonly [string, string] } | null {
+  const values = actConflict(a, b);
+  return values && { attribute: "doer", slot: "doer", values };
 }
 
 /**
@@ -231,6 +244,8 @@ function active(tokens: readonly Token[]): Act | null {
     acts.push(second);
     k += 2;
   }
+  // A plural noun before the statement's own verb is no verb ("Nightly builds run at 02:00").
+  if (tokens.slice(k).some((t) => FINITE.test(t.lower))) return null;
   const before = tokens.slice(0, at);
   // The doer: a name or a few words opening the statement, an aside in parentheses aside.
   const named = before.filter((t) => !t.paren && t.kind !== "punct");

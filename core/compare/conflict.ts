@@ -23,11 +23,14 @@ import { oneSidedPlatform } from "./platform_words.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
+import { openingScope } from "./opening_scope.ts";
+import { subjectsInDispute } from "./value_subject.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
-import { actConflict, readAct } from "./acts.ts";
+import { doerConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
+import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
@@ -47,7 +50,12 @@ export interface Conflict {
 
 /** The values a statement asserts now: not old, not denied, not an event's date. */
 export function asserted(s: Statement): Value[] {
-  return s.values.filter((v) => v.tense === "current" && !v.negated && v.kind !== "date");
+  // A bare number in parentheses is an aside, a build or ticket number ("7.0.1 (412)").
+  const aside = (v: Value) =>
+    v.slots.length === 1 && v.slots[0] === "num" && tokensFor(s.text)[v.start]?.paren === true;
+  return s.values.filter((v) =>
+    v.tense === "current" && !v.negated && v.kind !== "date" && !aside(v)
+  );
 }
 
 /**
@@ -283,7 +291,8 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
     if (
       apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
       narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
-      scopedByName(b, a) || idFillers(d!.a, d!.b)
+      scopedByName(b, a) || idFillers(d!.a, d!.b) || openingScope(a, b) || openingScope(b, a) ||
+      subjectsInDispute(a.text, b.text, d!.a, d!.b)
     ) {
       return null;
     }
@@ -308,13 +317,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   }
   if (stancesApart(a.text, b.text)) return null;
   return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b) ??
-    suffixedAmounts(a, b) ?? doers(a, b);
-}
-
-/** Two doers of one act on one thing (`acts.ts`). */
-function doers(a: Statement, b: Statement): Conflict | null {
-  const values = actConflict(a, b);
-  return values && { attribute: "doer", slot: "doer", values };
+    suffixedAmounts(a, b) ?? doerConflict(a, b);
 }
 
 /** Two amounts with one unit suffix no unit table reads ("10m" / "50m": `suffixed_numbers.ts`). */

@@ -191,7 +191,9 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   const word = tokens[k];
   if (
     word?.kind === "word" && /^[a-z][a-z-]*(?:\/\w+)?$/.test(word.lower) &&
-    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower)
+    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower) &&
+    // A parenthesis closes between a number and a word: "build 7.0.1 (412) goes" counts nothing.
+    word.paren === tokens[i]!.paren
   ) {
     const rate = perUnit(tokens, k + 1, "") ??
       (word.lower.includes("/") ? perUnit(tokens, k, word.lower) : null);

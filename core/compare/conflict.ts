@@ -24,6 +24,7 @@ import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
 import { openingScope } from "./opening_scope.ts";
+import { undenied } from "./undenied.ts";
 import { subjectsInDispute } from "./value_subject.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
@@ -284,7 +285,7 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
 export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   if (!plainFact(a) || !plainFact(b)) return null;
   const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
-  const diffs = tied(differences(va, vb, b.words, a.words));
+  const diffs = tied(differences(va, vb, undenied(b), undenied(a)));
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;

@@ -44,7 +44,9 @@ export function entryAt(
     const n = entry.tokens.length;
     if (best && n < best.end - i) break;
     if (!entry.tokens.every((w, k) => tokens[i + k]?.lower === w)) continue;
-    if (entry.needs && ![...entry.needs].some((w) => words.has(w))) continue;
+    // A name that says a needed word itself ("squash-merged") names its attribute.
+    const own = (w: string) => entry.tokens.some((t) => t.split("-").includes(w));
+    if (entry.needs && ![...entry.needs].some((w) => words.has(w) || own(w))) continue;
     if (entry.capitalised && n === 1) {
       const t = tokens[i]!;
       const versioned = VERSION.test(tokens[i + 1]?.lower ?? "");

@@ -1,0 +1,31 @@
+/**
+ * `contradiction()` on choices written as verbs (`lexicon.ts`: "squash-merged", "rebase-and-merge")
+ * and against a choice the other side denies (`undenied.ts`); wordings written for these tests.
+ */
+import { equal } from "node:assert/strict";
+import { contradiction } from "./statements.ts";
+
+/** [a, b, whether they contradict]. */
+const PAIRS: readonly [string, string, boolean][] = [
+  [
+    "Release branches are squash-merged into main.",
+    "Release branches get merged into main with merge commits.",
+    true,
+  ],
+  ["Dependabot PRs are rebase-merged.", "Dependabot PRs use squash and merge.", true],
+  ["The team rebase-and-merges every PR.", "Every PR gets a merge commit, never squashed.", true],
+  ["Docs PRs use merge commits, never squashed.", "Docs PRs are squash merged.", true],
+  // One side's denied value is not its value; the same choice on both sides is no conflict.
+  [
+    "Release branches are squash-merged into main.",
+    "Feature branches are squash-merged too.",
+    false,
+  ],
+  ["We squash-merge PRs, no merge commits.", "PRs are squash-merged.", false],
+];
+
+for (const [a, b, expected] of PAIRS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

@@ -39,6 +39,7 @@ import { attributeTerms, termsOf } from "./terms.ts";
 import { same } from "./value_match.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
+import { impliedBy } from "./implied_qualifiers.ts";
 
 /** Slots whose values name their attribute by their kind. */
 const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key):?/;
@@ -300,7 +301,8 @@ function verb(tokens: readonly Token[], i: number): boolean {
 
 /** Whether `other` says `w`: as a word, or by a longer form it abbreviates ("reco"). */
 function said(w: string, other: Statement): boolean {
-  return other.words.has(w) ||
+  // (A qualifier the other side implies: "CI" by "the build cache", `implied_qualifiers.ts`.)
+  return other.words.has(w) || impliedBy(w, other) ||
     w.length >= 4 && [...other.words].some((o) => o.length > w.length && o.startsWith(w));
 }
 
@@ -309,7 +311,10 @@ function qualifiersAgree(a: Statement, b: Statement): boolean {
   const of = (s: Statement) =>
     s.terms.filter((t) => t.kind === "environment" || t.kind === "platform").map((t) => t.term);
   const [x, y] = [of(a), of(b)];
-  return x.every((w) => said(w, b)) && y.every((w) => said(w, a));
+  // One says the whole (mobile) the other says by its parts (iOS and Android): each part is said.
+  const part = (w: string, other: Statement, mine: Statement) =>
+    other.terms.some((t) => t.kind === "platform" && t.term !== w && impliedBy(t.term, mine));
+  return x.every((w) => said(w, b) || part(w, b, a)) && y.every((w) => said(w, a) || part(w, a, b));
 }
 
 /** Whether both name one thing (a technology, a choice, a name) outside the dispute. */

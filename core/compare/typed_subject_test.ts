@@ -23,3 +23,20 @@ for (const [a, b, expected] of PAIRS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** Qualifiers said by what they imply (`implied_qualifiers.ts`). */
+const IMPLIED: readonly [string, string, boolean][] = [
+  ["CI caches are kept for 5 days.", "The build cache expires after 14 days.", true],
+  [
+    "CI dependency caches are kept for 5 days.",
+    "The local dependency cache expires after 14 days.",
+    false,
+  ],
+  ["iOS builds run on Bitrise.", "Android builds run on Codemagic.", false],
+];
+
+for (const [a, b, expected] of IMPLIED) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

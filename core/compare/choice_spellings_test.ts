@@ -29,3 +29,22 @@ for (const [a, b, expected] of PAIRS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** Alternatives of a kind the choices lexicon lists (byte order, rendering, deletion, themes). */
+const KINDS: readonly [string, string, boolean][] = [
+  [
+    "The telemetry frames encode integers little-endian.",
+    "The telemetry frames are big-endian.",
+    true,
+  ],
+  ["The docs portal is a client-side rendered SPA.", "The docs portal is server-rendered.", true],
+  ["Invoices are soft-deleted.", "Invoices are hard-deleted.", true],
+  ["The docs portal is server-rendered.", "The admin portal is a client-side rendered SPA.", false],
+  ["Invoices are soft-deleted.", "Draft invoices are hard-deleted after 30 days.", false],
+];
+
+for (const [a, b, expected] of KINDS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

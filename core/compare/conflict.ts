@@ -25,6 +25,7 @@ import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
 import { openingScope } from "./opening_scope.ts";
 import { undenied } from "./undenied.ts";
+import { heldByOtherGroup } from "./other_group.ts";
 import { subjectsInDispute } from "./value_subject.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
@@ -293,7 +294,8 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
       apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
       narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
       scopedByName(b, a) || idFillers(d!.a, d!.b) || openingScope(a, b) || openingScope(b, a) ||
-      subjectsInDispute(a.text, b.text, d!.a, d!.b)
+      subjectsInDispute(a.text, b.text, d!.a, d!.b) || heldByOtherGroup(a, b, d!.a) ||
+      heldByOtherGroup(b, a, d!.b)
     ) {
       return null;
     }

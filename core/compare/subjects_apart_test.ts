@@ -27,3 +27,15 @@ for (const [a, b, expected] of PAIRS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** A holder of one side's subject while the other speaks for "us" (`other_group.ts`). */
+const GROUPS: readonly [string, string, boolean][] = [
+  ["The mobile team runs three-week sprints.", "Our sprints are two weeks.", false],
+  ["Sprints are three weeks.", "Our sprints are two weeks.", true],
+];
+
+for (const [a, b, expected] of GROUPS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

@@ -42,7 +42,8 @@ import type { Value } from "./value_types.ts";
 import { impliedBy } from "./implied_qualifiers.ts";
 
 /** Slots whose values name their attribute by their kind. */
-const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key):?/;
+const TYPED =
+  /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key|location|role):?/;
 
 /**
  * Denials, beginnings, hedges, plans and sets anywhere ("planning the React 19 upgrade",
@@ -50,6 +51,10 @@ const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|local
  */
 const GUARDED =
   /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|(?<!at )most|plann\w*|plans? to|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept(?:s|ed|ing)?(?!-)|allow\w*|includ\w*)\b/i;
+
+/** Words that pick a part of a thing by its age or standing. */
+const SUBSET =
+  /\b(?:old|older|oldest|legacy|archived|former|existing|remaining|new|newer|newest)\b/g;
 
 /** Words after which what follows narrows the subject. */
 const SCOPES = /^(?:for|of|per|by|except|excluding|besides|but|behind|inside|within)$/;
@@ -78,6 +83,11 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
     v.slots.length === 1 && v.slots[0] === "num" && !keyedBy(s, v, d.slots);
   if (d.a.some((v) => bare(v, a)) || d.b.some((v) => bare(v, b))) return false;
   if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
+  // A part of the thing by its age or standing, said by one side ("old runbooks", "legacy
+  // services"): a subset with a value of its own.
+  const subset = (s: Statement) => new Set(s.text.toLowerCase().match(SUBSET) ?? []);
+  const [sa, sb] = [subset(a), subset(b)];
+  if ([...sa].some((w) => !sb.has(w)) || [...sb].some((w) => !sa.has(w))) return false;
   // One value a part of the other ("Tuesdays" / "Tuesdays and Thursdays"): one says more.
   // Two values that only share a piece ("eu-north-1" / "eu-west-2", "14:00" / "10:00") are
   // two values of one shape.

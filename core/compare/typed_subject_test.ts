@@ -40,3 +40,22 @@ for (const [a, b, expected] of IMPLIED) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** Places and holders are typed slots; a part of a thing by its age is a subset. */
+const SLOTS: readonly [string, string, boolean][] = [
+  ["The billing service belongs to Jonas.", "Priya owns the billing service.", true],
+  ["The billing service belongs to Jonas.", "Priya owns the billing dashboard.", false],
+  [
+    "Design docs are kept in `docs/design/` in the monorepo.",
+    "Design docs live in the Notion space ENG.",
+    true,
+  ],
+  ["Runbooks are kept in Confluence.", "Postmortems are kept in Notion.", false],
+  ["Runbooks are kept in Confluence.", "Old runbooks are kept in Google Drive.", false],
+];
+
+for (const [a, b, expected] of SLOTS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

@@ -25,6 +25,7 @@ import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
 import { openingScope } from "./opening_scope.ts";
 import { undenied } from "./undenied.ts";
+import { withAcronyms } from "./acronyms.ts";
 import { heldByOtherGroup } from "./other_group.ts";
 import { subjectsInDispute } from "./value_subject.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
@@ -32,10 +33,11 @@ import { typedSubject } from "./typed_subject.ts";
 import { doerConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
-import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
+export { asserted } from "./asserted.ts";
+import { asserted } from "./asserted.ts";
 export { sameKind } from "./subject_kind.ts";
 export { attributeName } from "./attribute_name.ts";
 export type { Difference } from "./difference.ts";
@@ -48,16 +50,6 @@ export interface Conflict {
   readonly slot: string;
   /** The first statement's value, then the second's, as written. */
   readonly values: readonly [string, string];
-}
-
-/** The values a statement asserts now: not old, not denied, not an event's date. */
-export function asserted(s: Statement): Value[] {
-  // A bare number in parentheses is an aside, a build or ticket number ("7.0.1 (412)").
-  const aside = (v: Value) =>
-    v.slots.length === 1 && v.slots[0] === "num" && tokensFor(s.text)[v.start]?.paren === true;
-  return s.values.filter((v) =>
-    v.tense === "current" && !v.negated && v.kind !== "date" && !aside(v)
-  );
 }
 
 /**
@@ -283,8 +275,10 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
  * equal(conflictBetween(port("Grafana listens on port 3000."), port("Prometheus listens on port 9090.")), null);
  * ```
  */
-export function conflictBetween(a: Statement, b: Statement): Conflict | null {
-  if (!plainFact(a) || !plainFact(b)) return null;
+export function conflictBetween(x: Statement, y: Statement): Conflict | null {
+  if (!plainFact(x) || !plainFact(y)) return null;
+  // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
+  const [a, b] = withAcronyms(x, y);
   const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
   const diffs = tied(differences(va, vb, undenied(b), undenied(a)));
   if (diffs.length > 1) return null;

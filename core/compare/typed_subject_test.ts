@@ -59,3 +59,11 @@ for (const [a, b, expected] of SLOTS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+Deno.test("contradiction() reads an acronym as the words the other side spells out", () => {
+  const found = contradiction(
+    "Our chief information security officer is Mona.",
+    "The CISO is Bashir.",
+  );
+  equal(found?.values.join(" / "), "Mona / Bashir");
+});

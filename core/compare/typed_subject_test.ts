@@ -67,3 +67,14 @@ Deno.test("contradiction() reads an acronym as the words the other side spells o
   );
   equal(found?.values.join(" / "), "Mona / Bashir");
 });
+
+Deno.test("contradiction() reads a name before a verb only people do as a person, not a technology", () => {
+  equal(
+    contradiction(
+      "Ruby prefers two spaces in JSON files.",
+      "Ruby wants 4-space indentation in JSON.",
+    )
+      ?.attribute,
+    "number of spaces",
+  );
+});

@@ -25,6 +25,10 @@ export interface ValueReading {
 }
 
 /** Words after which a code span or identifier is a value, not the subject. */
+/** Verbs only people do: a capitalised name before one is a person, not a technology. */
+const PERSON_VERBS =
+  /^(?:prefers|wants|likes|dislikes|hates|asks|asked|insists|thinks|says|said|loves|expects|requests)$/;
+
 const VALUE_INTRO = new Set(
   "is are was were be been = : named called as to into at says say set with via using".split(" "),
 );
@@ -202,7 +206,9 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       continue;
     }
     // "team Falcon": a capitalised name after a team word names a team, not a technology.
-    const team = t.cap && /^(?:team|squad|guild|crew|tribe)$/.test(tokens[i - 1]?.lower ?? "");
+    const team = t.cap && /^(?:team|squad|guild|crew|tribe)$/.test(tokens[i - 1]?.lower ?? "") ||
+      // "Hugo prefers two spaces": a name before a verb only people do is a person.
+      t.cap && PERSON_VERBS.test(tokens[i + 1]?.lower ?? "");
     const tech = team ? null : entryAt(TECH, tokens, i, words) ?? versionFile(tokens, i) ??
       techPart(tokens, i, words);
     if (tech) {

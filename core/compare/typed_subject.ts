@@ -50,7 +50,7 @@ const TYPED =
  * "supports Chrome"): the word-for-word readings handle those.
  */
 const GUARDED =
-  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|(?<!at )most|plann\w*|plans? to|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept(?:s|ed|ing)?(?!-)|allow\w*|includ\w*)\b/i;
+  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only(?! (?:uses|runs|wants|takes|reads|writes|speaks|works)\b)|some|(?<!at )most|plann\w*|plans? to|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept(?:s|ed|ing)?(?!-)|allow\w*|includ\w*)\b/i;
 
 /** Words that pick a part of a thing by its age or standing. */
 const SUBSET =

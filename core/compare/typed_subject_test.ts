@@ -78,3 +78,11 @@ Deno.test("contradiction() reads a name before a verb only people do as a person
     "number of spaces",
   );
 });
+
+Deno.test("contradiction() reads 'only' before a verb as exclusive, not as a scope", () => {
+  equal(
+    contradiction("Nadia only uses dark themes.", "Nadia uses a light theme.")?.attribute,
+    "colour theme",
+  );
+  equal(contradiction("Only staging uses dark mode.", "The app uses a light theme."), null);
+});

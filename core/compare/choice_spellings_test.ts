@@ -48,3 +48,16 @@ for (const [a, b, expected] of KINDS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** A count of a choice says that choice ("4-space indentation" is spaces). */
+const COUNTED: readonly [string, string, boolean][] = [
+  ["Nadia wants tabs in the Go code.", "Nadia prefers 4-space indentation in Go.", true],
+  ["Use spaces for indentation in Python.", "Python code is indented with 4 spaces.", false],
+  ["Markdown is indented with 2 spaces.", "Python is indented with 4 spaces.", false],
+];
+
+for (const [a, b, expected] of COUNTED) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

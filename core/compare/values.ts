@@ -256,6 +256,9 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     const number = readNumber(tokens, i, [...values, ...anchors], identifiers, used);
     if (number) {
       take(number);
+      // "2-space indentation", "two spaces": a count of a choice says that choice too.
+      const counted = countedChoice(tokens, number, words);
+      if (counted) values.push(counted);
       i = number.end - 1;
       continue;
     }
@@ -333,4 +336,22 @@ function techPart(tokens: readonly Token[], i: number, words: ReadonlySet<string
   }
   void words;
   return null;
+}
+
+/** The choice a count counts ("2 spaces", "4-space" → spaces), as a value of its own. */
+function countedChoice(
+  tokens: readonly Token[],
+  number: Value,
+  words: ReadonlySet<string>,
+): Value | null {
+  if (!number.slots.some((slot) => slot.startsWith("count:"))) return null;
+  const last = tokens[number.end - 1]!;
+  const noun = last.lower.replace(/^[\d.]+-/, "");
+  const entry = [noun, `${noun}s`].map((w) => CHOICES.get(w)?.find((e) => e.tokens.length === 1))
+    .find((e) => e && (!e.needs || [...e.needs].some((w) => words.has(w))));
+  if (!entry) return null;
+  return {
+    ...value("choice", entry.slots, entry.canonical, tokens, number.end - 1, number.end),
+    start: number.start,
+  };
 }

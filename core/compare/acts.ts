@@ -39,6 +39,8 @@ export interface Act {
   readonly doerWords: ReadonlySet<string>;
   /** The doer's terms alone. */
   readonly doerTerms: ReadonlySet<string>;
+  /** Read from the active voice ("Tomas reviews the code"): a habit, maybe one of several doers. */
+  readonly active: boolean;
 }
 
 /** Verbs of one act (as stems): two of one class name the same act. */
@@ -155,7 +157,9 @@ export function doerConflict(
 export function actConflict(a: Statement, b: Statement): [string, string] | null {
   if (GUARD.test(beforeDoer(a.text)) || GUARD.test(beforeDoer(b.text))) return null;
   const [x, y] = [readAct(a), readAct(b)];
-  if (!x || !y) return null;
+  // Two habits ("Tomas reviews the payments code" / "Priya reviews …") may both hold; a rule
+  // on one side ("… is reviewed by", "needs approval from") names the one doer.
+  if (!x || !y || x.active && y.active) return null;
   if (!x.acts.some((c) => y.acts.includes(c)) || x.acts.length !== y.acts.length) return null;
   if (x.thing.size === 0 || y.thing.size === 0) return null;
   if (![...x.thing].every((w) => y.thing.has(w)) || ![...y.thing].every((w) => x.thing.has(w))) {
@@ -255,7 +259,7 @@ function active(tokens: readonly Token[]): Act | null {
   if (named.length === 0) return null;
   if (named.some((t) => /^(?:the|a|an|our|we|i|they|it|this|that)$/.test(t.lower))) return null;
   const doer = { text: named.map((t) => t.text).join(" "), words: wordsOf(named), end: at };
-  return made(acts, tokens.slice(k), doer);
+  return { ...made(acts, tokens.slice(k), doer), active: true };
 }
 
 /** Whether `lower` is a participle: ending in -ed, or an irregular one. */
@@ -305,5 +309,6 @@ function made(
     doer: doer.text,
     doerWords: doer.words,
     doerTerms,
+    active: false,
   };
 }

@@ -60,6 +60,8 @@ const PAIRS: readonly [string, string, boolean][] = [
   ],
   ["Kafka is operated by the data team.", "Kafka is monitored by the SRE team.", false],
   ["The wiki is maintained by Ravi.", "The wiki is maintained by Ravi's team.", false],
+  // Two habits may both hold: one side has to state the rule.
+  ["Ines reviews the billing code.", "Jonas reviews the billing code.", false],
 ];
 
 for (const [a, b, expected] of PAIRS) {

@@ -146,6 +146,7 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   // port 8080"): another function of the thing.
   const object = (r: Side, extra: readonly string[], other: Statement) =>
     extra.some((w) => r.objectOf.has(w) && !said(r.objectOf.get(w)!, other));
+  if (otherModifiers(a, b, [...shared, ...sharedB])) return false;
   return !modifies(ra, extraA) && !modifies(rb, extraB) && !part(ra, extraA) &&
     !part(rb, extraB) && !object(ra, extraA, b) && !object(rb, extraB, a);
 }
@@ -155,6 +156,33 @@ function partOf(v: Value, w: Value): boolean {
   const parts = (x: Value) => x.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean);
   const of = new Set(parts(w));
   return parts(v).every((p) => of.has(p));
+}
+
+/**
+ * Each side puts its own word, soft ones included, right before a head both say ("the release
+ * rota" / "the hiring rota"): two kinds of the thing.
+ */
+function otherModifiers(a: Statement, b: Statement, heads: readonly string[]): boolean {
+  const before = (s: Statement) => {
+    const tokens = tokensFor(s.text);
+    const out = new Set<string>();
+    tokens.forEach((t, i) => {
+      const prev = tokens[i - 1];
+      if (
+        i > 0 && prev!.kind === "word" && prev!.clause === t.clause &&
+        !DETERMINERS.test(prev!.lower) && !s.values.some((v) =>
+          v.start <= i - 1 && i - 1 < v.end
+        ) &&
+        termsOf(t.lower).some((w) => heads.includes(w))
+      ) out.add(prev!.lower);
+    });
+    return out;
+  };
+  const [x, y] = [before(a), before(b)];
+  // (A qualifier the other side implies is its own word too: "CI caches" / "the build cache".)
+  const own = (mine: Set<string>, other: Statement) =>
+    [...mine].some((w) => !other.text.toLowerCase().includes(w) && !impliedBy(w, other));
+  return x.size > 0 && y.size > 0 && own(x, b) && own(y, a);
 }
 
 /** What one side says about its subject. */

@@ -52,6 +52,8 @@ const SLOTS: readonly [string, string, boolean][] = [
   ],
   ["Runbooks are kept in Confluence.", "Postmortems are kept in Notion.", false],
   ["Runbooks are kept in Confluence.", "Old runbooks are kept in Google Drive.", false],
+  // Each side's own word before a shared head, soft words included: two kinds of the thing.
+  ["Ola owns the release checklist.", "Ben owns the onboarding checklist.", false],
 ];
 
 for (const [a, b, expected] of SLOTS) {

@@ -33,6 +33,8 @@ export interface Act {
   readonly acts: readonly string[];
   /** The words of the thing acted on and of any scope, as terms. */
   readonly thing: ReadonlySet<string>;
+  /** Those of its words written as a describing participle before a noun ("shared"). */
+  readonly described: ReadonlySet<string>;
   /** The doer as written. */
   readonly doer: string;
   /** The doer's words, as terms and lowercase names. */
@@ -87,6 +89,12 @@ const DOER_END =
 /** Verbs of a plural subject: after one, the word before was a noun. */
 const FINITE =
   /^(?:is|are|was|were|run|go|get|use|need|have|happen|start|take|live|stay|sit|land|come|expire|fail|ship|must|should|can|will)$/;
+
+/** Generic heads of doers. */
+const GENERIC_DOER = /^(?:team|teams|squad|group|guild|crew|bot|folks|people|department|org)$/;
+
+/** Participles that pick a part of a thing by its age or standing. */
+const PART = /^(?:archived|deprecated|retired|outdated|unused|required|selected|approved|signed)$/;
 
 /** A count opening a doer. */
 const NUMBER = /^(?:\d+|one|two|three|four|five|six|seven|eight|nine|ten|several|many|multiple)$/;
@@ -162,10 +170,17 @@ export function actConflict(a: Statement, b: Statement): [string, string] | null
   if (!x || !y || x.active && y.active) return null;
   if (!x.acts.some((c) => y.acts.includes(c)) || x.acts.length !== y.acts.length) return null;
   if (x.thing.size === 0 || y.thing.size === 0) return null;
-  if (![...x.thing].every((w) => y.thing.has(w)) || ![...y.thing].every((w) => x.thing.has(w))) {
-    return null;
-  }
-  if ([...x.doerWords].some((w) => y.doerWords.has(w))) return null;
+  // One describing participle on one side only ("the shared UI kit" / "ui-kit") names no
+  // other thing; anything else one side says is its own.
+  const [onlyX, onlyY] = [
+    [...x.thing].filter((w) => !y.thing.has(w)),
+    [...y.thing].filter((w) => !x.thing.has(w)),
+  ];
+  const described = (only: string[], act: Act) =>
+    only.length === 0 || only.length === 1 && act.described.has(only[0]!);
+  if (onlyX.length && onlyY.length || !described(onlyX, x) || !described(onlyY, y)) return null;
+  // A doer's generic head ("the growth team" / "the design-systems team") tells nothing apart.
+  if ([...x.doerWords].some((w) => y.doerWords.has(w) && !GENERIC_DOER.test(w))) return null;
   // A doer the other side names whole as part of its thing ("the payments team's runbook")
   // is no other doer.
   const inThing = (d: Act, t: Act) =>
@@ -303,12 +318,19 @@ function made(
       .flatMap((t) => /\d/.test(t.lower) ? [t.lower] : termsOf(t.lower)),
   );
   const doerTerms = new Set(doer.text.toLowerCase().split(/\s+/).flatMap(termsOf));
+  // (Not one that picks a part by its age or standing: "archived runbooks".)
+  const described = new Set(
+    rest.filter((t, i) =>
+      /^[a-z]{3,}ed$/.test(t.lower) && !PART.test(t.lower) && rest[i + 1]?.kind === "word"
+    ).flatMap((t) => termsOf(t.lower)),
+  );
   return {
     acts: [...new Set(acts)].sort(),
     thing,
     doer: doer.text,
     doerWords: doer.words,
     doerTerms,
+    described,
     active: false,
   };
 }

@@ -60,6 +60,17 @@ const PAIRS: readonly [string, string, boolean][] = [
   ],
   ["Kafka is operated by the data team.", "Kafka is monitored by the SRE team.", false],
   ["The wiki is maintained by Ravi.", "The wiki is maintained by Ravi's team.", false],
+  // A describing participle on one side, a generic head shared by two doers.
+  [
+    "The shared style guide is curated by the brand team.",
+    "style guide maintainers: the web team",
+    true,
+  ],
+  [
+    "The style guide is curated by the brand team.",
+    "The archived style guide is curated by the web team.",
+    false,
+  ],
   // Two habits may both hold: one side has to state the rule.
   ["Ines reviews the billing code.", "Jonas reviews the billing code.", false],
 ];

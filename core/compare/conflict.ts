@@ -27,6 +27,7 @@ import { openingScope } from "./opening_scope.ts";
 import { undenied } from "./undenied.ts";
 import { withAcronyms } from "./acronyms.ts";
 import { heldByOtherGroup } from "./other_group.ts";
+import { disputedOnly } from "./disputed_words.ts";
 import { subjectsInDispute } from "./value_subject.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
@@ -110,8 +111,10 @@ export function sameSubject(a: Statement, b: Statement, slots: readonly string[]
   const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
   // A platform word only one side says, where the other says nothing of its own (`platform_words.ts`).
   const [pa, pb] = [oneSidedPlatform(a, b, x, y), oneSidedPlatform(b, a, y, x)];
-  return [...x].every((w) => y.has(w) || b.words.has(w) || pa.has(w)) &&
-    [...y].every((w) => x.has(w) || a.words.has(w) || pb.has(w));
+  // (Not a word it says only as its value in dispute: "The billing team owns payments".)
+  const says = (s: Statement, w: string) => s.words.has(w) && !disputedOnly(s, w, slots);
+  return [...x].every((w) => y.has(w) || says(b, w) || pa.has(w)) &&
+    [...y].every((w) => x.has(w) || says(a, w) || pb.has(w));
 }
 
 /** Words written capitalised or with a digit inside `text`: names, which tell subjects apart. */
@@ -194,7 +197,9 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   const shared = [...x].filter((w) => y.has(w));
   // A word the other side says only inside a value (`/hooks/stripe`) names no subject there.
   const said = (s: Statement) => {
-    const inValues = new Set(s.values.flatMap((v) => v.norm.split(/[\s./:@#_-]+/)));
+    const inValues = new Set(
+      s.values.flatMap((v) => v.norm.split(/[\s./:@#_-]+/)).flatMap((w) => [w, ...termsOf(w)]),
+    );
     return (w: string) => s.words.has(w) && !inValues.has(w);
   };
   const [inA, inB] = [said(a), said(b)];

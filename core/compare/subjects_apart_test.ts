@@ -32,6 +32,8 @@ for (const [a, b, expected] of PAIRS) {
 const GROUPS: readonly [string, string, boolean][] = [
   ["The mobile team runs three-week sprints.", "Our sprints are two weeks.", false],
   ["Sprints are three weeks.", "Our sprints are two weeks.", true],
+  // A word said only as the holder in dispute is not a subject word (`disputed_words.ts`).
+  ["The payments team owns billing.", "The billing team owns payments.", false],
 ];
 
 for (const [a, b, expected] of GROUPS) {

@@ -40,6 +40,7 @@ import { same } from "./value_match.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { impliedBy } from "./implied_qualifiers.ts";
+import { disputedOnly } from "./disputed_words.ts";
 
 /** Slots whose values name their attribute by their kind. */
 const TYPED =
@@ -100,8 +101,10 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
     s.terms.some((t) => attribute.has(t.term) && !said(t.term, other));
   if (spoken(a, b) || spoken(b, a)) return false;
   const [ra, rb] = [readSide(a, d.a, attribute), readSide(b, d.b, attribute)];
-  const shared = [...ra.nouns].filter((w) => said(w, b));
-  const sharedB = [...rb.nouns].filter((w) => said(w, a));
+  // A word the other side says only as its holder in dispute ("The billing team owns
+  // payments" says billing as its owner) is not its subject (`disputed_words.ts`).
+  const shared = [...ra.nouns].filter((w) => said(w, b) && !disputedOnly(b, w, d.slots));
+  const sharedB = [...rb.nouns].filter((w) => said(w, a) && !disputedOnly(a, w, d.slots));
   // The attribute's own word said by both is a shared subject too ("traces are sent to …").
   const both = [...ra.attribute].some((w) => rb.attribute.has(w));
   // So is a thing both name outside the dispute ("our JS monorepo" / "the JS monorepo").

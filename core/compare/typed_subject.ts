@@ -44,7 +44,10 @@ import { disputedOnly } from "./disputed_words.ts";
 
 /** Slots whose values name their attribute by their kind. */
 const TYPED =
-  /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key|location|role):?/;
+  /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key|location|role|path|url|host):?/;
+
+/** Words after which an address or a path is where something is, not what it is. */
+const PLACED = /^(?:in|at|to|under|from|on|into|onto|via|through|is|are|=|:)$/;
 
 /**
  * Denials, beginnings, hedges, plans and sets anywhere ("planning the React 19 upgrade",
@@ -78,6 +81,9 @@ const MAX_EXTRA = 2;
 /** Whether `a` and `b` are about one subject for the typed dispute `d` (see the module doc). */
 export function typedSubject(a: Statement, b: Statement, d: Difference): boolean {
   if (d.a.length !== 1 || d.b.length !== 1 || !d.slots.some((s) => TYPED.test(s))) return false;
+  // An address or a path names where a thing is only after a word of place ("are uploaded
+  // to s3://…", "config path: ~/.config/…"), not as a name ("the Slack command /deploy").
+  if (!placed(a, d.a[0]!) || !placed(b, d.b[0]!)) return false;
   // A bare number counts only as the value of a key naming the other side's unit ("puma
   // threads = 5" / "puma runs 16 threads").
   const bare = (v: Value, s: Statement) =>
@@ -186,6 +192,15 @@ function otherModifiers(a: Statement, b: Statement, heads: readonly string[]): b
   const own = (mine: Set<string>, other: Statement) =>
     [...mine].some((w) => !other.text.toLowerCase().includes(w) && !impliedBy(w, other));
   return x.size > 0 && y.size > 0 && own(x, b) && own(y, a);
+}
+
+/** Whether an address or a path `v` of `s` follows a word of place (other kinds always do). */
+function placed(s: Statement, v: Value): boolean {
+  if (!/^(?:path|url|host)$/.test(v.kind)) return true;
+  const tokens = tokensFor(s.text);
+  let k = v.start - 1;
+  while (k >= 0 && DETERMINERS.test(tokens[k]!.lower)) k--;
+  return k >= 0 && PLACED.test(tokens[k]!.text === ":" ? ":" : tokens[k]!.lower);
 }
 
 /** What one side says about its subject. */

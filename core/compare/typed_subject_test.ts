@@ -88,3 +88,29 @@ Deno.test("contradiction() reads 'only' before a verb as exclusive, not as a sco
   );
   equal(contradiction("Only staging uses dark mode.", "The app uses a light theme."), null);
 });
+
+/** Addresses and paths after a word of place are typed places; as names they are subjects. */
+const PLACES: readonly [string, string, boolean][] = [
+  ["Build logs are uploaded to s3://acme-ci-logs.", "CI logs go to gs://acme-logs.", true],
+  [
+    "Build logs are uploaded to s3://acme-ci-logs.",
+    "Test reports are uploaded to s3://acme-reports.",
+    false,
+  ],
+  [
+    "The Slack command /deploy opens a deploy request.",
+    "The Slack command /oncall shows who is on call.",
+    false,
+  ],
+  [
+    "Staging logs are shipped to logs.stg.acme.io.",
+    "Prod logs are shipped to logs.acme.io.",
+    false,
+  ],
+];
+
+for (const [a, b, expected] of PLACES) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

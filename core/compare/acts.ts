@@ -76,6 +76,9 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   rolled: "roll",
 };
 
+/** Participles of making after which "with" names the tool that does it. */
+const TOOL_ACTS = /^(?:generated|produced|created|rendered|built|compiled|templated|made)$/;
+
 /** Auxiliaries of the passive in the present. */
 const AUXILIARY = /^(?:is|are|be|gets?|must|should|has|have|to)$/;
 
@@ -133,7 +136,8 @@ export function readAct(s: Statement): Act | null {
     return null;
   }
   const tokens = tokensFor(s.text).filter((t) => !t.reason);
-  return passive(tokens) ?? actNoun(tokens) ?? roleNoun(tokens) ?? active(tokens);
+  return passive(tokens) ?? actNoun(tokens) ?? roleNoun(tokens) ?? source(tokens) ??
+    active(tokens);
 }
 
 /** Two doers of one act on one thing as a conflict of the attribute "doer", or null. */
@@ -203,7 +207,11 @@ function classOf(lower: string): string | undefined {
 
 /** "<thing> is/are [must be] <participle> [off] by <doer> [scope]". */
 function passive(tokens: readonly Token[]): Act | null {
-  const by = tokens.findIndex((t) => t.lower === "by" && !t.paren);
+  // "by", or for a tool "with" ("are produced with snapdocs").
+  const by = tokens.findIndex((t, i) =>
+    !t.paren &&
+    (t.lower === "by" || t.lower === "with" && TOOL_ACTS.test(tokens[i - 1]?.lower ?? ""))
+  );
   if (by < 2) return null;
   const acts: string[] = [];
   let k = by - 1;
@@ -224,6 +232,15 @@ function passive(tokens: readonly Token[]): Act | null {
   const doer = doerAt(tokens, by + 1);
   if (!doer) return null;
   return made(acts, [...tokens.slice(0, k), ...tokens.slice(doer.end)], doer);
+}
+
+/** "<thing> come(s) from <doer>": what serves it ("Mobile feature flags come from togglr"). */
+function source(tokens: readonly Token[]): Act | null {
+  const i = tokens.findIndex((t) => /^(?:comes?)$/.test(t.lower) && !t.paren);
+  if (i < 1 || tokens[i + 1]?.lower !== "from") return null;
+  const doer = doerAt(tokens, i + 2);
+  if (!doer) return null;
+  return made(["serve"], [...tokens.slice(0, i), ...tokens.slice(doer.end)], doer);
 }
 
 /** "<thing> need(s) approval from <doer>". */

@@ -114,3 +114,16 @@ for (const [a, b, expected] of PLACES) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** A day and a time says its day (`value_match.ts`). */
+const DAYS: readonly [string, string, boolean][] = [
+  ["Retro is Thursday at 15:00.", "Retro is on Fridays.", true],
+  ["Deploys happen Tuesdays at 14:00.", "Deploys happen on Tuesdays.", false],
+  ["Retro is Thursday at 15:00.", "Planning is on Fridays.", false],
+];
+
+for (const [a, b, expected] of DAYS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

@@ -118,6 +118,9 @@ for (const [a, b, expected] of PLACES) {
 /** A day and a time says its day (`value_match.ts`). */
 const DAYS: readonly [string, string, boolean][] = [
   ["Retro is Thursday at 15:00.", "Retro is on Fridays.", true],
+  // An hour after a weekday's "at" is a time ("monday at 9").
+  ["Standup is on monday at 9.", "Standup is Monday 10:30.", true],
+  ["Standup is on monday at 9.", "Standup is Monday at 09:00.", false],
   ["Deploys happen Tuesdays at 14:00.", "Deploys happen on Tuesdays.", false],
   ["Retro is Thursday at 15:00.", "Planning is on Fridays.", false],
 ];

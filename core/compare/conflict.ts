@@ -28,6 +28,7 @@ import { undenied } from "./undenied.ts";
 import { withAcronyms } from "./acronyms.ts";
 import { heldByOtherGroup } from "./other_group.ts";
 import { disputedOnly } from "./disputed_words.ts";
+import { dateConflict, setsDate } from "./scheduled_dates.ts";
 import { subjectsInDispute } from "./value_subject.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
@@ -281,7 +282,7 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
  * ```
  */
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
-  if (!plainFact(x) || !plainFact(y)) return null;
+  if (!plainFact(x) || !plainFact(y)) return dateConflict(x, y);
   // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
   const [a, b] = withAcronyms(x, y);
   const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
@@ -359,8 +360,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
-    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-      namesValue(s) || writesSuffixed(s) || readAct(s) !== null);
+      (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
+        namesValue(s) || writesSuffixed(s) || readAct(s) !== null) || setsDate(s);
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */

@@ -23,13 +23,12 @@ import { oneSidedPlatform } from "./platform_words.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
-import { openingScope } from "./opening_scope.ts";
 import { undenied } from "./undenied.ts";
+import { keptApart } from "./kept_apart.ts";
 import { withAcronyms } from "./acronyms.ts";
-import { heldByOtherGroup } from "./other_group.ts";
 import { disputedOnly } from "./disputed_words.ts";
 import { dateConflict, setsDate } from "./scheduled_dates.ts";
-import { subjectsInDispute } from "./value_subject.ts";
+import { outlook } from "./outlook.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
 import { doerConflict, readAct } from "./acts.ts";
@@ -293,9 +292,7 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
     if (
       apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
       narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
-      scopedByName(b, a) || idFillers(d!.a, d!.b) || openingScope(a, b) || openingScope(b, a) ||
-      subjectsInDispute(a.text, b.text, d!.a, d!.b) || heldByOtherGroup(a, b, d!.a) ||
-      heldByOtherGroup(b, a, d!.b)
+      scopedByName(b, a) || idFillers(d!.a, d!.b) || keptApart(a, b, d!)
     ) {
       return null;
     }
@@ -372,7 +369,8 @@ function stance(a: Statement, b: Statement): Conflict | null {
 
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */
 function plainFact(s: Statement): boolean {
-  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !s.cues.past;
+  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !s.cues.past &&
+    !outlook(s.text);
 }
 
 /** `a` asserts a value `b` denies, about the same subject. */

@@ -41,3 +41,24 @@ for (const [a, b, expected] of GROUPS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+/** What a thing gets after an event to come is an outlook (`outlook.ts`). */
+const OUTLOOKS: readonly [string, string, boolean][] = [
+  [
+    "The billing api gets its own Postgres once the split lands.",
+    "The billing api runs on MySQL.",
+    false,
+  ],
+  [
+    "The staging cluster runs Traefik.",
+    "The staging cluster gets Envoy after the migration.",
+    false,
+  ],
+  ["The staging cluster runs Traefik.", "The staging cluster runs Envoy.", true],
+];
+
+for (const [a, b, expected] of OUTLOOKS) {
+  Deno.test(`contradiction() ${expected ? "flags" : "leaves"} "${a}" / "${b}"`, () => {
+    equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
+  });
+}

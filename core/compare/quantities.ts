@@ -89,6 +89,16 @@ const COUNTED: ReadonlyMap<string, string> = new Map([
   ["repl", "replica"],
   ["attempt", "try"],
   ["retry", "try"],
+  // People counted by what they are: a headcount is one count ("six people" / "four engineers").
+  ["people", "person"],
+  ["engineer", "person"],
+  ["developer", "person"],
+  ["dev", "person"],
+  ["member", "person"],
+  ["folk", "person"],
+  ["human", "person"],
+  ["employee", "person"],
+  ["staff", "person"],
   ["retrie", "try"],
 ]);
 

@@ -1,5 +1,5 @@
 /** `contradiction()` for disputes of a typed slot read by `typed_subject.ts`, in wordings written for these tests. */
-import { equal } from "node:assert/strict";
+import { deepEqual, equal } from "node:assert/strict";
 import { contradiction } from "./statements.ts";
 
 /** [a, b, whether they contradict]. */
@@ -130,3 +130,16 @@ for (const [a, b, expected] of DAYS) {
     equal(contradiction(a, b) !== null || contradiction(b, a) !== null, expected);
   });
 }
+
+Deno.test("contradiction() counts people by any word for them", () => {
+  deepEqual(
+    contradiction(
+      "The platform guild has seven members.",
+      "Five engineers make up the platform guild.",
+    ),
+    {
+      attribute: "number of people",
+      values: ["seven members", "Five engineers"],
+    },
+  );
+});

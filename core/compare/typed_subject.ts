@@ -375,11 +375,18 @@ function qualifiersAgree(a: Statement, b: Statement): boolean {
 
 /** Whether both name one thing (a technology, a choice, a name) outside the dispute. */
 function namedByBoth(a: Statement, b: Statement, d: Difference): boolean {
-  const mine = (s: Statement) =>
-    s.values.filter((v) =>
-      /^(?:tech|choice|name)$/.test(v.kind) && v.tense === "current" && !v.negated &&
-      !d.a.includes(v) && !d.b.includes(v)
+  // Only as the subject, before the value in dispute ("Turborepo caches builds across the
+  // monorepo" names the monorepo as a scope, "pnpm workspaces hold the monorepo packages" as
+  // an object).
+  const mine = (s: Statement) => {
+    const first = Math.min(
+      ...[...d.a, ...d.b].filter((v) => s.values.includes(v)).map((v) => v.start),
     );
+    return s.values.filter((v) =>
+      /^(?:tech|choice|name)$/.test(v.kind) && v.tense === "current" && !v.negated &&
+      !d.a.includes(v) && !d.b.includes(v) && v.end <= first
+    );
+  };
   return mine(a).some((v) => mine(b).some((w) => same(v, w)));
 }
 

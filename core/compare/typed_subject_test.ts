@@ -11,6 +11,8 @@ const PAIRS: readonly [string, string, boolean][] = [
   ["The internal Kibana listens on 5601.", "Kibana is on port 5700 internally.", true],
   ["Our JS monorepo runs on Turborepo.", "Our Python monorepo runs on Pants.", false],
   ["The staging Kibana listens on 5601.", "Kibana is on port 5700 in prod.", false],
+  // Only as the subject: a shared thing named as a scope or an object is no shared subject.
+  ["Nx caches builds across the monorepo.", "Yarn workspaces hold the monorepo packages.", false],
   // A technology followed by more of its own name is still one tool.
   ["Networking is defined in Terraform HCL.", "Networking is defined in Pulumi (Go).", true],
   // Values that share a piece are two values of one shape; one inside the other says more.

@@ -41,13 +41,12 @@ import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { impliedBy } from "./implied_qualifiers.ts";
 import { disputedOnly } from "./disputed_words.ts";
+import { otherModifiers } from "./own_modifiers.ts";
+import { placed } from "./value_subject.ts";
 
 /** Slots whose values name their attribute by their kind. */
 const TYPED =
   /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key|location|role|path|url|host):?/;
-
-/** Words after which an address or a path is where something is, not what it is. */
-const PLACED = /^(?:in|at|to|under|from|on|into|onto|via|through|is|are|=|:)$/;
 
 /**
  * Denials, beginnings, hedges, plans and sets anywhere ("planning the React 19 upgrade",
@@ -165,42 +164,6 @@ function partOf(v: Value, w: Value): boolean {
   const parts = (x: Value) => x.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean);
   const of = new Set(parts(w));
   return parts(v).every((p) => of.has(p));
-}
-
-/**
- * Each side puts its own word, soft ones included, right before a head both say ("the release
- * rota" / "the hiring rota"): two kinds of the thing.
- */
-function otherModifiers(a: Statement, b: Statement, heads: readonly string[]): boolean {
-  const before = (s: Statement) => {
-    const tokens = tokensFor(s.text);
-    const out = new Set<string>();
-    tokens.forEach((t, i) => {
-      const prev = tokens[i - 1];
-      if (
-        i > 0 && prev!.kind === "word" && prev!.clause === t.clause &&
-        !DETERMINERS.test(prev!.lower) && !s.values.some((v) =>
-          v.start <= i - 1 && i - 1 < v.end
-        ) &&
-        termsOf(t.lower).some((w) => heads.includes(w))
-      ) out.add(prev!.lower);
-    });
-    return out;
-  };
-  const [x, y] = [before(a), before(b)];
-  // (A qualifier the other side implies is its own word too: "CI caches" / "the build cache".)
-  const own = (mine: Set<string>, other: Statement) =>
-    [...mine].some((w) => !other.text.toLowerCase().includes(w) && !impliedBy(w, other));
-  return x.size > 0 && y.size > 0 && own(x, b) && own(y, a);
-}
-
-/** Whether an address or a path `v` of `s` follows a word of place (other kinds always do). */
-function placed(s: Statement, v: Value): boolean {
-  if (!/^(?:path|url|host)$/.test(v.kind)) return true;
-  const tokens = tokensFor(s.text);
-  let k = v.start - 1;
-  while (k >= 0 && DETERMINERS.test(tokens[k]!.lower)) k--;
-  return k >= 0 && PLACED.test(tokens[k]!.text === ":" ? ":" : tokens[k]!.lower);
 }
 
 /** What one side says about its subject. */

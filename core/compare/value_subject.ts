@@ -7,6 +7,7 @@
  * @module
  */
 import { tokensFor } from "./cached_tokens.ts";
+import type { Statement } from "./claims.ts";
 import type { Value } from "./value_types.ts";
 
 /** Kinds of value that name a thing when they open a statement: an address, a path. */
@@ -53,4 +54,19 @@ export function subjectsInDispute(
 ): boolean {
   return va.length > 0 && vb.length > 0 && va.every((v) => opensAsSubject(a, v)) &&
     vb.every((v) => opensAsSubject(b, v));
+}
+
+/** Words after which an address or a path is where something is, not what it is. */
+const PLACED = /^(?:in|at|to|under|from|on|into|onto|via|through|is|are|=|:)$/;
+
+/** Articles before a place. */
+const ARTICLES = /^(?:the|a|an|our|its|their|every|each|all|this|that)$/;
+
+/** Whether an address or a path `v` of `s` follows a word of place (other kinds always do). */
+export function placed(s: Statement, v: Value): boolean {
+  if (!/^(?:path|url|host)$/.test(v.kind)) return true;
+  const tokens = tokensFor(s.text);
+  let k = v.start - 1;
+  while (k >= 0 && ARTICLES.test(tokens[k]!.lower)) k--;
+  return k >= 0 && PLACED.test(tokens[k]!.text === ":" ? ":" : tokens[k]!.lower);
 }

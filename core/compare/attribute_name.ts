@@ -17,7 +17,7 @@ export function attributeName(slot: string): string {
     case "version":
       return `${rest} version`;
     case "count":
-      return `number of ${rest}s`;
+      return rest === "person" ? "number of people" : `number of ${rest}s`;
     case "qty":
       return rest === "cpu" ? "CPU" : rest;
     case "num":

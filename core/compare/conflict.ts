@@ -23,13 +23,22 @@ import { oneSidedPlatform } from "./platform_words.ts";
 import { keyedApart } from "./keyed_rows.ts";
 import { namedValues, namesValue } from "./named_value.ts";
 import { scopedByName } from "./scoped_name.ts";
+import { undenied } from "./undenied.ts";
+import { keptApart } from "./kept_apart.ts";
+import { withAcronyms } from "./acronyms.ts";
+import { disputedOnly } from "./disputed_words.ts";
+import { dateConflict, setsDate } from "./scheduled_dates.ts";
+import { outlook } from "./outlook.ts";
 import { suffixedDifference, writesSuffixed } from "./suffixed_numbers.ts";
 import { typedSubject } from "./typed_subject.ts";
+import { doerConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 
 export { same } from "./value_match.ts";
+export { asserted } from "./asserted.ts";
+import { asserted } from "./asserted.ts";
 export { sameKind } from "./subject_kind.ts";
 export { attributeName } from "./attribute_name.ts";
 export type { Difference } from "./difference.ts";
@@ -42,11 +51,6 @@ export interface Conflict {
   readonly slot: string;
   /** The first statement's value, then the second's, as written. */
   readonly values: readonly [string, string];
-}
-
-/** The values a statement asserts now: not old, not denied, not an event's date. */
-export function asserted(s: Statement): Value[] {
-  return s.values.filter((v) => v.tense === "current" && !v.negated && v.kind !== "date");
 }
 
 /**
@@ -107,8 +111,10 @@ export function sameSubject(a: Statement, b: Statement, slots: readonly string[]
   const [x, y] = [subjectOf(a.terms, slots), subjectOf(b.terms, slots)];
   // A platform word only one side says, where the other says nothing of its own (`platform_words.ts`).
   const [pa, pb] = [oneSidedPlatform(a, b, x, y), oneSidedPlatform(b, a, y, x)];
-  return [...x].every((w) => y.has(w) || b.words.has(w) || pa.has(w)) &&
-    [...y].every((w) => x.has(w) || a.words.has(w) || pb.has(w));
+  // (Not a word it says only as its value in dispute: "The billing team owns payments".)
+  const says = (s: Statement, w: string) => s.words.has(w) && !disputedOnly(s, w, slots);
+  return [...x].every((w) => y.has(w) || says(b, w) || pa.has(w)) &&
+    [...y].every((w) => x.has(w) || says(a, w) || pb.has(w));
 }
 
 /** Words written capitalised or with a digit inside `text`: names, which tell subjects apart. */
@@ -191,7 +197,9 @@ export function nearSubject(a: Statement, b: Statement, slots: readonly string[]
   const shared = [...x].filter((w) => y.has(w));
   // A word the other side says only inside a value (`/hooks/stripe`) names no subject there.
   const said = (s: Statement) => {
-    const inValues = new Set(s.values.flatMap((v) => v.norm.split(/[\s./:@#_-]+/)));
+    const inValues = new Set(
+      s.values.flatMap((v) => v.norm.split(/[\s./:@#_-]+/)).flatMap((w) => [w, ...termsOf(w)]),
+    );
     return (w: string) => s.words.has(w) && !inValues.has(w);
   };
   const [inA, inB] = [said(a), said(b)];
@@ -272,17 +280,19 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
  * equal(conflictBetween(port("Grafana listens on port 3000."), port("Prometheus listens on port 9090.")), null);
  * ```
  */
-export function conflictBetween(a: Statement, b: Statement): Conflict | null {
-  if (!plainFact(a) || !plainFact(b)) return null;
+export function conflictBetween(x: Statement, y: Statement): Conflict | null {
+  if (!plainFact(x) || !plainFact(y)) return dateConflict(x, y);
+  // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
+  const [a, b] = withAcronyms(x, y);
   const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
-  const diffs = tied(differences(va, vb, b.words, a.words));
+  const diffs = tied(differences(va, vb, undenied(b), undenied(a)));
   if (diffs.length > 1) return null;
   if (diffs.length === 1) {
     const [d] = diffs;
     if (
       apartByValues(a, b, va, vb, d!) || narrowedBy(va, vb, d!.a, b) ||
       narrowedBy(vb, va, d!.b, a) || keyedApart(d!.a, d!.b) || scopedByName(a, b) ||
-      scopedByName(b, a) || idFillers(d!.a, d!.b)
+      scopedByName(b, a) || idFillers(d!.a, d!.b) || keptApart(a, b, d!)
     ) {
       return null;
     }
@@ -307,7 +317,7 @@ export function conflictBetween(a: Statement, b: Statement): Conflict | null {
   }
   if (stancesApart(a.text, b.text)) return null;
   return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b) ??
-    suffixedAmounts(a, b);
+    suffixedAmounts(a, b) ?? doerConflict(a, b);
 }
 
 /** Two amounts with one unit suffix no unit table reads ("10m" / "50m": `suffixed_numbers.ts`). */
@@ -347,8 +357,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
-    (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-      namesValue(s) || writesSuffixed(s));
+      (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
+        namesValue(s) || writesSuffixed(s) || readAct(s) !== null) || setsDate(s);
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */
@@ -359,7 +369,8 @@ function stance(a: Statement, b: Statement): Conflict | null {
 
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */
 function plainFact(s: Statement): boolean {
-  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !s.cues.past;
+  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !s.cues.past &&
+    !outlook(s.text);
 }
 
 /** `a` asserts a value `b` denies, about the same subject. */

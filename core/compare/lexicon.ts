@@ -85,7 +85,7 @@ function buildChoices(): Index {
     const { values, needs } = spec as { values: string[]; needs: string[] };
     for (const value of values) {
       const names = value.split("|");
-      for (const name of names) {
+      for (const name of names.flatMap(spellings)) {
         add(index, name, {
           canonical: names[0]!,
           slots: [`choice:${category}`],
@@ -96,6 +96,20 @@ function buildChoices(): Index {
     }
   }
   return index;
+}
+
+/**
+ * A choice as written and as people also write it: joined by hyphens ("rebase and merge" →
+ * "rebase-and-merge") and as a participle or gerund of its last word ("squash-merge" →
+ * "squash-merged", "squash-merging"): "PRs are squash-merged" says the choice.
+ */
+function spellings(name: string): string[] {
+  const joined = name.includes(" ") ? [name, name.replaceAll(" ", "-")] : [name];
+  return joined.flatMap((n) =>
+    /[a-z]{3}$/.test(n) && !/(?:ed|ing|s)$/.test(n)
+      ? [n, n.endsWith("e") ? `${n}d` : `${n}ed`, `${n.replace(/e$/, "")}ing`, `${n}s`]
+      : [n]
+  );
 }
 
 /** Technologies by first token. */

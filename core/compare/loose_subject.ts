@@ -23,6 +23,7 @@ import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
 import { type Token, tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
+import { disputedOnly } from "./disputed_words.ts";
 
 /** Most words one side may say about the subject that the other does not. */
 const MAX_EXTRA = 3;
@@ -115,8 +116,11 @@ export function looseSubject(
   // A noun made of a verb is the verb ("transformations" / "transforms", "pagination" /
   // "paginated").
   const root = (w: string) => w.replace(/(?:ation|ion)$/, "");
+  // (Not a word the other says only as its value in dispute: `disputed_words.ts`.)
   const said = (w: string, theirs: ReadonlySet<string>, other: Statement) =>
-    theirs.has(w) || other.words.has(w) || doer(w).some((r) => other.words.has(r)) ||
+    theirs.has(w) || other.words.has(w) && !disputedOnly(other, w, slots) || doer(w).some((r) =>
+      other.words.has(r)
+    ) ||
     [...theirs].some((y) => doer(y).includes(w) || root(y).length >= 5 && root(y) === root(w));
   const shared = [...xs].filter((w) => said(w, ys, b));
   const sharedB = [...ys].filter((w) => said(w, xs, a));

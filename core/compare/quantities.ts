@@ -89,6 +89,16 @@ const COUNTED: ReadonlyMap<string, string> = new Map([
   ["repl", "replica"],
   ["attempt", "try"],
   ["retry", "try"],
+  // People counted by what they are: a headcount is one count ("six people" / "four engineers").
+  ["people", "person"],
+  ["engineer", "person"],
+  ["developer", "person"],
+  ["dev", "person"],
+  ["member", "person"],
+  ["folk", "person"],
+  ["human", "person"],
+  ["employee", "person"],
+  ["staff", "person"],
   ["retrie", "try"],
 ]);
 
@@ -191,7 +201,9 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   const word = tokens[k];
   if (
     word?.kind === "word" && /^[a-z][a-z-]*(?:\/\w+)?$/.test(word.lower) &&
-    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower)
+    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower) &&
+    // A parenthesis closes between a number and a word: "build 7.0.1 (412) goes" counts nothing.
+    word.paren === tokens[i]!.paren
   ) {
     const rate = perUnit(tokens, k + 1, "") ??
       (word.lower.includes("/") ? perUnit(tokens, k, word.lower) : null);

@@ -7,7 +7,7 @@
  *
  * @module
  */
-import { MONTHS } from "./lexicon.ts";
+import { MONTHS, WEEKDAYS } from "./lexicon.ts";
 import type { Token } from "./tokens.ts";
 
 /** Ticket, issue, PR and CVE ids: they name a subject, they are never its value. */
@@ -67,6 +67,13 @@ export function timeOf(tokens: readonly Token[], i: number): { norm: string; end
     } else if (m) meridiem = m[2];
     if (m) m = [m[0], m[1]!, "00"] as unknown as RegExpExecArray;
   }
+  // "friday at 11": an hour after a weekday's "at", the clause ending there.
+  const after = tokens[i + 1];
+  if (
+    !m && /^\d{1,2}$/.test(t) && tokens[i - 1]?.lower === "at" &&
+    WEEKDAYS.has(tokens[i - 2]?.lower ?? "") &&
+    (!after || after.kind === "punct" || after.clause !== tokens[i]!.clause)
+  ) m = [t, t, "00"] as unknown as RegExpExecArray;
   if (!m) {
     if (t === "noon" || t === "midday") return { norm: "12:00", end };
     if (t === "midnight") return { norm: "00:00", end };

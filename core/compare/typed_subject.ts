@@ -39,22 +39,34 @@ import { attributeTerms, termsOf } from "./terms.ts";
 import { same } from "./value_match.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
+import { impliedBy } from "./implied_qualifiers.ts";
+import { disputedOnly } from "./disputed_words.ts";
+import { otherModifiers } from "./own_modifiers.ts";
+import { placed } from "./value_subject.ts";
 
 /** Slots whose values name their attribute by their kind. */
-const TYPED = /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale):?/;
+const TYPED =
+  /^(?:tech|choice|version|port|region|qty|count|when|day|time|locale|key|location|role|path|url|host):?/;
 
 /**
  * Denials, beginnings, hedges, plans and sets anywhere ("planning the React 19 upgrade",
  * "supports Chrome"): the word-for-word readings handle those.
  */
 const GUARDED =
-  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only|some|(?<!at )most|plann\w*|plans? to|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept(?:s|ed|ing)?(?!-)|allow\w*|includ\w*)\b/i;
+  /\b(?:not|no|never|don't|doesn't|isn't|aren't|won't|without|except|unless|started|began|initially|originally|also|too|only(?! (?:uses|runs|wants|takes|reads|writes|speaks|works)\b)|some|(?<!at )most|plann\w*|plans? to|upgrad\w*|migrat\w*|evaluat\w*|consider\w*|trial|pilot|support\w*|accept(?:s|ed|ing)?(?!-)|allow\w*|includ\w*)\b/i;
+
+/** Words that pick a part of a thing by its age or standing. */
+const SUBSET =
+  /\b(?:old|older|oldest|legacy|archived|former|existing|remaining|new|newer|newest)\b/g;
 
 /** Words after which what follows narrows the subject. */
 const SCOPES = /^(?:for|of|per|by|except|excluding|besides|but|behind|inside|within)$/;
 
 /** Auxiliaries: the word after one is a verb. */
 const AUXILIARIES = /^(?:is|are|was|were|be|been|being|get|gets|got|will|can|should|must)$/;
+
+/** Personal pronouns as subjects: the word after one is a verb. */
+const PRONOUNS = /^(?:we|i|they|you|he|she)$/;
 
 /** Particles and prepositions: a word right before one, after the subject, is its verb. */
 const PARTICLES = /^(?:to|in|on|at|with|by|from|through|via|up|out|into|onto|as|under|after)$/;
@@ -68,16 +80,24 @@ const MAX_EXTRA = 2;
 /** Whether `a` and `b` are about one subject for the typed dispute `d` (see the module doc). */
 export function typedSubject(a: Statement, b: Statement, d: Difference): boolean {
   if (d.a.length !== 1 || d.b.length !== 1 || !d.slots.some((s) => TYPED.test(s))) return false;
+  // An address or a path names where a thing is only after a word of place ("are uploaded
+  // to s3://…", "config path: ~/.config/…"), not as a name ("the Slack command /deploy").
+  if (!placed(a, d.a[0]!) || !placed(b, d.b[0]!)) return false;
   // A bare number counts only as the value of a key naming the other side's unit ("puma
   // threads = 5" / "puma runs 16 threads").
   const bare = (v: Value, s: Statement) =>
     v.slots.length === 1 && v.slots[0] === "num" && !keyedBy(s, v, d.slots);
   if (d.a.some((v) => bare(v, a)) || d.b.some((v) => bare(v, b))) return false;
   if (GUARDED.test(a.text) || GUARDED.test(b.text)) return false;
+  // A part of the thing by its age or standing, said by one side ("old runbooks", "legacy
+  // services"): a subset with a value of its own.
+  const subset = (s: Statement) => new Set(s.text.toLowerCase().match(SUBSET) ?? []);
+  const [sa, sb] = [subset(a), subset(b)];
+  if ([...sa].some((w) => !sb.has(w)) || [...sb].some((w) => !sa.has(w))) return false;
   // One value a part of the other ("Tuesdays" / "Tuesdays and Thursdays"): one says more.
-  const parts = (v: Value) => new Set(v.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean));
-  const [pa, pb] = [parts(d.a[0]!), parts(d.b[0]!)];
-  if ([...pa].some((p) => pb.has(p))) return false;
+  // Two values that only share a piece ("eu-north-1" / "eu-west-2", "14:00" / "10:00") are
+  // two values of one shape.
+  if (partOf(d.a[0]!, d.b[0]!) || partOf(d.b[0]!, d.a[0]!)) return false;
   if (!qualifiersAgree(a, b)) return false;
   const attribute = new Set(d.slots.flatMap((slot) => [...attributeTerms(slot)]));
   // An attribute word one side says and the other does not names a narrower attribute ("game
@@ -86,15 +106,21 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
     s.terms.some((t) => attribute.has(t.term) && !said(t.term, other));
   if (spoken(a, b) || spoken(b, a)) return false;
   const [ra, rb] = [readSide(a, d.a, attribute), readSide(b, d.b, attribute)];
-  const shared = [...ra.nouns].filter((w) => said(w, b));
-  const sharedB = [...rb.nouns].filter((w) => said(w, a));
+  // A word the other side says only as its holder in dispute ("The billing team owns
+  // payments" says billing as its owner) is not its subject (`disputed_words.ts`).
+  const shared = [...ra.nouns].filter((w) => said(w, b) && !disputedOnly(b, w, d.slots));
+  const sharedB = [...rb.nouns].filter((w) => said(w, a) && !disputedOnly(a, w, d.slots));
   // The attribute's own word said by both is a shared subject too ("traces are sent to …").
   const both = [...ra.attribute].some((w) => rb.attribute.has(w));
-  if (!both && (shared.length === 0 || sharedB.length === 0)) return false;
+  // So is a thing both name outside the dispute ("our JS monorepo" / "the JS monorepo").
+  const common = namedByBoth(a, b, d);
+  if (!both && !common && (shared.length === 0 || sharedB.length === 0)) return false;
   // Both sides say more of their value, differently ("1 MB flash" / "256 KB of RAM"): two
   // measures.
+  // (A technology followed by more of its own name or kind is one tool: "Terraform HCL".)
   const more = (r: Side, other: Statement) => [...r.details].some((w) => !said(w, other));
-  if (more(ra, b) && more(rb, a)) return false;
+  const tools = [...d.a, ...d.b].every((v) => v.kind === "tech");
+  if (!tools && more(ra, b) && more(rb, a)) return false;
   const extraA = [...ra.nouns].filter((w) => !shared.includes(w) && !ra.details.has(w));
   const extraB = [...rb.nouns].filter((w) => !sharedB.includes(w) && !rb.details.has(w));
   // A target, a budget or a peak is another measure of the thing, not its value.
@@ -128,8 +154,16 @@ export function typedSubject(a: Statement, b: Statement, d: Difference): boolean
   // port 8080"): another function of the thing.
   const object = (r: Side, extra: readonly string[], other: Statement) =>
     extra.some((w) => r.objectOf.has(w) && !said(r.objectOf.get(w)!, other));
+  if (otherModifiers(a, b, [...shared, ...sharedB])) return false;
   return !modifies(ra, extraA) && !modifies(rb, extraB) && !part(ra, extraA) &&
     !part(rb, extraB) && !object(ra, extraA, b) && !object(rb, extraB, a);
+}
+
+/** Whether every word of `v` is a word of `w` ("Tuesdays" of "Tuesdays and Thursdays"). */
+function partOf(v: Value, w: Value): boolean {
+  const parts = (x: Value) => x.norm.split(/[^\p{L}\p{N}.]+/u).filter(Boolean);
+  const of = new Set(parts(w));
+  return parts(v).every((p) => of.has(p));
 }
 
 /** What one side says about its subject. */
@@ -271,6 +305,8 @@ function verb(tokens: readonly Token[], i: number): boolean {
   // The act after "to" names what is done ("use fd to find files").
   if (prev?.lower === "to") return false;
   if (prev && AUXILIARIES.test(prev.lower)) return true;
+  // The word after a personal pronoun is its verb ("we generate primary keys as …").
+  if (prev && PRONOUNS.test(prev.lower)) return true;
   const next = tokens[i + 1];
   if (/[a-z]{3}(?:ed|ing)$/.test(t.lower)) {
     // A participle before a noun modifies it ("distributed traces", "failed logins"), a
@@ -284,7 +320,8 @@ function verb(tokens: readonly Token[], i: number): boolean {
 
 /** Whether `other` says `w`: as a word, or by a longer form it abbreviates ("reco"). */
 function said(w: string, other: Statement): boolean {
-  return other.words.has(w) ||
+  // (A qualifier the other side implies: "CI" by "the build cache", `implied_qualifiers.ts`.)
+  return other.words.has(w) || impliedBy(w, other) ||
     w.length >= 4 && [...other.words].some((o) => o.length > w.length && o.startsWith(w));
 }
 
@@ -293,7 +330,27 @@ function qualifiersAgree(a: Statement, b: Statement): boolean {
   const of = (s: Statement) =>
     s.terms.filter((t) => t.kind === "environment" || t.kind === "platform").map((t) => t.term);
   const [x, y] = [of(a), of(b)];
-  return x.every((w) => said(w, b)) && y.every((w) => said(w, a));
+  // One says the whole (mobile) the other says by its parts (iOS and Android): each part is said.
+  const part = (w: string, other: Statement, mine: Statement) =>
+    other.terms.some((t) => t.kind === "platform" && t.term !== w && impliedBy(t.term, mine));
+  return x.every((w) => said(w, b) || part(w, b, a)) && y.every((w) => said(w, a) || part(w, a, b));
+}
+
+/** Whether both name one thing (a technology, a choice, a name) outside the dispute. */
+function namedByBoth(a: Statement, b: Statement, d: Difference): boolean {
+  // Only as the subject, before the value in dispute ("Turborepo caches builds across the
+  // monorepo" names the monorepo as a scope, "pnpm workspaces hold the monorepo packages" as
+  // an object).
+  const mine = (s: Statement) => {
+    const first = Math.min(
+      ...[...d.a, ...d.b].filter((v) => s.values.includes(v)).map((v) => v.start),
+    );
+    return s.values.filter((v) =>
+      /^(?:tech|choice|name)$/.test(v.kind) && v.tense === "current" && !v.negated &&
+      !d.a.includes(v) && !d.b.includes(v) && v.end <= first
+    );
+  };
+  return mine(a).some((v) => mine(b).some((w) => same(v, w)));
 }
 
 /** Whether `s` names a thing outside the dispute that `other` does not name. */

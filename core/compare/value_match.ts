@@ -17,6 +17,9 @@ import type { Value } from "./value_types.ts";
 /** Whether two values are the same: equal, or a version and its refinement (`3.3` / `3.3.0`). */
 export function same(v: Value, w: Value): boolean {
   if (v.norm === w.norm) return true;
+  // A day and a time says its day: "Tuesdays at 14:00" is on "Tuesdays".
+  if (v.kind === "when" && w.kind === "day") return v.norm.split("@")[0] === w.norm;
+  if (v.kind === "day" && w.kind === "when") return w.norm.split("@")[0] === v.norm;
   // A path written with or without its outer slashes ("/infra/", "infra/") is one path.
   if (v.kind === "path" && w.kind === "path") return trimSlashes(v.norm) === trimSlashes(w.norm);
   // "32k tokens" and "32768 tokens": a binary thousand is the same amount, rounded.
@@ -35,6 +38,13 @@ export function same(v: Value, w: Value): boolean {
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, "");
 
 export function slotsOf(v: Value, other: readonly Value[]): readonly string[] {
+  // A day and a time meets a day said alone ("Tuesday 22:00" / "Sunday 02:00-04:00").
+  if (
+    v.kind === "when" && other.some((w) => w.kind === "day") &&
+    !other.some((w) => w.kind === "when")
+  ) {
+    return [...v.slots, "day"];
+  }
   // A bare lowercase tool ("scanning is trufflehog") meets only a tool written as a name.
   if (v.slots[0]?.startsWith(WEAK_TOOL)) {
     return other.some((w) => w.slots.includes("tool")) ? [...v.slots, "tool"] : v.slots;

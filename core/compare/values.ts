@@ -25,6 +25,10 @@ export interface ValueReading {
 }
 
 /** Words after which a code span or identifier is a value, not the subject. */
+/** Verbs only people do: a capitalised name before one is a person, not a technology. */
+const PERSON_VERBS =
+  /^(?:prefers|wants|likes|dislikes|hates|asks|asked|insists|thinks|says|said|loves|expects|requests)$/;
+
 const VALUE_INTRO = new Set(
   "is are was were be been = : named called as to into at says say set with via using".split(" "),
 );
@@ -44,7 +48,9 @@ export function entryAt(
     const n = entry.tokens.length;
     if (best && n < best.end - i) break;
     if (!entry.tokens.every((w, k) => tokens[i + k]?.lower === w)) continue;
-    if (entry.needs && ![...entry.needs].some((w) => words.has(w))) continue;
+    // A name that says a needed word itself ("squash-merged") names its attribute.
+    const own = (w: string) => entry.tokens.some((t) => t.split("-").includes(w));
+    if (entry.needs && ![...entry.needs].some((w) => words.has(w) || own(w))) continue;
     if (entry.capitalised && n === 1) {
       const t = tokens[i]!;
       const versioned = VERSION.test(tokens[i + 1]?.lower ?? "");
@@ -200,7 +206,9 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       continue;
     }
     // "team Falcon": a capitalised name after a team word names a team, not a technology.
-    const team = t.cap && /^(?:team|squad|guild|crew|tribe)$/.test(tokens[i - 1]?.lower ?? "");
+    const team = t.cap && /^(?:team|squad|guild|crew|tribe)$/.test(tokens[i - 1]?.lower ?? "") ||
+      // "Hugo prefers two spaces": a name before a verb only people do is a person.
+      t.cap && PERSON_VERBS.test(tokens[i + 1]?.lower ?? "");
     const tech = team ? null : entryAt(TECH, tokens, i, words) ?? versionFile(tokens, i) ??
       techPart(tokens, i, words);
     if (tech) {
@@ -248,6 +256,9 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     const number = readNumber(tokens, i, [...values, ...anchors], identifiers, used);
     if (number) {
       take(number);
+      // "2-space indentation", "two spaces": a count of a choice says that choice too.
+      const counted = countedChoice(tokens, number, words);
+      if (counted) values.push(counted);
       i = number.end - 1;
       continue;
     }
@@ -325,4 +336,22 @@ function techPart(tokens: readonly Token[], i: number, words: ReadonlySet<string
   }
   void words;
   return null;
+}
+
+/** The choice a count counts ("2 spaces", "4-space" → spaces), as a value of its own. */
+function countedChoice(
+  tokens: readonly Token[],
+  number: Value,
+  words: ReadonlySet<string>,
+): Value | null {
+  if (!number.slots.some((slot) => slot.startsWith("count:"))) return null;
+  const last = tokens[number.end - 1]!;
+  const noun = last.lower.replace(/^[\d.]+-/, "");
+  const entry = [noun, `${noun}s`].map((w) => CHOICES.get(w)?.find((e) => e.tokens.length === 1))
+    .find((e) => e && (!e.needs || [...e.needs].some((w) => words.has(w))));
+  if (!entry) return null;
+  return {
+    ...value("choice", entry.slots, entry.canonical, tokens, number.end - 1, number.end),
+    start: number.start,
+  };
 }

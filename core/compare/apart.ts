@@ -1,6 +1,7 @@
 /**
  * Two subjects a change statement keeps apart, whatever the reading that found the change:
- * two things of one kind (`modifiers.ts`: "events db" / "the orders db"); the incoming
+ * two things of one kind (`modifiers.ts`: "events db" / "the orders db"; `post_modifiers.ts`:
+ * "la base de datos de pagos" / "… de analítica"); the incoming
  * statement saying the stored thing is left as it is ("admin panel is a separate upgrade
  * ticket", "Android untouched": a part with such a word names a subject word of the stored
  * statement; "p99 unchanged" is about another thing).
@@ -9,6 +10,7 @@
  */
 import type { Statement } from "./claims.ts";
 import { otherModifiers } from "./modifiers.ts";
+import { postModifiersApart } from "./post_modifiers.ts";
 import { termsOf } from "./terms.ts";
 
 /** Words saying a thing stays as it is: the change is another thing's. */
@@ -40,5 +42,6 @@ function leftAsIs(incoming: Statement, stored: Statement): boolean {
  * ```
  */
 export function apart(incoming: Statement, stored: Statement): boolean {
-  return otherModifiers(incoming, stored) || leftAsIs(incoming, stored);
+  return otherModifiers(incoming, stored) || postModifiersApart(incoming, stored) ||
+    leftAsIs(incoming, stored);
 }

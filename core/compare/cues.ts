@@ -14,6 +14,7 @@
  * @module
  */
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
+import { INTL_CUES } from "./intl.ts";
 import { isEvent, isPast, isQuestion, markNegated } from "./moods.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -40,19 +41,19 @@ export interface Cues {
 
 const p = (s: string) => s.split(" ");
 /** A proposal, question or possibility ("we may", "asked whether", "prototype"). */
-const HYPOTHETICAL = byFirst(cuesJson.hypothetical.map(p));
+const HYPOTHETICAL = byFirst([...cuesJson.hypothetical, ...INTL_CUES.hypothetical].map(p));
 /** An addition to what exists ("also", "next to", "added"). */
 const ADDITIVE = byFirst(cuesJson.additive.map(p));
 /** Verbs of change ("switched", "migrated", "bumped", "renamed"). */
-const VERBS: ReadonlySet<string> = new Set(cuesJson.changeVerbs);
+const VERBS: ReadonlySet<string> = new Set([...cuesJson.changeVerbs, ...INTL_CUES.changeVerbs]);
 /** Words that say from when ("now", "as of", "from now on", "starting", "these days"). */
-const TEMPORAL = byFirst(cuesJson.temporal.map(p));
+const TEMPORAL = byFirst([...cuesJson.temporal, ...INTL_CUES.temporal].map(p));
 /** Old value after the marker (to the next `to`/`with`/`by`/`for` or clause end). */
-const OLD_AFTER = byFirst(cuesJson.oldAfter.map(p));
+const OLD_AFTER = byFirst([...cuesJson.oldAfter, ...INTL_CUES.oldAfter].map(p));
 /** Old value before the marker (from the clause start). */
-const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
+const OLD_BEFORE = byFirst([...cuesJson.oldBefore, ...INTL_CUES.oldBefore].map(p));
 /** A past state ("used to", "originally", "back in", "until"). */
-const HISTORICAL = byFirst(cuesJson.historical.map(p));
+const HISTORICAL = byFirst([...cuesJson.historical, ...INTL_CUES.historical].map(p));
 const STOP_SPAN = new Set([
   "to",
   "into",

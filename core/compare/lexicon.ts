@@ -11,6 +11,7 @@ import choicesJson from "./lexicon/choices.json" with { type: "json" };
 import techJson from "./lexicon/technologies.json" with { type: "json" };
 import unitsJson from "./lexicon/units.json" with { type: "json" };
 import wordsJson from "./lexicon/words.json" with { type: "json" };
+import { INTL_WEEKDAYS } from "./intl.ts";
 
 /** A name or phrase of a lexicon, matched on consecutive lowercase tokens. */
 export interface Entry {
@@ -126,7 +127,10 @@ export const ROLES: ReadonlyMap<string, string> = new Map(
 /** Number words (`two` → 2, `a single` → 1). */
 export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries(words.numbers));
 /** Weekdays → a short canonical day. */
-export const WEEKDAYS: ReadonlyMap<string, string> = new Map(Object.entries(words.weekdays));
+export const WEEKDAYS: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(words.weekdays),
+  ...INTL_WEEKDAYS,
+]);
 /** Month names → month number. */
 export const MONTHS: ReadonlyMap<string, number> = new Map(Object.entries(words.months));
 

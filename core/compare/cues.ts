@@ -15,6 +15,7 @@
  */
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
 import { INTL_CUES } from "./intl.ts";
+import { measureVerbAt } from "./measure_verbs.ts";
 import { isEvent, isPast, isQuestion, markNegated } from "./moods.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -123,7 +124,9 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if ((t.reason && t.lower !== "since") || t.kind === "punct") continue;
-    const verb = VERBS.has(t.lower) || at(tokens, i, ["back", "to"]) ||
+    // "cut the idle timeout to 30 min", "brought forward to 3 March" (`measure_verbs.ts`).
+    const measured = VERBS.has(t.lower) ? 0 : measureVerbAt(tokens, i, values);
+    const verb = VERBS.has(t.lower) || measured > 0 || at(tokens, i, ["back", "to"]) ||
       at(tokens, i, ["cut", "over"]) ||
       at(tokens, i, ["took", "over"]) || at(tokens, i, ["take", "over"]) ||
       at(tokens, i, ["taken", "over"]);
@@ -134,7 +137,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       t.lower === "enabled" && i > 0 &&
         !/^(?:we|i|they|you|just|have|has|had|'ve)$/.test(tokens[i - 1]!.lower);
     if (verb && !state) {
-      cue(i, t.lower);
+      cue(i, measured > 1 ? [t.lower, tokens[i + 1]!.lower] : t.lower);
       strong = true;
       // "from X", "off X", "away from X" after a verb of change name the old value.
       // Before a comma: "replaced X w/ Y, it emits Z from the controllers" names no old Z.

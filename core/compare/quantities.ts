@@ -191,6 +191,8 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   const word = tokens[k];
   if (
     word?.kind === "word" && /^[a-z][a-z-]*(?:\/\w+)?$/.test(word.lower) &&
+    // "64K (MCUboot …)": a word in parentheses the number is not in counts nothing.
+    word.paren === tokens[i]!.paren &&
     !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower)
   ) {
     const rate = perUnit(tokens, k + 1, "") ??

@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { scheduledDate } from "./scheduled.ts";
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
 import { moneyAt } from "./money.ts";
 import { readNumber, versionOf } from "./numbers.ts";
@@ -126,7 +127,9 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     }
     const date = dateOf(tokens, i);
     if (date) {
-      take(value("date", ["date"], date.norm, tokens, i, date.end));
+      // A date a schedule gives ("planned for 12 March") is when, not an event (`scheduled.ts`).
+      const v = value("date", ["date"], date.norm, tokens, i, date.end);
+      take(scheduledDate(tokens, v) ? { ...v, kind: "when" } : v);
       i = date.end - 1;
       continue;
     }

@@ -1,0 +1,50 @@
+/**
+ * A quantity of one measure said with other words, through `change()`: the measure's own
+ * words (TTL, lifetime, retention, budget, cap, threshold …) are not subject words; a purpose
+ * after the value ("for the ISO audit", "to avoid timeouts") tells why, not which thing
+ * (`purpose.ts`); a sibling left as it is ("refresh tokens unchanged") does not keep the
+ * changed thing apart (`apart.ts`). Sentences written for these tests, not taken from the bench.
+ */
+import { equal, notEqual } from "node:assert/strict";
+import { change } from "./statements.ts";
+
+/** [stored, incoming]: the incoming statement changes the stored one. */
+const CHANGES: readonly [string, string][] = [
+  ["Audit logs are kept for 90 days.", "raised audit log retention to 400 days for the ISO audit"],
+  [
+    "Password reset links expire after 2 hours.",
+    "password reset link lifetime reduced to 30 minutes",
+  ],
+  ["Upload size cap is 50 MB.", "bumped the upload budget to 200 MB for the video launch"],
+  [
+    "API keys are valid for 365 days.",
+    "shortened API key expiry to 90 days, personal tokens unchanged",
+  ],
+  [
+    "The connection pool holds 20 connections.",
+    "raised the pool to 40 connections to avoid timeouts",
+  ],
+];
+
+/** [stored, incoming]: nothing changes. */
+const LOOKALIKES: readonly [string, string][] = [
+  // The stored thing itself is left as it is.
+  [
+    "Refresh tokens live 30 days.",
+    "shortened access token TTL to 15 min, refresh tokens unchanged",
+  ],
+  // Another measure of the same thing.
+  ["Audit logs are kept for 90 days.", "raised the audit log size cap to 2 GB for the ISO audit"],
+];
+
+for (const [stored, incoming] of CHANGES) {
+  Deno.test(`measures: "${incoming}" changes "${stored}"`, () => {
+    notEqual(change(incoming, stored), null);
+  });
+}
+
+for (const [stored, incoming] of LOOKALIKES) {
+  Deno.test(`measures: "${incoming}" leaves "${stored}"`, () => {
+    equal(change(incoming, stored), null);
+  });
+}

@@ -16,6 +16,7 @@
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
 import { INTL_CUES } from "./intl.ts";
 import { measureVerbAt } from "./measure_verbs.ts";
+import { fromOnAt } from "./from_on.ts";
 import { isEvent, isPast, isQuestion, markNegated } from "./moods.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -145,7 +146,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       // "moved secrets out of Vault into …": "out of" names the old value too.
       const from = tokens.findIndex((x, k) =>
         k > i && x.clause === t.clause &&
-        (x.lower === "from" || x.lower === "off" ||
+        (x.lower === "from" && fromOnAt(tokens, k, values) === 0 || x.lower === "off" ||
           x.lower === "of" && tokens[k - 1]?.lower === "out") &&
         (comma < 0 || k < comma)
       );
@@ -161,6 +162,13 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         ) end++;
         markOld(from + 1, end);
       }
+    }
+    // "From Monday on, …", "… from Q1 on": from when it holds, as "from now on" (`from_on.ts`).
+    const fromOn = fromOnAt(tokens, i, values);
+    if (fromOn > 0) {
+      change.push("from now on");
+      for (let k = i; k < i + fromOn; k++) cueTokens.add(k);
+      for (const v of values) if (v.start > i && v.end <= i + fromOn) v.tense = "cue";
     }
     for (const ph of starting(tokens, i, TEMPORAL)) {
       // "since" opens a reason clause ("… since the Redis cost review") and still says when.

@@ -4,7 +4,9 @@
  * back to 10:30", "retention upped from 14 to 35 days". Most of them have other senses ("cut a
  * release", "shifted priorities", "pushed back on the proposal"), so each is a change word only
  * when a measure or a point in time (a quantity, a time, a day, a date) follows it in its clause,
- * right after a word that names a target or a step (`to`, `from`, `by`, `until`, `till`, `->`).
+ * right after a word that names a target or a step (`to`, `from`, `by`, `until`, `till`, `->`),
+ * or when it opens a parenthesis with nothing after it but a reason ("kicks off 03:30 UTC
+ * (shifted to avoid the ETL window)").
  *
  * @module
  */
@@ -74,5 +76,10 @@ export function measureVerbAt(
       /^(?:the|a|an)$/.test(tokens[v.start - 1]?.lower ?? "") &&
         TARGET.test(tokens[v.start - 2]?.lower ?? ""))
   );
-  return measured ? (two ? 2 : 1) : 0;
+  // "(shifted to avoid the ETL window)": a note on the statement's own value, nothing after
+  // the verb but a reason.
+  let k = from;
+  while (k < tokens.length && tokens[k]!.paren && tokens[k]!.reason) k++;
+  const aside = t.paren && !tokens[i - 1]?.paren && (k >= tokens.length || !tokens[k]!.paren);
+  return measured || aside ? (two ? 2 : 1) : 0;
 }

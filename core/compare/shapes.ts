@@ -49,9 +49,15 @@ export function shapeOf(t: Token): "url" | "host" | "path" | "ident" | null {
   return null;
 }
 
-/** A time of day as `HH:MM` (`10:15`, `9:30`, `10am`, `5 pm`, `noon`), or null. */
+/** A time of day as `HH:MM` (`10:15`, `9:30`, `10am`, `5 pm`, `noon`) or a slot (`01:00-03:00`), or null. */
 export function timeOf(tokens: readonly Token[], i: number): { norm: string; end: number } | null {
   const t = tokens[i]!.lower;
+  // A slot from one time to another: "01:00-03:00", "22:00–00:00".
+  const range = /^(\d{1,2}):(\d{2})[-–](\d{1,2}):(\d{2})$/.exec(t);
+  if (range && Number(range[1]) < 24 && Number(range[3]) < 24) {
+    const hh = (h: string) => h.padStart(2, "0");
+    return { norm: `${hh(range[1]!)}:${range[2]}-${hh(range[3]!)}:${range[4]}`, end: i + 1 };
+  }
   const next = tokens[i + 1]?.lower ?? "";
   let m = /^(\d{1,2}):(\d{2})(am|pm)?$/.exec(t);
   let end = i + 1;

@@ -50,6 +50,30 @@ const cases: readonly RetireCase[] = [
     "raised the audit log size cap to 2 GB for the ISO audit",
     false,
   ],
+  [
+    "from <when> on",
+    "Sprint planning is Monday 10:00.",
+    "From next sprint on, sprint planning is Tuesday 14:00.",
+    true,
+  ],
+  [
+    "a slot of time, moved",
+    "The maintenance window is Saturday 02:00-04:00 UTC.",
+    "maintenance window moves to Sunday 01:00-03:00 UTC",
+    true,
+  ],
+  [
+    "a note that the value moved",
+    "The weekly report is sent at 08:00.",
+    "weekly report goes out at 07:15 (moved to beat the standup)",
+    true,
+  ],
+  [
+    "another meeting's slot",
+    "Sprint planning is Monday 10:00.",
+    "From next sprint on, sprint review is Friday 15:00.",
+    false,
+  ],
 ];
 
 retireCases(cases);

@@ -1,0 +1,47 @@
+/**
+ * Schedules through `change()`: "from <when> on" says from when the statement holds
+ * (`from_on.ts`), a slot of time is one value ("01:00-03:00"), and a verb of moving in a
+ * parenthesis notes that the statement's own value moved ("(moved for the holidays)").
+ * Sentences written for these tests, not taken from the bench.
+ */
+import { equal, notEqual } from "node:assert/strict";
+import { change } from "./statements.ts";
+
+/** [stored, incoming]: the incoming statement changes the stored one. */
+const CHANGES: readonly [string, string][] = [
+  ["Sprint planning is Monday 10:00.", "From next sprint on, sprint planning is Tuesday 14:00."],
+  [
+    "The deploy freeze starts Friday 16:00.",
+    "deploy freeze begins Thursday 18:00 from March onwards",
+  ],
+  ["Backups run Saturday 02:00-04:00 UTC.", "From Q3 on backups run Sunday 01:00-03:00 UTC"],
+  [
+    "The weekly report is sent at 08:00.",
+    "weekly report goes out at 07:15 (moved to beat the standup)",
+  ],
+];
+
+/** [stored, incoming]: nothing changes. */
+const LOOKALIKES: readonly [string, string][] = [
+  // "from … on" that is no point in time.
+  ["The image is pulled at 06:00.", "the image is pulled from the registry on every deploy"],
+  // Another thing's slot.
+  [
+    "Backups run Saturday 02:00-04:00 UTC.",
+    "From Q3 on the maintenance window is Sunday 01:00-03:00 UTC",
+  ],
+  // A time of another day, the stored slot untouched.
+  ["Sprint planning is Monday 10:00.", "From next sprint on, sprint review is Friday 15:00."],
+];
+
+for (const [stored, incoming] of CHANGES) {
+  Deno.test(`schedules: "${incoming}" changes "${stored}"`, () => {
+    notEqual(change(incoming, stored), null);
+  });
+}
+
+for (const [stored, incoming] of LOOKALIKES) {
+  Deno.test(`schedules: "${incoming}" leaves "${stored}"`, () => {
+    equal(change(incoming, stored), null);
+  });
+}

@@ -137,7 +137,10 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
     (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
-    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null);
+    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??
+    // Marked as current by an event it follows ("SRE is seven people after this quarter's
+    // hires"): another value in the stored slot, as with a change word.
+    (current && !incoming.cues.additive ? newInSlot(incoming, stored, asserted(stored)) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
   return found && !apart(incoming, stored) && !refines(found) ? found : null;

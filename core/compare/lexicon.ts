@@ -144,6 +144,7 @@ export const UNITS: {
   readonly per: ReadonlyMap<string, number>;
   readonly frequency: ReadonlyMap<string, number>;
   readonly cpu: ReadonlyMap<string, number>;
+  readonly people: ReadonlyMap<string, number>;
 } = {
   duration: new Map(Object.entries(units.duration!)),
   size: new Map(Object.entries(units.size!)),
@@ -152,4 +153,5 @@ export const UNITS: {
   per: new Map(Object.entries(units.per!)),
   frequency: new Map(Object.entries(units["frequency words"]!)),
   cpu: new Map(Object.entries(units.cpu!)),
+  people: new Map(Object.entries(units.people!)),
 };

@@ -3,7 +3,9 @@
  * words (TTL, lifetime, retention, budget, cap, threshold …) are not subject words; a purpose
  * after the value ("for the ISO audit", "to avoid timeouts") tells why, not which thing
  * (`purpose.ts`); a sibling left as it is ("refresh tokens unchanged") does not keep the
- * changed thing apart (`apart.ts`). Sentences written for these tests, not taken from the bench.
+ * changed thing apart (`apart.ts`); people are counted by any noun of people ("five engineers",
+ * "eight people"); a measure's word before a number ("retries 5") names no label. Sentences
+ * written for these tests, not taken from the bench.
  */
 import { equal, notEqual } from "node:assert/strict";
 import { change } from "./statements.ts";
@@ -24,6 +26,11 @@ const CHANGES: readonly [string, string][] = [
     "The connection pool holds 20 connections.",
     "raised the pool to 40 connections to avoid timeouts",
   ],
+  // People counted by any noun of people; a change marked by the team event it follows.
+  ["The platform team is five engineers.", "platform team is eight people after the spring hiring"],
+  ["Three developers staff the support rotation.", "support rotation bumped to 4 people"],
+  // A measure's word before its number names no label.
+  ["Max upload retries is 3.", "changed max upload retries 5"],
 ];
 
 /** [stored, incoming]: nothing changes. */
@@ -35,6 +42,8 @@ const LOOKALIKES: readonly [string, string][] = [
   ],
   // Another measure of the same thing.
   ["Audit logs are kept for 90 days.", "raised the audit log size cap to 2 GB for the ISO audit"],
+  // People of another team.
+  ["The platform team is five engineers.", "the data team is eight people after the spring hiring"],
 ];
 
 for (const [stored, incoming] of CHANGES) {

@@ -93,6 +93,8 @@ const COUNTED: ReadonlyMap<string, string> = new Map([
 ]);
 
 function noun(word: string): string {
+  // "four engineers", "six people", "3 FTEs": one count of people, whatever their trade.
+  if (UNITS.people.has(word)) return "person";
   let w = word;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("s") && !w.endsWith("ss") && w.length > 3) w = w.slice(0, -1);

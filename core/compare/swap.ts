@@ -49,9 +49,12 @@ const CURRENCY = new Set([
   "today",
 ]);
 
-/** "after the cutover", "after Tuesday's cutover", "after the INC-2291 postmortem". */
+/**
+ * "after the cutover", "after Tuesday's cutover", "after the INC-2291 postmortem", "after this
+ * quarter's hires" (events of a team too: hires, layoffs, a restructuring, an acquisition).
+ */
 const AFTER_EVENT =
-  /\bafter (?:the |our |this |last |[\w-]+'s )?(?:[\w-]+ )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|review|outage|launch|merger|refactor)\b/i;
+  /\bafter (?:the |our |this |last |[\w-]+'s )?(?:[\w-]+(?:'s)? )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|review|outage|launch|merger|refactor|hires|hiring|layoffs|departures|restructuring|reorganisation|reorganization|acquisition|rebrand)\b/i;
 
 /** Words that carry the sentence, not its content. */
 const FRAME_WORDS =
@@ -66,7 +69,8 @@ export function currencyMarked(s: Statement): boolean {
 function eventSpan(text: string, tokens: readonly Token[]): Set<number> {
   const m = AFTER_EVENT.exec(text);
   if (!m) return new Set();
-  const words = m[0].toLowerCase().split(/\s+/);
+  // "after this quarter's hires": the tokenizer splits the possessive off.
+  const words = m[0].toLowerCase().split(/\s+/).map((w) => w.replace(/'s$/, ""));
   const start = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.lower === w));
   return new Set(start < 0 ? [] : words.map((_, k) => start + k));
 }

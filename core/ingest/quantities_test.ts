@@ -74,6 +74,18 @@ const cases: readonly RetireCase[] = [
     "From next sprint on, sprint review is Friday 15:00.",
     false,
   ],
+  [
+    "people counted by any noun of people",
+    "The platform team is five engineers.",
+    "platform team is eight people after the spring hiring",
+    true,
+  ],
+  [
+    "another team's people",
+    "The platform team is five engineers.",
+    "the data team is eight people after the spring hiring",
+    false,
+  ],
 ];
 
 retireCases(cases);

@@ -17,6 +17,7 @@ import cuesJson from "./lexicon/cues.json" with { type: "json" };
 import { INTL_CUES } from "./intl.ts";
 import { measureVerbAt } from "./measure_verbs.ts";
 import { fromOnAt } from "./from_on.ts";
+import { leavingAt } from "./leaving.ts";
 import { isEvent, isPast, isQuestion, markNegated } from "./moods.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -117,6 +118,19 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   const markOld = (from: number, to: number) => {
     for (let k = from; k < to; k++) if (tokens[k]!.kind !== "punct") oldTokens.add(k);
   };
+  // "took it over from Felix on the 1st": when it happened is no part of the old value.
+  const undated = (from: number, end: number) => {
+    for (let k = from + 1; k < end; k++) {
+      if (!/^(?:on|since|in|at|last|this)$/.test(tokens[k]!.lower)) continue;
+      const at = tokens[k + 1]?.lower === "the" ? k + 2 : k + 1;
+      const when = values.some((v) => v.start === at && /^(?:date|day|when|time)$/.test(v.kind)) ||
+        /^(?:\d{1,2}(?:st|nd|rd|th)|\d{1,2}|week|month|quarter|sprint|friday|monday)$/.test(
+          tokens[at]?.lower ?? "",
+        );
+      if (when) return k;
+    }
+    return end;
+  };
   const clauseStart = (i: number) => {
     let s = i;
     while (s > 0 && tokens[s - 1]!.clause === tokens[i]!.clause) s--;
@@ -160,7 +174,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
           to < 0 && end < tokens.length && tokens[end]!.clause === t.clause &&
           tokens[end]!.kind !== "punct"
         ) end++;
-        markOld(from + 1, end);
+        markOld(from + 1, undated(from + 1, end));
       }
     }
     // "From Monday on, …", "… from Q1 on": from when it holds, as "from now on" (`from_on.ts`).
@@ -215,7 +229,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         !STOP_SPAN.has(tokens[end]!.lower) && !favoring(tokens, end) &&
         !(tokens[end]!.lower === "out" && ph[0] === "swapped")
       ) end++;
-      markOld(i + ph.length, end);
+      markOld(i + ph.length, undated(i + ph.length, end));
     }
     for (const ph of starting(tokens, i, OLD_BEFORE)) {
       if (!at(tokens, i, ph)) continue;
@@ -230,6 +244,12 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       const named = values.filter((v) => v.start >= start && v.end <= i);
       if (named.length) { for (const v of named) markOld(v.start, v.end); }
       else markOld(Math.max(start, i - 3), i);
+    }
+    // "maintainer: Chen (Ravi moved to payments)": a person leaving is the old holder.
+    if (leavingAt(tokens, i)) {
+      markOld(i, i + 1);
+      if (!cueTokens.has(i + 1)) cue(i + 1, tokens[i + 1]!.lower);
+      strong = true;
     }
     // "…, pnpm-lock.yaml deleted": a thing, then a participle of removal ending its part.
     if (

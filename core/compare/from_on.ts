@@ -1,6 +1,8 @@
 /**
  * "From <when> on": "From Monday on, code freeze begins Thursday 12:00", "maint window moves to
- * Saturday from Q1 on", "from release 7.0 onwards the target is iOS 16", "from next sprint on".
+ * Saturday from Q1 on", "from release 7.0 onwards the target is iOS 16", "from next sprint on";
+ * at the opening of a statement `on` may go unsaid ("From release 7.0 the iOS deployment target
+ * is 16.4").
  * The phrase says from when the statement holds, as "from now on" does; the day, date or
  * release inside it is no value of the fact and no old value after a verb of change (`from X`
  * names the old value only when no `on` closes it).
@@ -32,6 +34,8 @@ const REACH = 4;
  */
 export function fromOnAt(tokens: readonly Token[], i: number, values: readonly Value[]): number {
   if (tokens[i]?.lower !== "from") return 0;
+  const opening = fromOpening(tokens, i, values);
+  if (opening > 0) return opening;
   for (let k = i + 1; k <= i + 1 + REACH && k < tokens.length; k++) {
     const t = tokens[k]!;
     if (t.clause !== tokens[i]!.clause || t.kind === "punct") return 0;
@@ -52,3 +56,27 @@ export function fromOnAt(tokens: readonly Token[], i: number, values: readonly V
 
 /** Kinds of value that name when. */
 const WHEN_KINDS = new Set(["date", "day", "when", "time", "version"]);
+
+/** Whether the token at `k` names when: a word of time or part of a dated value. */
+function whenAt(tokens: readonly Token[], k: number, values: readonly Value[]): boolean {
+  return WHEN_WORDS.test(tokens[k]!.lower) ||
+    values.some((v) => v.start <= k && k < v.end && WHEN_KINDS.has(v.kind));
+}
+
+/**
+ * "From release 7.0 the iOS target is 16.4", "From Monday, standups are at 10": a `from` that
+ * opens the statement and names only when, without `on`: its length (with a comma after it).
+ * Not "From 9 to 5 …" (a span) nor "From the EU region …" (a place).
+ */
+function fromOpening(tokens: readonly Token[], i: number, values: readonly Value[]): number {
+  if (i > 0 && tokens[i - 1]!.kind !== "punct") return 0;
+  let k = i + 1;
+  while (
+    k < tokens.length && k <= i + REACH && tokens[k]!.kind !== "punct" && whenAt(tokens, k, values)
+  ) k++;
+  const next = tokens[k];
+  if (k === i + 1 || !next || /^(?:to|until|till|through|thru|and|-)$/.test(next.lower)) return 0;
+  // Only words of time that say a point ("from the" alone says nothing).
+  if (tokens.slice(i + 1, k).every((x) => /^(?:the|this|next)$/.test(x.lower))) return 0;
+  return next.lower === "," ? k - i + 1 : k - i;
+}

@@ -31,6 +31,11 @@ const CHANGES: readonly [string, string][] = [
   ["Three developers staff the support rotation.", "support rotation bumped to 4 people"],
   // A measure's word before its number names no label.
   ["Max upload retries is 3.", "changed max upload retries 5"],
+  // "retried N times" counts tries; a merged pull request beside the statement marks it current.
+  [
+    "Failed payouts are retried 4 times.",
+    "payout retries: 6 attempts with jitter (PR #812 merged)",
+  ],
 ];
 
 /** [stored, incoming]: nothing changes. */
@@ -42,6 +47,8 @@ const LOOKALIKES: readonly [string, string][] = [
   ],
   // Another measure of the same thing.
   ["Audit logs are kept for 90 days.", "raised the audit log size cap to 2 GB for the ISO audit"],
+  // A statement about a merge itself is an event.
+  ["Failed payouts are retried 4 times.", "PR #812 is merged to main."],
   // People of another team.
   ["The platform team is five engineers.", "the data team is eight people after the spring hiring"],
 ];

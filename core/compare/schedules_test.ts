@@ -19,6 +19,10 @@ const CHANGES: readonly [string, string][] = [
     "The weekly report is sent at 08:00.",
     "weekly report goes out at 07:15 (moved to beat the standup)",
   ],
+  // "From <when>" opening the statement, without "on".
+  ["The Android target SDK is 33.", "From version 5.2, the Android target SDK is 34."],
+  // Hours before a time zone are a slot.
+  ["The help desk is staffed 8-16 UTC.", "From January, the help desk is staffed 7-19 UTC."],
 ];
 
 /** [stored, incoming]: nothing changes. */
@@ -32,6 +36,8 @@ const LOOKALIKES: readonly [string, string][] = [
   ],
   // A time of another day, the stored slot untouched.
   ["Sprint planning is Monday 10:00.", "From next sprint on, sprint review is Friday 15:00."],
+  // A span, not a point from which it holds.
+  ["The help desk is staffed 8-16 UTC.", "From 9 to 5 the chat widget is staffed by the EU team."],
 ];
 
 for (const [stored, incoming] of CHANGES) {

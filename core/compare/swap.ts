@@ -56,13 +56,26 @@ const CURRENCY = new Set([
 const AFTER_EVENT =
   /\bafter (?:the |our |this |last |[\w-]+'s )?(?:[\w-]+(?:'s)? )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|review|outage|launch|merger|refactor|hires|hiring|layoffs|departures|restructuring|reorganisation|reorganization|acquisition|rebrand)\b/i;
 
+/** A ticket or a pull request: "PR #5531", "MR !12", "SEC-204", "#88". */
+const TICKET = String.raw`(?:(?:PR|MR|pull request)\s*[#!]?\d+|[A-Z][A-Z0-9]+-\d+|#\d+)`;
+/** Said done. */
+const DONE = String
+  .raw`(?:is\s+|was\s+|got\s+)?(?:merged|closed|shipped|landed|deployed|done|resolved|released|live)`;
+/**
+ * A ticket or a pull request said done beside the statement, in parentheses or as its heading
+ * ("… (PR #5531 merged)", "SEC-204 closed: …"): what it says holds from then on. A statement
+ * about the merge itself ("hotfix/PAY-4420 is merged to main") is an event, not this.
+ */
+const LANDED = new RegExp(String.raw`\(\s*${TICKET}\s+${DONE}\s*\)|^\s*${TICKET}\s+${DONE}\s*:`);
+
 /** Words that carry the sentence, not its content. */
 const FRAME_WORDS =
   /^(?:immediately|currently|is|are|was|were|be|been|uses?|used|runs?|ran|goes|go|done|held|gets?|via)$/;
 
 /** Whether `s` marks itself as holding from some time on (a word of currency). */
 export function currencyMarked(s: Statement): boolean {
-  return s.cues.change.some((c) => CURRENCY.has(c)) || AFTER_EVENT.test(s.text);
+  return s.cues.change.some((c) => CURRENCY.has(c)) || AFTER_EVENT.test(s.text) ||
+    LANDED.test(s.text);
 }
 
 /** The indexes of the tokens of an "after the … cutover" phrase. */

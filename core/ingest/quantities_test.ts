@@ -86,6 +86,24 @@ const cases: readonly RetireCase[] = [
     "the data team is eight people after the spring hiring",
     false,
   ],
+  [
+    "tries counted two ways, a merged PR beside",
+    "Failed payouts are retried 4 times.",
+    "payout retries: 6 attempts with jitter (PR #812 merged)",
+    true,
+  ],
+  [
+    "from a release, without 'on'",
+    "The Android target SDK is 33.",
+    "From version 5.2, the Android target SDK is 34.",
+    true,
+  ],
+  [
+    "a merge as an event",
+    "Failed payouts are retried 4 times.",
+    "PR #812 is merged to main.",
+    false,
+  ],
 ];
 
 retireCases(cases);

@@ -35,3 +35,25 @@ const ELIDED = /^(?:l|d|n|j|s|c|m|t|qu|dell|dall|nell|sull|all|un)['’](?=\p{L}
 export function unelided(lower: string): string {
   return lower.replace(ELIDED, "");
 }
+
+/** A language's name in any of these languages → its locale code (`l'anglais` → `en`). */
+const LANGUAGES: ReadonlyMap<string, string> = new Map(
+  Object.entries(intlJson.languages).flatMap(([code, names]) =>
+    names.map((name) => [name, code] as const)
+  ),
+);
+
+/**
+ * The locale a word names as a language ("anglais", "l'anglais", "Deutsch" → `en`, `en`,
+ * `de`), or null. An English name written with a capital ("English") is left to the readers
+ * of names, which compare it with other names; written in another language, or lowercase, it
+ * is a locale.
+ */
+export function languageLocale(text: string): string | null {
+  const lower = unelided(text.toLowerCase());
+  const code = LANGUAGES.get(lower);
+  if (!code) return null;
+  const english =
+    /^(?:english|french|german|spanish|portuguese|dutch|italian|japanese|chinese|korean|polish|swedish)$/;
+  return english.test(lower) && /^\p{Lu}/u.test(text) ? null : code;
+}

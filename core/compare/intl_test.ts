@@ -7,7 +7,7 @@
  */
 import { equal, notEqual } from "node:assert/strict";
 import { change } from "./statements.ts";
-import { unelided } from "./intl.ts";
+import { languageLocale, unelided } from "./intl.ts";
 
 /** [stored, incoming]: the incoming statement changes the stored one. */
 const CHANGES: readonly [string, string][] = [
@@ -31,6 +31,12 @@ const CHANGES: readonly [string, string][] = [
     "D'ora in poi la coda dei messaggi è Kafka, RabbitMQ è stato dismesso.",
   ],
   ["Standups are on Mondays.", "Standups sind ab jetzt mittwochs, nicht mehr montags."],
+  // A language named in words is a locale.
+  [
+    "La lingua predefinita dell'app è l'inglese.",
+    "D'ora in poi la lingua predefinita dell'app è l'italiano.",
+  ],
+  ["Die Standardsprache der Doku ist Englisch.", "Die Standardsprache der Doku ist jetzt Deutsch."],
 ];
 
 /** [stored, incoming]: a look-alike in another language; nothing changes. */
@@ -41,6 +47,8 @@ const LOOKALIKES: readonly [string, string][] = [
   ["Os logs vão para o Loki.", "Estamos avaliando talvez mudar os logs para o Datadog."],
   // What held before.
   ["De CI draait op CircleCI.", "Vroeger draaide de CI op Travis."],
+  // A language of another thing.
+  ["La lingua predefinita dell'app è l'inglese.", "Ora la lingua dei log è l'italiano."],
   // Another subject.
   ["La base de datos de pagos es MySQL.", "Ahora la base de datos de analítica es ClickHouse."],
 ];
@@ -61,4 +69,12 @@ Deno.test("intl: an elided article is no part of the word", () => {
   equal(unelided("l'appli"), "appli");
   equal(unelided("dell'api"), "api");
   equal(unelided("don't"), "don't");
+});
+
+Deno.test("intl: a language named in words is a locale, an English name stays a name", () => {
+  equal(languageLocale("l'anglais"), "en");
+  equal(languageLocale("Deutsch"), "de");
+  equal(languageLocale("español"), "es");
+  equal(languageLocale("English"), null);
+  equal(languageLocale("Kotlin"), null);
 });

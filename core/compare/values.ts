@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { languageLocale } from "./intl.ts";
 import { scheduledDate } from "./scheduled.ts";
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
 import { moneyAt } from "./money.ts";
@@ -158,6 +159,12 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     }
     if (isLocale(t)) {
       take(value("locale", ["locale"], t.lower.replace("_", "-"), tokens, i, i + 1));
+      continue;
+    }
+    // "l'anglais", "le français", "Deutsch": a language named in words (`intl.ts`).
+    const language = t.kind === "word" ? languageLocale(t.text) : null;
+    if (language) {
+      take(value("locale", ["locale"], language, tokens, i, i + 1));
       continue;
     }
     if (

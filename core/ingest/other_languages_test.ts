@@ -51,6 +51,12 @@ const cases: readonly RetireCase[] = [
     "Ahora la base de datos de analítica es ClickHouse.",
     false,
   ],
+  [
+    "fr: a language named in words",
+    "La langue des e-mails est l'anglais.",
+    "Désormais la langue des e-mails est l'allemand.",
+    true,
+  ],
 ];
 
 retireCases(cases);

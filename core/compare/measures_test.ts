@@ -8,7 +8,7 @@
  * written for these tests, not taken from the bench.
  */
 import { equal, notEqual } from "node:assert/strict";
-import { change } from "./statements.ts";
+import { change, contradiction } from "./statements.ts";
 
 /** [stored, incoming]: the incoming statement changes the stored one. */
 const CHANGES: readonly [string, string][] = [
@@ -64,3 +64,21 @@ for (const [stored, incoming] of LOOKALIKES) {
     equal(change(incoming, stored), null);
   });
 }
+
+Deno.test("measures: an abbreviation of the act and a verb of starting say no other subject", () => {
+  notEqual(
+    contradiction(
+      "Sev1 pages must be acked within 10 minutes.",
+      "Sev1 acknowledge SLA is 30 minutes.",
+    ),
+    null,
+  );
+  notEqual(
+    contradiction("The thumbnailer uses 2 threads.", "thumbnailer spawns 8 worker threads"),
+    null,
+  );
+  equal(
+    contradiction("The thumbnailer uses 2 threads.", "the transcoder spawns 8 worker threads"),
+    null,
+  );
+});

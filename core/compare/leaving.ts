@@ -1,6 +1,7 @@
 /**
  * A person leaving a role: "Ravi moved to payments", "Mia went part-time on research", "Olu
- * left", "Sam stepped down", "Ana is on parental leave", "Kim rotated off". Said beside a new
+ * left", "Sam stepped down", "Kim rotated off". Leave is no leaving: "Kim is on leave until May"
+ * has someone cover for a while. Said beside a new
  * holder ("maintainer: Chen (Ravi moved to payments)", "QA: Leo, Mia went part-time"), it names
  * the stored holder as the old one, as "took over from Ravi" does. Only a single name written
  * with a capital and known to no lexicon of technologies or qualifiers counts: "Kafka moved to
@@ -23,10 +24,6 @@ const LEAVING: readonly (readonly string[])[] = [
   "is leaving",
   "went part-time",
   "is part-time",
-  "went on leave",
-  "is on leave",
-  "is on parental leave",
-  "went on parental leave",
   "stepped down",
   "stepped back",
   "stepped away",

@@ -24,6 +24,8 @@ const LOOKALIKES: readonly [string, string][] = [
   ["The release checklist is maintained by Kim.", "Kafka moved to Confluent Cloud last week"],
   // A statement opened by a thing that moved, the holder's name elsewhere.
   ["The payments runbook is owned by Ada.", "Payments moved to Adyen, runbook owner unchanged"],
+  // On leave for a while: someone covers.
+  ["The docs are maintained by Kim.", "Docs maintainer: Bo, Kim is on leave until May"],
   // Someone else leaving another role.
   [
     "The release checklist is maintained by Kim.",

@@ -47,6 +47,11 @@ const LOOKALIKES: readonly [string, string][] = [
   ],
   // Another measure of the same thing.
   ["Audit logs are kept for 90 days.", "raised the audit log size cap to 2 GB for the ISO audit"],
+  // What happened once, with a ticket resolved beside it.
+  [
+    "Webhook deliveries are retried 3 times.",
+    "Webhook deliveries were retried 5 times during the outage (INC-22 resolved)",
+  ],
   // A statement about a merge itself is an event.
   ["Failed payouts are retried 4 times.", "PR #812 is merged to main."],
   // People of another team.

@@ -36,6 +36,8 @@ const LOOKALIKES: readonly [string, string][] = [
   ],
   // A time of another day, the stored slot untouched.
   ["Sprint planning is Monday 10:00.", "From next sprint on, sprint review is Friday 15:00."],
+  // The same date said again: the schedule held.
+  ["The beta ends on 30 April.", "The beta ended on 30 April."],
   // A span, not a point from which it holds.
   ["The help desk is staffed 8-16 UTC.", "From 9 to 5 the chat widget is staffed by the EU team."],
 ];

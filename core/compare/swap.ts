@@ -68,6 +68,9 @@ const DONE = String
  */
 const LANDED = new RegExp(String.raw`\(\s*${TICKET}\s+${DONE}\s*\)|^\s*${TICKET}\s+${DONE}\s*:`);
 
+/** What happened once, not what holds: "were retried 5 times during the outage". */
+const EPISODE = /\b(?:was|were|during|yesterday|last night)\b/i;
+
 /** Words that carry the sentence, not its content. */
 const FRAME_WORDS =
   /^(?:immediately|currently|is|are|was|were|be|been|uses?|used|runs?|ran|goes|go|done|held|gets?|via)$/;
@@ -75,7 +78,7 @@ const FRAME_WORDS =
 /** Whether `s` marks itself as holding from some time on (a word of currency). */
 export function currencyMarked(s: Statement): boolean {
   return s.cues.change.some((c) => CURRENCY.has(c)) || AFTER_EVENT.test(s.text) ||
-    LANDED.test(s.text);
+    LANDED.test(s.text) && !EPISODE.test(s.text.replace(/\([^)]*\)/g, ""));
 }
 
 /** The indexes of the tokens of an "after the … cutover" phrase. */

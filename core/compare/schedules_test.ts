@@ -23,6 +23,8 @@ const CHANGES: readonly [string, string][] = [
   ["The Android target SDK is 33.", "From version 5.2, the Android target SDK is 34."],
   // Hours before a time zone are a slot.
   ["The help desk is staffed 8-16 UTC.", "From January, the help desk is staffed 7-19 UTC."],
+  // A quarter before a noun names the thing ("the H2 kickoff"), not when something happened.
+  ["The H2 kickoff is planned for 7 July.", "H2 kickoff pushed back to 14 July"],
 ];
 
 /** [stored, incoming]: nothing changes. */

@@ -127,7 +127,13 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       continue;
     }
     const date = dateOf(tokens, i);
-    if (date) {
+    // "Q3 offsite", "H2 planning": a quarter before a noun names the thing, not when it happened.
+    const named = date && date.end === i + 1 && /^(?:q[1-4]|h[12])$/.test(t.lower) &&
+      tokens[i + 1]?.kind === "word" && /^[a-z][a-z-]{2,}$/.test(tokens[i + 1]!.lower) &&
+      !/^(?:on|in|at|to|for|from|and|or|is|are|was|the|we|of|starts?|ends?)$/.test(
+        tokens[i + 1]!.lower,
+      );
+    if (date && !named) {
       // A date a schedule gives ("planned for 12 March") is when, not an event (`scheduled.ts`).
       const v = value("date", ["date"], date.norm, tokens, i, date.end);
       take(scheduledDate(tokens, v) ? { ...v, kind: "when" } : v);

@@ -50,8 +50,9 @@ const LANGUAGES: ReadonlyMap<string, string> = new Map(
  * is a locale.
  */
 export function languageLocale(text: string): string | null {
-  const lower = unelided(text.toLowerCase());
-  const code = LANGUAGES.get(lower);
+  let lower = text.toLowerCase();
+  let code = LANGUAGES.get(lower);
+  if (!code && /['’]/.test(lower)) code = LANGUAGES.get(lower = unelided(lower));
   if (!code) return null;
   const english =
     /^(?:english|french|german|spanish|portuguese|dutch|italian|japanese|chinese|korean|polish|swedish)$/;

@@ -1,6 +1,8 @@
 /**
  * Two subjects a change statement keeps apart, whatever the reading that found the change:
- * two things of one kind (`modifiers.ts`: "events db" / "the orders db"); the incoming
+ * two things of one kind (`modifiers.ts`: "events db" / "the orders db"; `post_modifiers.ts`:
+ * "la base de datos de pagos" / "… de analítica"); two measures of one thing (`other_measure.ts`:
+ * a retention in days, a size cap in GB); the incoming
  * statement saying the stored thing is left as it is ("admin panel is a separate upgrade
  * ticket", "Android untouched": a part with such a word names a subject word of the stored
  * statement; "p99 unchanged" is about another thing).
@@ -9,20 +11,38 @@
  */
 import type { Statement } from "./claims.ts";
 import { otherModifiers } from "./modifiers.ts";
+import { postModifiersApart } from "./post_modifiers.ts";
+import { otherMeasure } from "./other_measure.ts";
 import { termsOf } from "./terms.ts";
 
 /** Words saying a thing stays as it is: the change is another thing's. */
 const LEFT_AS_IS = /\b(?:untouched|unchanged|unaffected|separate|as-is)\b/i;
 
-/** A part of the incoming statement saying a subject of the stored one is left as it is. */
+/** The subject terms of a part of a statement. */
+function partTerms(part: string): string[] {
+  return (part.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).flatMap((w) => termsOf(w));
+}
+
+/**
+ * A part of the incoming statement saying a subject of the stored one is left as it is; not
+ * when that part names a sibling of its own ("refresh tokens unchanged" after "shortened access
+ * token TTL to 15 min", the stored "access tokens" said whole in the other parts).
+ */
 function leftAsIs(incoming: Statement, stored: Statement): boolean {
   const subject = new Set(stored.terms.map((t) => t.term));
-  return incoming.text.split(/[,;:.—()]|\s-\s/).some((part) =>
-    LEFT_AS_IS.test(part) &&
-    (part.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).some((w) =>
-      termsOf(w).some((t) => subject.has(t))
-    )
-  );
+  const strong = stored.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  const parts = incoming.text.split(/[,;:.—()]|\s-\s/);
+  const rest = new Set(parts.filter((p) => !LEFT_AS_IS.test(p)).flatMap(partTerms));
+  return parts.some((part) => {
+    if (!LEFT_AS_IS.test(part)) return false;
+    const words = partTerms(part);
+    const sibling = strong.length > 0 && strong.every((w) => rest.has(w)) &&
+      words.some((w) =>
+        !subject.has(w) && !stored.words.has(w) &&
+        !/^(?:unchang|untouch|unaffect|separat|as)$/.test(w)
+      );
+    return !sibling && words.some((t) => subject.has(t));
+  });
 }
 
 /**
@@ -40,5 +60,6 @@ function leftAsIs(incoming: Statement, stored: Statement): boolean {
  * ```
  */
 export function apart(incoming: Statement, stored: Statement): boolean {
-  return otherModifiers(incoming, stored) || leftAsIs(incoming, stored);
+  return otherModifiers(incoming, stored) || postModifiersApart(incoming, stored) ||
+    leftAsIs(incoming, stored) || otherMeasure(incoming, stored);
 }

@@ -31,6 +31,7 @@ import { apart } from "./apart.ts";
 import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
+import { sameDates } from "./same_dates.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
 import { currentCue, currentValue } from "./current_value.ts";
@@ -139,10 +140,16 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
     (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
-    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null);
+    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??
+    // Marked as current by an event it follows ("SRE is seven people after this quarter's
+    // hires"): another value in the stored slot, as with a change word.
+    (current && !incoming.cues.additive ? newInSlot(incoming, stored, asserted(stored)) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
-  return found && !apart(incoming, stored) && !refines(found) ? found : null;
+  // The same dates again ("The beta ended on 30 April" after "… ends on 30 April") confirm.
+  return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored)
+    ? found
+    : null;
 }
 
 /** The new value is the old version with more of its parts ("Next.js 14.2" → "Next.js 14.2.15"). */

@@ -14,6 +14,10 @@
  * @module
  */
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
+import { INTL_CUES } from "./intl.ts";
+import { measureVerbAt } from "./measure_verbs.ts";
+import { fromOnAt } from "./from_on.ts";
+import { leavingAt } from "./leaving.ts";
 import { isEvent, isPast, isQuestion, markNegated } from "./moods.ts";
 import type { Token } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
@@ -40,19 +44,19 @@ export interface Cues {
 
 const p = (s: string) => s.split(" ");
 /** A proposal, question or possibility ("we may", "asked whether", "prototype"). */
-const HYPOTHETICAL = byFirst(cuesJson.hypothetical.map(p));
+const HYPOTHETICAL = byFirst([...cuesJson.hypothetical, ...INTL_CUES.hypothetical].map(p));
 /** An addition to what exists ("also", "next to", "added"). */
 const ADDITIVE = byFirst(cuesJson.additive.map(p));
 /** Verbs of change ("switched", "migrated", "bumped", "renamed"). */
-const VERBS: ReadonlySet<string> = new Set(cuesJson.changeVerbs);
+const VERBS: ReadonlySet<string> = new Set([...cuesJson.changeVerbs, ...INTL_CUES.changeVerbs]);
 /** Words that say from when ("now", "as of", "from now on", "starting", "these days"). */
-const TEMPORAL = byFirst(cuesJson.temporal.map(p));
+const TEMPORAL = byFirst([...cuesJson.temporal, ...INTL_CUES.temporal].map(p));
 /** Old value after the marker (to the next `to`/`with`/`by`/`for` or clause end). */
-const OLD_AFTER = byFirst(cuesJson.oldAfter.map(p));
+const OLD_AFTER = byFirst([...cuesJson.oldAfter, ...INTL_CUES.oldAfter].map(p));
 /** Old value before the marker (from the clause start). */
-const OLD_BEFORE = byFirst(cuesJson.oldBefore.map(p));
+const OLD_BEFORE = byFirst([...cuesJson.oldBefore, ...INTL_CUES.oldBefore].map(p));
 /** A past state ("used to", "originally", "back in", "until"). */
-const HISTORICAL = byFirst(cuesJson.historical.map(p));
+const HISTORICAL = byFirst([...cuesJson.historical, ...INTL_CUES.historical].map(p));
 const STOP_SPAN = new Set([
   "to",
   "into",
@@ -114,6 +118,19 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   const markOld = (from: number, to: number) => {
     for (let k = from; k < to; k++) if (tokens[k]!.kind !== "punct") oldTokens.add(k);
   };
+  // "took it over from Felix on the 1st": when it happened is no part of the old value.
+  const undated = (from: number, end: number) => {
+    for (let k = from + 1; k < end; k++) {
+      if (!/^(?:on|since|in|at|last|this)$/.test(tokens[k]!.lower)) continue;
+      const at = tokens[k + 1]?.lower === "the" ? k + 2 : k + 1;
+      const when = values.some((v) => v.start === at && /^(?:date|day|when|time)$/.test(v.kind)) ||
+        /^(?:\d{1,2}(?:st|nd|rd|th)|\d{1,2}|week|month|quarter|sprint|friday|monday)$/.test(
+          tokens[at]?.lower ?? "",
+        );
+      if (when) return k;
+    }
+    return end;
+  };
   const clauseStart = (i: number) => {
     let s = i;
     while (s > 0 && tokens[s - 1]!.clause === tokens[i]!.clause) s--;
@@ -122,7 +139,9 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
     if ((t.reason && t.lower !== "since") || t.kind === "punct") continue;
-    const verb = VERBS.has(t.lower) || at(tokens, i, ["back", "to"]) ||
+    // "cut the idle timeout to 30 min", "brought forward to 3 March" (`measure_verbs.ts`).
+    const measured = VERBS.has(t.lower) ? 0 : measureVerbAt(tokens, i, values);
+    const verb = VERBS.has(t.lower) || measured > 0 || at(tokens, i, ["back", "to"]) ||
       at(tokens, i, ["cut", "over"]) ||
       at(tokens, i, ["took", "over"]) || at(tokens, i, ["take", "over"]) ||
       at(tokens, i, ["taken", "over"]);
@@ -133,7 +152,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       t.lower === "enabled" && i > 0 &&
         !/^(?:we|i|they|you|just|have|has|had|'ve)$/.test(tokens[i - 1]!.lower);
     if (verb && !state) {
-      cue(i, t.lower);
+      cue(i, measured > 1 ? [t.lower, tokens[i + 1]!.lower] : t.lower);
       strong = true;
       // "from X", "off X", "away from X" after a verb of change name the old value.
       // Before a comma: "replaced X w/ Y, it emits Z from the controllers" names no old Z.
@@ -141,7 +160,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       // "moved secrets out of Vault into …": "out of" names the old value too.
       const from = tokens.findIndex((x, k) =>
         k > i && x.clause === t.clause &&
-        (x.lower === "from" || x.lower === "off" ||
+        (x.lower === "from" && fromOnAt(tokens, k, values) === 0 || x.lower === "off" ||
           x.lower === "of" && tokens[k - 1]?.lower === "out") &&
         (comma < 0 || k < comma)
       );
@@ -155,8 +174,15 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
           to < 0 && end < tokens.length && tokens[end]!.clause === t.clause &&
           tokens[end]!.kind !== "punct"
         ) end++;
-        markOld(from + 1, end);
+        markOld(from + 1, undated(from + 1, end));
       }
+    }
+    // "From Monday on, …", "… from Q1 on": from when it holds, as "from now on" (`from_on.ts`).
+    const fromOn = fromOnAt(tokens, i, values);
+    if (fromOn > 0) {
+      change.push("from now on");
+      for (let k = i; k < i + fromOn; k++) cueTokens.add(k);
+      for (const v of values) if (v.start > i && v.end <= i + fromOn) v.tense = "cue";
     }
     for (const ph of starting(tokens, i, TEMPORAL)) {
       // "since" opens a reason clause ("… since the Redis cost review") and still says when.
@@ -203,7 +229,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         !STOP_SPAN.has(tokens[end]!.lower) && !favoring(tokens, end) &&
         !(tokens[end]!.lower === "out" && ph[0] === "swapped")
       ) end++;
-      markOld(i + ph.length, end);
+      markOld(i + ph.length, undated(i + ph.length, end));
     }
     for (const ph of starting(tokens, i, OLD_BEFORE)) {
       if (!at(tokens, i, ph)) continue;
@@ -227,6 +253,12 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
         // The arrow itself is a surface cue (`surface_change.ts`), not a change word.
         for (const v of before) markOld(v.start, v.end);
       }
+    }
+    // "maintainer: Chen (Ravi moved to payments)": a person leaving is the old holder.
+    if (leavingAt(tokens, i)) {
+      markOld(i, i + 1);
+      if (!cueTokens.has(i + 1)) cue(i + 1, tokens[i + 1]!.lower);
+      strong = true;
     }
     // "…, pnpm-lock.yaml deleted": a thing, then a participle of removal ending its part.
     if (

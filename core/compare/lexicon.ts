@@ -11,6 +11,7 @@ import choicesJson from "./lexicon/choices.json" with { type: "json" };
 import techJson from "./lexicon/technologies.json" with { type: "json" };
 import unitsJson from "./lexicon/units.json" with { type: "json" };
 import wordsJson from "./lexicon/words.json" with { type: "json" };
+import { INTL_WEEKDAYS } from "./intl.ts";
 
 /** A name or phrase of a lexicon, matched on consecutive lowercase tokens. */
 export interface Entry {
@@ -140,7 +141,10 @@ export const ROLES: ReadonlyMap<string, string> = new Map(
 /** Number words (`two` → 2, `a single` → 1). */
 export const NUMBER_WORDS: ReadonlyMap<string, number> = new Map(Object.entries(words.numbers));
 /** Weekdays → a short canonical day. */
-export const WEEKDAYS: ReadonlyMap<string, string> = new Map(Object.entries(words.weekdays));
+export const WEEKDAYS: ReadonlyMap<string, string> = new Map([
+  ...Object.entries(words.weekdays),
+  ...INTL_WEEKDAYS,
+]);
 /** Month names → month number. */
 export const MONTHS: ReadonlyMap<string, number> = new Map(Object.entries(words.months));
 
@@ -154,6 +158,7 @@ export const UNITS: {
   readonly per: ReadonlyMap<string, number>;
   readonly frequency: ReadonlyMap<string, number>;
   readonly cpu: ReadonlyMap<string, number>;
+  readonly people: ReadonlyMap<string, number>;
 } = {
   duration: new Map(Object.entries(units.duration!)),
   size: new Map(Object.entries(units.size!)),
@@ -162,4 +167,5 @@ export const UNITS: {
   per: new Map(Object.entries(units.per!)),
   frequency: new Map(Object.entries(units["frequency words"]!)),
   cpu: new Map(Object.entries(units.cpu!)),
+  people: new Map(Object.entries(units.people!)),
 };

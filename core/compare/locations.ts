@@ -13,11 +13,14 @@
 import type { Token } from "./tokens.ts";
 import { type Value, value } from "./value_types.ts";
 
-/** Verbs of keeping, before their preposition. */
-const KEEPING =
-  /^(?:live|lives|living|kept|stored|store|stores|reside|resides|located|saved|sit|sits|is|are)$/;
-/** Prepositions of place. */
-const PLACE = /^(?:in|under|inside|within)$/;
+/** Verbs of keeping, before their preposition (English; then de, fr, es, pt, nl, it copulas and verbs of lying). */
+const KEEPING = new RegExp(
+  "^(?:live|lives|living|kept|stored|store|stores|reside|resides|located|saved|sit|sits|is|are" +
+    "|ist|sind|liegt|liegen|est|sont|se trouve|está|están|é|são|fica|ficam|staat|staan|zit|zitten" +
+    "|è|sono|si trova)$",
+);
+/** Prepositions of place (English; then de, fr, es, pt, nl, it). */
+const PLACE = /^(?:in|under|inside|within|im|dans|en|em|no|na|op|nel|nella)$/;
 /** Nouns that name a container after its name ("the infra-modules repo"). */
 const CONTAINERS = /^(?:repo|repos|repository|repositories|monorepo|bucket|wiki|space|drive)$/;
 /** Words before a container that name no particular one ("the same repo"). */

@@ -7,6 +7,7 @@
  */
 import { SOFT } from "./lexicon.ts";
 import { quantityAt } from "./quantities.ts";
+import { attributeWords } from "./terms.ts";
 import type { Token } from "./tokens.ts";
 import { type Value, value, VERSION } from "./value_types.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
@@ -27,6 +28,12 @@ const VERSION_OF: ReadonlyMap<string, string> = new Map([
 export function versionOf(tech: string): string {
   return VERSION_OF.get(tech) ?? tech;
 }
+
+/** Words that name a number's measure (`attributes.json`: `num`, `count`): "length 12" is a value. */
+const MEASURE_WORDS: ReadonlySet<string> = new Set([
+  ...attributeWords("num"),
+  ...attributeWords("count"),
+]);
 
 /** Verbs after which "to N" is a version ("upgraded to 22", "raised to 16"). */
 const CHANGED_TO =
@@ -105,7 +112,9 @@ export function readNumber(
     !SOFT.has(prev.lower) && !STOPWORDS.has(prev.lower) &&
     !/^(?:every|than|only|just|about|over|under|below|above|around|roughly|approximately|exactly|least|most|first|last|and|or)$/
       .test(prev.lower) &&
-    !used[i - 1] && !/[A-Z]/.test(prev.text.slice(1))
+    !used[i - 1] && !/[A-Z]/.test(prev.text.slice(1)) &&
+    // "min password length 12", "retry limit 5": a measure's word names no label.
+    !MEASURE_WORDS.has(prev.lower)
   ) {
     const q = quantityAt(tokens, i);
     if (!q || q.slot === "num") {

@@ -80,6 +80,15 @@ function fmt(n: number): string {
   return String(Math.round(n * 1e6) / 1e6);
 }
 
+/** What a verb before "N times" counts: "retried" tries, "restarted" restarts. */
+function acted(verb: string): string | null {
+  // "retry 4 times", "retries", "retried", "attempted": the known counted things first.
+  const forms = [verb, verb.slice(0, -1), `${verb.slice(0, -3)}y`, verb.slice(0, -2)];
+  const known = forms.find((f) => COUNTED.has(f));
+  if (known) return COUNTED.get(known)!;
+  if (!/^[a-z]{3,}ed$/.test(verb)) return null;
+  return verb.endsWith("ied") ? forms[2]! : forms[3]!;
+}
 /** A stem for counted nouns: plural `s` off. */
 /** Spellings of one counted thing ("chars" and "characters", "reqs" and "requests"). */
 const COUNTED: ReadonlyMap<string, string> = new Map([
@@ -103,6 +112,8 @@ const COUNTED: ReadonlyMap<string, string> = new Map([
 ]);
 
 function noun(word: string): string {
+  // "four engineers", "six people", "3 FTEs": one count of people, whatever their trade.
+  if (UNITS.people.has(word)) return "person";
   let w = word;
   if (w.endsWith("ies") && w.length > 4) w = `${w.slice(0, -3)}y`;
   else if (w.endsWith("s") && !w.endsWith("ss") && w.length > 3) w = w.slice(0, -1);
@@ -196,14 +207,16 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
   if (
     after?.kind === "word" && /^[a-z]+s$/.test(after.lower) && !after.lower.endsWith("ss") &&
     !NOT_NOUNS.has(after.lower) && /^[a-z]+$/.test(tokens[k]?.lower ?? "") &&
+    !NOT_NOUNS.has(tokens[k]!.lower) &&
     !UNITS.duration.has(tokens[k]!.lower)
   ) k++;
   const word = tokens[k];
   if (
     word?.kind === "word" && /^[a-z][a-z-]*(?:\/\w+)?$/.test(word.lower) &&
-    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower) &&
-    // A parenthesis closes between a number and a word: "build 7.0.1 (412) goes" counts nothing.
-    word.paren === tokens[i]!.paren
+    // A parenthesis closes between a number and a word: "build 7.0.1 (412) goes", "64K (MCUboot
+    // …)" count nothing.
+    word.paren === tokens[i]!.paren &&
+    !NOT_NOUNS.has(word.lower) && !/^[a-z]{3,}ly$/.test(word.lower)
   ) {
     const rate = perUnit(tokens, k + 1, "") ??
       (word.lower.includes("/") ? perUnit(tokens, k, word.lower) : null);
@@ -219,7 +232,9 @@ export function quantityAt(tokens: readonly Token[], i: number): Quantity | null
     }
     if (tokens[i]!.lower === "a" || tokens[i]!.lower === "an") return null;
     if (word.lower === "time" || word.lower === "times") {
-      return { slot: "count:time", norm: fmt(n.value), end: k + 1 };
+      // "retried 3 times" counts tries, as "3 retries" and "3 attempts" do; "restarted 3 times"
+      // counts restarts.
+      return { slot: `count:${acted(before) ?? "time"}`, norm: fmt(n.value), end: k + 1 };
     }
     return { slot: `count:${noun(word.lower)}`, norm: fmt(n.value), end: k + 1 };
   }

@@ -53,7 +53,11 @@ function personBefore(tokens: readonly Token[], end: number): [number, number] |
     return null;
   }
   if (!nameLike(tokens[i])) return null;
-  if (nameLike(tokens[i - 1]) && !tokens[i - 1]!.possessive) i--;
+  // "Chen (Ravi …": a name does not run into or out of a parenthesis.
+  if (
+    nameLike(tokens[i - 1]) && !tokens[i - 1]!.possessive &&
+    tokens[i - 1]!.paren === tokens[i]!.paren
+  ) i--;
   return [i, end];
 }
 
@@ -64,7 +68,7 @@ function personAfter(tokens: readonly Token[], start: number): [number, number] 
   while (teamWord(tokens[j]) && j < i + 2) j++;
   if (j > i && tokens[j]?.lower === "team") return [start, j + 1];
   j = i;
-  while (nameLike(tokens[j]) && j < i + 2) j++;
+  while (nameLike(tokens[j]) && j < i + 2 && tokens[j]!.paren === tokens[i]!.paren) j++;
   if (j === i || tokens[i - 1]?.lower === "the") return null;
   return [start, j];
 }

@@ -49,9 +49,28 @@ export function shapeOf(t: Token): "url" | "host" | "path" | "ident" | null {
   return null;
 }
 
-/** A time of day as `HH:MM` (`10:15`, `9:30`, `10am`, `5 pm`, `noon`), or null. */
+/** Time zones written after a time. */
+const ZONES =
+  /^(?:utc|gmt|cet|cest|eet|eest|wet|bst|ist|jst|kst|sgt|aest|aedt|pt|pst|pdt|et|est|edt|ct|cst|cdt|mt|mst|mdt|local)$/;
+
+/** A time of day as `HH:MM` (`10:15`, `9:30`, `10am`, `5 pm`, `noon`) or a slot (`01:00-03:00`), or null. */
 export function timeOf(tokens: readonly Token[], i: number): { norm: string; end: number } | null {
   const t = tokens[i]!.lower;
+  // Hours from one to another before a time zone: "9-17 CET", "8-20 UTC".
+  const hours = /^(\d{1,2})[-–](\d{1,2})$/.exec(t);
+  if (
+    hours && Number(hours[1]) < 24 && Number(hours[2]) <= 24 &&
+    ZONES.test(tokens[i + 1]?.lower ?? "")
+  ) {
+    const hh = (h: string) => h.padStart(2, "0");
+    return { norm: `${hh(hours[1]!)}:00-${hh(hours[2]!)}:00`, end: i + 1 };
+  }
+  // A slot from one time to another: "01:00-03:00", "22:00–00:00".
+  const range = /^(\d{1,2}):(\d{2})[-–](\d{1,2}):(\d{2})$/.exec(t);
+  if (range && Number(range[1]) < 24 && Number(range[3]) < 24) {
+    const hh = (h: string) => h.padStart(2, "0");
+    return { norm: `${hh(range[1]!)}:${range[2]}-${hh(range[3]!)}:${range[4]}`, end: i + 1 };
+  }
   const next = tokens[i + 1]?.lower ?? "";
   let m = /^(\d{1,2}):(\d{2})(am|pm)?$/.exec(t);
   let end = i + 1;

@@ -49,9 +49,27 @@ const CURRENCY = new Set([
   "today",
 ]);
 
-/** "after the cutover", "after Tuesday's cutover", "after the INC-2291 postmortem". */
+/**
+ * "after the cutover", "after Tuesday's cutover", "after the INC-2291 postmortem", "after this
+ * quarter's hires" (events of a team too: hires, layoffs, a restructuring, an acquisition).
+ */
 const AFTER_EVENT =
-  /\bafter (?:the |our |this |last |[\w-]+'s )?(?:[\w-]+ )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|review|outage|launch|merger|refactor)\b/i;
+  /\bafter (?:the |our |this |last |[\w-]+'s )?(?:[\w-]+(?:'s)? )?(?:cutover|cut-over|migration|move|upgrade|reorg|re-org|postmortem|post-mortem|incident|rollout|switch|rewrite|review|outage|launch|merger|refactor|hires|hiring|layoffs|departures|restructuring|reorganisation|reorganization|acquisition|rebrand)\b/i;
+
+/** A ticket or a pull request: "PR #5531", "MR !12", "SEC-204", "#88". */
+const TICKET = String.raw`(?:(?:PR|MR|pull request)\s*[#!]?\d+|[A-Z][A-Z0-9]+-\d+|#\d+)`;
+/** Said done. */
+const DONE = String
+  .raw`(?:is\s+|was\s+|got\s+)?(?:merged|closed|shipped|landed|deployed|done|resolved|released|live)`;
+/**
+ * A ticket or a pull request said done beside the statement, in parentheses or as its heading
+ * ("… (PR #5531 merged)", "SEC-204 closed: …"): what it says holds from then on. A statement
+ * about the merge itself ("hotfix/PAY-4420 is merged to main") is an event, not this.
+ */
+const LANDED = new RegExp(String.raw`\(\s*${TICKET}\s+${DONE}\s*\)|^\s*${TICKET}\s+${DONE}\s*:`);
+
+/** What happened once, not what holds: "were retried 5 times during the outage". */
+const EPISODE = /\b(?:was|were|during|yesterday|last night)\b/i;
 
 /** Words that carry the sentence, not its content. */
 const FRAME_WORDS =
@@ -59,14 +77,16 @@ const FRAME_WORDS =
 
 /** Whether `s` marks itself as holding from some time on (a word of currency). */
 export function currencyMarked(s: Statement): boolean {
-  return s.cues.change.some((c) => CURRENCY.has(c)) || AFTER_EVENT.test(s.text);
+  return s.cues.change.some((c) => CURRENCY.has(c)) || AFTER_EVENT.test(s.text) ||
+    LANDED.test(s.text) && !EPISODE.test(s.text.replace(/\([^)]*\)/g, ""));
 }
 
 /** The indexes of the tokens of an "after the … cutover" phrase. */
 function eventSpan(text: string, tokens: readonly Token[]): Set<number> {
   const m = AFTER_EVENT.exec(text);
   if (!m) return new Set();
-  const words = m[0].toLowerCase().split(/\s+/);
+  // "after this quarter's hires": the tokenizer splits the possessive off.
+  const words = m[0].toLowerCase().split(/\s+/).map((w) => w.replace(/'s$/, ""));
   const start = tokens.findIndex((_, i) => words.every((w, k) => tokens[i + k]?.lower === w));
   return new Set(start < 0 ? [] : words.map((_, k) => start + k));
 }

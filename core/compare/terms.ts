@@ -9,6 +9,7 @@ import attributesJson from "./lexicon/attributes.json" with { type: "json" };
 import choicesJson from "./lexicon/choices.json" with { type: "json" };
 import { SOFT, SYNONYMS } from "./lexicon.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
+import { INTL_STOPWORDS, unelided } from "./intl.ts";
 
 /**
  * A light stem: plural and verb endings off (`caches`, `cached`, `caching` → `cach`).
@@ -51,7 +52,8 @@ const SOFT_STEMS: ReadonlySet<string> = new Set([...SOFT].map(stem));
 
 /** Whether a lowercase word says nothing about a subject (`caps` as `cap`, `hosted` as `host`). */
 export function isSoft(lower: string): boolean {
-  return STOPWORDS.has(lower) || SOFT.has(lower) || SOFT.has(synonym(lower)) ||
+  return STOPWORDS.has(lower) || INTL_STOPWORDS.has(lower) || SOFT.has(lower) ||
+    SOFT.has(synonym(lower)) ||
     /^[a-z]+$/.test(lower) && SOFT_STEMS.has(stem(lower));
 }
 
@@ -72,7 +74,7 @@ export function termsOf(lower: string): string[] {
 const TERMS = new Map<string, string[]>();
 
 function readTerms(lower: string): string[] {
-  const word = lower.replace(/'s$/, "");
+  const word = unelided(lower).replace(/'s$/, "");
   if (SYNONYMS.has(word)) return isSoft(word) ? [] : [stem(synonym(word))];
   // The parts of a hyphenated or snake_case name are all name: "returns-api" keeps "returns",
   // "refresh_interval" is a refresh interval.

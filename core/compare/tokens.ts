@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { purposeAt } from "./purpose.ts";
 
 /** What a token is. */
 export type TokenKind = "word" | "code" | "url" | "punct";
@@ -153,10 +154,12 @@ function markReasons(tokens: Token[]): void {
     const opens = REASON.has(t.lower)
       ? t.lower !== "so" || /^(?:that|the|we|our|it|they|a|an|i)$/.test(next)
       : (t.lower === "since" || t.lower === "after") &&
-        /^(?:the|a|an|we|our|it|they|i|he|she|his|her|their|\p{Lu}.*)$/u.test(
-          tokens[i + 1]?.text ?? "",
-        ) &&
-        !/^(?:a|an)$/.test(next);
+          /^(?:the|a|an|we|our|it|they|i|he|she|his|her|their|\p{Lu}.*)$/u.test(
+            tokens[i + 1]?.text ?? "",
+          ) &&
+          !/^(?:a|an)$/.test(next) ||
+        // "… to 35 days for the SOC2 audit", "… to avoid timeouts" (`purpose.ts`).
+        purposeAt(tokens, i);
     if (!opens) continue;
     for (let j = i; j < tokens.length && tokens[j]!.clause === t.clause; j++) {
       if (tokens[j]!.kind === "punct" && tokens[j]!.lower === ",") break;

@@ -7,6 +7,8 @@
  *
  * @module
  */
+import { languageLocale } from "./intl.ts";
+import { scheduledDate } from "./scheduled.ts";
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
 import { moneyAt } from "./money.ts";
 import { readNumber, versionOf } from "./numbers.ts";
@@ -131,8 +133,16 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       continue;
     }
     const date = dateOf(tokens, i);
-    if (date) {
-      take(value("date", ["date"], date.norm, tokens, i, date.end));
+    // "Q3 offsite", "H2 planning": a quarter before a noun names the thing, not when it happened.
+    const named = date && date.end === i + 1 && /^(?:q[1-4]|h[12])$/.test(t.lower) &&
+      tokens[i + 1]?.kind === "word" && /^[a-z][a-z-]{2,}$/.test(tokens[i + 1]!.lower) &&
+      !/^(?:on|in|at|to|for|from|and|or|is|are|was|the|we|of|starts?|ends?)$/.test(
+        tokens[i + 1]!.lower,
+      );
+    if (date && !named) {
+      // A date a schedule gives ("planned for 12 March") is when, not an event (`scheduled.ts`).
+      const v = value("date", ["date"], date.norm, tokens, i, date.end);
+      take(scheduledDate(tokens, v) ? { ...v, kind: "when" } : v);
       i = date.end - 1;
       continue;
     }
@@ -161,6 +171,12 @@ export function readValues(tokens: readonly Token[]): ValueReading {
     }
     if (isLocale(t)) {
       take(value("locale", ["locale"], t.lower.replace("_", "-"), tokens, i, i + 1));
+      continue;
+    }
+    // "l'anglais", "le français", "Deutsch": a language named in words (`intl.ts`).
+    const language = t.kind === "word" ? languageLocale(t.text) : null;
+    if (language) {
+      take(value("locale", ["locale"], language, tokens, i, i + 1));
       continue;
     }
     if (

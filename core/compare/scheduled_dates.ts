@@ -83,9 +83,11 @@ function dateOf(s: Statement): Value | null {
     return null;
   }
   const tokens = tokensFor(s.text);
-  // A day, not a period: "lead for Q1" and "lead for Q2" are two terms of a role.
+  // A day, not a period: "lead for Q1" and "lead for Q2" are two terms of a role. A date after
+  // a word of scheduling is read as kind `when` already (`scheduled.ts`): the same slot.
   const dates = s.values.filter((v) =>
-    v.kind === "date" && v.tense === "current" && !v.negated && !quarter(s, v) && DAY.test(v.text)
+    (v.kind === "date" || v.kind === "when") && v.tense === "current" && !v.negated &&
+    !quarter(s, v) && DAY.test(v.text)
   );
   if (dates.length !== 1) return null;
   const [d] = dates;

@@ -122,7 +122,7 @@ export function tokenize(text: string): Token[] {
       if (!word) continue;
       const clitic = CLITIC.exec(word);
       // "EOL'd", "OK'd", "cc'd": after a name, 'd makes a past participle, not "would".
-      const participle = clitic?.[2]!.toLowerCase() === "'d" && !PRONOUN.test(clitic[1]!);
+      const participle = !!clitic && clitic[2]!.toLowerCase() === "'d" && !PRONOUN.test(clitic[1]!);
       if (clitic && !participle && !/^\d/.test(word)) {
         push(out, clitic[1]!, "word", clause, paren);
         if (clitic[2]!.toLowerCase() === "'s") {

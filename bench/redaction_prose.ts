@@ -67,8 +67,15 @@ type ProseSplit =
   | "blind4"
   | "blind5"
   | "blind6"
-  | "adv";
+  | "adv"
+  | "adv2"
+  | "adv2-held";
 import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
+import {
+  buildSecretsProseAdv2,
+  buildSecretsProseAdv2Held,
+  SECRETS_PROSE_ADV2_SEED,
+} from "./fixtures/secrets_prose_adv2.ts";
 
 /** A half of the original batch, or one of the later held-out batches. */
 
@@ -81,6 +88,8 @@ function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind5") return buildSecretsProseBlind5();
   if (split === "blind6") return buildSecretsProseBlind6();
   if (split === "adv") return buildSecretsProseAdv();
+  if (split === "adv2") return buildSecretsProseAdv2();
+  if (split === "adv2-held") return buildSecretsProseAdv2Held();
   return buildSecretsProse(seed);
 }
 
@@ -150,7 +159,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perShape, p.shape, leaked);
     if (leaked) {
       score.leaked++;
-      if (split === "tune" || split === "adv") score.leakedIds.push(p.id);
+      if (split === "tune" || split === "adv" || split === "adv2") score.leakedIds.push(p.id);
     }
     if (!p.keep.every((k) => text.includes(k))) score.keepLost++;
   }
@@ -159,7 +168,9 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perKind, n.kind, changed);
     if (changed) {
       score.falsePositives++;
-      if (split === "tune" || split === "adv") score.falsePositiveIds.push(n.id);
+      if (split === "tune" || split === "adv" || split === "adv2") {
+        score.falsePositiveIds.push(n.id);
+      }
     }
   }
   const texts = [...positives, ...negatives].map((x) => x.text);
@@ -229,18 +240,19 @@ export async function runProse(split: string, write: boolean): Promise<void> {
     "blind5",
     "blind6",
     "adv",
+    "adv2",
+    "adv2-held",
   ];
   if (!splits.every((s) => known.includes(s))) {
     throw new RangeError(`Cannot run the prose benchmark: unknown split "${split}"`);
   }
   const scores = splits.map((s) => scoreProse(s));
   const table = proseReport(scores);
-  const tune = scores.find((s) => s.split === "tune");
-  const notes = tune
-    ? `Tune misses: ${tune.leakedIds.join(", ") || "none"}. Tune false positives: ${
-      tune.falsePositiveIds.join(", ") || "none"
+  const notes = scores.filter((s) => ["tune", "adv", "adv2"].includes(s.split)).map((s) =>
+    `${s.split} misses: ${s.leakedIds.join(", ") || "none"}. ${s.split} false positives: ${
+      s.falsePositiveIds.join(", ") || "none"
     }.`
-    : "";
+  ).join("\n");
   log(`${table}\n\n${notes}`);
   if (!write) return;
   const date = new Date().toISOString();
@@ -337,6 +349,27 @@ const HELD_OUT = {
       "their value; random-looking identifiers and talk about secrets without values) before the " +
       "redactor was tuned on it, and scored once then (its figures are below, under 'The first " +
       "run'); it is development data.",
+  },
+  adv2: {
+    title: "second adversarial batch, development half",
+    batch: "the development half of the second adversarial batch",
+    file: "secrets_prose_adv2.ts",
+    seed: SECRETS_PROSE_ADV2_SEED,
+    about:
+      "written on 2026-11-26 in styles the earlier batches under-represent (logs, stack traces, " +
+      "HAR and Postman exports, SQL, IDE run configs, tables, odd quoting, broken lines, labels " +
+      "after the value or in other languages, unusual vendor formats) and split by template; " +
+      "this half is development data, scored once before tuning (its figures are below, under " +
+      "'The first run').",
+  },
+  "adv2-held": {
+    title: "second adversarial batch, held-out half",
+    batch: "the held-out half of the second adversarial batch",
+    file: "secrets_prose_adv2.ts",
+    seed: SECRETS_PROSE_ADV2_SEED,
+    about:
+      "the templates of the second adversarial batch that tuning never used: scored once before " +
+      "tuning and once after it, as aggregates; its items are never printed.",
   },
 } as const;
 

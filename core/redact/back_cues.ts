@@ -60,14 +60,27 @@ export function pointsBack(nearest: readonly string[]): boolean {
 
 /**
  * "<value> (Twilio auth token)": the label in brackets right after the value names it (hex
- * too: an aside of light words is no commit's or id's key).
+ * too: an aside of light words is no commit's or id's key). When the label closes the aside
+ * (`closes`: "<value> (the ledger admin password)"), the aside is a noun phrase whose head is
+ * the label, so any words may say whose it is, up to four, but not a public word (a commit's,
+ * an id's) nor one that opens a clause of its own ("(fixes the token leak)" does not close on it).
  */
-export function bracketAside(between: readonly string[], shaped: boolean): boolean {
+export function bracketAside(
+  between: readonly string[],
+  shaped: boolean,
+  closes = false,
+): boolean {
   const opening = between.at(-1);
   if (!shaped || opening === undefined || !opening.startsWith("(")) return false;
-  return between.every((w) => {
+  const named = (w: string) => {
     const word = w.replace(/^\(/, "");
     return word === "" || light(word) || LABEL_WORDS.has(word.toLowerCase());
+  };
+  if (between.every(named)) return true;
+  return closes && between.length <= 4 && between.every((w) => {
+    const word = bareWord(w);
+    return named(w) ||
+      /^[\p{L}][\p{L}\p{N}\-]*$/u.test(word) && !PUBLIC_KEYS.has(word) && !CLAUSE_WORDS.has(word);
   });
 }
 

@@ -522,7 +522,8 @@ export const DENY_BEFORE: ReadonlySet<string> = words(
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
     "composite row column index group map dict forgot csrf per invalid incorrect wrong bad " +
-    "existing socket websocket",
+    "existing socket websocket resume sync delta offset marker watermark checkpoint position " +
+    "seek",
 );
 /** See {@linkcode nameSignal}. */
 export const DENY_AFTER: ReadonlySet<string> = words(

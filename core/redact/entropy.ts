@@ -38,7 +38,8 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
     "sort foreign dedup dedupe jti accessor objectid device payload frame preview body protobuf " +
-    "msgpack socket websocket accept",
+    "msgpack socket websocket accept continue resume sync delta offset marker watermark position seek sender recipient " +
+    "payer payee",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command

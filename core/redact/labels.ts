@@ -194,7 +194,7 @@ export function findLabels(text: string): Label[] {
     else if (groups.weak) {
       kind = /^(?:sa|try)$/i.test(m[0]) && m[0] !== m[0].toLowerCase() ? undefined : "weak";
     } else {
-      kind = nameKind(m[0], previous, text[end] ?? "") ??
+      kind = nameKind(m[0], previous, text.slice(end, end + 24)) ??
         keyKind(text, m[0], start, end, previous) ??
         (FOREIGN_SECRET_WORD.test(m[0]) ? "secret" : undefined); // "secreto": read as a name first
     }
@@ -204,12 +204,17 @@ export function findLabels(text: string): Label[] {
 }
 
 /** The kind of an English label or identifier, given the word before it. */
-function nameKind(name: string, previous: string, after: string): LabelKind | undefined {
+function nameKind(name: string, previous: string, following: string): LabelKind | undefined {
   const bare = name.replace(/[\-_]+$/, "");
   const lower = bare.toLowerCase();
   const singular = lower.replace(/s$/, "");
   if (PASSWORD_WORDS.has(singular) || PASSWORD_WORDS.has(lower)) {
-    if (singular === "pass" && !/^[ \t]*[:=]/.test(after + " ")) return undefined;
+    // "pass" is a verb as often as a noun: not a label before a flag or an object ("pass
+    // --continue …", "pass it as the header") nor after a subject or a modal ("you pass",
+    // "then pass"). ("pass" loses its "s" as a plural would.)
+    if ((lower === "pass" || singular === "pass") && passVerb(previous, following)) {
+      return undefined;
+    }
     return "password";
   }
   if (/^(?:creds?|credentials?)$/.test(lower)) return "password"; // "new creds: RmeYpqOrzXat"
@@ -267,6 +272,15 @@ function keyKind(
     return "bare"; // the key itself next: a token of 16 characters or more, digits in it
   }
   return undefined;
+}
+
+/** Whether "pass" is a verb: a flag or an object after it, a subject or a modal before it. */
+function passVerb(previous: string, following: string): boolean {
+  if (/^[ \t]*[:=]/.test(following)) return false; // `pass: …`, `pass=…`: a key
+  return /^[ \t]+(?:-|(?:it|this|that|them|the|a|an|in|along|through|on|down|back|over)\b)/i
+    .test(following) ||
+    /^(?:to|and|then|we|i|you|they|please|just|must|should|can|could|will|would|or)$/i
+      .test(previous);
 }
 
 /** Whether [start, end) is a cell of a table's header row (a rule row `|---|` under it). */

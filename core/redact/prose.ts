@@ -28,6 +28,7 @@ import {
   subject,
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
+import { keyShaped, spacelessCopula, strongShape, unstatedId } from "./clause_cues.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -97,6 +98,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
           return undefined;
         }
       }
+      if (value && unstatedId(text, label, word, value)) return undefined; // "token <uuid> expired"
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
@@ -160,7 +162,10 @@ function bind(
     // name a PIN ("the PIN for the door in the lab is 4829").
     const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&
       !publicKey(ahead.slice(0, i).map((w) => w.text));
-    if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
+    const before = spacelessCopula(text, ahead[i - 1]?.end ?? label.end, ahead[i]!.start)
+      ? { text: "is" }
+      : ahead[i - 1];
+    if (named && stated(value, before, ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };
       break;
     }
@@ -199,6 +204,7 @@ function bind(
     // points back to the value, further than a plain "as the key" reaches.
     const pointed = pointsBack(behind.slice(0, 4).map((w) => w.text));
     const reach = pointed ? 12 : accepts.back;
+    const closesAside = /^[ \t]*\)/.test(text.slice(label.end, label.end + 4));
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
@@ -218,7 +224,13 @@ function bind(
           (keyHex || subject(between) || !hexKind) ||
         (pointed && (keyLength || !hexKind) &&
           !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||
-        bracketAside(between, strongShape(value) || keyLength);
+        bracketAside(
+          between,
+          strongShape(value) || keyLength ||
+            closesAside && label.kind === "password" &&
+              /^(?:letters|random|password)$/.test(value?.shape ?? ""),
+          closesAside,
+        );
       // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
       const cue = label.kind === "cue" || label.kind === "cueUser";
       const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
@@ -256,13 +268,6 @@ function lineAbove(
   return { ...value, distance: 0 };
 }
 
-/** A word's value when it is shaped like a vendor's key: a UUID, or hex of 32 or 64 digits. */
-function keyShaped(word: Word): Shaped | undefined {
-  const value = shaped(word);
-  if (value?.shape === "uuid") return value;
-  return value?.shape === "hex" && [32, 64].includes(value.end - value.start) ? value : undefined;
-}
-
 /**
  * Whether the label's line, before the label, asks for something public ("what's the commit for
  * the token fix?"): then the next line answers with that, not with the secret.
@@ -270,12 +275,6 @@ function keyShaped(word: Word): Shaped | undefined {
 function asksForPublic(text: string, at: number): boolean {
   const before = words(text, lineStartBefore(text, at), at);
   return before.some((w) => PUBLIC_KEYS.has(bareWord(w.text)));
-}
-
-/** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */
-function strongShape(value: Shaped | undefined): boolean {
-  return value !== undefined &&
-    (value.shape === "password" || value.shape === "random" && value.end - value.start >= 16);
 }
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */

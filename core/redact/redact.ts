@@ -22,7 +22,9 @@
  * its generic `default`/`value` key (`block_label.ts`). Stand-ins made of placeholder words under a
  * line that calls its values fake or examples are dropped (`fixture_values.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
- * checksums, integrity strings, base64 data, identifiers, paths and URLs.
+ * checksums, integrity strings, base64 data, identifiers, paths and URLs. Last, a secret that
+ * ends its line takes the lone token of its own alphabet on the line after it, where a wrap, a
+ * soft break or a concatenation split it (`continuation.ts`).
  *
  * Overlaps resolve deterministically: key blocks beat provider formats, which beat URL and
  * header credentials, which beat assignments, which beat entropy; within a tier the longest
@@ -38,6 +40,7 @@ import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
 import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
+import { continuationSpans } from "./continuation.ts";
 import { documentedExamples } from "./documented.ts";
 import { entropySpans } from "./entropy.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
@@ -106,6 +109,11 @@ export function redact(text: string): Redaction {
   for (const [start, end, type] of entropySpans(view.text)) {
     accepted.push({ start: view.original(start), end: view.original(end - 1) + 1, type, tier: 0 });
   }
+  // The rest of a secret wrapped onto the lines after it (`continuation.ts`).
+  const taken = new Intervals(disjoint(accepted.map((c) => [c.start, c.end])));
+  const covered = (start: number, end: number) =>
+    taken.overlaps(start, end) || occupied.overlaps(start, end);
+  accepted.push(...continuationSpans(text, accepted, covered));
   return apply(text, accepted);
 }
 

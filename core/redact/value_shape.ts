@@ -225,7 +225,9 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
   /^--?[A-Za-z]/, // a command-line flag
   /^[A-Za-z_]\w*=[^=,]*,[A-Za-z_]\w*=/, // a list of settings: m=65536,t=3,p=4
-  /\[[^\]]{1,40}\][{*+?]|\\[dwsb]|^\^.*\$$/, // a regular expression
+  // A regular expression: a class or an escape with a quantifier, or `^…$` around regex syntax
+  // (a class, a group, an escape, a quantified dot); `^` and `$` alone are a password's symbols.
+  /\[[^\]]{1,40}\][{*+?]|\\[dwsb]|^\^(?=.*(?:\\.|\[[^\]]+\]|\([^)]*\)|\.[*+?])).*\$$/,
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate

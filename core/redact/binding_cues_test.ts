@@ -1,0 +1,66 @@
+/**
+ * Tests of the second generalisation round's binding cues (issue 16, item 5): a label that
+ * closes a bracketed aside after its value, copulas of scripts written without spaces, "pass" as
+ * a verb, a bare "token" before a UUID, `^…$` passwords that are no regular expression, names of
+ * a stream's position, and the words that name an address or a page. Examples are made up here,
+ * not taken from a batch.
+ *
+ * @module
+ */
+import { equal } from "node:assert/strict";
+import { ALNUM, B64URL, chars, gone, hex, kept } from "./examples_testing.ts";
+import { valueShape } from "./value_shape.ts";
+import { bracketAside } from "./back_cues.ts";
+
+const uuid = () => `${hex(8)}-${hex(4)}-4${hex(3)}-b${hex(3)}-${hex(12)}`;
+
+Deno.test("bracket aside: a label closing the aside names the value before it, whoever owns it", () => {
+  const random = chars(ALNUM, 20);
+  gone(`${random} (the billing replica admin password)`, random);
+  gone(`mkQz7RbVtnHa (payroll portal password)`, "mkQz7RbVtnHa");
+  const sha = hex(40);
+  kept(`${sha} (fixes the token leak)`); // the label does not close the aside
+  kept(`${sha} (billing release commit token)`); // a public word in it
+  equal(bracketAside(["admin", "replica", "(the"], true, true), true);
+  equal(bracketAside(["admin", "replica", "(the"], true, false), false);
+  equal(bracketAside(["rotated", "which", "(the"], true, true), false); // a clause of its own
+});
+
+Deno.test("spaceless copula: Thai and Chinese copulas state a value past other words", () => {
+  gone(`รหัสผ่าน wifi ห้องประชุมคือ Oslo77#walnut ครับ`, "Oslo77#walnut");
+  gone(`密码 vpn 是 Quito12%gravel`, "Quito12%gravel");
+  kept(`รหัสผ่าน wifi ห้องประชุม ถามแอดมิน`);
+});
+
+Deno.test("pass as a verb: before a flag or an object, after a subject or a modal, no label", () => {
+  kept(`pass --cursor ${chars("abcdefghijklmnopqrstuvwxyz", 12)} to list more`);
+  kept(`then pass Maple-River-Gate as the display name`);
+  gone(`pass: Tr0ub4dor&3x`, "Tr0ub4dor&3x");
+  gone(`the router pass is Hobart_99!cobalt`, "Hobart_99!cobalt");
+});
+
+Deno.test("bare token before a UUID: an id unless stated as the value or named for a service", () => {
+  kept(`auth.TokenRevoked: token ${uuid()} revoked by ${hex(8)}`);
+  const stated = uuid();
+  gone(`token: ${stated}`, stated);
+  const vendor = uuid();
+  gone(`the Snyk token ${vendor}`, vendor);
+});
+
+Deno.test("regex or password: ^…$ is a regular expression only with regex syntax inside", () => {
+  equal(valueShape("^ayPemr=rBWPzCevjy3$"), "password");
+  equal(valueShape("^[a-z0-9]{8,}$"), undefined);
+  equal(valueShape("^(prod|stage)-\\d+$"), undefined);
+  equal(valueShape("^v.*-rc$"), undefined);
+});
+
+Deno.test("stream positions and addresses: resume and sync tokens, senders, --continue stay", () => {
+  kept(`resumeToken: { _data: "${hex(64).toUpperCase()}" }`);
+  kept(`deltaToken = "${chars(ALNUM, 30)}"`);
+  kept(
+    `sent from sender ${chars("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 44)}`,
+  );
+  kept(`list --continue ${chars(B64URL, 40)}`);
+  const refresh = chars(ALNUM, 40);
+  gone(`refreshToken: "${refresh}"`, refresh); // a refresh token is a credential
+});

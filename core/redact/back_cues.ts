@@ -55,7 +55,9 @@ export function light(word: string): boolean {
 /** "that's the", "which is the", "it's our": a demonstrative that points back to a value. */
 export function pointsBack(nearest: readonly string[]): boolean {
   const i = nearest.findIndex((w) => /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
-  return i !== -1 && nearest.slice(0, i).every(light);
+  // "…, that's the signing secret": a label's own words ("signing", "API") may stand between.
+  return i !== -1 &&
+    nearest.slice(0, i).every((w) => light(w) || LABEL_WORDS.has(w.toLowerCase()));
 }
 
 /**

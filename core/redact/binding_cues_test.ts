@@ -64,3 +64,32 @@ Deno.test("stream positions and addresses: resume and sync tokens, senders, --co
   const refresh = chars(ALNUM, 40);
   gone(`refreshToken: "${refresh}"`, refresh); // a refresh token is a credential
 });
+
+Deno.test("labels by how a credential travels: bearer, session cookie, PAT in capitals, unseal key", () => {
+  const value = chars(ALNUM, 14);
+  gone(`bearer: ${value}`, value);
+  gone(`the session cookie is ${value}`, value);
+  gone(`the PAT is ${value}`, value);
+  gone(`vault unseal key: ${value}`, value);
+  gone(`the access code for the server room is 482913`, "482913");
+  kept(`Pat is ${value}`); // a person's name
+  kept(`the bearer of this letter is our courier`);
+});
+
+Deno.test("generic slots: the word before 'param' or 'value' says what the token is", () => {
+  kept(`OAuth state param: ${chars(ALNUM, 32)}`);
+  kept(`videoId=${chars(B64URL, 11)}&list=PL${chars(ALNUM, 32)}`);
+  const secret = chars(ALNUM, 32);
+  gone(`api_key param: ${secret}`, secret);
+});
+
+Deno.test("a question about an auth, answered on the next line, gives a random value", () => {
+  const value = chars(ALNUM, 12);
+  gone(`Q: what's the redis auth?\nA: ${value}`, value);
+  kept(`try again?\nA: ${chars("abcdefghijklmnopqrstuvwxyz", 12)}`);
+});
+
+Deno.test("pointing back past a label's own words: '…, that's the signing secret'", () => {
+  const value = chars(ALNUM, 16);
+  gone(`swap the placeholder for ${value} before prod (that's the signing secret)`, value);
+});

@@ -52,3 +52,9 @@ export function strongShape(value: Shaped | undefined): boolean {
   return value !== undefined &&
     (value.shape === "password" || value.shape === "random" && value.end - value.start >= 16);
 }
+
+/** A word's value when it is random (an answer's token), else nothing. */
+export function randomValue(word: Word): Shaped | undefined {
+  const value = shaped(word);
+  return value?.shape === "random" ? value : undefined;
+}

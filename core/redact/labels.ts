@@ -91,7 +91,9 @@ const LABEL = new RegExp(
     String
       .raw`|(?<account>log[ \-]?ins?|sign[ \-]?ins?)` +
     String
-      .raw`|(?<pin>pin|puk|psk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))` +
+      .raw`|(?<pin>pin|puk|psk|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim|access|entry|security)[ ](?:code|pin))` +
+    // A credential named by how it travels: "bearer: …", "the session cookie is …", "our PAT".
+    String.raw`|(?<bearer>bearer|(?:session|auth|login)[ ]cookie|pats?)` +
     String
       .raw`|(?<phrase>recovery[ ]seed|seed[ ]phrase|(?:2fa|mfa|otp|totp)[ \-](?:seed|secret)|totp|(?:recovery|backup)[ ]codes?)` +
     String.raw`|(?<vendor>${VENDORS})(?=[ \t]*:[ \t])` +
@@ -185,7 +187,9 @@ export function findLabels(text: string): Label[] {
     let kind: LabelKind | undefined;
     if (groups.foreign || groups.cjk || groups.pin) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
-    else if (groups.vendor) kind = "vendor";
+    else if (groups.bearer) { // "PAT" in capitals only: "Pat" and "pat" are a name and a verb
+      kind = /^pats?$/i.test(m[0]) && !/^PATs?$/.test(m[0]) ? undefined : "secret";
+    } else if (groups.vendor) kind = "vendor";
     else if (groups.opener || groups.verbed) kind = "opener"; // "the staging db uses …"
     else if (groups.account) kind = "account";
     else if (groups.cue) kind = "cue";
@@ -316,7 +320,7 @@ const NETWORK_KEYS = new Set("wifi wi-fi wlan wpa wpa2 wpa3 wep network pre-shar
 /** Words before "key" that make it a secret key: "API key", "license key", "app key". */
 const KEY_QUALIFIERS = new Set([
   ...STRONG_KEY_QUALIFIERS,
-  ..."application license licence ingest integration service role account server browser recovery setup otp totp mfa 2fa"
+  ..."application license licence ingest integration service role account server browser recovery setup otp totp mfa 2fa unseal session"
     .split(" "),
 ]);
 
@@ -347,6 +351,6 @@ function previousWord(text: string, at: number): string {
 
 /** A label that names a PIN and nothing else (`PIN`, `PUK`, `passcode`, `door code`). */
 export function pinOnly(text: string, label: Label): boolean {
-  return /^(?:pin|puk|passcode|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim)[ ](?:code|pin))$/i
+  return /^(?:pin|puk|passcode|(?:door|alarm|gate|unlock|safe|lock|keypad|voicemail|sim|access|entry|security)[ ](?:code|pin))$/i
     .test(text.slice(label.start, label.end));
 }

@@ -28,7 +28,7 @@ import {
   subject,
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
-import { keyShaped, spacelessCopula, strongShape, unstatedId } from "./clause_cues.ts";
+import { keyShaped, randomValue, spacelessCopula, strongShape, unstatedId } from "./clause_cues.ts";
 
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
@@ -178,12 +178,17 @@ function bind(
     best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8 &&
     !asksForPublic(text, label.start)
   ) {
-    const next = nextLine(text, lineEnd, /[?？]\s*$/.test(text.slice(label.end, lineEnd)));
+    const asked = /[?？]\s*$/.test(text.slice(label.end, lineEnd));
+    const next = nextLine(text, lineEnd, asked);
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
-      // A line that answers a service's key ("need the segment write key" / "<uuid>") gives it
-      // in any key's shape: a UUID or hex of a key's length too.
-      const value = accept(next[i]!) ?? (label.kind === "loose" ? keyShaped(next[i]!) : undefined);
+      // An answer to a service's key ("need the segment write key" / "<uuid>") gives it in any
+      // key's shape; to an "auth" asked for ("what's the redis auth?"), a random value too.
+      const value = accept(next[i]!) ??
+        (label.kind === "loose" ? keyShaped(next[i]!) : undefined) ??
+        (asked && /^auth$/i.test(text.slice(label.start, label.end))
+          ? randomValue(next[i]!)
+          : undefined);
       if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
         best = { ...value, distance: ahead.length };
       }

@@ -107,3 +107,30 @@ export function pointsUp(prefix: string): boolean {
   if (m === null || (m[1] === undefined && m[2] === undefined)) return false;
   return (m[3] ?? "").trim().split(/\s+/).filter((w) => w !== "").every(light);
 }
+
+/** Words between a key and its value that do not name anything. */
+const CONNECTORS = new Set(
+  ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
+    "now also set changed reset updated becomes became with here").split(" "),
+);
+
+/** Whether the word just before a value (past connectors and asides) names something public. */
+export function publicKey(before: readonly string[]): boolean {
+  let depth = 0;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const word = before[i]!.toLowerCase();
+    if (word.endsWith(")")) depth++;
+    if (word.startsWith("(")) {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
+    // "key for the side project: <value>": the word says what the secret is for, not what the
+    // value is.
+    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
+    return PUBLIC_KEYS.has(bare) && !purpose;
+  }
+  return false;
+}

@@ -93,3 +93,30 @@ Deno.test("pointing back past a label's own words: '…, that's the signing secr
   const value = chars(ALNUM, 16);
   gone(`swap the placeholder for ${value} before prod (that's the signing secret)`, value);
 });
+
+Deno.test("a setting as an element's name and value: key=, name= or property= with value=", () => {
+  gone(`<property name="mail.smtp.password" value="Qz7#pL2mVx"/>`, "Qz7#pL2mVx");
+  gone(`<env name="PAYMENTS_SECRET" value="${"Hq8Lz2Xm7Vp4Kw9T"}" />`, "Hq8Lz2Xm7Vp4Kw9T");
+  kept(`<property name="hibernate.dialect" value="org.hibernate.dialect.PostgreSQLDialect"/>`);
+});
+
+Deno.test("a GPG long id or fingerprint after 0x names a key; an 0x private key does not", () => {
+  kept(`tag v3.1.0 signed with key 0x${hex(16).toUpperCase().replace(/^\d/, "A")}`);
+  const eth = `0x${hex(64)}`;
+  gone(`the deployer wallet's private key is ${eth}`, eth);
+});
+
+Deno.test("one label, an old and a new value: '…pw was X, new one Y'", () => {
+  gone(`the staging admin pw was Rw8#Kz2Qm, new one Lx9!Pq3Zm`, "Lx9!Pq3Zm");
+});
+
+Deno.test("a phrase given by a verb of choosing after a password label", () => {
+  gone(`it asked for a passphrase, I used Copper-Meadow-Falcon-3`, "Copper-Meadow-Falcon-3");
+  kept(`it asked for a passphrase, I used the default settings`);
+});
+
+Deno.test("the next sentence hands the value over: 'Here: …', 'Use …'", () => {
+  const value = chars(ALNUM, 12);
+  gone(`Need the Redis creds for staging. Here: ${value}`, value);
+  kept(`We rotated the Redis creds yesterday. Here: ${hex(40)} is the commit.`);
+});

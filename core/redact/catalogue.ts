@@ -935,9 +935,10 @@ const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolea
     type: "secret_assignment",
     regex: /<entry[ \t]+key="([\w:.\-]{1,80})"[ \t]*>()([^<\n]{1,1024})<\/entry>/gd,
   },
-  { // .NET appSettings: <add key="ApiKey" value="…" />
+  { // A setting as an element's name and value: <add key="ApiKey" value="…" /> (.NET),
+    // <property name="db.password" value="…"/> (Spring, Hibernate, Ant), <env name=… value=…>.
     type: "secret_assignment",
-    regex: /\bkey="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
+    regex: /\b(?:key|name|property)="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
   },
   { // An element named by its attribute: <Setting name="ClientSecret">…</Setting>
     type: "secret_assignment",

@@ -58,3 +58,22 @@ export function randomValue(word: Word): Shaped | undefined {
   const value = shaped(word);
   return value?.shape === "random" ? value : undefined;
 }
+
+/** Words that hand a value over as a sentence of their own: "Here:", "here's", "it's", "use". */
+const PRESENTER = /^(?:here(?:['’]s)?:?|it['’]s:?|use|try|→|->)$/i;
+
+/**
+ * The value handed over by the sentence after a label's ("Need the Redis creds for staging.
+ * Here: <value>"): a presenter word, then the value, which the label must accept, and no copula
+ * after it.
+ */
+export function presented(
+  next: readonly Word[],
+  accept: (word: Word) => Shaped | undefined,
+): Shaped | undefined {
+  const [first, second, third] = next;
+  if (first === undefined || second === undefined || !PRESENTER.test(first.text)) return undefined;
+  // "Here: <sha> is the commit": a copula after it makes the value a subject, not a gift.
+  if (third !== undefined && /^(?:is|was|are|were|=)$/i.test(third.text)) return undefined;
+  return second.text.includes("[REDACTED:") ? undefined : accept(second);
+}

@@ -25,16 +25,18 @@ import {
   pointsBack,
   pointsUp,
   PUBLIC_KEYS,
+  publicKey,
   subject,
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
-import { keyShaped, randomValue, spacelessCopula, strongShape, unstatedId } from "./clause_cues.ts";
-
-/** Words between a key and its value that do not name anything. */
-const CONNECTORS = new Set(
-  ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
-    "now also set changed reset updated becomes became with here").split(" "),
-);
+import {
+  keyShaped,
+  presented,
+  randomValue,
+  spacelessCopula,
+  strongShape,
+  unstatedId,
+} from "./clause_cues.ts";
 
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
@@ -171,7 +173,11 @@ function bind(
     }
     const asked = i === 0 && /^[?？]$/.test(ahead[0]!.text); // "the DB password? A: …"
     if (aside !== "" || asked) continue;
-    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
+    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) {
+      const handed = presented(ahead.slice(i + 1, i + 4), accept); // "… creds. Here: <value>"
+      if (handed) best = { ...handed, distance: i + 2 };
+      break;
+    }
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (
@@ -350,7 +356,7 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
 }
 
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */
-const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));
+const JOINERS = new Set("to and or / , & → -> | vs then new old the now one is was :".split(" "));
 
 /**
  * Values that follow a bound value and are joined to it ("from X to Y", "X and Y", "X / Y"):
@@ -377,24 +383,3 @@ function siblings(
 
 /** A word's value and its shape, per word (start and length): labels near each other share them. */
 type Shapes = Map<number, Shaped | undefined>;
-
-/** Whether the word just before a value (past connectors and asides) names something public. */
-function publicKey(before: readonly string[]): boolean {
-  let depth = 0;
-  for (let i = before.length - 1; i >= 0; i--) {
-    const word = before[i]!.toLowerCase();
-    if (word.endsWith(")")) depth++;
-    if (word.startsWith("(")) {
-      depth = Math.max(0, depth - 1);
-      continue;
-    }
-    if (depth > 0) continue;
-    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
-    // "key for the side project: <value>": the word says what the secret is for, not what the
-    // value is.
-    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
-    return PUBLIC_KEYS.has(bare) && !purpose;
-  }
-  return false;
-}

@@ -115,8 +115,9 @@ export function valueShape(v: string): ValueShape | undefined {
   if (setting && hostSetting(v)) return undefined;
   // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
   if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
-  // Upper-case hex of 16 or 40 digits: a GPG key's long id or its fingerprint.
-  if (/^(?:[0-9A-F]{16}|[0-9A-F]{40})$/.test(v) && /[A-F]/.test(v)) return undefined;
+  // Upper-case hex of 16 or 40 digits (`0x` before it or not): a GPG key's long id or its
+  // fingerprint.
+  if (/^(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})$/.test(v) && /[A-F]/.test(v)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
     return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
   }

@@ -108,6 +108,20 @@ export function pointsUp(prefix: string): boolean {
   return (m[3] ?? "").trim().split(/\s+/).filter((w) => w !== "").every(light);
 }
 
+/**
+ * Whether a label's line is a caption in brackets under a value ("(Passwort für den Drucker)",
+ * "(the wiki's admin password)"): the brackets hold the whole line, with at most four words on
+ * either side of the label and none that is public or opens a clause.
+ */
+export function captionLine(before: string, after: string): boolean {
+  const open = /^[ \t]*\((.*)$/.exec(before);
+  const close = /^(.*)\)[.!]?[ \t]*\r?$/.exec(after);
+  if (open === null || close === null) return false;
+  const words = `${open[1]} ${close[1]}`.split(/\s+/).map(bareWord).filter((w) => w !== "");
+  return words.length <= 8 && !/[()]/.test(open[1]! + close[1]!) &&
+    words.every((w) => !PUBLIC_KEYS.has(w) && !CLAUSE_WORDS.has(w));
+}
+
 /** Words between a key and its value that do not name anything. */
 const CONNECTORS = new Set(
   ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +

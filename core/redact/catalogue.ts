@@ -540,7 +540,8 @@ export const DENY_AFTER: ReadonlySet<string> = words(
     "backend callback handler exchange introspection revocation generator service server " +
     "dialog modal form button screen page view component stdin through rate reset auth mount " +
     "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes accessor " +
-    "sql stmt statement",
+    "sql stmt statement rotated revoked expired issued refreshed deleted removed generated " +
+    "invalidated verified failed succeeded requested granted denied",
 );
 
 /** Lower-case words of an identifier: `getAPIKey` → get, api, key. */

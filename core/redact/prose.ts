@@ -21,6 +21,7 @@ import {
   asideOf,
   bareWord,
   bracketAside,
+  captionLine,
   light,
   pointsBack,
   pointsUp,
@@ -182,7 +183,7 @@ function bind(
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (
     best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8 &&
-    !asksForPublic(text, label.start)
+    !asksForPublic(text, label.start) && !tableRow(text, label.start) // a row's next is a record
   ) {
     const asked = /[?？]\s*$/.test(text.slice(label.end, lineEnd));
     const next = nextLine(text, lineEnd, asked);
@@ -268,7 +269,11 @@ function lineAbove(
   accept: (word: Word) => Shaped | undefined,
 ): (Shaped & { distance: number }) | undefined {
   const lineStart = lineStartBefore(text, label.start);
-  if (lineStart < 2 || !pointsUp(text.slice(lineStart, label.start))) return undefined;
+  const { end: lineEnd } = lineEndFrom(text, label.end);
+  const caption = captionLine(text.slice(lineStart, label.start), text.slice(label.end, lineEnd));
+  if (lineStart < 2 || !(caption || pointsUp(text.slice(lineStart, label.start)))) {
+    return undefined;
+  }
   const previous = words(text, lineStartBefore(text, lineStart - 1), lineStart - 1, 3);
   if (previous.length === 0 || previous.length > 2 || redacted(previous.at(-1)!)) return undefined;
   const value = accept(previous.at(-1)!);
@@ -286,6 +291,11 @@ function lineAbove(
 function asksForPublic(text: string, at: number): boolean {
   const before = words(text, lineStartBefore(text, at), at);
   return before.some((w) => PUBLIC_KEYS.has(bareWord(w.text)));
+}
+
+/** Whether the line at `at` is a table's row (`| password | string |`). */
+function tableRow(text: string, at: number): boolean {
+  return /^[ \t]*\|/.test(text.slice(lineStartBefore(text, at), at));
 }
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */

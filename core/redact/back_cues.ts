@@ -12,7 +12,7 @@
 export const PUBLIC_KEYS = new Set(
   ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
     "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
-    "invoice record object event message workspace project").split(" "),
+    "invoice record object event message workspace project jti kid").split(" "),
 );
 
 /** How many more words are read when an aside opens after a label. */

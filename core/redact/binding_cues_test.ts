@@ -135,3 +135,26 @@ Deno.test("a caption in brackets on the line under a value names it", () => {
   gone(`${value}\n(the wiki's admin password)`, value);
   kept(`${hex(40)}\n(the commit that rotated the password)`);
 });
+
+Deno.test("masked and placeholder values: ends shown, words that say it was removed, docs pairs", () => {
+  kept(`api_key: sk-…${chars(ALNUM, 4)}`);
+  kept(`password: '***REMOVED***'`);
+  kept(`Authorization: Basic ${btoa("username:password")}`);
+  kept(`The token's jti was 01J${chars("0123456789ABCDEFGHJKMNPQRSTVWXYZ", 23)} and it expired.`);
+  const pair = btoa(`deploy:${chars(ALNUM, 14)}`);
+  gone(`Authorization: Basic ${pair}`, pair);
+});
+
+Deno.test("a bare key whose clause names a service and ends in a colon before the value", () => {
+  const key = hex(32);
+  gone(`the key we got from Algolia (admin, not search-only): ${key}`, key);
+  kept(`the key for the row in Postgres: ${hex(40)}`);
+  kept(`the key we use in Redis: session:${hex(16)}`);
+});
+
+Deno.test("a label after its value past a pointer or a colon: '<value> <- router pw', '<value>: NAS password'", () => {
+  gone(`Kx7#mQ2pLz: password for the NAS`, "Kx7#mQ2pLz");
+  gone(`Kx7#mQ2pLz <- router admin pw`, "Kx7#mQ2pLz");
+  gone(`'Kx7#mQ2pLz' -- sa password on the reporting box`, "Kx7#mQ2pLz");
+  kept(`a1B2c3D4e5F6g7H8: password changed for user 42`);
+});

@@ -77,3 +77,17 @@ export function presented(
   if (third !== undefined && /^(?:is|was|are|were|=)$/i.test(third.text)) return undefined;
   return second.text.includes("[REDACTED:") ? undefined : accept(second);
 }
+
+/**
+ * A password with symbols and a colon glued to it, right before a label ("<value>: password for
+ * the NAS"); a name or an id before a colon is a key or a log line's subject ("req_…: password
+ * changed").
+ */
+export function colonGlued(
+  word: Word,
+  accept: (word: Word) => Shaped | undefined,
+): Shaped | undefined {
+  if (!/[^:]:$/.test(word.text)) return undefined;
+  const value = accept({ start: word.start, end: word.end - 1, text: word.text.slice(0, -1) });
+  return value?.shape === "password" ? value : undefined;
+}

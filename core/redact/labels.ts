@@ -276,6 +276,11 @@ function keyKind(
   const dataKey = (which?.[1] ?? "").toLowerCase().split(/[ \t]+/)
     .some((w) => DENY_BEFORE.has(w) || (NOT_A_SERVICE.has(w) && w.length > 3));
   if (determiner && which && !dataKey) return "bare";
+  // "the key we got from Algolia (admin only): <hex>": a service named in the key's clause,
+  // which a colon before the value ends.
+  const service = /^[^.;:\n]{0,80}?\b([A-Z][a-z]+[A-Za-z0-9]*)\b[^.;:\n]{0,60}:[ \t]*["'`]?\w/
+    .exec(text.slice(end, end + 160))?.[1];
+  if (determiner && service && !NOT_A_SERVICE.has(service.toLowerCase())) return "bare";
   // "new brevo key <token>", "sendinblue smtp key is …", "firecrawl, key fc-…": a service's key
   // in lower case, or a key given right after it; the value must still look generated.
   if (/^[a-z][a-z0-9\-]{1,20}$/.test(previous) && !NOT_A_SERVICE.has(previous)) return "loose";

@@ -31,6 +31,7 @@ import {
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
 import {
+  colonGlued,
   keyShaped,
   presented,
   randomValue,
@@ -220,7 +221,8 @@ function bind(
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
-      const found = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      // "… password": a word between, or a colon after a strong value ("<value>: NAS password").
+      const found = i > 0 ? accept(behind[i]!) : colonGlued(behind[0]!, accept);
       // A PIN is given after its label: digits before one are a code, a port or a count.
       const value = found?.shape === "digits" ? undefined : found;
       const between = behind.slice(0, i).map((w) => w.text);
@@ -232,7 +234,7 @@ function bind(
       const keyHex = keyLength && between.some((w) => /^(?:as|like)$/i.test(w)) &&
         !between.some((w) => PUBLIC_KEYS.has(bareWord(w))); // not "<md5> checksum looks like …"
       const hexKind = value?.shape === "hex" || value?.shape === "uuid";
-      const joined = between.some((w) => /^(?:as|like|is|was|=|for|→)$/i.test(w)) &&
+      const joined = between.some((w) => /^(?:as|like|is|was|=|for|→|←|<-|--|—|–)$/i.test(w)) &&
           (keyHex || subject(between) || !hexKind) ||
         (pointed && (keyLength || !hexKind) &&
           !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||

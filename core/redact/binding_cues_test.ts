@@ -158,3 +158,9 @@ Deno.test("a label after its value past a pointer or a colon: '<value> <- router
   gone(`'Kx7#mQ2pLz' -- sa password on the reporting box`, "Kx7#mQ2pLz");
   kept(`a1B2c3D4e5F6g7H8: password changed for user 42`);
 });
+
+Deno.test("a log's tag before a colon is no password: `##[debug]Evaluating: secrets.X`", () => {
+  kept(`##[debug]Evaluating: secrets.NPM_TOKEN\n##[debug]Result: '***'`);
+  gone(`dog$cat$fish2: password for the shared printer`, "dog$cat$fish2");
+  gone(`the password is dog$cat$fish`, "dog$cat$fish");
+});

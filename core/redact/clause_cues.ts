@@ -87,7 +87,10 @@ export function colonGlued(
   word: Word,
   accept: (word: Word) => Shaped | undefined,
 ): Shaped | undefined {
-  if (!/[^:]:$/.test(word.text)) return undefined;
+  // A log's tag (`##[debug]Evaluating:`) has brackets and no digits; a password has digits.
+  if (!/[^:]:$/.test(word.text) || !/\d/.test(word.text) || /[\[\]()]/.test(word.text)) {
+    return undefined;
+  }
   const value = accept({ start: word.start, end: word.end - 1, text: word.text.slice(0, -1) });
   return value?.shape === "password" ? value : undefined;
 }

@@ -287,6 +287,7 @@ function hostSetting(v: string): boolean {
  * equal(isPhrase("python3"), false);
  * equal(isPhrase("eu-west-1"), false);
  * equal(isPhrase("Meadow4;bishop"), true);
+ * equal(isPhrase("dog$cat$fish"), true);
  * ```
  */
 export function isPhrase(v: string): boolean {
@@ -296,6 +297,9 @@ export function isPhrase(v: string): boolean {
   ) {
     return false;
   }
+  // Three or more words joined by a password's symbols, not a name's `-`, `_` or `.`
+  // (`dog$cat$fish`, `salt&pepper&lime!`): a phrase even without digits.
+  if (/^[A-Za-z]{2,}(?:[!@#$%^&*+?~;][A-Za-z]{2,}){2,}[!@#$%^&*?~]?$/.test(v)) return true;
   const digits = v.replace(/\D/g, "").length;
   const letters = v.replace(/[^A-Za-z]/g, "").length;
   if (digits === 0 || letters < 4 || digits === v.length) return false;

@@ -507,7 +507,7 @@ const STRONG_WORDS = words(
     "apitoken accesstoken authtoken refreshtoken idtoken bearertoken secretkey privatekey " +
     "accesskey clientsecret appsecret apisecret masterkey signingkey encryptionkey storepass " +
     "keypass srcstorepass deststorepass srckeypass destkeypass pgpass dbpass rootpass adminpass " +
-    "userpass smtppass mysqlpass",
+    "userpass smtppass mysqlpass requirepass masterauth",
 );
 const STRONG_SUFFIXES = [
   "password",

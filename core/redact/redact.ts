@@ -17,7 +17,8 @@
  * to the nearest secret-shaped value of its clause, and values of several words to their label
  * (passphrases, spaced app passwords, credential lists under a heading: `multiword.ts`). A generated password strong enough to stand
  * alone (four character classes, two symbols, no words, no syntax) needs no label
- * (`bare_password.ts`). A message's subject line that names a secret labels the one key-shaped
+ * (`bare_password.ts`), and one that a phrase says grants access ("anyone with … can push",
+ * "… was revoked") needs none either (`grant_cues.ts`). A message's subject line that names a secret labels the one key-shaped
  * value of its body (`subject_line.ts`), and a block named for a secret labels the value under
  * its generic `default`/`value` key (`block_label.ts`). Stand-ins made of placeholder words under a
  * line that calls its values fake or examples are dropped (`fixture_values.ts`). The entropy detector then looks at what is
@@ -43,6 +44,7 @@ import { collapse } from "./collapse.ts";
 import { continuationSpans } from "./continuation.ts";
 import { documentedExamples } from "./documented.ts";
 import { entropySpans } from "./entropy.ts";
+import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
@@ -104,6 +106,7 @@ export function redact(text: string): Redaction {
   subjectCandidates(text, candidates);
   blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
+  grantCandidates(text, candidates);
   const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {

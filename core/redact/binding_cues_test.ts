@@ -164,3 +164,9 @@ Deno.test("a log's tag before a colon is no password: `##[debug]Evaluating: secr
   gone(`dog$cat$fish2: password for the shared printer`, "dog$cat$fish2");
   gone(`the password is dog$cat$fish`, "dog$cat$fish");
 });
+
+Deno.test("four plain words after any password label are a passphrase; a clause is not", () => {
+  gone(`the password is correct horse battery staple`, "correct horse battery staple");
+  kept(`the password is stored in the vault`);
+  kept(`the wifi password is printed below the router`);
+});

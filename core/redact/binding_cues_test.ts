@@ -170,3 +170,11 @@ Deno.test("four plain words after any password label are a passphrase; a clause 
   kept(`the password is stored in the vault`);
   kept(`the wifi password is printed below the router`);
 });
+
+Deno.test("password labels in more languages: Persian, Malay, Slovenian, Bulgarian, Swahili, Tamil", () => {
+  for (
+    const label of ["رمز عبور", "Kata laluan", "Geslo", "Паролата", "Nenosiri", "கடவுச்சொல்"]
+  ) {
+    gone(`${label}: Kx7#mQ2pLz`, "Kx7#mQ2pLz");
+  }
+});

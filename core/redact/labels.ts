@@ -60,7 +60,11 @@ const FOREIGN_PASSWORD =
   "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
   "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
   "passord|heslo|jelsz[óo]|lozinka|kennwort|κωδικός|συνθηματικό|पासवर्ड|कूटशब्द|" +
-  "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð";
+  "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð|" +
+  // Persian, Urdu, Bengali, Tamil, Malay, Slovenian, Bulgarian, Lithuanian, Estonian, Catalan,
+  // Afrikaans, Swahili, Georgian, Armenian.
+  "رمز[ ]عبور|گذرواژه|پاس[ ]ورڈ|পাসওয়ার্ড|கடவுச்சொல்|kata[ ]laluan|geslo|парола(?:та)?|" +
+  "slaptažodis|parool|contrasenya|wagwoord|nenosiri|პაროლი|գաղտնաբառ";
 const FOREIGN_SECRET = "(?:api[- ])?(?:" +
   "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
   "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis|jeton|gettone|llave|n[øo]gle|" +

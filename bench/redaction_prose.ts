@@ -19,9 +19,11 @@
  * (bench/fixtures/secrets_prose_blind6.ts), written blind for one more single run.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|adv|all] [--write].
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|adv|adv2|adv2-held|all]
+ * [--write]. `adv2` and `adv2-held` are the two halves of the second adversarial batch
+ * (bench/fixtures/secrets_prose_adv2.ts), split by template: tune on `adv2`, run `adv2-held` once.
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for
- * `fresh`, `blind2`, `blind3`, `blind4`, `blind5`, `blind6` and `adv`: their own
+ * `fresh`, `blind2`, `blind3`, `blind4`, `blind5`, `blind6`, `adv`, `adv2` and `adv2-held`: their own
  * bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * seven development batches at once: bench/RESULTS-redaction-prose-all.md and

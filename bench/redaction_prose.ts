@@ -20,9 +20,11 @@
  * run; `blind7` is not part of `all`. Which batch each split reads: `redaction_prose_splits.ts`.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|adv|all] [--write].
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|adv|adv2|adv2-held|all]
+ * [--write]. `adv2` and `adv2-held` are the two halves of the second adversarial batch
+ * (bench/fixtures/secrets_prose_adv2.ts), split by template: tune on `adv2`, run `adv2-held` once.
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for
- * `fresh`, `blind2` to `blind7` and `adv`: their own
+ * `fresh`, `blind2` to `blind7`, `adv`, `adv2` and `adv2-held`: their own
  * bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * seven development batches at once: bench/RESULTS-redaction-prose-all.md and
@@ -102,7 +104,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perShape, p.shape, leaked);
     if (leaked) {
       score.leaked++;
-      if (split === "tune" || split === "adv") score.leakedIds.push(p.id);
+      if (split === "tune" || split === "adv" || split === "adv2") score.leakedIds.push(p.id);
     }
     if (!p.keep.every((k) => text.includes(k))) score.keepLost++;
   }
@@ -111,7 +113,9 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perKind, n.kind, changed);
     if (changed) {
       score.falsePositives++;
-      if (split === "tune" || split === "adv") score.falsePositiveIds.push(n.id);
+      if (split === "tune" || split === "adv" || split === "adv2") {
+        score.falsePositiveIds.push(n.id);
+      }
     }
   }
   const texts = [...positives, ...negatives].map((x) => x.text);
@@ -176,12 +180,11 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   }
   const scores = splits.map((s) => scoreProse(s));
   const table = proseReport(scores);
-  const tune = scores.find((s) => s.split === "tune");
-  const notes = tune
-    ? `Tune misses: ${tune.leakedIds.join(", ") || "none"}. Tune false positives: ${
-      tune.falsePositiveIds.join(", ") || "none"
+  const notes = scores.filter((s) => ["tune", "adv", "adv2"].includes(s.split)).map((s) =>
+    `${s.split} misses: ${s.leakedIds.join(", ") || "none"}. ${s.split} false positives: ${
+      s.falsePositiveIds.join(", ") || "none"
     }.`
-    : "";
+  ).join("\n");
   log(`${table}\n\n${notes}`);
   if (!write) return;
   const date = new Date().toISOString();

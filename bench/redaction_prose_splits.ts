@@ -34,6 +34,11 @@ import {
   SECRETS_PROSE_BLIND7_SEED,
 } from "./fixtures/secrets_prose_blind7.ts";
 import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
+import {
+  buildSecretsProseAdv2,
+  buildSecretsProseAdv2Held,
+  SECRETS_PROSE_ADV2_SEED,
+} from "./fixtures/secrets_prose_adv2.ts";
 
 /** Every split the benchmark scores; `both` and `all` name groups of them. */
 export const PROSE_SPLITS = [
@@ -47,6 +52,8 @@ export const PROSE_SPLITS = [
   "blind6",
   "blind7",
   "adv",
+  "adv2",
+  "adv2-held",
 ] as const;
 
 /** A half of the original batch, or one of the later held-out batches. */
@@ -62,6 +69,8 @@ export function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind6") return buildSecretsProseBlind6();
   if (split === "blind7") return buildSecretsProseBlind7();
   if (split === "adv") return buildSecretsProseAdv();
+  if (split === "adv2") return buildSecretsProseAdv2();
+  if (split === "adv2-held") return buildSecretsProseAdv2Held();
   return buildSecretsProse(seed);
 }
 
@@ -142,5 +151,26 @@ export const HELD_OUT = {
       "their value; random-looking identifiers and talk about secrets without values) before the " +
       "redactor was tuned on it, and scored once then (its figures are below, under 'The first " +
       "run'); it is development data.",
+  },
+  adv2: {
+    title: "second adversarial batch, development half",
+    batch: "the development half of the second adversarial batch",
+    file: "secrets_prose_adv2.ts",
+    seed: SECRETS_PROSE_ADV2_SEED,
+    about:
+      "written on 2026-11-26 in styles the earlier batches under-represent (logs, stack traces, " +
+      "HAR and Postman exports, SQL, IDE run configs, tables, odd quoting, broken lines, labels " +
+      "after the value or in other languages, unusual vendor formats) and split by template; " +
+      "this half is development data, scored once before tuning (its figures are below, under " +
+      "'The first run').",
+  },
+  "adv2-held": {
+    title: "second adversarial batch, held-out half",
+    batch: "the held-out half of the second adversarial batch",
+    file: "secrets_prose_adv2.ts",
+    seed: SECRETS_PROSE_ADV2_SEED,
+    about:
+      "the templates of the second adversarial batch that tuning never used: scored once before " +
+      "tuning and once after it, as aggregates; its items are never printed.",
   },
 } as const;

@@ -12,7 +12,7 @@
 export const PUBLIC_KEYS = new Set(
   ("commit sha hash digest checksum id uuid guid ulid ksuid request trace span build version " +
     "revision rev tag etag fingerprint salt nonce iv image pipeline job run issue ticket order " +
-    "invoice record object event message workspace project").split(" "),
+    "invoice record object event message workspace project jti kid").split(" "),
 );
 
 /** How many more words are read when an aside opens after a label. */
@@ -55,19 +55,34 @@ export function light(word: string): boolean {
 /** "that's the", "which is the", "it's our": a demonstrative that points back to a value. */
 export function pointsBack(nearest: readonly string[]): boolean {
   const i = nearest.findIndex((w) => /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
-  return i !== -1 && nearest.slice(0, i).every(light);
+  // "…, that's the signing secret": a label's own words ("signing", "API") may stand between.
+  return i !== -1 &&
+    nearest.slice(0, i).every((w) => light(w) || LABEL_WORDS.has(w.toLowerCase()));
 }
 
 /**
  * "<value> (Twilio auth token)": the label in brackets right after the value names it (hex
- * too: an aside of light words is no commit's or id's key).
+ * too: an aside of light words is no commit's or id's key). When the label closes the aside
+ * (`closes`: "<value> (the ledger admin password)"), the aside is a noun phrase whose head is
+ * the label, so any words may say whose it is, up to four, but not a public word (a commit's,
+ * an id's) nor one that opens a clause of its own ("(fixes the token leak)" does not close on it).
  */
-export function bracketAside(between: readonly string[], shaped: boolean): boolean {
+export function bracketAside(
+  between: readonly string[],
+  shaped: boolean,
+  closes = false,
+): boolean {
   const opening = between.at(-1);
   if (!shaped || opening === undefined || !opening.startsWith("(")) return false;
-  return between.every((w) => {
+  const named = (w: string) => {
     const word = w.replace(/^\(/, "");
     return word === "" || light(word) || LABEL_WORDS.has(word.toLowerCase());
+  };
+  if (between.every(named)) return true;
+  return closes && between.length <= 4 && between.every((w) => {
+    const word = bareWord(w);
+    return named(w) ||
+      /^[\p{L}][\p{L}\p{N}\-]*$/u.test(word) && !PUBLIC_KEYS.has(word) && !CLAUSE_WORDS.has(word);
   });
 }
 
@@ -91,4 +106,45 @@ export function pointsUp(prefix: string): boolean {
       .exec(prefix);
   if (m === null || (m[1] === undefined && m[2] === undefined)) return false;
   return (m[3] ?? "").trim().split(/\s+/).filter((w) => w !== "").every(light);
+}
+
+/**
+ * Whether a label's line is a caption in brackets under a value ("(Passwort für den Drucker)",
+ * "(the wiki's admin password)"): the brackets hold the whole line, with at most four words on
+ * either side of the label and none that is public or opens a clause.
+ */
+export function captionLine(before: string, after: string): boolean {
+  const open = /^[ \t]*\((.*)$/.exec(before);
+  const close = /^(.*)\)[.!]?[ \t]*\r?$/.exec(after);
+  if (open === null || close === null) return false;
+  const words = `${open[1]} ${close[1]}`.split(/\s+/).map(bareWord).filter((w) => w !== "");
+  return words.length <= 8 && !/[()]/.test(open[1]! + close[1]!) &&
+    words.every((w) => !PUBLIC_KEYS.has(w) && !CLAUSE_WORDS.has(w));
+}
+
+/** Words between a key and its value that do not name anything. */
+const CONNECTORS = new Set(
+  ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
+    "now also set changed reset updated becomes became with here").split(" "),
+);
+
+/** Whether the word just before a value (past connectors and asides) names something public. */
+export function publicKey(before: readonly string[]): boolean {
+  let depth = 0;
+  for (let i = before.length - 1; i >= 0; i--) {
+    const word = before[i]!.toLowerCase();
+    if (word.endsWith(")")) depth++;
+    if (word.startsWith("(")) {
+      depth = Math.max(0, depth - 1);
+      continue;
+    }
+    if (depth > 0) continue;
+    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
+    if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
+    // "key for the side project: <value>": the word says what the secret is for, not what the
+    // value is.
+    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
+    return PUBLIC_KEYS.has(bare) && !purpose;
+  }
+  return false;
 }

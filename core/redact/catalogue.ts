@@ -454,6 +454,7 @@ const BEARER = /(?<![\w\-])bearer[ \t]{1,4}([A-Za-z0-9._~+\/\-]{16,4096}={0,2})/
 const headerRule: Rule = (text, out) => {
   for (const match of text.matchAll(AUTH_HEADER)) {
     if (!isLiteral(match[2]!)) continue;
+    if (match[1]!.toLowerCase() === "basic" && placeholderPair(match[2]!)) continue;
     const [start, end] = match.indices![2]!;
     const type = match[1]!.toLowerCase() === "basic"
       ? "authorization_basic"
@@ -466,6 +467,18 @@ const headerRule: Rule = (text, out) => {
     out.push({ start, end, type: "authorization_bearer", tier: 2 });
   }
 };
+
+/** Basic credentials that decode to placeholder words (`user:password`, `username:secret`). */
+function placeholderPair(encoded: string): boolean {
+  let decoded: string;
+  try {
+    decoded = atob(encoded);
+  } catch {
+    return false;
+  }
+  const pair = /^([\w.\-]{1,40}):([\w.\-]{1,40})$/.exec(decoded);
+  return pair !== null && [pair[1]!, pair[2]!].every((w) => PLACEHOLDER_WORDS.has(w.toLowerCase()));
+}
 
 const COOKIE_HEADER =
   /(?:\b(?:set-)?cookie["']?[ \t]{0,4}[:=]|[ \t](?:-b|--cookie))[ \t]{0,4}["']?([^\n"']{1,4096})/gdi;
@@ -494,7 +507,7 @@ const STRONG_WORDS = words(
     "apitoken accesstoken authtoken refreshtoken idtoken bearertoken secretkey privatekey " +
     "accesskey clientsecret appsecret apisecret masterkey signingkey encryptionkey storepass " +
     "keypass srcstorepass deststorepass srckeypass destkeypass pgpass dbpass rootpass adminpass " +
-    "userpass smtppass mysqlpass",
+    "userpass smtppass mysqlpass requirepass masterauth",
 );
 const STRONG_SUFFIXES = [
   "password",
@@ -522,7 +535,8 @@ export const DENY_BEFORE: ReadonlySet<string> = words(
     "placeholder label no public pub publishable site sort primary foreign partition routing " +
     "idempotency cache lookup object bucket hot shortcut translation i18n dedupe unique " +
     "composite row column index group map dict forgot csrf per invalid incorrect wrong bad " +
-    "existing socket websocket",
+    "existing socket websocket resume sync delta offset marker watermark checkpoint position " +
+    "seek",
 );
 /** See {@linkcode nameSignal}. */
 export const DENY_AFTER: ReadonlySet<string> = words(
@@ -539,7 +553,8 @@ export const DENY_AFTER: ReadonlySet<string> = words(
     "backend callback handler exchange introspection revocation generator service server " +
     "dialog modal form button screen page view component stdin through rate reset auth mount " +
     "volume selector ref refs key sha1 sha256 sha512 md5 salt salted bcrypt hashes accessor " +
-    "sql stmt statement",
+    "sql stmt statement rotated revoked expired issued refreshed deleted removed generated " +
+    "invalidated verified failed succeeded requested granted denied",
 );
 
 /** Lower-case words of an identifier: `getAPIKey` → get, api, key. */
@@ -904,10 +919,12 @@ export function isLiteral(value: string): boolean {
   if (TOKEN_PREFIX_ALONE.test(v)) return false; // a format's prefix alone: `apiKey: "AIza"`
   if (STAND_IN.test(v) || /^([A-Za-z])\1{3,}$/.test(v)) return false; // dummy, yyyy
   if (/^(?:n\/a|tbd|none|null|nil|-+|\?+)$/i.test(v)) return false; // password: N/A
-  if (/^(?:redacted|removed|hidden|masked|omitted)$/i.test(core)) return false; // ghp_REDACTED
+  // ghp_REDACTED, ***REMOVED***, [hidden]: a word that says the value was taken out.
+  if (/^[*#_\-.•]*(?:redacted|removed|hidden|masked|omitted)[*#_\-.•]*$/i.test(core)) return false;
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
   if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
+  if (/^[^\s.…]{1,16}(?:\.{3}|…)[A-Za-z0-9]{1,8}$/.test(v)) return false; // masked: sk-…Zq8v
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);
   // `xxxx-xxxx-xxxx-test`: runs of x are placeholder words too.
   const allPlaceholder = words.length > 0 &&
@@ -934,9 +951,10 @@ const extraPatterns: readonly { type: SecretType; regex: RegExp; strict?: boolea
     type: "secret_assignment",
     regex: /<entry[ \t]+key="([\w:.\-]{1,80})"[ \t]*>()([^<\n]{1,1024})<\/entry>/gd,
   },
-  { // .NET appSettings: <add key="ApiKey" value="…" />
+  { // A setting as an element's name and value: <add key="ApiKey" value="…" /> (.NET),
+    // <property name="db.password" value="…"/> (Spring, Hibernate, Ant), <env name=… value=…>.
     type: "secret_assignment",
-    regex: /\bkey="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
+    regex: /\b(?:key|name|property)="([\w:.\-]{1,80})"[ \t]{1,4}value=(")([^"\n]{1,1024})"/gd,
   },
   { // An element named by its attribute: <Setting name="ClientSecret">…</Setting>
     type: "secret_assignment",

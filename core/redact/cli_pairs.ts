@@ -17,7 +17,8 @@ const PAIR =
 /**
  * Tools whose password flag or position has no secret word in it: archives (`zip -P`, `7z
  * -p…`), Windows accounts (`net user name pw`), `chpasswd`, LDAP binds (`-w`), Samba
- * (`-U user%pw`), RDP (`/p:`), npm's `config set …:_authToken <value>`.
+ * (`-U user%pw`), RDP (`/p:`), npm's `config set …:_authToken <value>`, a value piped into a
+ * command that stores a secret, PowerShell's `ConvertTo-SecureString`, `lftp -u user,pw`.
  */
 const TOOLS: readonly (readonly [hints: readonly string[], regex: RegExp])[] = [
   [
@@ -43,6 +44,13 @@ const TOOLS: readonly (readonly [hints: readonly string[], regex: RegExp])[] = [
     ["put-parameter", "-secret"],
     /\b(?:put-parameter|put-secret-value|create-secret|update-secret)\b(?=[^\n|;&]{0,400}?(?:SecureString|pass|secret|token|key|cred))[^\n|;&]{0,300}?[ \t]--(?:value|secret-string)[ \t=]+["']?([^\s"']{3,1024})/gdi,
   ],
+  [ // a value piped into a command that stores or sets a secret: `echo … | gh secret set X`,
+    // `printf '…' | docker secret create x -`, `echo … | docker login --password-stdin`
+    ["|"],
+    /\b(?:echo(?:[ \t]+-[ne]+)?|printf(?:[ \t]+["']%s(?:\\n)?["'])?)[ \t]+(["']?)([^\s"'|;&$][^\s"'|;&]{5,255})\1[ \t]*\|[ \t]*(?=[^\n;&|]{0,120}?(?:secret[ \t]+(?:set|create|put|add)|--password-stdin|\bpasswd\b|--stdin\b))/gd,
+  ],
+  [["SecureString"], /ConvertTo-SecureString[ \t]+(?:-String[ \t]+)?(["'])([^"'\n]{3,255})\1/gd],
+  [[" -u "], /\blftp\b[^\n|;&]{0,100}?[ \t]-u[ \t]+["']?[^\s,"']{1,64},([^\s"']{3,255})/gd],
   [
     ["config set"],
     /\b(?:npm|pnpm|yarn)[ \t]+config[ \t]+set[ \t]+\S{0,200}?_(?:authToken|auth|password)[ \t]+["']?([^\s"'=]{8,2048})/gd,
@@ -54,8 +62,11 @@ export function cliPairCandidates(text: string, out: Candidate[]): void {
   for (const [hints, regex] of TOOLS) {
     if (!hints.some((hint) => text.includes(hint))) continue;
     for (const m of text.matchAll(regex)) {
-      if (!isLiteral(m[1]!)) continue;
-      const [start, end] = m.indices![1]!;
+      const g = m.length - 1; // the value is the last group (a quote may come first)
+      if (!isLiteral(m[g]!)) continue;
+      // Piped in: only a value shaped like a secret (`echo building | …` is a word).
+      if (hints[0] === "|" && valueShape(m[g]!) === undefined && !secretLooking(m[g]!)) continue;
+      const [start, end] = m.indices![g]!;
       out.push({ start, end, type: "cli_secret_flag", tier: 1 });
     }
   }

@@ -38,7 +38,9 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
     "checkpoint snapshot ksuid nanoid snowflake cuid logo icon favicon avatar thumbnail thumb " +
     "png jpg jpeg gif webp svg bmp ico font woff woff2 ttf binary bitmap idempotency partition " +
     "sort foreign dedup dedupe jti accessor objectid device payload frame preview body protobuf " +
-    "msgpack socket websocket accept",
+    "msgpack socket websocket accept continue resume sync delta offset marker watermark position seek sender recipient " +
+    "payer payee state list channel thread room board sheet spreadsheet calendar episode " +
+    "campaign experiment variant survey",
 );
 /**
  * Words between a key and its value: "a KSUID like …", "the trace id is …", and what a command
@@ -47,6 +49,10 @@ export const NEGATIVE_WORDS: ReadonlySet<string> = words(
 const CONNECTORS = words(
   "like e.g eg such as is are was were returned returns printed prints output outputs gave " +
     "gives showed shows base64 base64url b64 hex encoded",
+);
+/** Words for a slot that say nothing of what fills it. */
+const GENERIC = words(
+  "param params parameter value field arg argument attribute attr prop property",
 );
 /** Words before a token that say it is a secret. */
 const SECRET_WORDS =
@@ -172,7 +178,10 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   // A bare "key" in prose is named by the word before it: "cache key: …", "idempotency key".
   const qualifier = /([A-Za-z][\w\-]*)[ \t]+keys?[ \t]*(?:[:=][ \t]*)?$/.exec(head)?.[1];
   if (qualifier && NEGATIVE_WORDS.has(qualifier.toLowerCase())) return "negative";
-  for (const [i, word] of [...(key ? [key] : []), ...recent].entries()) {
+  // "state param: …", "the nonce value …": a generic word names nothing; the one before it does.
+  const named = [...(key ? [key] : []), ...recent];
+  while (named.length > 1 && GENERIC.has(named[0]!.toLowerCase())) named.shift();
+  for (const [i, word] of named.entries()) {
     if (i === 0 && nameWords(word).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
     if (SECRET_WORDS.test(word)) return "secret";
   }

@@ -69,7 +69,7 @@ export function multiWordCandidates(text: string, labels: readonly Label[], out:
     if (code) out.push(found(label.end + code[0], label.end + code[1]));
     if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
     if (label.kind !== "password") continue;
-    const phrase = passphrase(rest, /phrase|mnemonic/i.test(text.slice(label.start, label.end)));
+    const phrase = passphrase(rest);
     if (phrase) out.push(found(label.end + phrase[0], label.end + phrase[1]));
   }
   credentialLists(text, out);
@@ -136,7 +136,7 @@ function spacedCode(rest: string): [number, number] | undefined {
 }
 
 /** A passphrase stated after a password label: [start, end) in `rest`. */
-function passphrase(rest: string, phraseLabel: boolean): [number, number] | undefined {
+function passphrase(rest: string): [number, number] | undefined {
   const stated = STATED.exec(rest);
   if (stated === null) return undefined;
   const at = stated[0].length;
@@ -145,7 +145,7 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
   if (quoted) {
     const words = quoted[2]!.trim().split(/\s+/);
     // "…is “cinder-juniper-indigo-tundra”": one joined phrase in quotes, read as if bare.
-    const inner = words.length === 1 ? joinedLength(quoted[2]!, phraseLabel) : undefined;
+    const inner = words.length === 1 ? joinedLength(quoted[2]!) : undefined;
     if (inner === quoted[2]!.length) return [at + 1, at + 1 + inner];
     if (words.length < 2 || words.length > 8) return undefined;
     const plain = (w: string) =>
@@ -154,18 +154,20 @@ function passphrase(rest: string, phraseLabel: boolean): [number, number] | unde
     if (!words.every(plain) || !isLiteral(quoted[2]!)) return undefined;
     return [at + 1, at + 1 + quoted[2]!.length];
   }
-  const length = joinedLength(value, phraseLabel);
+  const length = joinedLength(value);
   return length === undefined ? undefined : [at, at + length];
 }
 
 /** The length of the joined passphrase that starts `value`, if one does. */
-function joinedLength(value: string, phraseLabel: boolean): number | undefined {
+function joinedLength(value: string): number | undefined {
   const joined = JOINED.exec(value);
   if (joined === null) return undefined;
   const words = joined[1]!.split(joined[2]!);
   const digits = /\d$/.test(joined[1]!);
   const letters = words.filter((w) => !/^\d+$/.test(w));
-  if (letters.length < (digits ? 3 : 4) || (!digits && !phraseLabel)) return undefined;
+  // Without a number, four words after any password label ("the password is correct horse
+  // battery staple"): an English clause that long without a function word is rare.
+  if (letters.length < (digits ? 3 : 4)) return undefined;
   if (letters.some((w) => STOPWORDS.has(w) || NOT_PHRASE_WORDS.has(w))) return undefined;
   return joined[1]!.length;
 }

@@ -21,19 +21,24 @@ import {
   asideOf,
   bareWord,
   bracketAside,
+  captionLine,
   light,
   pointsBack,
   pointsUp,
   PUBLIC_KEYS,
+  publicKey,
   subject,
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
-
-/** Words between a key and its value that do not name anything. */
-const CONNECTORS = new Set(
-  ("is was are were be been = : - – — → => -> is: like to as of for the a an its it's still " +
-    "now also set changed reset updated becomes became with here").split(" "),
-);
+import {
+  colonGlued,
+  keyShaped,
+  presented,
+  randomValue,
+  spacelessCopula,
+  strongShape,
+  unstatedId,
+} from "./clause_cues.ts";
 
 /** What each kind of label accepts, and how far it looks (in words). */
 const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number; back: number }> = {
@@ -97,6 +102,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
           return undefined;
         }
       }
+      if (value && unstatedId(text, label, word, value)) return undefined; // "token <uuid> expired"
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
@@ -160,25 +166,37 @@ function bind(
     // name a PIN ("the PIN for the door in the lab is 4829").
     const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&
       !publicKey(ahead.slice(0, i).map((w) => w.text));
-    if (named && stated(value, ahead[i - 1], ahead[i + 1], label.kind)) {
+    const before = spacelessCopula(text, ahead[i - 1]?.end ?? label.end, ahead[i]!.start)
+      ? { text: "is" }
+      : ahead[i - 1];
+    if (named && stated(value, before, ahead[i + 1], label.kind)) {
       best = { ...value, distance: i };
       break;
     }
     const asked = i === 0 && /^[?？]$/.test(ahead[0]!.text); // "the DB password? A: …"
     if (aside !== "" || asked) continue;
-    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) break;
+    if (endsClause(text, ahead[i]!) && (i < ahead.length - 1 || !whole)) {
+      const handed = presented(ahead.slice(i + 1, i + 4), accept); // "… creds. Here: <value>"
+      if (handed) best = { ...handed, distance: i + 2 };
+      break;
+    }
   }
   const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
   if (
     best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8 &&
-    !asksForPublic(text, label.start)
+    !asksForPublic(text, label.start) && !tableRow(text, label.start) // a row's next is a record
   ) {
-    const next = nextLine(text, lineEnd, /[?？]\s*$/.test(text.slice(label.end, lineEnd)));
+    const asked = /[?？]\s*$/.test(text.slice(label.end, lineEnd));
+    const next = nextLine(text, lineEnd, asked);
     for (let i = 0; i < next.length && best === undefined; i++) {
       if (redacted(next[i]!)) return undefined;
-      // A line that answers a service's key ("need the segment write key" / "<uuid>") gives it
-      // in any key's shape: a UUID or hex of a key's length too.
-      const value = accept(next[i]!) ?? (label.kind === "loose" ? keyShaped(next[i]!) : undefined);
+      // An answer to a service's key ("need the segment write key" / "<uuid>") gives it in any
+      // key's shape; to an "auth" asked for ("what's the redis auth?"), a random value too.
+      const value = accept(next[i]!) ??
+        (label.kind === "loose" ? keyShaped(next[i]!) : undefined) ??
+        (asked && /^auth$/i.test(text.slice(label.start, label.end))
+          ? randomValue(next[i]!)
+          : undefined);
       if (value && !publicKey(next.slice(0, i).map((w) => w.text))) {
         best = { ...value, distance: ahead.length };
       }
@@ -199,10 +217,12 @@ function bind(
     // points back to the value, further than a plain "as the key" reaches.
     const pointed = pointsBack(behind.slice(0, 4).map((w) => w.text));
     const reach = pointed ? 12 : accepts.back;
+    const closesAside = /^[ \t]*\)/.test(text.slice(label.end, label.end + 4));
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
       if (i > 0 && redacted(behind[i]!)) break;
-      const found = i > 0 ? accept(behind[i]!) : undefined; // "… password": a word between
+      // "… password": a word between, or a colon after a strong value ("<value>: NAS password").
+      const found = i > 0 ? accept(behind[i]!) : colonGlued(behind[0]!, accept);
       // A PIN is given after its label: digits before one are a code, a port or a count.
       const value = found?.shape === "digits" ? undefined : found;
       const between = behind.slice(0, i).map((w) => w.text);
@@ -214,11 +234,17 @@ function bind(
       const keyHex = keyLength && between.some((w) => /^(?:as|like)$/i.test(w)) &&
         !between.some((w) => PUBLIC_KEYS.has(bareWord(w))); // not "<md5> checksum looks like …"
       const hexKind = value?.shape === "hex" || value?.shape === "uuid";
-      const joined = between.some((w) => /^(?:as|like|is|was|=|for|→)$/i.test(w)) &&
+      const joined = between.some((w) => /^(?:as|like|is|was|=|for|→|←|<-|--|—|–)$/i.test(w)) &&
           (keyHex || subject(between) || !hexKind) ||
         (pointed && (keyLength || !hexKind) &&
           !between.some((w) => PUBLIC_KEYS.has(bareWord(w)))) ||
-        bracketAside(between, strongShape(value) || keyLength);
+        bracketAside(
+          between,
+          strongShape(value) || keyLength ||
+            closesAside && label.kind === "password" &&
+              /^(?:letters|random|password)$/.test(value?.shape ?? ""),
+          closesAside,
+        );
       // "<value> (no spaces, case matters)", not "<value> is case-sensitive" (a name's rule).
       const cue = label.kind === "cue" || label.kind === "cueUser";
       const cued = cue && !between.some((w) => /^(?:is|are|was|were|must|should|be)$/i.test(w));
@@ -245,7 +271,11 @@ function lineAbove(
   accept: (word: Word) => Shaped | undefined,
 ): (Shaped & { distance: number }) | undefined {
   const lineStart = lineStartBefore(text, label.start);
-  if (lineStart < 2 || !pointsUp(text.slice(lineStart, label.start))) return undefined;
+  const { end: lineEnd } = lineEndFrom(text, label.end);
+  const caption = captionLine(text.slice(lineStart, label.start), text.slice(label.end, lineEnd));
+  if (lineStart < 2 || !(caption || pointsUp(text.slice(lineStart, label.start)))) {
+    return undefined;
+  }
   const previous = words(text, lineStartBefore(text, lineStart - 1), lineStart - 1, 3);
   if (previous.length === 0 || previous.length > 2 || redacted(previous.at(-1)!)) return undefined;
   const value = accept(previous.at(-1)!);
@@ -254,13 +284,6 @@ function lineAbove(
     return undefined; // a commit's or a digest's length
   }
   return { ...value, distance: 0 };
-}
-
-/** A word's value when it is shaped like a vendor's key: a UUID, or hex of 32 or 64 digits. */
-function keyShaped(word: Word): Shaped | undefined {
-  const value = shaped(word);
-  if (value?.shape === "uuid") return value;
-  return value?.shape === "hex" && [32, 64].includes(value.end - value.start) ? value : undefined;
 }
 
 /**
@@ -272,10 +295,9 @@ function asksForPublic(text: string, at: number): boolean {
   return before.some((w) => PUBLIC_KEYS.has(bareWord(w.text)));
 }
 
-/** A shape no name or algorithm takes: a password with symbols, or 16 random characters. */
-function strongShape(value: Shaped | undefined): boolean {
-  return value !== undefined &&
-    (value.shape === "password" || value.shape === "random" && value.end - value.start >= 16);
+/** Whether the line at `at` is a table's row (`| password | string |`). */
+function tableRow(text: string, at: number): boolean {
+  return /^[ \t]*\|/.test(text.slice(lineStartBefore(text, at), at));
 }
 
 /** Whether a word holds an earlier redaction: its label's value is taken care of. */
@@ -346,7 +368,7 @@ function nextLine(text: string, lineEnd: number, asked: boolean): Word[] {
 }
 
 /** Words that join two values of one label: "from … to …", "… and …", "… / …". */
-const JOINERS = new Set("to and or / , & → -> | vs then new old the now".split(" "));
+const JOINERS = new Set("to and or / , & → -> | vs then new old the now one is was :".split(" "));
 
 /**
  * Values that follow a bound value and are joined to it ("from X to Y", "X and Y", "X / Y"):
@@ -373,24 +395,3 @@ function siblings(
 
 /** A word's value and its shape, per word (start and length): labels near each other share them. */
 type Shapes = Map<number, Shaped | undefined>;
-
-/** Whether the word just before a value (past connectors and asides) names something public. */
-function publicKey(before: readonly string[]): boolean {
-  let depth = 0;
-  for (let i = before.length - 1; i >= 0; i--) {
-    const word = before[i]!.toLowerCase();
-    if (word.endsWith(")")) depth++;
-    if (word.startsWith("(")) {
-      depth = Math.max(0, depth - 1);
-      continue;
-    }
-    if (depth > 0) continue;
-    const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
-    if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
-    // "key for the side project: <value>": the word says what the secret is for, not what the
-    // value is.
-    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
-    return PUBLIC_KEYS.has(bare) && !purpose;
-  }
-  return false;
-}

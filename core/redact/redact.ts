@@ -17,12 +17,15 @@
  * to the nearest secret-shaped value of its clause, and values of several words to their label
  * (passphrases, spaced app passwords, credential lists under a heading: `multiword.ts`). A generated password strong enough to stand
  * alone (four character classes, two symbols, no words, no syntax) needs no label
- * (`bare_password.ts`). A message's subject line that names a secret labels the one key-shaped
+ * (`bare_password.ts`), and one that a phrase says grants access ("anyone with … can push",
+ * "… was revoked") needs none either (`grant_cues.ts`). A message's subject line that names a secret labels the one key-shaped
  * value of its body (`subject_line.ts`), and a block named for a secret labels the value under
  * its generic `default`/`value` key (`block_label.ts`). Stand-ins made of placeholder words under a
  * line that calls its values fake or examples are dropped (`fixture_values.ts`). The entropy detector then looks at what is
  * left for long random-looking tokens of unknown formats, leaving alone git SHAs, UUIDs, hex
- * checksums, integrity strings, base64 data, identifiers, paths and URLs.
+ * checksums, integrity strings, base64 data, identifiers, paths and URLs. Last, a secret that
+ * ends its line takes the lone token of its own alphabet on the line after it, where a wrap, a
+ * soft break or a concatenation split it (`continuation.ts`).
  *
  * Overlaps resolve deterministically: key blocks beat provider formats, which beat URL and
  * header credentials, which beat assignments, which beat entropy; within a tier the longest
@@ -38,8 +41,10 @@ import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
 import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
+import { continuationSpans } from "./continuation.ts";
 import { documentedExamples } from "./documented.ts";
 import { entropySpans } from "./entropy.ts";
+import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
@@ -101,11 +106,17 @@ export function redact(text: string): Redaction {
   subjectCandidates(text, candidates);
   blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
+  grantCandidates(text, candidates);
   const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {
     accepted.push({ start: view.original(start), end: view.original(end - 1) + 1, type, tier: 0 });
   }
+  // The rest of a secret wrapped onto the lines after it (`continuation.ts`).
+  const taken = new Intervals(disjoint(accepted.map((c) => [c.start, c.end])));
+  const covered = (start: number, end: number) =>
+    taken.overlaps(start, end) || occupied.overlaps(start, end);
+  accepted.push(...continuationSpans(text, accepted, covered));
   return apply(text, accepted);
 }
 

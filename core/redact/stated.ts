@@ -32,7 +32,7 @@ export function stated(
     if (before === undefined) return true;
     const word = before.text.toLowerCase();
     return /[:=→：\/]$/.test(word) || word === "/" ||
-      (kind === "password" || before === undefined) && COPULAS.has(word);
+      (kind === "password" || before === undefined) && (COPULAS.has(word) || CHOSEN.has(word));
   }
   if (value.shape !== "hex" && value.shape !== "uuid") return true;
   if (before === undefined) return true;
@@ -44,6 +44,9 @@ export function stated(
   return /[:=→：?？]$/.test(word) || COPULAS.has(word) || /^values?$/.test(word) ||
     (keyLength && word === "/");
 }
+
+/** Verbs that give a password's phrase after its label: "asked for a passphrase, I used …". */
+const CHOSEN = new Set("used use using entered typed chose picked".split(" "));
 
 /** "is" and "to" in the languages labels are written in. */
 const COPULAS = new Set(

@@ -115,8 +115,9 @@ export function valueShape(v: string): ValueShape | undefined {
   if (setting && hostSetting(v)) return undefined;
   // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
   if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
-  // Upper-case hex of 16 or 40 digits: a GPG key's long id or its fingerprint.
-  if (/^(?:[0-9A-F]{16}|[0-9A-F]{40})$/.test(v) && /[A-F]/.test(v)) return undefined;
+  // Upper-case hex of 16 or 40 digits (`0x` before it or not): a GPG key's long id or its
+  // fingerprint.
+  if (/^(?:0x)?(?:[0-9A-F]{16}|[0-9A-F]{40})$/.test(v) && /[A-F]/.test(v)) return undefined;
   if (/^(?:[0-9a-f]{16,}|[0-9A-F]{16,})$/.test(v)) {
     return /\d/.test(v) && /[a-f]/i.test(v) ? "hex" : undefined; // not a number, not a word
   }
@@ -225,7 +226,9 @@ const NOT_A_VALUE: readonly RegExp[] = [
   /^AAAA[A-Za-z0-9+\/]{16}/, // an SSH public key blob
   /^--?[A-Za-z]/, // a command-line flag
   /^[A-Za-z_]\w*=[^=,]*,[A-Za-z_]\w*=/, // a list of settings: m=65536,t=3,p=4
-  /\[[^\]]{1,40}\][{*+?]|\\[dwsb]|^\^.*\$$/, // a regular expression
+  // A regular expression: a class or an escape with a quantifier, or `^…$` around regex syntax
+  // (a class, a group, an escape, a quantified dot); `^` and `$` alone are a password's symbols.
+  /\[[^\]]{1,40}\][{*+?]|\\[dwsb]|^\^(?=.*(?:\\.|\[[^\]]+\]|\([^)]*\)|\.[*+?])).*\$$/,
   /^[A-Z][A-Z0-9_]*\[/, // sops ENC[…], an indexed name
   /^\$(?:2[abxy]?|1|5|6|7|y|gy|apr1|sha1|argon2(?:id|i|d)|scrypt|pbkdf2[\w\-]*)\$/, // a crypt(3) hash
   /^[\w.\-{}]+(?::[\w.\-{}*]+){2,}$/, // a cache or Redis key, a coordinate
@@ -284,6 +287,7 @@ function hostSetting(v: string): boolean {
  * equal(isPhrase("python3"), false);
  * equal(isPhrase("eu-west-1"), false);
  * equal(isPhrase("Meadow4;bishop"), true);
+ * equal(isPhrase("dog$cat$fish"), true);
  * ```
  */
 export function isPhrase(v: string): boolean {
@@ -293,6 +297,9 @@ export function isPhrase(v: string): boolean {
   ) {
     return false;
   }
+  // Three or more words joined by a password's symbols, not a name's `-`, `_` or `.`
+  // (`dog$cat$fish`, `salt&pepper&lime!`): a phrase even without digits.
+  if (/^[A-Za-z]{2,}(?:[!@#$%^&*+?~;][A-Za-z]{2,}){2,}[!@#$%^&*?~]?$/.test(v)) return true;
   const digits = v.replace(/\D/g, "").length;
   const letters = v.replace(/[^A-Za-z]/g, "").length;
   if (digits === 0 || letters < 4 || digits === v.length) return false;

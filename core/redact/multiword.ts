@@ -61,10 +61,15 @@ const MNEMONIC =
 /** Candidate spans of multi-word secrets, given the labels `prose.ts` found. */
 export function multiWordCandidates(text: string, labels: readonly Label[], out: Candidate[]) {
   for (const label of labels) {
-    if (label.kind !== "password" && label.kind !== "secret") continue;
+    if (!["password", "secret", "account"].includes(label.kind)) continue;
     const window = text.slice(label.end, label.end + 160);
     const newline = window.indexOf("\n");
     const rest = newline === -1 ? window : window.slice(0, newline);
+    if (label.kind === "account") {
+      const pair = spacedPair(rest);
+      if (pair) out.push(found(label.end + pair[0], label.end + pair[1]));
+      continue;
+    }
     const code = spacedCode(rest);
     if (code) out.push(found(label.end + code[0], label.end + code[1]));
     if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
@@ -197,6 +202,26 @@ function joinedLength(value: string, generated = false): number | undefined {
   if (letters.length < (digits ? 3 : 4)) return undefined;
   if (letters.some((w) => STOPWORDS.has(w) || NOT_PHRASE_WORDS.has(w))) return undefined;
   return joined[1]!.length;
+}
+
+/**
+ * A login stated as a user and a password with spaces around their separator ("the VPN login
+ * for the lab laptop is lab7 / XkqPwoRtzA"), ending its clause: [start, end) of the password.
+ */
+const PAIR =
+  /^([A-Za-z][\w.@\-]{1,31})[ \t]+[\/|:][ \t]+(\S{6,80}?)(?=[.,;!?)]*(?:[ \t]*$|[ \t]+[—–\-(][ \t])|[.,;!?)]+[ \t])/;
+
+function spacedPair(rest: string): [number, number] | undefined {
+  const stated = STATED.exec(rest);
+  if (stated === null) return undefined;
+  const at = stated[0].length;
+  const pair = PAIR.exec(rest.slice(at));
+  if (pair === null) return undefined;
+  const { start, end } = trimWord(pair[2]!);
+  const password = pair[2]!.slice(start, end);
+  if (valueShape(password) === undefined || password === pair[1]) return undefined;
+  const from = at + pair[0].length - pair[2]!.length + start;
+  return [from, from + password.length];
 }
 
 /** Values in the rows under a heading that names logins. */

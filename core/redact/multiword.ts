@@ -70,6 +70,8 @@ export function multiWordCandidates(text: string, labels: readonly Label[], out:
       if (pair) out.push(found(label.end + pair[0], label.end + pair[1]));
       continue;
     }
+    const last = colonLast(rest);
+    if (last) out.push(found(label.end + last[0], label.end + last[1]));
     const code = spacedCode(rest);
     if (code) out.push(found(label.end + code[0], label.end + code[1]));
     if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
@@ -222,6 +224,25 @@ function spacedPair(rest: string): [number, number] | undefined {
   if (valueShape(password) === undefined || password === pair[1]) return undefined;
   const from = at + pair[0].length - pair[2]!.length + start;
   return [from, from + password.length];
+}
+
+/**
+ * The label's sentence runs on past the binder's reach, then a colon hands over the value that
+ * ends the line ("the root password for the lab switch starts with a symbol, careful when
+ * pasting: <value>"): one generated value (a password with symbols or a random token, not
+ * letters alone, which a rule or a name may be so far from the label), the line's last word,
+ * with no sentence ending before it.
+ */
+const COLON_LAST =
+  /^[^.;!?:\n]{0,200}[^\s:]:[ \t]+["'`]?([^\s"'`{}\[\]()<>]{8,120}?)["'`]?[.!]?[ \t]*$/;
+
+function colonLast(rest: string): [number, number] | undefined {
+  const m = COLON_LAST.exec(rest);
+  if (m === null) return undefined;
+  const shape = valueShape(m[1]!);
+  if (shape !== "password" && shape !== "random") return undefined;
+  const start = m[0].lastIndexOf(m[1]!);
+  return [start, start + m[1]!.length];
 }
 
 /** Values in the rows under a heading that names logins. */

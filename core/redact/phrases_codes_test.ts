@@ -63,3 +63,20 @@ Deno.test("redact() takes a SAS signature written in URL-safe base64", () => {
       "[REDACTED:azure_sas_signature]",
   );
 });
+
+Deno.test("redact() takes the value a colon hands over at the end of a long label sentence", () => {
+  equal(
+    redact(
+      "the admin password for the old NAS in the basement changed again, so note it: " +
+        "~Pq4v#nT8wLz",
+    ).text,
+    `the admin password for the old NAS in the basement changed again, so note it: ${R}`,
+  );
+  for (
+    const text of [
+      "The password for the box is in the vault now, see: https://vault.acme.io/ui/secret/x",
+      "the deploy token for staging lives in one place only, ask ops: go/rotate-tokens-2024",
+      "the password for the wiki follows the policy of the team, in short: LongerIsBetter",
+    ]
+  ) equal(redact(text).text, text);
+});

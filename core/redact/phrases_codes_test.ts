@@ -80,3 +80,19 @@ Deno.test("redact() takes the value a colon hands over at the end of a long labe
     ]
   ) equal(redact(text).text, text);
 });
+
+Deno.test("redact() takes a DSL line's quoted value of a secret-named setting, = and all", () => {
+  const gradle =
+    'android {\n  signing {\n    keyPassword "p4=Lx!9qTz_wR"\n    keyAlias "upload"\n  }\n}';
+  equal(
+    redact(gradle).text,
+    'android {\n  signing {\n    keyPassword "[REDACTED:secret_assignment]"\n    keyAlias "upload"\n  }\n}',
+  );
+  for (
+    const text of [
+      "    keyPassword \"${System.getenv('UPLOAD_KEY_PASS')}\"",
+      '    keyAlias "release-upload-2024"',
+      '  password "android"',
+    ]
+  ) equal(redact(text).text, text);
+});

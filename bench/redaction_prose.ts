@@ -40,6 +40,9 @@ import { batchOf, HELD_OUT, PROSE_SPLITS, type ProseSplit } from "./redaction_pr
 
 const ROOT = new URL("..", import.meta.url).pathname;
 
+/** The development splits whose leaked and changed ids are listed (never a held-out one). */
+const DEV_LISTED: readonly ProseSplit[] = ["tune", "adv", "adv2", "blind6"];
+
 interface Row {
   items: number;
   misses: number;
@@ -55,7 +58,7 @@ export interface ProseScore {
   falsePositives: number;
   perShape: Record<string, Row>;
   perKind: Record<string, Row>;
-  /** Ids of leaked positives and changed negatives: filled for the tune split only. */
+  /** Ids of leaked positives and changed negatives: filled for the development splits only. */
   leakedIds: string[];
   falsePositiveIds: string[];
   /** Throughput of `redact()` over the split's texts, MB/s (median of 5). */
@@ -104,7 +107,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perShape, p.shape, leaked);
     if (leaked) {
       score.leaked++;
-      if (split === "tune" || split === "adv" || split === "adv2") score.leakedIds.push(p.id);
+      if (DEV_LISTED.includes(split)) score.leakedIds.push(p.id);
     }
     if (!p.keep.every((k) => text.includes(k))) score.keepLost++;
   }
@@ -113,7 +116,7 @@ export function scoreProse(split: ProseSplit, seed = SECRETS_PROSE_SEED): ProseS
     bump(score.perKind, n.kind, changed);
     if (changed) {
       score.falsePositives++;
-      if (split === "tune" || split === "adv" || split === "adv2") {
+      if (DEV_LISTED.includes(split)) {
         score.falsePositiveIds.push(n.id);
       }
     }
@@ -180,7 +183,7 @@ export async function runProse(split: string, write: boolean): Promise<void> {
   }
   const scores = splits.map((s) => scoreProse(s));
   const table = proseReport(scores);
-  const notes = scores.filter((s) => ["tune", "adv", "adv2"].includes(s.split)).map((s) =>
+  const notes = scores.filter((s) => DEV_LISTED.includes(s.split)).map((s) =>
     `${s.split} misses: ${s.leakedIds.join(", ") || "none"}. ${s.split} false positives: ${
       s.falsePositiveIds.join(", ") || "none"
     }.`

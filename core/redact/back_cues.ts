@@ -7,6 +7,7 @@
  *
  * @module
  */
+import { prefixlessVendor } from "./labels.ts";
 
 /** Words that name something public when they are a value's own key. */
 export const PUBLIC_KEYS = new Set(
@@ -147,4 +148,28 @@ export function publicKey(before: readonly string[]): boolean {
     return PUBLIC_KEYS.has(bare) && !purpose;
   }
   return false;
+}
+
+/**
+ * Whether hex before a label is a key because the label names a service whose keys are bare
+ * hex of any key length (a Datadog application key's 40 digits too), the value is given "as" or
+ * "for" it, and the label ends its phrase: "uses <hex> for its Datadog app key, per …", not
+ * "<sha> for the Datadog key rollout" (the key names the rollout) nor "commit <sha> for …".
+ */
+export function vendorHex(
+  text: string,
+  between: readonly string[],
+  value: { start: number; end: number },
+  labelEnd: number,
+  previous?: { text: string },
+): boolean {
+  const hex = text.slice(value.start, value.end);
+  const after = text.slice(labelEnd, labelEnd + 8);
+  const before = previous?.text ?? "";
+  const words = between.map((w) => w.replace(/[,.:]+$/, ""));
+  return /^[0-9a-f]{32,64}$/i.test(hex) && words.some(prefixlessVendor) &&
+    words.some((w) => /^(?:as|for)$/i.test(w)) &&
+    ![...words, before].some((w) => PUBLIC_KEYS.has(bareWord(w))) &&
+    /^(?:[,.;:!?)]|[ \t]*(?:\n|$)|[ \t]+(?:per|in|on|at|from|and|but|so|since|until|—|–|-)[ \t])/
+      .test(after);
 }

@@ -111,7 +111,7 @@ const TOKEN_PATTERNS: readonly TokenPattern[] = [
     type: "azure_shared_access_key",
     regex: new RegExp(`SharedAccessKey=([${B64}]{40,88}={0,2})(?![${B64}=])`, "gdi"),
   },
-  { type: "azure_sas_signature", regex: /[?&;]sig=([A-Za-z0-9%+\/]{40,200})/gd, hint: ["sig="] },
+  { type: "azure_sas_signature", regex: /[?&;]sig=([A-Za-z0-9%+\/_\-]{40,200})/gd, hint: ["sig="] },
   {
     hint: ["Q~"],
     type: "azure_client_secret",

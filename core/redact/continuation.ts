@@ -8,6 +8,7 @@
  * @module
  */
 import type { Candidate } from "./catalogue.ts";
+import { wordFraction } from "./lexical.ts";
 
 /** What may stand after the first part on its line: a closing quote, then a joiner. */
 const TAIL = /^["'`]?[ \t]*(?:\+|\\|=|,)?[ \t]*\r?$/;
@@ -47,8 +48,43 @@ export function continuationSpans(
       out.push({ start, end: start + token.length, type: secret.type, tier: secret.tier });
       end = start + token.length;
     }
+    const head = headOf(text, secret, first, taken);
+    if (head) out.push(head);
   }
   return out;
+}
+
+/**
+ * The first part of a secret found on a line of its own, when the line above holds one token
+ * and nothing else, about as long (three quarters or more), with the same letter and digit
+ * classes, random and no name: a value given in halves, the second of which alone looked random
+ * enough.
+ */
+function headOf(
+  text: string,
+  secret: Candidate,
+  body: string,
+  taken: (start: number, end: number) => boolean,
+): Candidate | undefined {
+  const lineStart = text.lastIndexOf("\n", secret.start - 1) + 1;
+  const lineEnd = text.indexOf("\n", secret.end);
+  if (body.length < 12 || lineStart < 2) return undefined;
+  if (!NEXT.test(text.slice(lineStart, lineEnd === -1 ? text.length : lineEnd))) return undefined;
+  const aboveStart = text.lastIndexOf("\n", lineStart - 2) + 1;
+  const m = NEXT.exec(text.slice(aboveStart, lineStart - 1));
+  if (m === null) return undefined;
+  const token = m[1]!;
+  const start = aboveStart + m.index + m[0].indexOf(token);
+  const profile = (s: string) => [/[a-z]/, /[A-Z]/, /\d/].map((re) => re.test(s)).join();
+  if (token.length < 12 || token.length * 4 < body.length * 3 || profile(token) !== profile(body)) {
+    return undefined;
+  }
+  // Random, not a name in camel case (`PaymentsGateway2024`): the class changes every third
+  // character or more often, and words make up less of it than of a name.
+  const changes = [...token].filter((c, i) => i > 0 && classOf(c) !== classOf(token[i - 1]!));
+  if (changes.length * 3 < token.length || wordFraction(token) >= 0.7) return undefined;
+  if (!sameAlphabet(body, token) || taken(start, start + token.length)) return undefined;
+  return { start, end: start + token.length, type: secret.type, tier: secret.tier };
 }
 
 /**
@@ -76,4 +112,8 @@ export function sameAlphabet(secret: string, token: string): boolean {
   const hex = (s: string) => /^[0-9a-f]+$/i.test(s);
   if (hex(body) && !hex(secret)) return false; // a commit or an id on its own line
   return !/^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(body); // a UUID names something
+}
+
+function classOf(c: string): string {
+  return /[a-z]/.test(c) ? "a" : /[A-Z]/.test(c) ? "A" : /\d/.test(c) ? "0" : c;
 }

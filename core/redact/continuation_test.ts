@@ -52,3 +52,17 @@ Deno.test("continuation: a padded secret has ended, and a setting on the next li
   ok(!out.includes(padded) && out.endsWith("\nAPP_LOAD_DEMO_DATA=False"), out);
   equal(sameAlphabet("Ab3_xY9=Qw2zK", "LOAD_X=Yes9"), false);
 });
+
+Deno.test("continuation: the first half of a value given in halves goes with the second", () => {
+  const head = "Wq7rLmZ2pXk9TbN4sYd1";
+  const tail = "h8QvJ3nFcR6tGw0yKzP5";
+  equal(
+    redact(`the signing secret, split in two so it fits the wiki table:\n${head}\n${tail}`).text,
+    "the signing secret, split in two so it fits the wiki table:\n" +
+      "[REDACTED:high_entropy]\n[REDACTED:high_entropy]",
+  );
+  // A name in camel case, or a short one, above a random token is a name.
+  const named = `services:\nBillingWorkerQueue2025\n${tail}`;
+  equal(redact(named).text, "services:\nBillingWorkerQueue2025\n[REDACTED:high_entropy]");
+  equal(redact(`x:\ngetAPIKeyV2Id\n${tail}`).text, "x:\ngetAPIKeyV2Id\n[REDACTED:high_entropy]");
+});

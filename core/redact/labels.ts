@@ -88,6 +88,12 @@ const VENDORS = "datadog|pagerduty|mailgun|postmark|mailchimp|twilio|algolia|map
   "mixpanel|amplitude|bugsnag|rollbar|new[ ]relic|newrelic|honeycomb|launchdarkly|cloudinary|" +
   "heroku|netlify|vercel|cloudflare|pinecone|circleci|snyk|codecov|opsgenie|statuspage";
 
+/** Whether a word names a service whose keys carry no prefix (its keys are bare hex). */
+export function prefixlessVendor(word: string): boolean {
+  return PREFIXLESS.test(word.replace(/['’]s$/i, ""));
+}
+const PREFIXLESS = new RegExp(`^(?:${VENDORS})$`, "i");
+
 const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +

@@ -61,15 +61,21 @@ const MNEMONIC =
 /** Candidate spans of multi-word secrets, given the labels `prose.ts` found. */
 export function multiWordCandidates(text: string, labels: readonly Label[], out: Candidate[]) {
   for (const label of labels) {
-    if (label.kind !== "password" && label.kind !== "secret") continue;
+    if (!["password", "secret", "account"].includes(label.kind)) continue;
     const window = text.slice(label.end, label.end + 160);
     const newline = window.indexOf("\n");
     const rest = newline === -1 ? window : window.slice(0, newline);
+    if (label.kind === "account") {
+      const pair = spacedPair(rest);
+      if (pair) out.push(found(label.end + pair[0], label.end + pair[1]));
+      continue;
+    }
+    const last = colonLast(rest);
+    if (last) out.push(found(label.end + last[0], label.end + last[1]));
     const code = spacedCode(rest);
     if (code) out.push(found(label.end + code[0], label.end + code[1]));
     if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
-    if (label.kind !== "password") continue;
-    const phrase = passphrase(rest);
+    const phrase = passphrase(rest, label.kind === "secret");
     if (phrase) out.push(found(label.end + phrase[0], label.end + phrase[1]));
   }
   credentialLists(text, out);
@@ -79,24 +85,36 @@ export function multiWordCandidates(text: string, labels: readonly Label[], out:
 /** One backup code: groups of letters and digits, perhaps joined by dashes. */
 const CODE = /^[A-Za-z0-9]{3,10}(?:-[A-Za-z0-9]{3,10}){0,3}$/;
 
+/** What the label says the codes are for, up to the colon that opens the list. */
+const CODES_FOR = /^[ \t]+(?:for|of|on|to)[ \t][^\n.;:!?"]{1,60}?(?=[:：][ \t])/;
+
 /**
  * Backup and recovery codes listed after their label ("backup codes: 8421-9934 1029-4471",
- * or one a line): two or more codes of one layout (length and dashes), each with a digit.
+ * "recovery codes for the ops account: …", or one a line): two or more codes of one layout
+ * (length and dashes), at least half of them with a digit (random codes may draw none); the
+ * list ends at the sentence's full stop.
  */
 function codeList(text: string, from: number, out: Candidate[]): void {
+  from += CODES_FOR.exec(text.slice(from, from + 80))?.[0].length ?? 0;
   const window = text.slice(from, from + 400);
   const codes: [number, number][] = [];
   let layout = "";
+  let digits = 0;
   for (const m of window.matchAll(/[^\s,;]+/g)) {
-    const word = m[0].replace(/^[:：]/, "");
+    const stop = /[^.]\.$/.test(m[0]); // the last code of a sentence
+    const word = m[0].replace(/^[:：]/, "").replace(/\.$/, "");
     if (word === "" || (codes.length === 0 && /^[:：(]$/.test(m[0]))) continue;
     const shape = word.replace(/[A-Za-z0-9]/g, "x");
-    if (!CODE.test(word) || !/\d/.test(word) || (layout !== "" && shape !== layout)) break;
+    const digit = /\d/.test(word);
+    if (!CODE.test(word)) break;
+    if (layout !== "" && shape !== layout) break;
     layout = shape;
-    const start = from + m.index + m[0].length - word.length;
+    if (digit) digits++;
+    const start = from + m.index + m[0].replace(/\.$/, "").length - word.length;
     codes.push([start, start + word.length]);
+    if (stop) break;
   }
-  if (codes.length < 2) return;
+  if (codes.length < 2 || digits * 2 < codes.length) return;
   for (const [start, end] of codes) out.push(found(start, end));
 }
 
@@ -135,13 +153,25 @@ function spacedCode(rest: string): [number, number] | undefined {
   return [m.index, m.index + groups.join(" ").length];
 }
 
-/** A passphrase stated after a password label: [start, end) in `rest`. */
-function passphrase(rest: string): [number, number] | undefined {
-  const stated = STATED.exec(rest);
+/**
+ * A passphrase stated after a password label, or given in quotes right after it ("protected
+ * with the passphrase \"…\""): [start, end) in `rest`. After a `secret` label ("the vault's
+ * secret is …") only a generated one counts: four or more words joined by one separator and
+ * ending in a number, which no sentence about a secret is.
+ */
+function passphrase(rest: string, generated = false): [number, number] | undefined {
+  const stated = STATED.exec(rest) ?? /^[ \t]+(?=["'`“‘])/.exec(rest);
   if (stated === null) return undefined;
+  const apposed = !/[^ \t]/.test(stated[0]); // a quote right after the label, no copula
   const at = stated[0].length;
   const value = rest.slice(at);
   const quoted = QUOTED.exec(value);
+  if (generated || apposed) {
+    const inner = quoted ? quoted[2]! : value;
+    const length = joinedLength(inner, true);
+    if (length === undefined || (quoted && length !== inner.length)) return undefined;
+    return quoted ? [at + 1, at + 1 + length] : [at, at + length];
+  }
   if (quoted) {
     const words = quoted[2]!.trim().split(/\s+/);
     // "…is “cinder-juniper-indigo-tundra”": one joined phrase in quotes, read as if bare.
@@ -158,18 +188,61 @@ function passphrase(rest: string): [number, number] | undefined {
   return length === undefined ? undefined : [at, at + length];
 }
 
-/** The length of the joined passphrase that starts `value`, if one does. */
-function joinedLength(value: string): number | undefined {
+/**
+ * The length of the joined passphrase that starts `value`, if one does; `generated`: only one of
+ * four or more words ending in a number (`falcon_juniper_violet_harbor_26`).
+ */
+function joinedLength(value: string, generated = false): number | undefined {
   const joined = JOINED.exec(value);
   if (joined === null) return undefined;
   const words = joined[1]!.split(joined[2]!);
   const digits = /\d$/.test(joined[1]!);
   const letters = words.filter((w) => !/^\d+$/.test(w));
+  if (generated && (!digits || letters.length < 4)) return undefined;
   // Without a number, four words after any password label ("the password is correct horse
   // battery staple"): an English clause that long without a function word is rare.
   if (letters.length < (digits ? 3 : 4)) return undefined;
   if (letters.some((w) => STOPWORDS.has(w) || NOT_PHRASE_WORDS.has(w))) return undefined;
   return joined[1]!.length;
+}
+
+/**
+ * A login stated as a user and a password with spaces around their separator ("the VPN login
+ * for the lab laptop is lab7 / XkqPwoRtzA"), ending its clause: [start, end) of the password.
+ */
+const PAIR =
+  /^([A-Za-z][\w.@\-]{1,31})[ \t]+[\/|:][ \t]+(\S{6,80}?)(?=[.,;!?)]*(?:[ \t]*$|[ \t]+[—–\-(][ \t])|[.,;!?)]+[ \t])/;
+
+function spacedPair(rest: string): [number, number] | undefined {
+  const stated = STATED.exec(rest);
+  if (stated === null) return undefined;
+  const at = stated[0].length;
+  const pair = PAIR.exec(rest.slice(at));
+  if (pair === null) return undefined;
+  const { start, end } = trimWord(pair[2]!);
+  const password = pair[2]!.slice(start, end);
+  if (valueShape(password) === undefined || password === pair[1]) return undefined;
+  const from = at + pair[0].length - pair[2]!.length + start;
+  return [from, from + password.length];
+}
+
+/**
+ * The label's sentence runs on past the binder's reach, then a colon hands over the value that
+ * ends the line ("the root password for the lab switch starts with a symbol, careful when
+ * pasting: <value>"): one generated value (a password with symbols or a random token, not
+ * letters alone, which a rule or a name may be so far from the label), the line's last word,
+ * with no sentence ending before it.
+ */
+const COLON_LAST =
+  /^[^.;!?:\n]{0,200}[^\s:]:[ \t]+["'`]?([^\s"'`{}\[\]()<>]{8,120}?)["'`]?[.!]?[ \t]*$/;
+
+function colonLast(rest: string): [number, number] | undefined {
+  const m = COLON_LAST.exec(rest);
+  if (m === null) return undefined;
+  const shape = valueShape(m[1]!);
+  if (shape !== "password" && shape !== "random") return undefined;
+  const start = m[0].lastIndexOf(m[1]!);
+  return [start, start + m[1]!.length];
 }
 
 /** Values in the rows under a heading that names logins. */

@@ -28,6 +28,7 @@ import {
   PUBLIC_KEYS,
   publicKey,
   subject,
+  vendorHex,
 } from "./back_cues.ts";
 import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
 import {
@@ -232,7 +233,8 @@ function bind(
       const keyLength = value?.shape === "hex" &&
         /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(text.slice(value.start, value.end));
       const keyHex = keyLength && between.some((w) => /^(?:as|like)$/i.test(w)) &&
-        !between.some((w) => PUBLIC_KEYS.has(bareWord(w))); // not "<md5> checksum looks like …"
+          !between.some((w) => PUBLIC_KEYS.has(bareWord(w))) || // not "<md5> checksum looks like …"
+        value?.shape === "hex" && vendorHex(text, between, value, label.end, behind[i + 1]);
       const hexKind = value?.shape === "hex" || value?.shape === "uuid";
       const joined = between.some((w) => /^(?:as|like|is|was|=|for|→|←|<-|--|—|–)$/i.test(w)) &&
           (keyHex || subject(between) || !hexKind) ||

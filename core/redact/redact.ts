@@ -10,7 +10,7 @@
  * in URLs, headers and cookies, the fields that travel with a key in its file (a PuTTY MAC, a
  * service account key's id: `key_files.ts`), secret-named assignments in env files, code, YAML, JSON and
  * command lines (a `-p` after a user name: `cli_pairs.ts`; a key as a C byte array:
- * `code_literals.ts`), and the values of Kubernetes
+ * `code_literals.ts`; `storePassword "…"` in a DSL: `dsl_line.ts`), and the values of Kubernetes
  * Secret manifests (`k8s_secret.ts`). The prose binder
  * (`prose.ts`) catches secrets named in a sentence rather than assigned ("the Datadog API key
  * for prod is …", "passed … as the client secret", "密码是…"): it binds a secret-bearing label
@@ -43,6 +43,7 @@ import { codeLiteralCandidates } from "./code_literals.ts";
 import { collapse } from "./collapse.ts";
 import { continuationSpans } from "./continuation.ts";
 import { documentedExamples } from "./documented.ts";
+import { dslLineCandidates } from "./dsl_line.ts";
 import { entropySpans } from "./entropy.ts";
 import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
@@ -102,6 +103,7 @@ export function redact(text: string): Redaction {
   keyFileCandidates(text, candidates);
   cliPairCandidates(text, candidates);
   codeLiteralCandidates(text, candidates);
+  dslLineCandidates(text, candidates);
   proseCandidates(text, candidates);
   subjectCandidates(text, candidates);
   blockLabelCandidates(text, candidates);

@@ -5,6 +5,7 @@
  *
  * @module
  */
+import { kept } from "./examples_testing.ts";
 import { equal } from "node:assert/strict";
 import { redact } from "./redact.ts";
 
@@ -37,7 +38,7 @@ Deno.test("redact() takes a generated passphrase after a secret label, not prose
       "the secret is kept in the vault",
       "the shared secret is meadow.umbra.glacier without digits",
     ]
-  ) equal(redact(text).text, text);
+  ) kept(text);
 });
 
 Deno.test("redact() takes recovery codes listed after what they are for", () => {
@@ -51,7 +52,7 @@ Deno.test("redact() takes recovery codes listed after what they are for", () => 
       "backup codes for the admin: see the vault, not here.",
       "Recovery codes for the ops account: print them and store them offline.",
     ]
-  ) equal(redact(text).text, text);
+  ) kept(text);
 });
 
 Deno.test("redact() takes a SAS signature written in URL-safe base64", () => {
@@ -78,7 +79,7 @@ Deno.test("redact() takes the value a colon hands over at the end of a long labe
       "the deploy token for staging lives in one place only, ask ops: go/rotate-tokens-2024",
       "the password for the wiki follows the policy of the team, in short: LongerIsBetter",
     ]
-  ) equal(redact(text).text, text);
+  ) kept(text);
 });
 
 Deno.test("redact() takes a DSL line's quoted value of a secret-named setting, = and all", () => {
@@ -94,5 +95,5 @@ Deno.test("redact() takes a DSL line's quoted value of a secret-named setting, =
       '    keyAlias "release-upload-2024"',
       '  password "android"',
     ]
-  ) equal(redact(text).text, text);
+  ) kept(text);
 });

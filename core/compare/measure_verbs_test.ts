@@ -5,8 +5,7 @@
  * senses ("cut the release on Friday", "pushed back on the proposal") change nothing, and a
  * dated act stays an event. Sentences written for these tests, not taken from the bench.
  */
-import { equal, notEqual } from "node:assert/strict";
-import { change } from "./statements.ts";
+import { changeCases } from "./change_cases_testing.ts";
 
 /** [stored, incoming]: the incoming statement changes the stored one. */
 const CHANGES: readonly [string, string][] = [
@@ -29,14 +28,4 @@ const LOOKALIKES: readonly [string, string][] = [
   ["The export job times out after 20 minutes.", "trimmed the import job timeout to 5 minutes"],
 ];
 
-for (const [stored, incoming] of CHANGES) {
-  Deno.test(`measure verbs: "${incoming}" changes "${stored}"`, () => {
-    notEqual(change(incoming, stored), null);
-  });
-}
-
-for (const [stored, incoming] of LOOKALIKES) {
-  Deno.test(`measure verbs: "${incoming}" leaves "${stored}"`, () => {
-    equal(change(incoming, stored), null);
-  });
-}
+changeCases("measure verbs", CHANGES, LOOKALIKES);

@@ -168,7 +168,10 @@ function passphrase(rest: string, generated = false): [number, number] | undefin
   const quoted = QUOTED.exec(value);
   if (generated || apposed) {
     const inner = quoted ? quoted[2]! : value;
-    const length = joinedLength(inner, true);
+    // In quotes right after a password label, any joined phrase the label states counts
+    // ("the passphrase 'purple monkey dishwasher 77'"); bare, or after a `secret` label, only
+    // a generated one.
+    const length = joinedLength(inner, generated || !quoted);
     if (length === undefined || (quoted && length !== inner.length)) return undefined;
     return quoted ? [at + 1, at + 1 + length] : [at, at + length];
   }

@@ -97,3 +97,22 @@ Deno.test("redact() takes a DSL line's quoted value of a secret-named setting, =
     ]
   ) kept(text);
 });
+
+Deno.test("redact() takes a quoted phrase right after a passphrase label, and a value after 'being'", () => {
+  equal(
+    redact("unlock the deploy key with the passphrase 'amber falcon harbour 31'").text,
+    `unlock the deploy key with the passphrase '${R}'`,
+  );
+  equal(
+    redact("the grafana api token for the kiosk ended up being 5d41402abc4b2a76b9719d911017c592")
+      .text,
+    `the grafana api token for the kiosk ended up being ${R}`,
+  );
+  for (
+    const text of [
+      "protect it with the passphrase 'ask Dana for it'",
+      "the passphrase 'must be long' rule is enforced by the CLI",
+      "the fix being 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b, the token stays",
+    ]
+  ) kept(text);
+});

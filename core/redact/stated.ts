@@ -50,7 +50,7 @@ const CHOSEN = new Set("used use using entered typed chose picked".split(" "));
 
 /** "is" and "to" in the languages labels are written in. */
 const COPULAS = new Set(
-  ("is 's ’s was are were be to now still currently becomes became -> => - – — es era é está est était ist " +
+  ("is 's ’s was are were be being to now still currently becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
     "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
 );

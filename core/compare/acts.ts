@@ -22,6 +22,7 @@
  *
  * @module
  */
+import { sameDoer } from "./same_doer.ts";
 import type { Statement } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { stem, termsOf } from "./terms.ts";
@@ -190,6 +191,8 @@ export function actConflict(a: Statement, b: Statement): [string, string] | null
   const inThing = (d: Act, t: Act) =>
     d.doerTerms.size > 0 && [...d.doerTerms].every((w) => t.thing.has(w));
   if (inThing(x, y) || inThing(y, x)) return null;
+  // A name and its handle ("@dana" / "Dana (@dana)") are one doer.
+  if (sameDoer(x.doer, y.doer, a.text, b.text)) return null;
   return [x.doer, y.doer];
 }
 

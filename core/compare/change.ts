@@ -28,6 +28,8 @@ import { attributeTerms } from "./terms.ts";
 import { labelAttribute } from "./label.ts";
 import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
+import { codedApart } from "./coded_subjects.ts";
+import { restatedContrast } from "./restated_contrast.ts";
 import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -147,7 +149,11 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
   // said more precisely ("14.2" / "14.2.15") is the same value.
   // The same dates again ("The beta ended on 30 April" after "… ends on 30 April") confirm.
-  return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored)
+  // Two codes in the subjects ("error E1042" / "error E1043") are two things; the stored
+  // statement already preferring the new value over the old one is said again, not changed.
+  return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored) &&
+      !codedApart(incoming, stored) &&
+      !restatedContrast(found, incoming, stored)
     ? found
     : null;
 }

@@ -23,6 +23,7 @@ import type { Value } from "./value_types.ts";
 import { readValues } from "./values.ts";
 import { readLocations } from "./locations.ts";
 import { plainForm } from "./forms.ts";
+import { capitalQualifier } from "./capital_qualifiers.ts";
 
 /** A word of a statement's subject. */
 export interface Term {
@@ -116,6 +117,9 @@ function read(text: string): Statement {
     if (/^(?:dislikes?|hates?|avoids?)$/.test(t.lower)) return;
     const found = termsOf(t.lower);
     for (const term of found) terms.push({ term, kind: kindOf(t.lower, term) });
+    // "US customers": a region in capitals, not the pronoun.
+    const region = found.length === 0 ? capitalQualifier(t.text) : null;
+    if (region) terms.push({ term: region.term, kind: region.kind as Term["kind"] });
     // "inbox-tezo" is not "tezo-inbox": a hyphenated name is also a term as a whole.
     if (found.length > 1 && t.lower.includes("-")) {
       terms.push({ term: found.join("-"), kind: "strong" });

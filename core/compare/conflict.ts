@@ -9,6 +9,7 @@
  *
  * @module
  */
+import { manyValued } from "./many_valued.ts";
 import type { Statement, Term } from "./claims.ts";
 import { looseSubject } from "./loose_subject.ts";
 import { opposedStances, stancesApart, statesStance } from "./stance.ts";
@@ -284,6 +285,8 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   if (!plainFact(x) || !plainFact(y)) return dateConflict(x, y);
   // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
   const [a, b] = withAcronyms(x, y);
+  // One verb that holds many objects at once ("ships on iOS" / "… on Android"): an addition.
+  if (manyValued(a, b)) return null;
   const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];
   const diffs = tied(differences(va, vb, undenied(b), undenied(a)));
   if (diffs.length > 1) return null;

@@ -13,6 +13,7 @@
  *
  * @module
  */
+import { gerundNoun } from "./gerund_nouns.ts";
 import cuesJson from "./lexicon/cues.json" with { type: "json" };
 import { INTL_CUES } from "./intl.ts";
 import { measureVerbAt } from "./measure_verbs.ts";
@@ -99,6 +100,15 @@ function starting(
 
 function any(tokens: readonly Token[], index: Phrases): boolean {
   for (let i = 0; i < tokens.length; i++) {
+    if (starting(tokens, i, index).some((ph) => at(tokens, i, ph))) return true;
+  }
+  return false;
+}
+
+/** Like `any`, but not a cue that is an -ing noun ("the pricing page": `gerund_nouns.ts`). */
+function anyNotNoun(tokens: readonly Token[], index: Phrases): boolean {
+  for (let i = 0; i < tokens.length; i++) {
+    if (gerundNoun(tokens, i)) continue;
     if (starting(tokens, i, index).some((ph) => at(tokens, i, ph))) return true;
   }
   return false;
@@ -354,7 +364,7 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
   for (const v of values) if (v.tense === "current" && oldTokens.has(v.start)) v.tense = "old";
   markNegated(tokens, values);
   return {
-    hypothetical: any(tokens, HYPOTHETICAL) || isQuestion(tokens) ||
+    hypothetical: anyNotNoun(tokens, HYPOTHETICAL) || isQuestion(tokens) ||
       tokens.some((x) => x.lower === "may" && !x.cap),
     additive: any(tokens, ADDITIVE) ||
       tokens.some((x, k) =>

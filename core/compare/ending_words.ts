@@ -68,6 +68,14 @@ export const ENDED_AFTER = new Set([
   "boot",
   "eol'd",
   "shelved",
+  // More of the class, and its other inflections ("the tenant closes at quarter end").
+  "shut",
+  "wiped",
+  "ended",
+  "closes",
+  "discontinued",
+  "repurposed",
+  "dissolved",
 ]);
 
 /** Words before a value that say it ended ("RIP X", "bye bye X", "ditched X", "no more X"). */

@@ -32,10 +32,12 @@ const COUNT_ADJECTIVES = new Set(
 );
 /** Words a count never counts. */
 const NOT_NOUNS = new Set(
-  "and or of to in on at for the a an is are was per with by from than as but if it we so then because which that when while until unless"
-    .split(
-      " ",
-    ),
+  (
+    "and or of to in on at for the a an is are was per with by from than as but if it we so " +
+    "then because which that when while until unless " +
+    // Prepositions of time and company: "raised to 500 alongside the rollout", "500 after …".
+    "after before since during alongside"
+  ).split(" "),
 );
 
 /** First words of the number words ("a" of "a single", "half" of "half an"), and "a"/"an". */

@@ -22,6 +22,7 @@
  *
  * @module
  */
+import type { Conflict } from "./conflict_type.ts";
 import { sameDoer } from "./same_doer.ts";
 import type { Statement } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
@@ -145,7 +146,7 @@ export function readAct(s: Statement): Act | null {
 export function doerConflict(
   a: Statement,
   b: Statement,
-): { attribute: string; slot: string; values: readonly [string, string] } | null {
+): Conflict | null {
   const values = actConflict(a, b);
   return values && { attribute: "doer", slot: "doer", values };
 }

@@ -43,16 +43,8 @@ import { asserted } from "./asserted.ts";
 export { sameKind } from "./subject_kind.ts";
 export { attributeName } from "./attribute_name.ts";
 export type { Difference } from "./difference.ts";
-
-/** What two statements disagree on. */
-export interface Conflict {
-  /** The attribute, for people ("database", "port", "node version", "owner"). */
-  readonly attribute: string;
-  /** The slot it was read in (`tech:database`, `port`, `version:node`). */
-  readonly slot: string;
-  /** The first statement's value, then the second's, as written. */
-  readonly values: readonly [string, string];
-}
+export type { Conflict } from "./conflict_type.ts";
+import type { Conflict } from "./conflict_type.ts";
 
 /**
  * The slots where both sides assert values and none is shared, grouped so that one pair of

@@ -14,6 +14,7 @@
  *
  * @module
  */
+import type { Conflict } from "./conflict_type.ts";
 import type { Statement } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { same } from "./value_match.ts";
@@ -106,7 +107,7 @@ function quarter(s: Statement, v: Value): boolean {
 export function dateConflict(
   a: Statement,
   b: Statement,
-): { attribute: string; slot: string; values: readonly [string, string] } | null {
+): Conflict | null {
   const values = scheduledDates(a, b);
   return values && { attribute: "date", slot: "date", values };
 }

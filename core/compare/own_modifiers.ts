@@ -3,6 +3,11 @@
  * both say ("the release rota" / "the hiring rota"). A qualifier the other side implies is said
  * by it ("CI caches" / "the build cache", `implied_qualifiers.ts`).
  *
+ * The sweep's reading (`typed_subject.ts`). The write path's `modifiers.ts` asks the same
+ * question more strictly (no qualifier, capitalised or numbered word counts as a modifier
+ * there), because a change it misses is cheaper than a wrong retirement; the two are kept apart
+ * for that reason.
+ *
  * @module
  */
 import type { Statement } from "./claims.ts";

@@ -30,6 +30,8 @@ import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
 import { codedApart } from "./coded_subjects.ts";
 import { restatedContrast } from "./restated_contrast.ts";
+import { otherProduct } from "./other_product.ts";
+import { fileNamed } from "./file_named.ts";
 import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -151,9 +153,12 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   // The same dates again ("The beta ended on 30 April" after "… ends on 30 April") confirm.
   // Two codes in the subjects ("error E1042" / "error E1043") are two things; the stored
   // statement already preferring the new value over the old one is said again, not changed.
+  // Another product of the stored value's maker ended ("Expo push notifications replaced"),
+  // or a file of the stored tool was removed ("removed the pnpm-lock.yaml from docs/").
   return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored) &&
       !codedApart(incoming, stored) &&
-      !restatedContrast(found, incoming, stored)
+      !restatedContrast(found, incoming, stored) && !otherProduct(found, incoming, stored) &&
+      !fileNamed(found, incoming)
     ? found
     : null;
 }

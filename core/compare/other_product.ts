@@ -1,0 +1,62 @@
+/**
+ * Another product of the same maker: what the change names as old shares the stored value's
+ * maker word but is another product ("Expo push notifications replaced by OneSignal" after "The
+ * mobile app uses Expo": Expo's push service, not the framework; "AWS Lambda functions were
+ * replaced by Cloud Run" after "We use AWS"; "Google Tag Manager was replaced by Segment" after
+ * "We use Google Analytics"). What ended is that product, so the stored fact about the maker's
+ * other product stands. Two readings, both by structure:
+ *
+ * - the old value is the stored value with more words after it, and the lexicon reads the two
+ *   into different slots (where it reads both into one, "GitHub Actions" / "GitHub Actions
+ *   runners", the change stands);
+ * - the old words share a maker word with the stored value and each side has a word of its own
+ *   ("Google Tag Manager" / "Google Analytics").
+ *
+ * A change that shares a subject word with the stored fact besides the value ("moved deploys
+ * off AWS ECS" after "Deploys run on AWS") is about that subject, and stands; so does one that
+ * names the stored value itself as old.
+ *
+ * @module
+ */
+import type { Statement } from "./claims.ts";
+import type { Change } from "./change.ts";
+import { stem, termsOf } from "./terms.ts";
+import type { Value } from "./value_types.ts";
+
+/** Whether `longer` is `shorter` with more words after it ("AWS Lambda" / "AWS"). */
+function extended(longer: Value, shorter: Value): boolean {
+  const [l, s] = [longer.text.toLowerCase(), shorter.text.toLowerCase()];
+  return l !== s && longer.norm !== shorter.norm && l.startsWith(`${s} `);
+}
+
+/** The stems of a value's words. */
+function stems(text: string): Set<string> {
+  return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem));
+}
+
+/** Whether the change's old value is another product of the stored value's maker. */
+export function otherProduct(found: Change, incoming: Statement, stored: Statement): boolean {
+  const kept = stored.values.filter((w) => w.text === found.from && w.slots.length > 0);
+  if (kept.length === 0) return false;
+  const old = incoming.values.filter((v) => v.tense === "old" || v.negated);
+  if (old.some((v) => kept.some((w) => v.norm === w.norm))) return false;
+  if (sharesSubject(incoming, stored, kept)) return false;
+  const named = old.filter((v) => kept.some((w) => extended(v, w)));
+  if (named.length > 0) {
+    return named.every((v) => kept.every((w) => !v.slots.some((s) => w.slots.includes(s))));
+  }
+  const words = [...incoming.oldWords];
+  return old.length === 0 && kept.some((w) => {
+    const own = stems(w.text);
+    const shared = words.filter((x) => own.has(x));
+    return shared.length > 0 && shared.length < own.size && shared.length < words.length;
+  });
+}
+
+/** Whether the two share a subject word outside the stored value ("deploys" in both). */
+function sharesSubject(incoming: Statement, stored: Statement, kept: readonly Value[]): boolean {
+  const valueWords = new Set(kept.flatMap((w) => termsOf(w.text.toLowerCase())));
+  return stored.terms.some((t) =>
+    t.kind === "strong" && !valueWords.has(t.term) && incoming.words.has(t.term)
+  );
+}

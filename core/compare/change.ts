@@ -30,8 +30,9 @@ import { namesSubject } from "./modifiers.ts";
 import { apart } from "./apart.ts";
 import { codedApart } from "./coded_subjects.ts";
 import { restatedContrast } from "./restated_contrast.ts";
-import { otherProduct } from "./other_product.ts";
-import { fileNamed } from "./file_named.ts";
+import { otherThing } from "./other_thing.ts";
+import { releaseNews } from "./release_news.ts";
+import { headsApart } from "./heads_apart.ts";
 import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -121,9 +122,11 @@ function numbered(s: Statement): boolean {
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
   // A trial or a stopgap ("testing Discord for a week") leaves the standing fact standing.
-  // So does what happened on one day ("today the nightly build took 45 minutes").
+  // So does what happened on one day ("today the nightly build took 45 minutes"), and news of a
+  // release ("Terraform 1.9 is out").
   if (
-    temporary(read.text) && !temporary(kept.text) || episodeOfTheDay(read.text, read.cues.change)
+    temporary(read.text) && !temporary(kept.text) ||
+    episodeOfTheDay(read.text, read.cues.change) || releaseNews(read)
   ) {
     return null;
   }
@@ -154,11 +157,12 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   // Two codes in the subjects ("error E1042" / "error E1043") are two things; the stored
   // statement already preferring the new value over the old one is said again, not changed.
   // Another product of the stored value's maker ended ("Expo push notifications replaced"),
-  // or a file of the stored tool was removed ("removed the pnpm-lock.yaml from docs/").
+  // or a file or a part of the stored tool ("removed the pnpm-lock.yaml from docs/", "replaced
+  // the LaunchDarkly SDK wrapper").
   return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored) &&
       !codedApart(incoming, stored) &&
-      !restatedContrast(found, incoming, stored) && !otherProduct(found, incoming, stored) &&
-      !fileNamed(found, incoming)
+      !restatedContrast(found, incoming, stored) &&
+      !otherThing(found.from, found.to, incoming, stored)
     ? found
     : null;
 }
@@ -197,15 +201,18 @@ function changed(incoming: Statement, stored: Statement): Change | null {
  * the notebooks image to python 3.13" after "the API runs on Python 3.12").
  */
 function surfaced(incoming: Statement, stored: Statement): Change | null {
-  const strong = (s: Statement) => s.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  // A platform ("the admin UI", "the iOS app") names a subject as much as a strong word.
+  const strong = (s: Statement) =>
+    s.terms.filter((t) => t.kind === "strong" || t.kind === "platform").map((t) => t.term);
   const [mine, theirs] = [strong(incoming), strong(stored)];
   const apartSubjects = mine.length > 0 && theirs.length > 0 &&
     !theirs.some((w) => incoming.words.has(w)) && !mine.some((w) => stored.words.has(w));
   const found = surfaceChange(incoming.text, stored.text);
   // Naming the old value itself ("ruff replaces flake8", "RabbitMQ was decommissioned") ties
-  // the change to the stored fact whatever its subject words.
+  // the change to the stored fact whatever its subject words; a bare number ("moved from port
+  // 8080") names no thing.
   const named = found && found.from.toLowerCase().split(/[^\p{L}\p{N}.]+/u)
-    .some((w) => w.length > 1 && incoming.text.toLowerCase().includes(w));
+    .some((w) => w.length > 1 && /\p{L}/u.test(w) && incoming.text.toLowerCase().includes(w));
   return apartSubjects && !named ? null : found;
 }
 
@@ -252,7 +259,7 @@ function namedOld(incoming: Statement, stored: Statement, held: readonly Value[]
       held.find((w) => w.norm === v.norm);
     // A label naming the value's attribute ("registry: Docker Hub → ghcr.io") is no subject.
     const attribute = labelAttribute(incoming, stored, match?.slots ?? []);
-    const linked = related([]) ||
+    const linked = related([]) && !headsApart(incoming, stored) ||
       ownTerms(incoming, stored, attribute) <= 0 && !ownSubject(incoming, stored, attribute);
     if (
       match && linked && !otherVersion(incoming, stored, match) &&

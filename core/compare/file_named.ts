@@ -7,15 +7,14 @@
  *
  * @module
  */
-import type { Change } from "./change.ts";
 import type { Statement } from "./claims.ts";
 
 /** A file name: letters, then a dot and a short extension ("pnpm-lock.yaml", ".eslintrc.json"). */
 const FILE = /^[.\w-]*\p{L}[\w.-]*\.[a-z][a-z0-9]{0,4}$/iu;
 
-/** Whether the change's only old value is a file of the stored value's tool, with no successor. */
-export function fileNamed(found: Change, incoming: Statement): boolean {
-  if (found.to !== null || FILE.test(found.from)) return false;
+/** Whether a change of `from` to `to` names as old only a file of the stored tool, with no successor. */
+export function fileNamed(from: string, to: string | null, incoming: Statement): boolean {
+  if (to !== null || FILE.test(from)) return false;
   const old = incoming.values.filter((v) => v.tense === "old" || v.negated);
   return old.length > 0 && old.every((v) => FILE.test(v.text));
 }

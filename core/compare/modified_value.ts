@@ -14,10 +14,14 @@ import { STOPWORDS } from "../text/stopwords.ts";
 import { stem } from "./terms.ts";
 import type { Value } from "./value_types.ts";
 
-/** Heads that name the tool itself, an install or a subscription of it, not a part or a use. */
+/**
+ * Heads that name the tool itself, an install or a subscription of it, not a part or a use; or
+ * the value itself in its form ("epoch ints are gone", "the YAML format").
+ */
 const TOOL_ITSELF = new Set([
   "account",
   "accounts",
+  "binary",
   "box",
   "boxes",
   "cluster",
@@ -26,7 +30,12 @@ const TOOL_ITSELF = new Set([
   "configs",
   "configuration",
   "contract",
+  "daemon",
+  "daemons",
   "deployment",
+  "engine",
+  "format",
+  "formats",
   "host",
   "hosting",
   "image",
@@ -35,9 +44,12 @@ const TOOL_ITSELF = new Set([
   "installation",
   "instance",
   "instances",
+  "integers",
+  "ints",
   "license",
   "licence",
   "licenses",
+  "numbers",
   "org",
   "organisation",
   "organization",
@@ -48,11 +60,43 @@ const TOOL_ITSELF = new Set([
   "servers",
   "setup",
   "stack",
+  "strings",
   "subscription",
   "tenant",
+  "values",
   "vm",
   "vms",
   "workspace",
+]);
+
+/**
+ * Acronyms that name a part or a use of a tool, not another product: "the LaunchDarkly SDK
+ * wrapper", "the Stripe CLI", "the Grafana UI". Other words in capitals after a value may be a
+ * product of its maker ("AWS Lambda"), which `other_product.ts` reads.
+ */
+const PART_ACRONYMS = new Set([
+  "acl",
+  "acls",
+  "api",
+  "apis",
+  "cli",
+  "dsn",
+  "gui",
+  "iam",
+  "jwt",
+  "jwts",
+  "oauth",
+  "rbac",
+  "sdk",
+  "sdks",
+  "sla",
+  "slo",
+  "slos",
+  "sso",
+  "ui",
+  "url",
+  "urls",
+  "ux",
 ]);
 
 /** Words after a value that say when or how it ended, not what it modified. */
@@ -133,7 +177,8 @@ export function modifiesAnother(
   }
   const word = next.lower;
   if (
-    word.length < 3 || next.cap || STOPWORDS.has(word) || AFTERWORDS.has(word) ||
+    word.length < 3 || next.cap && !PART_ACRONYMS.has(word) || STOPWORDS.has(word) ||
+    AFTERWORDS.has(word) ||
     PREDICATES.has(word) || TOOL_ITSELF.has(word) || /(?:ed|ly)$/.test(word) ||
     incoming.cues.cueTokens.has(v.end) || incoming.values.some((w) => w.start === v.end)
   ) {
@@ -141,9 +186,28 @@ export function modifiesAnother(
   }
   // The stored fact names the head too, perhaps in another form ("responses" / "responds").
   const root = stem(word);
-  const named = [...stored.words].some((w) =>
+  const storedWords = [
+    ...stored.words,
+    ...tokensFor(stored.text).filter((t) => t.kind === "word").map((t) => stem(t.lower)),
+  ];
+  const named = storedWords.some((w) =>
     w === word || w === root ||
-    w.length >= 5 && root.length >= 5 && w.slice(0, 5) === root.slice(0, 5)
+    w.length >= 5 && root.length >= 5 && w.slice(0, 5) === root.slice(0, 5) ||
+    // "wrapping" (wrap) / "wrapper", "supports" / "support".
+    w.length >= 4 && root.startsWith(w) || root.length >= 4 && w.startsWith(root)
   );
   return !named;
+}
+
+/**
+ * Whether every mention in `incoming` of the stored value a change names as old (`from`) only
+ * modifies another noun: whatever reading found the change, what ended is that noun.
+ */
+export function onlyModifies(from: string, incoming: Statement, stored: Statement): boolean {
+  const kept = stored.values.filter((w) => w.text === from);
+  const said = incoming.values.filter((v) =>
+    (v.tense === "old" || v.negated) && kept.some((w) => w.norm === v.norm)
+  );
+  return said.length > 0 &&
+    said.every((v) => modifiesAnother(incoming, v, stored, kept.flatMap((w) => w.slots)));
 }

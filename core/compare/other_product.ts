@@ -19,7 +19,6 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
-import type { Change } from "./change.ts";
 import { stem, termsOf } from "./terms.ts";
 import type { Value } from "./value_types.ts";
 
@@ -34,9 +33,9 @@ function stems(text: string): Set<string> {
   return new Set(text.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean).map(stem));
 }
 
-/** Whether the change's old value is another product of the stored value's maker. */
-export function otherProduct(found: Change, incoming: Statement, stored: Statement): boolean {
-  const kept = stored.values.filter((w) => w.text === found.from && w.slots.length > 0);
+/** Whether the old value a change names (`from`, a stored value) is another product of its maker. */
+export function otherProduct(from: string, incoming: Statement, stored: Statement): boolean {
+  const kept = stored.values.filter((w) => w.text === from && w.slots.length > 0);
   if (kept.length === 0) return false;
   const old = incoming.values.filter((v) => v.tense === "old" || v.negated);
   if (old.some((v) => kept.some((w) => v.norm === w.norm))) return false;

@@ -118,11 +118,14 @@ function techOf(slot: string): string {
   return slot.slice(slot.indexOf(":") + 1);
 }
 
-/** Whether two technologies are one ("ingress-nginx" and "nginx ingress" name one thing). */
+/**
+ * Whether two technologies are one: the same words in any order ("ingress-nginx" and "nginx
+ * ingress"). A name with more words is another product ("react router" is not "react").
+ */
 function sameTech(a: string, b: string): boolean {
   if (a === b) return true;
   const [x, y] = [a.split(/[-\s]/), b.split(/[-\s]/)];
-  return x.every((w) => y.includes(w)) || y.every((w) => x.includes(w));
+  return x.every((w) => y.includes(w)) && y.every((w) => x.includes(w));
 }
 
 /**

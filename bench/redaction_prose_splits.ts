@@ -33,6 +33,10 @@ import {
   buildSecretsProseBlind7,
   SECRETS_PROSE_BLIND7_SEED,
 } from "./fixtures/secrets_prose_blind7.ts";
+import {
+  buildSecretsProseBlind8,
+  SECRETS_PROSE_BLIND8_SEED,
+} from "./fixtures/secrets_prose_blind8.ts";
 import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
 import {
   buildSecretsProseAdv2,
@@ -51,6 +55,7 @@ export const PROSE_SPLITS = [
   "blind5",
   "blind6",
   "blind7",
+  "blind8",
   "adv",
   "adv2",
   "adv2-held",
@@ -68,6 +73,7 @@ export function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind5") return buildSecretsProseBlind5();
   if (split === "blind6") return buildSecretsProseBlind6();
   if (split === "blind7") return buildSecretsProseBlind7();
+  if (split === "blind8") return buildSecretsProseBlind8();
   if (split === "adv") return buildSecretsProseAdv();
   if (split === "adv2") return buildSecretsProseAdv2();
   if (split === "adv2-held") return buildSecretsProseAdv2Held();
@@ -140,6 +146,15 @@ export const HELD_OUT = {
     seed: SECRETS_PROSE_BLIND7_SEED,
     about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
       "templates, and run once, blind, as aggregates.",
+  },
+  blind8: {
+    title: "eighth blind batch",
+    batch: "the eighth blind batch",
+    file: "secrets_prose_blind8.ts",
+    seed: SECRETS_PROSE_BLIND8_SEED,
+    about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
+      "templates, for the issue's targets (recall ≥ 99 %, false positives ≤ 1 %), and run " +
+      "once, blind, as aggregates.",
   },
   adv: {
     title: "adversarial batch",

@@ -182,7 +182,7 @@ export function renderStatements(
     ? [
       "# Statements compared by evidence",
       "",
-      "`deno task bench:statements [--split tune|heldout|fresh|blind2|blind3|blind4|blind5|blind6|blind7] [--write]`",
+      "`deno task bench:statements [--split tune|heldout|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8] [--write]`",
       "(bench/statements.ts).",
       "The labelled pairs are `bench/fixtures/statements/` (written before any tuning; see its",
       "README). The detector was tuned on `tune`; `heldout`, then `fresh` (written later, blind to",

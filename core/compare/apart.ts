@@ -5,7 +5,9 @@
  * a retention in days, a size cap in GB); the incoming
  * statement saying the stored thing is left as it is ("admin panel is a separate upgrade
  * ticket", "Android untouched": a part with such a word names a subject word of the stored
- * statement; "p99 unchanged" is about another thing).
+ * statement; "p99 unchanged" is about another thing); another party's change (`other_party.ts`:
+ * "our client replaced Jira"); a rename of the subject (`renamed_subject.ts`); a part named by
+ * its platform (`platform_apart.ts`: "the admin tool replaced JWT" after "The API uses JWT").
  *
  * @module
  */
@@ -14,6 +16,9 @@ import { otherModifiers } from "./modifiers.ts";
 import { postModifiersApart } from "./post_modifiers.ts";
 import { otherMeasure } from "./other_measure.ts";
 import { termsOf } from "./terms.ts";
+import { otherParty } from "./other_party.ts";
+import { renamedSubject } from "./renamed_subject.ts";
+import { platformApart } from "./platform_apart.ts";
 
 /** Words saying a thing stays as it is: the change is another thing's. */
 const LEFT_AS_IS = /\b(?:untouched|unchanged|unaffected|separate|as-is)\b/i;
@@ -61,5 +66,7 @@ function leftAsIs(incoming: Statement, stored: Statement): boolean {
  */
 export function apart(incoming: Statement, stored: Statement): boolean {
   return otherModifiers(incoming, stored) || postModifiersApart(incoming, stored) ||
-    leftAsIs(incoming, stored) || otherMeasure(incoming, stored);
+    leftAsIs(incoming, stored) || otherMeasure(incoming, stored) ||
+    otherParty(incoming, stored) || renamedSubject(incoming, stored) ||
+    platformApart(incoming, stored);
 }

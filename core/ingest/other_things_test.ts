@@ -3,8 +3,9 @@
  * question, history, a trial, another team's or another part's change, news of a release,
  * another product of the same maker. Each must leave the stored fact standing (issue 16 item 3:
  * no false retirement), while the plain changes beside them retire it. Written by trying the
- * write path as a user would (five of the twenty-five retired the stored fact before), not taken
- * from the bench.
+ * write path as a user would (nine of the forty-five retired the stored fact before), not taken
+ * from the bench. Still wrong, and left out: "Valkey 8 replaced Redis in the Fedora repos"
+ * retires "Our Redis is version 7.2" (news of the world, scoped by a place no lexicon knows).
  */
 import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 
@@ -132,6 +133,71 @@ const cases: readonly RetireCase[] = [
   ],
   [changes, "The services run on Node 20.", "Node 20 is out, Node 22 is in.", true],
   [changes, "We use Terraform 1.5.", "Bumped Terraform to 1.9.", true],
+  [
+    leaves,
+    "We use the pages router.",
+    "Next.js 15 deprecates the pages router in favour of the app router.",
+    false,
+  ],
+  [leaves, "Prod runs on m5.large instances.", "Staging moved to t3.medium instances.", false],
+  [leaves, "Our API uses Express.", "The tutorial we follow switched from Express to Hono.", false],
+  [leaves, "Our public API is REST.", "Acme moved their integration from REST to GraphQL.", false],
+  [leaves, "We use Jira.", "Our client replaced Jira with Linear last month.", false],
+  [leaves, "We use axios for HTTP.", "On the v2 branch we replaced axios with fetch.", false],
+  [leaves, "We use npm.", "We tried switching to Bun but reverted the same day.", false],
+  [leaves, "Maya uses tabs.", "Tom switched his editor to spaces.", false],
+  [
+    leaves,
+    "TLS 1.2 is the minimum.",
+    "The vendor says they'll drop support for TLS 1.1 next year.",
+    false,
+  ],
+  [leaves, "The web repo uses Next.js.", "Renamed the repo from web to web-app.", false],
+  [
+    leaves,
+    "Backups run nightly at 2am.",
+    "Last night's backup ran at 3am because of the maintenance window.",
+    false,
+  ],
+  [
+    leaves,
+    "The default timeout is 30s.",
+    "I bumped the timeout in my local config to 60s for debugging.",
+    false,
+  ],
+  [leaves, "Deploys go through ArgoCD.", "The ArgoCD UI moved to argocd.internal.acme.io.", false],
+  [leaves, "Errors go to Sentry.", "Sentry's SDK v8 dropped support for Node 14.", false],
+  [
+    leaves,
+    "We host on AWS us-east-1.",
+    "The DR copy of the backups moved from us-west-2 to eu-west-1.",
+    false,
+  ],
+  [leaves, "The API uses JWT auth.", "The admin tool replaced JWT with session cookies.", false],
+  [
+    leaves,
+    "The team standup is at 9:30.",
+    "Tomorrow's standup moved to 10:00 because of the all-hands.",
+    false,
+  ],
+  [
+    leaves,
+    "We use Postgres 15.",
+    "The analytics replica was upgraded to Postgres 16 for testing.",
+    false,
+  ],
+  [
+    leaves,
+    "We use GitHub Actions for CI.",
+    "The GitHub Actions runner image moved from ubuntu-22.04 to ubuntu-24.04.",
+    false,
+  ],
+  [changes, "Prod runs on m5.large instances.", "Prod moved to m6i.large instances.", true],
+  [changes, "We use axios for HTTP.", "We replaced axios with fetch everywhere.", true],
+  [changes, "Backups run nightly at 2am.", "Backups now run nightly at 3am.", true],
+  [changes, "The default timeout is 30s.", "Default timeout raised to 60s.", true],
+  [changes, "The team standup is at 9:30.", "Standup moves to 10:00 from next week on.", true],
+  [changes, "We use Postgres 15.", "All databases are on Postgres 16 now.", true],
 ];
 
 retireCases(cases);

@@ -53,13 +53,42 @@ export function light(word: string): boolean {
   return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
 }
 
-/** "that's the", "which is the", "it's our": a demonstrative that points back to a value. */
+/**
+ * "that's the", "which is the", "it's our", "so that is still the current", "which Mixpanel
+ * calls the project's": a demonstrative or relative pronoun opening the label's own clause, which
+ * points back to the value before it. `nearest` holds the words before the label, nearest first
+ * (up to eight are read). Between the pronoun and the label stand only light words, a label's own
+ * words, a copula, a verb of naming and whose it is (a name, a possessive): nothing that opens a
+ * clause of its own or names something public.
+ */
 export function pointsBack(nearest: readonly string[]): boolean {
-  const i = nearest.findIndex((w) => /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
+  const words = nearest.slice(0, 8);
+  const i = words.findIndex((w, k) =>
+    /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w) ||
+    // "that is", "it was": a bare pronoun before a copula on the label's side.
+    /^\(?(?:that|it|this)$/i.test(w) && k > 0 && /^(?:is|was)$/i.test(words[k - 1]!)
+  );
+  if (i === -1) return false;
+  // The label's noun phrase back to its determiner ("the router", "our old billing") may hold
+  // any words that name no public thing: they say whose the secret is.
+  const det = words.slice(0, Math.min(i, 4)).findIndex((w) => DETERMINERS.has(bareWord(w)));
+  const phrase = det === -1 ? 0 : det;
+  if (words.slice(0, phrase).some((w) => PUBLIC_KEYS.has(bareWord(w)))) return false;
   // "…, that's the signing secret": a label's own words ("signing", "API") may stand between.
-  return i !== -1 &&
-    nearest.slice(0, i).every((w) => light(w) || LABEL_WORDS.has(w.toLowerCase()));
+  return words.slice(phrase, i).every((w) => {
+    const bare = bareWord(w);
+    return light(w) || LABEL_WORDS.has(bare) || NAMING.has(bare) ||
+      /^[\p{L}]+['’]s$/u.test(bare); // whose it is: "the project's"
+  });
 }
+
+/** Words that open a noun phrase. */
+const DETERMINERS = new Set("the our my your its their his her".split(" "));
+
+/** Copulas and verbs of naming between a pronoun and the label it points with. */
+const NAMING = new Set(
+  "is was are 's calls called call names named dubs dubbed labels labelled means".split(" "),
+);
 
 /**
  * "<value> (Twilio auth token)": the label in brackets right after the value names it (hex

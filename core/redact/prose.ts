@@ -216,8 +216,8 @@ function bind(
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
     // "<value> into the config, that's the Datadog API key": a demonstrative before the label
     // points back to the value, further than a plain "as the key" reaches.
-    const pointed = pointsBack(behind.slice(0, 4).map((w) => w.text));
-    const reach = pointed ? 12 : accepts.back;
+    const pointed = pointsBack(behind.slice(0, 8).map((w) => w.text));
+    const reach = pointed ? 16 : accepts.back;
     const closesAside = /^[ \t]*\)/.test(text.slice(label.end, label.end + 4));
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause

@@ -52,5 +52,9 @@ const CHOSEN = new Set("used use using entered typed chose picked".split(" "));
 const COPULAS = new Set(
   ("is 's ’s was are were be being to now still currently becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
-    "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
+    "olarak dır dir είναι है هي هو היא הוא คือ " +
+    // Slavic, Baltic, Finnic, Catalan, Filipino, Swahili, Bulgarian, Irish, Welsh, Albanian,
+    // and Hungarian forms of "is" and "was".
+    "je jsou bol bola byl byla bylo są yra buvo ir bija oli és ay ni е беше " +
+    "tá ydy yw është lett volt").split(" "),
 );

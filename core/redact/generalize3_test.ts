@@ -1,0 +1,47 @@
+/**
+ * Tests of the third generalisation round (issue 16, item 5), one per mechanism: password words
+ * in their inflected forms and copulas of more languages, a pronoun opening the label's clause
+ * that points back past a longer clause. Examples are made up here, not taken from a batch.
+ *
+ * @module
+ */
+import { equal } from "node:assert/strict";
+import { ALNUM, chars, gone, hex, kept } from "./examples_testing.ts";
+import { pointsBack } from "./back_cues.ts";
+
+Deno.test("inflected labels: a password word with a glued article or a case ending is a label", () => {
+  gone(`Passordet til wikien er Kelp-Harbor-58! nå`, "Kelp-Harbor-58!");
+  gone(`Lösenordet för skrivaren: Wq8#nTz2vLp`, "Wq8#nTz2vLp");
+  gone(`Zapomněl jsem hesla, nové heslo je Tulip-Drum-904, díky`, "Tulip-Drum-904");
+  gone(`Lozinku za ruter je Vapor7&mint, ne dijeli je`, "Vapor7&mint");
+  gone(`Salasanasi on vaihdettu: Qm4!zrT8wBn`, "Qm4!zrT8wBn");
+  // The stem must be a word of its own: an English word that starts the same stays a word.
+  kept(`the passwordless flow is enabled for Ximena2024 accounts`);
+});
+
+Deno.test("copulas of more languages state a person's password after its label", () => {
+  gone(`Heslo k tiskárně je Mosaic44&pear, prosím`, "Mosaic44&pear");
+  gone(`Ang password ng router ay Lemon-Grove-31 ngayon`, "Lemon-Grove-31");
+  gone(`Nenosiri ni Basil9&river kwa sasa`, "Basil9&river");
+  gone(`Slaptažodis yra Anchor77&kiwi iki penktadienio`, "Anchor77&kiwi");
+  kept(`Heslo je v trezoru, ne v chatu.`); // no value: talk about the password
+});
+
+Deno.test("points back: a pronoun opening the label's clause reaches past a longer clause", () => {
+  const pw = `Zq${chars(ALNUM, 10)}#7`;
+  gone(
+    `I pasted ${pw} into the setup wizard and it was accepted, so that is the router password now.`,
+    pw,
+  );
+  const key = hex(32);
+  gone(
+    `Our exporter signs every call with ${key}, which Segment calls the workspace's write secret.`,
+    key,
+  );
+  // A commit's 40 hex stays: a pronoun pointing back does not make a commit a key.
+  const sha = hex(40);
+  kept(`Rotated in ${sha}, which is the commit that replaced the old API secret.`);
+  equal(pointsBack(["secret", "API", "project's", "the", "calls", "Mixpanel", "which"]), true);
+  equal(pointsBack(["password", "current", "the", "still", "is", "that", "so"]), true);
+  equal(pointsBack(["password", "the", "rotated", "which"]), false); // a verb of its own
+});

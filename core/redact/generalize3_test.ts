@@ -45,3 +45,24 @@ Deno.test("points back: a pronoun opening the label's clause reaches past a long
   equal(pointsBack(["password", "current", "the", "still", "is", "that", "so"]), true);
   equal(pointsBack(["password", "the", "rotated", "which"]), false); // a verb of its own
 });
+
+Deno.test("a line ending in a colon hands its label's value to the next line, however long", () => {
+  const token = `Q${chars(ALNUM, 47)}`;
+  gone(
+    `Here is the deploy token you asked for this morning, I put it on its own line so you can copy it easily:\n${token}\nIt never expires.`,
+    token,
+  );
+  // A sentence ended on the line: the colon hands over nothing of the label's.
+  kept(
+    `We talked about the token rotation at length. These are the build ids from last night's run, newest first:\n${
+      hex(40)
+    }`,
+  );
+});
+
+Deno.test("the head before 'of'/'for' decides: a public thing named after a secret stays", () => {
+  kept(`Content-MD5 of the uploaded key file: ${chars(ALNUM, 22)}== (as sent)`);
+  kept(`fingerprint for the signing key: SHA256:${chars(ALNUM, 43)}`);
+  const pw = `Vr${chars(ALNUM, 10)}!9`;
+  gone(`the password for the reporting user: ${pw}`, pw);
+});

@@ -53,6 +53,7 @@ import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
 import { subjectCandidates } from "./subject_line.ts";
+import { urlTokenCandidates } from "./url_token.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -109,6 +110,7 @@ export function redact(text: string): Redaction {
   blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
   grantCandidates(text, candidates);
+  urlTokenCandidates(text, candidates);
   const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {

@@ -52,6 +52,7 @@ import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { sqlValues } from "./sql_values.ts";
 import { subjectCandidates } from "./subject_line.ts";
 import { urlTokenCandidates } from "./url_token.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
@@ -95,10 +96,18 @@ export function redact(text: string): Redaction {
     ...text.matchAll(MINISIGN_PUBLIC),
     ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
   ].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+  // An SQL row's values under public columns (`id`, `token_hash`): their key is the column.
+  const sqlSecrets: Candidate[] = [];
   const occupied = new Intervals(
-    disjoint([...kept, ...ciphertextSpans(text), ...documentedExamples(text)]),
+    disjoint([
+      ...kept,
+      ...ciphertextSpans(text),
+      ...documentedExamples(text),
+      ...sqlValues(text, sqlSecrets),
+    ]),
   );
   const candidates = catalogueCandidates(text);
+  candidates.push(...sqlSecrets);
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
   keyFileCandidates(text, candidates);

@@ -48,6 +48,7 @@ import { entropySpans } from "./entropy.ts";
 import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
+import { joinedLineCandidates } from "./joined_lines.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
@@ -120,6 +121,7 @@ export function redact(text: string): Redaction {
   barePasswords(text, candidates);
   grantCandidates(text, candidates);
   urlTokenCandidates(text, candidates);
+  joinedLineCandidates(text, candidates, (line) => redact(line).text);
   const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {

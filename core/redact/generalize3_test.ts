@@ -66,3 +66,16 @@ Deno.test("the head before 'of'/'for' decides: a public thing named after a secr
   const pw = `Vr${chars(ALNUM, 10)}!9`;
   gone(`the password for the reporting user: ${pw}`, pw);
 });
+
+Deno.test("openers: what unlocking or decrypting needs is a password, a phrase of words too", () => {
+  gone(
+    `Decrypting the old exports requires "harbor violet pepper sleet" typed in full.`,
+    "harbor violet pepper sleet",
+  );
+  gone(
+    `unsealing the vault needs 'maple_quartz_otter_lumen', ask the on-call`,
+    "maple_quartz_otter_lumen",
+  );
+  kept(`unlock the door with the key in the drawer`);
+  kept(`Decrypting the backup needs the KMS role, see the runbook.`);
+});

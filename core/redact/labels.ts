@@ -130,7 +130,7 @@ const LABEL = new RegExp(
     String
       .raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as|don['’]?t[ ]share|do[ ]not[ ]share|keep[ ](?:it|this)[ ](?:safe|secret|private))` +
     String
-      .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
+      .raw`|(?<opener>(?:with|needs|requires|takes|wants)(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|decryption|unseal|unseals|unsealed|unsealing)\b[^.;!?\n]{0,40}[ ](?:with|needs|requires|takes|wants)))` +
     String
       .raw`|(?<verbed>(?:db|database|wifi|wi-fi|vpn)(?=(?:[ \t]+[a-z]+){0,2}[ \t]+(?:uses|is|was|to|now)[ \t])` +
     // "the wifi for the Dune meeting room is …": a network's place, then its password.

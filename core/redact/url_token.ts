@@ -20,6 +20,24 @@ const URL = /\bhttps?:\/\/([A-Za-z0-9.\-]{1,253})(?::\d{1,5})?(\/[^\s"'<>`\\]{0,
 const CAPABILITY =
   /(?:^|[.\/\-_])(?:hooks?|webhooks?|notify|notifications?|incoming|inbound|ingest|triggers?|callbacks?|feeds?|ical|ics|reset|magic|invite|activate|verify|unlock|beacon|collect|push)(?=$|[.\/\-_?#])/i;
 
+/**
+ * A signed link: a query that says when it expires and carries a signature, which grants what
+ * the link grants until then (`?sig=…&exp=…`, `?signature=…&expires=…`).
+ */
+function signedQuery(rest: string, base: number, out: Candidate[]): void {
+  const query = /\?([^#]*)/.exec(rest);
+  if (query === null || !EXPIRY.test(query[1]!)) return;
+  const at = base + query.index + 1;
+  for (const m of query[1]!.matchAll(SIGNATURE)) {
+    const value = m[2]!;
+    if (value.length < 20 || !/[A-Za-z]/.test(value) || !/\d/.test(value)) continue;
+    const start = at + m.index + m[1]!.length + 1;
+    out.push({ start, end: start + value.length, type: "high_entropy", tier: 1 });
+  }
+}
+const EXPIRY = /(?:^|&)(?:exp|expires|expiry|expiration|e|se|valid_until|until)=\d/i;
+const SIGNATURE = /(?:^|&)((?:sig|signature|sign|hmac|s))=([A-Za-z0-9%_\-+\/.]{20,512}={0,2})/gi;
+
 /** A path segment or a fragment's value: a run of a token's characters. */
 const PART = /[A-Za-z0-9_\-]{24,}/g;
 
@@ -28,7 +46,9 @@ export function urlTokenCandidates(text: string, out: Candidate[]): void {
   for (const m of text.matchAll(URL)) {
     const host = m[1]!;
     const rest = m[2]!.replace(/[).,;:!?\]]+$/, "");
-    const pathOnly = rest.replace(/[?#].*$/s, "");
+    // The path, and a single-page app's route in the fragment (`#/reset-password/<token>`).
+    const pathOnly = rest.replace(/[?#].*$/s, "") + (/#!?\/[^?]*/.exec(rest)?.[0] ?? "");
+    signedQuery(rest, m.index + m[0].length - m[2]!.length, out);
     if (!CAPABILITY.test(host) && !CAPABILITY.test(pathOnly) && !/#access_token=/.test(rest)) {
       continue;
     }

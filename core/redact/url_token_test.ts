@@ -24,3 +24,12 @@ Deno.test("url token: ids in URLs that open nothing, hex and slugs stay", () => 
   kept(`https://hooks.example.io/services/weekly-digest-for-the-platform-team`);
   kept(`https://example.com/callback?state=${chars(B64URL, 32)}`); // a query's value: by its key
 });
+
+Deno.test("url token: a signed link's signature goes, and so does a token in an app's route", () => {
+  const sig = `${chars(ALNUM, 30)}%2F${chars(ALNUM, 12)}`;
+  gone(`download: https://files.example.net/report.pdf?exp=1767225600&sig=${sig}`, sig);
+  const route = token();
+  gone(`open https://app.example.com/#/reset-password/${route} within the hour`, route);
+  // No expiry: a signature parameter alone is no signed link.
+  kept(`https://img.example.net/a.png?sig=${chars(ALNUM, 24)}`);
+});

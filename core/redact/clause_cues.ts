@@ -108,3 +108,15 @@ export function ownedBy(text: string, at: number): boolean {
   return head !== undefined && nameWordsOf(head).some((w) => PUBLIC_KEYS.has(w));
 }
 const OWNER = /(?:^|[\s("'`])([A-Za-z][\w\-]{1,30})[ \t]+(?:of|for)[ \t]+(?:[\w.\-']+[ \t]+){0,3}$/;
+
+/**
+ * Whether the value at `at` has a key of its own right before it (`Key ID: …`, `kid=…`,
+ * `"request_id": "…"`) that names something public, after `from` (the label's end when the label
+ * comes first, so the label itself is never that key).
+ */
+export function ownKeyPublic(text: string, from: number, at: number): boolean {
+  const key = OWN_KEY.exec(text.slice(Math.max(from, at - 48), at))?.[1];
+  return key !== undefined && nameWordsOf(key).some((w) => PUBLIC_KEYS.has(w));
+}
+const OWN_KEY =
+  /(?:^|[\s"'`(,{])([A-Za-z][\w\-]{0,20}(?:[ \t][A-Za-z][\w\-]{0,20})?)["'`]?[ \t]*[:=][ \t]*["'`]?$/;

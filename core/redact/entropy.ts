@@ -180,7 +180,8 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   if (qualifier && NEGATIVE_WORDS.has(qualifier.toLowerCase())) return "negative";
   // "Content-MD5 of the uploaded key file:", "checksum for the token bundle:": the label's head
   // comes before "of"/"for", and what follows only says whose it is.
-  const owner = OWNED.exec(head)?.[1];
+  // A "key" head takes its qualifier's word: "the public key for verifying webhooks is …".
+  const owner = OWNED.exec(head)?.[1]?.replace(/[ \t]+keys?$/i, "");
   if (owner && nameWords(owner).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
   // "state param: …", "the nonce value …": a generic word names nothing; the one before it does.
   const named = [...(key ? [key] : []), ...recent];
@@ -200,7 +201,7 @@ const FILE_START = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD|JVBERi0|UEsDB|H4sI|AGFzbQ|f0VM
 
 /** A label's head, then "of" or "for" and up to five words, then the colon before the value. */
 const OWNED =
-  /(?:^|[\s(])([A-Za-z][\w\-]{1,30})[ \t]+(?:of|for)[ \t]+(?:[\w.\-']+[ \t]+){0,4}[\w.\-']+[ \t]*[:=][ \t]*["'`]?$/;
+  /(?:^|[\s(])([A-Za-z][\w\-]{1,30}(?:[ \t]+keys?)?)[ \t]+(?:of|for)[ \t]+(?:[\w.\-']+[ \t]+){0,4}[\w.\-']+[ \t]*(?:[:=]|[ \t]is|[ \t]was)[ \t]*["'`]?$/;
 
 /** A secret word, then "for" and a few words: what follows names the secret's purpose. */
 const PURPOSE =

@@ -79,3 +79,19 @@ Deno.test("openers: what unlocking or decrypting needs is a password, a phrase o
   kept(`unlock the door with the key in the drawer`);
   kept(`Decrypting the backup needs the KMS role, see the runbook.`);
 });
+
+Deno.test("guards: a value's own public key, mask characters, a public key's qualifier", () => {
+  // The value's own key names an id, even with a secret word after it.
+  kept(
+    `Key ID: ${
+      chars("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", 20)
+    } (the secret itself is in the vault)`,
+  );
+  // Masked with bullets or stars, whatever the label.
+  kept(`Your token: ghp_${"•".repeat(30)}9f3c`);
+  kept(`api key = sk-${"*".repeat(20)}Qw8z`);
+  // "the public key for … is": the head's qualifier says public.
+  kept(`The public key for verifying releases is ${chars(ALNUM, 43)}=`);
+  const secret = chars(ALNUM, 40);
+  gone(`The signing key for the release bot is ${secret}`, secret);
+});

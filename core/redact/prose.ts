@@ -36,6 +36,7 @@ import {
   colonGlued,
   keyShaped,
   ownedBy,
+  ownKeyPublic,
   presented,
   randomValue,
   spacelessCopula,
@@ -91,6 +92,12 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         }
       }
       if (value && unstatedId(text, label, word, value)) return undefined; // "token <uuid> expired"
+      if (value && value.start > label.end && ownKeyPublic(text, label.end, value.start)) {
+        return undefined; // "…the secret: Key ID: <id>"
+      }
+      if (value && value.end <= label.start && ownKeyPublic(text, 0, value.start)) {
+        return undefined; // "Key ID: <id> (the secret is in the vault)"
+      }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };

@@ -95,3 +95,12 @@ Deno.test("guards: a value's own public key, mask characters, a public key's qua
   const secret = chars(ALNUM, 40);
   gone(`The signing key for the release bot is ${secret}`, secret);
 });
+
+Deno.test("secret hex: hex under a prefix that says secret goes; under other prefixes it stays", () => {
+  const a = `sec_${hex(48)}`;
+  gone(`switched the worker to ${a} yesterday`, a);
+  const b = `acme_oauth_${hex(64)}`;
+  gone(b, b);
+  kept(`cache hit for node-modules-${hex(40)}`);
+  kept(`layer build_${hex(32)} pushed`);
+});

@@ -19,10 +19,20 @@ export const PUBLIC_KEYS = new Set(
 /** How many more words are read when an aside opens after a label. */
 export const ASIDE_WORDS = 20;
 
-/** Whether a word opens an aside: a dash standing alone, or a bracket not closed in the word. */
-export function asideOf(word: string): "" | "dash" | "paren" {
+/**
+ * Whether a word opens an aside: a dash standing alone, a bracket not closed in the word, or a
+ * relative clause set off by commas (", which changes every quarter,"), after `previous`.
+ */
+export function asideOf(word: string, previous?: string): "" | "dash" | "paren" | "comma" {
   if (/^(?:[—–]|--)$/.test(word)) return "dash";
+  if (previous?.endsWith(",") && /^(?:which|who|whose|where|when)$/i.test(word)) return "comma";
   return word.startsWith("(") && !word.endsWith(")") ? "paren" : "";
+}
+
+/** Whether a word closes the aside it is in (`""` when none is open). */
+export function closesAside(aside: string, word: string): boolean {
+  if (aside === "dash") return asideOf(word) === "dash";
+  return aside === "comma" ? word.endsWith(",") : word.endsWith(")");
 }
 
 /**

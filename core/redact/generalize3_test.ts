@@ -104,3 +104,15 @@ Deno.test("secret hex: hex under a prefix that says secret goes; under other pre
   kept(`cache hit for node-modules-${hex(40)}`);
   kept(`layer build_${hex(32)} pushed`);
 });
+
+Deno.test("comma asides: a relative clause between commas does not count toward a label's reach", () => {
+  const pw = `Lk${chars(ALNUM, 9)}#4`;
+  gone(
+    `the wifi password for the third floor, which facilities change whenever someone leaves, is now ${pw}.`,
+    pw,
+  );
+  // Outside an aside, the reach still ends: a value far after the label in the same clause stays.
+  kept(
+    `the password policy applies to every account the platform team manages in all regions including build-7f3a9c2e1d`,
+  );
+});

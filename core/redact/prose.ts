@@ -23,6 +23,7 @@ import {
   bareWord,
   bracketAside,
   captionLine,
+  closesAside,
   light,
   pointsBack,
   pointsUp,
@@ -148,10 +149,10 @@ function bind(
     }
     const word = ahead[i]!.text;
     if (aside === "") {
-      aside = asideOf(word);
+      aside = asideOf(word, ahead[i - 1]?.text);
       if (aside === "") counted++;
       else sawAside = true;
-    } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
+    } else if (closesAside(aside, word)) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!) ??
       (label.kind === "password" && /:$/.test(ahead[i - 1]?.text ?? "")

@@ -116,3 +116,9 @@ Deno.test("comma asides: a relative clause between commas does not count toward 
     `the password policy applies to every account the platform team manages in all regions including build-7f3a9c2e1d`,
   );
 });
+
+Deno.test("secret labels state a person's phrase with a copula, not as a name after them", () => {
+  gone(`PSA: the new VPN shared secret is Walnut-Harbor-5120`, "Walnut-Harbor-5120");
+  gone(`Parola serverului este Quartz-Delta-88, nu o trimite`, "Quartz-Delta-88");
+  kept(`kubectl describe secret billing-token-x7k2p -n prod`);
+});

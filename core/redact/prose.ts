@@ -52,7 +52,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
     ahead: 10,
     back: 8,
   },
-  secret: { shapes: ["random", "password", "hex", "uuid", "shared"], ahead: 10, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid", "shared", "phrase"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },

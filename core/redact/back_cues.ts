@@ -174,11 +174,13 @@ export function publicKey(before: readonly string[]): boolean {
   for (let i = before.length - 1; i >= 0; i--) {
     const word = before[i]!.toLowerCase();
     if (word.endsWith(")")) depth++;
-    if (word.startsWith("(")) {
-      depth = Math.max(0, depth - 1);
+    if (word.startsWith("(") && depth > 0) {
+      depth--;
       continue;
     }
     if (depth > 0) continue;
+    // A bracket that opens before the value and holds it: its first word may be the value's key
+    // ("… tokens (request <id>)").
     const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
     // "key for the side project: <value>": the word says what the secret is for, not what the

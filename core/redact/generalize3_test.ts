@@ -122,3 +122,9 @@ Deno.test("secret labels state a person's phrase with a copula, not as a name af
   gone(`Parola serverului este Quartz-Delta-88, nu o trimite`, "Quartz-Delta-88");
   kept(`kubectl describe secret billing-token-x7k2p -n prod`);
 });
+
+Deno.test("a bracket holding the value: its first word may be the value's public key", () => {
+  kept(`used 9,120 prompt tokens and 311 completion tokens (request ${chars(ALNUM, 27)})`);
+  const pw = `Gz${chars(ALNUM, 10)}!4`;
+  gone(`the router password (${pw}) is taped under the desk`, pw);
+});

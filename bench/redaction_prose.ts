@@ -22,11 +22,12 @@
  * split reads: `redaction_prose_splits.ts`.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|adv|adv2|adv2-held|all]
- * [--write]. `adv2` and `adv2-held` are the two halves of the second adversarial batch
- * (bench/fixtures/secrets_prose_adv2.ts), split by template: tune on `adv2`, run `adv2-held` once.
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|adv|adv2|
+ * adv2-held|adv3|adv3-held|all] [--write]. `adv2` and `adv2-held` are the two halves of the second
+ * adversarial batch (bench/fixtures/secrets_prose_adv2.ts), split by template: tune on `adv2`,
+ * run `adv2-held` once; `adv3` and `adv3-held` are the third's (bench/fixtures/secrets_prose_adv3.ts).
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for
- * `fresh`, `blind2` to `blind8`, `adv`, `adv2` and `adv2-held`: their own
+ * `fresh`, `blind2` to `blind8`, `adv`, `adv2`, `adv2-held`, `adv3` and `adv3-held`: their own
  * bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * seven development batches at once: bench/RESULTS-redaction-prose-all.md and
@@ -43,7 +44,7 @@ import { batchOf, HELD_OUT, PROSE_SPLITS, type ProseSplit } from "./redaction_pr
 const ROOT = new URL("..", import.meta.url).pathname;
 
 /** The development splits whose leaked and changed ids are listed (never a held-out one). */
-const DEV_LISTED: readonly ProseSplit[] = ["tune", "adv", "adv2", "blind6"];
+const DEV_LISTED: readonly ProseSplit[] = ["tune", "adv", "adv2", "adv2-held", "blind6", "adv3"];
 
 interface Row {
   items: number;

@@ -43,6 +43,11 @@ import {
   buildSecretsProseAdv2Held,
   SECRETS_PROSE_ADV2_SEED,
 } from "./fixtures/secrets_prose_adv2.ts";
+import {
+  buildSecretsProseAdv3,
+  buildSecretsProseAdv3Held,
+  SECRETS_PROSE_ADV3_SEED,
+} from "./fixtures/secrets_prose_adv3.ts";
 
 /** Every split the benchmark scores; `both` and `all` name groups of them. */
 export const PROSE_SPLITS = [
@@ -59,6 +64,8 @@ export const PROSE_SPLITS = [
   "adv",
   "adv2",
   "adv2-held",
+  "adv3",
+  "adv3-held",
 ] as const;
 
 /** A half of the original batch, or one of the later held-out batches. */
@@ -77,6 +84,8 @@ export function batchOf(split: ProseSplit, seed: number) {
   if (split === "adv") return buildSecretsProseAdv();
   if (split === "adv2") return buildSecretsProseAdv2();
   if (split === "adv2-held") return buildSecretsProseAdv2Held();
+  if (split === "adv3") return buildSecretsProseAdv3();
+  if (split === "adv3-held") return buildSecretsProseAdv3Held();
   return buildSecretsProse(seed);
 }
 
@@ -186,6 +195,26 @@ export const HELD_OUT = {
     seed: SECRETS_PROSE_ADV2_SEED,
     about:
       "the templates of the second adversarial batch that tuning never used: scored once before " +
+      "tuning and once after it, as aggregates; its items are never printed.",
+  },
+  adv3: {
+    title: "third adversarial batch, development half",
+    batch: "the development half of the third adversarial batch",
+    file: "secrets_prose_adv3.ts",
+    seed: SECRETS_PROSE_ADV3_SEED,
+    about:
+      "written on 2026-11-26 in the kinds of sentence and value that still leaked on the first " +
+      "runs of adv2-held, blind5 and blind6 (labels far from or after the value, other " +
+      "languages, chat and tickets, URL parts, commands, code, continuation lines) and split by " +
+      "template; this half is development data, scored once before tuning.",
+  },
+  "adv3-held": {
+    title: "third adversarial batch, held-out half",
+    batch: "the held-out half of the third adversarial batch",
+    file: "secrets_prose_adv3.ts",
+    seed: SECRETS_PROSE_ADV3_SEED,
+    about:
+      "the templates of the third adversarial batch that tuning never used: scored once before " +
       "tuning and once after it, as aggregates; its items are never printed.",
   },
 } as const;

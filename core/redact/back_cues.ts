@@ -19,10 +19,20 @@ export const PUBLIC_KEYS = new Set(
 /** How many more words are read when an aside opens after a label. */
 export const ASIDE_WORDS = 20;
 
-/** Whether a word opens an aside: a dash standing alone, or a bracket not closed in the word. */
-export function asideOf(word: string): "" | "dash" | "paren" {
+/**
+ * Whether a word opens an aside: a dash standing alone, a bracket not closed in the word, or a
+ * relative clause set off by commas (", which changes every quarter,"), after `previous`.
+ */
+export function asideOf(word: string, previous?: string): "" | "dash" | "paren" | "comma" {
   if (/^(?:[—–]|--)$/.test(word)) return "dash";
+  if (previous?.endsWith(",") && /^(?:which|who|whose|where|when)$/i.test(word)) return "comma";
   return word.startsWith("(") && !word.endsWith(")") ? "paren" : "";
+}
+
+/** Whether a word closes the aside it is in (`""` when none is open). */
+export function closesAside(aside: string, word: string): boolean {
+  if (aside === "dash") return asideOf(word) === "dash";
+  return aside === "comma" ? word.endsWith(",") : word.endsWith(")");
 }
 
 /**
@@ -53,13 +63,42 @@ export function light(word: string): boolean {
   return LIGHT.has(word.toLowerCase()) || /^[A-Z][A-Za-z0-9\-]*$/.test(word);
 }
 
-/** "that's the", "which is the", "it's our": a demonstrative that points back to a value. */
+/**
+ * "that's the", "which is the", "it's our", "so that is still the current", "which Mixpanel
+ * calls the project's": a demonstrative or relative pronoun opening the label's own clause, which
+ * points back to the value before it. `nearest` holds the words before the label, nearest first
+ * (up to eight are read). Between the pronoun and the label stand only light words, a label's own
+ * words, a copula, a verb of naming and whose it is (a name, a possessive): nothing that opens a
+ * clause of its own or names something public.
+ */
 export function pointsBack(nearest: readonly string[]): boolean {
-  const i = nearest.findIndex((w) => /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w));
+  const words = nearest.slice(0, 8);
+  const i = words.findIndex((w, k) =>
+    /^\(?(?:that['’]?s|it['’]?s|which|this)$/i.test(w) ||
+    // "that is", "it was": a bare pronoun before a copula on the label's side.
+    /^\(?(?:that|it|this)$/i.test(w) && k > 0 && /^(?:is|was)$/i.test(words[k - 1]!)
+  );
+  if (i === -1) return false;
+  // The label's noun phrase back to its determiner ("the router", "our old billing") may hold
+  // any words that name no public thing: they say whose the secret is.
+  const det = words.slice(0, Math.min(i, 4)).findIndex((w) => DETERMINERS.has(bareWord(w)));
+  const phrase = det === -1 ? 0 : det;
+  if (words.slice(0, phrase).some((w) => PUBLIC_KEYS.has(bareWord(w)))) return false;
   // "…, that's the signing secret": a label's own words ("signing", "API") may stand between.
-  return i !== -1 &&
-    nearest.slice(0, i).every((w) => light(w) || LABEL_WORDS.has(w.toLowerCase()));
+  return words.slice(phrase, i).every((w) => {
+    const bare = bareWord(w);
+    return light(w) || LABEL_WORDS.has(bare) || NAMING.has(bare) ||
+      /^[\p{L}]+['’]s$/u.test(bare); // whose it is: "the project's"
+  });
 }
+
+/** Words that open a noun phrase. */
+const DETERMINERS = new Set("the our my your its their his her".split(" "));
+
+/** Copulas and verbs of naming between a pronoun and the label it points with. */
+const NAMING = new Set(
+  "is was are 's calls called call names named dubs dubbed labels labelled means".split(" "),
+);
 
 /**
  * "<value> (Twilio auth token)": the label in brackets right after the value names it (hex
@@ -135,11 +174,13 @@ export function publicKey(before: readonly string[]): boolean {
   for (let i = before.length - 1; i >= 0; i--) {
     const word = before[i]!.toLowerCase();
     if (word.endsWith(")")) depth++;
-    if (word.startsWith("(")) {
-      depth = Math.max(0, depth - 1);
+    if (word.startsWith("(") && depth > 0) {
+      depth--;
       continue;
     }
     if (depth > 0) continue;
+    // A bracket that opens before the value and holds it: its first word may be the value's key
+    // ("… tokens (request <id>)").
     const bare = word.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, "");
     if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
     // "key for the side project: <value>": the word says what the secret is for, not what the

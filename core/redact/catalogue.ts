@@ -922,7 +922,7 @@ export function isLiteral(value: string): boolean {
   // ghp_REDACTED, ***REMOVED***, [hidden]: a word that says the value was taken out.
   if (/^[*#_\-.•]*(?:redacted|removed|hidden|masked|omitted)[*#_\-.•]*$/i.test(core)) return false;
   if (/EXAMPLE(?:KEY)?$/.test(v)) return false; // a vendor's documented example (AWS's `…EXAMPLEKEY`)
-  if (/x{6,}|X{6,}|\*{4,}/.test(v)) return false;
+  if (/x{6,}|X{6,}|[*•●∙·◦]{4,}/.test(v)) return false; // masked: `ghp_••••1a2b`
   if (/^[^\s.…]{1,16}(?:\.{3}|…)$/.test(v)) return false; // elided: eyJhbGciOi...
   if (/^[^\s.…]{1,16}(?:\.{3}|…)[A-Za-z0-9]{1,8}$/.test(v)) return false; // masked: sk-…Zq8v
   const words = v.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 0);

@@ -1,11 +1,14 @@
 /**
  * Small cues of a label's clause for the prose binder (`prose.ts`): a copula of a script written
  * without spaces, which the binder's words skip as a separator; a "token" or "secret" that names
- * no service, whose UUID is an id unless it is handed over or stated; the shapes only a key has.
+ * no service, whose UUID is an id unless it is handed over or stated; the shapes only a key has;
+ * a label that only says whose a public thing is ("the checksum of the api token").
  *
  * @module
  */
 import type { Label } from "./labels.ts";
+import { PUBLIC_KEYS } from "./back_cues.ts";
+import { nameWords as nameWordsOf } from "./catalogue.ts";
 import { type Shaped, shaped, type Word } from "./prose_value.ts";
 
 /**
@@ -94,3 +97,26 @@ export function colonGlued(
   const value = accept({ start: word.start, end: word.end - 1, text: word.text.slice(0, -1) });
   return value?.shape === "password" ? value : undefined;
 }
+
+/**
+ * Whether the label only says whose a public thing is: "the checksum of the api token: …",
+ * "Content-MD5 for the key file", "fingerprint of our deploy key is …". The head of the noun
+ * phrase stands before "of" or "for", and it is the value's key.
+ */
+export function ownedBy(text: string, at: number): boolean {
+  const head = OWNER.exec(text.slice(Math.max(0, at - 80), at))?.[1];
+  return head !== undefined && nameWordsOf(head).some((w) => PUBLIC_KEYS.has(w));
+}
+const OWNER = /(?:^|[\s("'`])([A-Za-z][\w\-]{1,30})[ \t]+(?:of|for)[ \t]+(?:[\w.\-']+[ \t]+){0,3}$/;
+
+/**
+ * Whether the value at `at` has a key of its own right before it (`Key ID: …`, `kid=…`,
+ * `"request_id": "…"`) that names something public, after `from` (the label's end when the label
+ * comes first, so the label itself is never that key).
+ */
+export function ownKeyPublic(text: string, from: number, at: number): boolean {
+  const key = OWN_KEY.exec(text.slice(Math.max(from, at - 48), at))?.[1];
+  return key !== undefined && nameWordsOf(key).some((w) => PUBLIC_KEYS.has(w));
+}
+const OWN_KEY =
+  /(?:^|[\s"'`(,{])([A-Za-z][\w\-]{0,20}(?:[ \t][A-Za-z][\w\-]{0,20})?)["'`]?[ \t]*[:=][ \t]*["'`]?$/;

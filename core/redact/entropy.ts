@@ -178,6 +178,11 @@ function contextSignal(before: string): "negative" | "secret" | undefined {
   // A bare "key" in prose is named by the word before it: "cache key: …", "idempotency key".
   const qualifier = /([A-Za-z][\w\-]*)[ \t]+keys?[ \t]*(?:[:=][ \t]*)?$/.exec(head)?.[1];
   if (qualifier && NEGATIVE_WORDS.has(qualifier.toLowerCase())) return "negative";
+  // "Content-MD5 of the uploaded key file:", "checksum for the token bundle:": the label's head
+  // comes before "of"/"for", and what follows only says whose it is.
+  // A "key" head takes its qualifier's word: "the public key for verifying webhooks is …".
+  const owner = OWNED.exec(head)?.[1]?.replace(/[ \t]+keys?$/i, "");
+  if (owner && nameWords(owner).some((w) => NEGATIVE_WORDS.has(w))) return "negative";
   // "state param: …", "the nonce value …": a generic word names nothing; the one before it does.
   const named = [...(key ? [key] : []), ...recent];
   while (named.length > 1 && GENERIC.has(named[0]!.toLowerCase())) named.shift();
@@ -193,6 +198,10 @@ const HOST_AFTER = /^(?:\.[a-z0-9\-]{1,30}){1,4}\.[a-z]{2,12}(?![\w.\-])/;
 
 /** How base64 of a known file type starts: JPEG, PNG, GIF, PDF, zip, gzip, wasm, ELF, RIFF, WOFF, ISO media. */
 const FILE_START = /^(?:\/9j\/|iVBORw0KGgo|R0lGOD|JVBERi0|UEsDB|H4sI|AGFzbQ|f0VMR|UklGR|d09G|AAAA)/;
+
+/** A label's head, then "of" or "for" and up to five words, then the colon before the value. */
+const OWNED =
+  /(?:^|[\s(])([A-Za-z][\w\-]{1,30}(?:[ \t]+keys?)?)[ \t]+(?:of|for)[ \t]+(?:[\w.\-']+[ \t]+){0,4}[\w.\-']+[ \t]*(?:[:=]|[ \t]is|[ \t]was)[ \t]*["'`]?$/;
 
 /** A secret word, then "for" and a few words: what follows names the secret's purpose. */
 const PURPOSE =

@@ -14,6 +14,15 @@ import {
   nameWords,
   STRONG_KEY_QUALIFIERS,
 } from "./catalogue.ts";
+import {
+  CJK_PASSWORD,
+  CJK_SECRET,
+  FOREIGN_PASSWORD,
+  FOREIGN_SECRET,
+  FOREIGN_SECRET_WORD,
+  INFLECTED,
+  LETTER,
+} from "./label_words.ts";
 
 /**
  * How much a label vouches for:
@@ -55,29 +64,6 @@ const PASSWORD_WORDS = new Set(
   "password passwd pwd pw pass passphrase passcode passwort kennwort pin".split(" "),
 );
 
-/** Password, key and token in other languages (a label in any of them is a `password` label). */
-const FOREIGN_PASSWORD =
-  "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
-  "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
-  "passord|heslo|jelsz[óo]|lozinka|kennwort|κωδικός|συνθηματικό|पासवर्ड|कूटशब्द|" +
-  "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð|" +
-  // Persian, Urdu, Bengali, Tamil, Malay, Slovenian, Bulgarian, Lithuanian, Estonian, Catalan,
-  // Afrikaans, Swahili, Georgian, Armenian.
-  "رمز[ ]عبور|گذرواژه|پاس[ ]ورڈ|পাসওয়ার্ড|கடவுச்சொல்|kata[ ]laluan|geslo|парола(?:та)?|" +
-  "slaptažodis|parool|contrasenya|wagwoord|nenosiri|პაროლი|գաղտնաբառ";
-const FOREIGN_SECRET = "(?:api[- ])?(?:" +
-  "chave|cl[ée]|schl[üu]ssel|chiave|sleutel|klucz|ключ|токен|секрет|anahtar[ıi]?|nyckel(?:n)?|" +
-  "kunci|token(?:et|u)?|secreto|segredo|segreto|sekret|geheimnis|jeton|gettone|llave|n[øo]gle|" +
-  "avain|kl[íi][čc]|kulcs)";
-/** A foreign secret word that the English name pattern reads first (it holds "secret"). */
-const FOREIGN_SECRET_WORD = new RegExp(`^${FOREIGN_SECRET}$`, "i");
-/** Chinese, Japanese and Korean labels: no spaces around them. */
-const CJK_PASSWORD = "密码|密碼|口令|パスワード|暗証番号|비밀번호|암호|รหัสผ่าน";
-const CJK_SECRET = "密钥|密鑰|秘钥|令牌|キー|トークン|シークレット|키|토큰";
-
-/** Letters and digits of the scripts labels are written in (a class without `u`, which is slower). */
-const LETTER = String.raw`\w\u00C0-\u02FF\u0370-\u1FFF\u2C00-\u2DFF\u3040-\u9FFF\uAC00-\uD7AF`;
-
 /**
  * Services whose keys carry no prefix of their own (hex, a UUID or random): their name as a
  * value's key ("Datadog: <hex>") names a key. Services whose keys have a prefix (Stripe,
@@ -94,10 +80,14 @@ export function prefixlessVendor(word: string): boolean {
 }
 const PREFIXLESS = new RegExp(`^(?:${VENDORS})$`, "i");
 
+/** A foreign password word that the English name pattern reads first (it holds "pass"). */
+const FOREIGN_PASSWORD_WORD = new RegExp(`^(?:${FOREIGN_PASSWORD})${INFLECTED}$`, "i");
+
 const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
     String.raw`(?<name>(?=[A-Za-z_])[\w\-]{0,60}?(?:pass|pw|secret|token|key|cred)[\w\-]{0,40})` +
-    String.raw`|(?<foreign>${FOREIGN_PASSWORD})|(?<foreignSecret>${FOREIGN_SECRET})` +
+    String.raw`|(?<foreign>(?:${FOREIGN_PASSWORD})${INFLECTED})` +
+    String.raw`|(?<foreignSecret>${FOREIGN_SECRET}${INFLECTED})` +
     String
       .raw`|(?<account>log[ \-]?ins?|sign[ \-]?ins?)` +
     String
@@ -111,7 +101,7 @@ const LABEL = new RegExp(
     String
       .raw`|(?<cueUser>same[ ](?:user(?:name)?|login)[ ]as|don['’]?t[ ]share|do[ ]not[ ]share|keep[ ](?:it|this)[ ](?:safe|secret|private))` +
     String
-      .raw`|(?<opener>with(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|unseal|unseals|unsealed)\b[^.;!?\n]{0,40}[ ]with))` +
+      .raw`|(?<opener>(?:with|needs|requires|takes|wants)(?<=\b(?:unlock|unlocks|unlocked|unlocking|decrypt|decrypts|decrypted|decrypting|decryption|unseal|unseals|unsealed|unsealing)\b[^.;!?\n]{0,40}[ ](?:with|needs|requires|takes|wants)))` +
     String
       .raw`|(?<verbed>(?:db|database|wifi|wi-fi|vpn)(?=(?:[ \t]+[a-z]+){0,2}[ \t]+(?:uses|is|was|to|now)[ \t])` +
     // "the wifi for the Dune meeting room is …": a network's place, then its password.
@@ -220,6 +210,7 @@ export function findLabels(text: string): Label[] {
     } else {
       kind = nameKind(m[0], previous, text.slice(end, end + 24)) ??
         keyKind(text, m[0], start, end, previous) ??
+        (FOREIGN_PASSWORD_WORD.test(m[0]) ? "password" : undefined) ?? // "passordet", "passwortes"
         (FOREIGN_SECRET_WORD.test(m[0]) ? "secret" : undefined); // "secreto": read as a name first
     }
     if (kind !== undefined) out.push({ start, end, kind });

@@ -61,7 +61,8 @@ const MNEMONIC =
 /** Candidate spans of multi-word secrets, given the labels `prose.ts` found. */
 export function multiWordCandidates(text: string, labels: readonly Label[], out: Candidate[]) {
   for (const label of labels) {
-    if (!["password", "secret", "account"].includes(label.kind)) continue;
+    // An opener ("unlock the vault with", "decrypting it needs") states a password too.
+    if (!["password", "secret", "account", "opener"].includes(label.kind)) continue;
     const window = text.slice(label.end, label.end + 160);
     const newline = window.indexOf("\n");
     const rest = newline === -1 ? window : window.slice(0, newline);

@@ -16,12 +16,14 @@ import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
 import { ANSWER_ASIDE, ANSWER_OPENER, SPEAKER } from "./answer_line.ts";
 import { stated } from "./stated.ts";
+import { lineEndFrom, lineStartBefore, words } from "./prose_words.ts";
 import {
   ASIDE_WORDS,
   asideOf,
   bareWord,
   bracketAside,
   captionLine,
+  closesAside,
   light,
   pointsBack,
   pointsUp,
@@ -34,6 +36,8 @@ import { findLabels, type Label, type LabelKind, pinOnly } from "./labels.ts";
 import {
   colonGlued,
   keyShaped,
+  ownedBy,
+  ownKeyPublic,
   presented,
   randomValue,
   spacelessCopula,
@@ -48,7 +52,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
     ahead: 10,
     back: 8,
   },
-  secret: { shapes: ["random", "password", "hex", "uuid", "shared"], ahead: 10, back: 6 },
+  secret: { shapes: ["random", "password", "hex", "uuid", "shared", "phrase"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
   weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
@@ -66,22 +70,6 @@ const COLUMN_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "ven
 /** How many words after a label are read: the longest reach, plus one. */
 const LOOK_AHEAD = 11;
 
-/** What ends a word: spaces, semicolons, quotes, table bars, Thai and CJK characters. */
-const SEPARATORS = String
-  .raw`\s;"\`|\u0E00-\u0E7F\u1100-\u11FF\u3000-\u30FF\u3400-\u4DBF\u4E00-\u9FFF\uAC00-\uD7AF\uF900-\uFAFF\uFF01-\uFF1F`;
-/** After a semicolon, what makes it end a clause or a setting rather than sit inside a value. */
-const GLUED = String.raw`[\s;]|$|[A-Za-z_][\w .]{0,30}=`;
-
-/**
- * A word: a run between spaces, quotes, table bars and CJK characters (kana, hanzi, hangul).
- * A semicolon ends a word only where it ends a clause (before a space or the end) or a
- * setting (`;Host=`): inside a run it is a character of the value (`U4!(H5,:r;Jrr&z`).
- */
-const WORD = new RegExp(
-  `(?:[^${SEPARATORS}]|;(?!${GLUED}))[^${SEPARATORS}]*(?:;(?!${GLUED})[^${SEPARATORS}]*)*`,
-  "g",
-);
-
 /** Candidate spans for secrets named in prose. */
 export function proseCandidates(text: string, out: Candidate[]): void {
   const taken = new Set<number>();
@@ -89,6 +77,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
   const labels = findLabels(text);
   multiWordCandidates(text, labels, out);
   for (const label of labels) {
+    if (ownedBy(text, label.start)) continue; // "the checksum of the api token: …"
     const accept = (word: Word) => {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));
@@ -104,6 +93,12 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         }
       }
       if (value && unstatedId(text, label, word, value)) return undefined; // "token <uuid> expired"
+      if (value && value.start > label.end && ownKeyPublic(text, label.end, value.start)) {
+        return undefined; // "…the secret: Key ID: <id>"
+      }
+      if (value && value.end <= label.start && ownKeyPublic(text, 0, value.start)) {
+        return undefined; // "Key ID: <id> (the secret is in the vault)"
+      }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
@@ -154,10 +149,10 @@ function bind(
     }
     const word = ahead[i]!.text;
     if (aside === "") {
-      aside = asideOf(word);
+      aside = asideOf(word, ahead[i - 1]?.text);
       if (aside === "") counted++;
       else sawAside = true;
-    } else if (aside === "dash" ? asideOf(word) === "dash" : word.endsWith(")")) aside = "";
+    } else if (closesAside(aside, word)) aside = "";
     if (redacted(ahead[i]!)) return undefined;
     const value = accept(ahead[i]!) ??
       (label.kind === "password" && /:$/.test(ahead[i - 1]?.text ?? "")
@@ -182,9 +177,14 @@ function bind(
       break;
     }
   }
-  const open = ahead.every((w, i) => i === ahead.length - 1 || !endsClause(text, w));
+  // A line that ends in a colon hands over what follows, however long it runs ("Here is the
+  // token you asked for, on its own line so you can copy it:"), if no sentence ends on it.
+  const hands = !cut && /:[ \t]*$/.test(text.slice(label.end, lineEnd));
+  const rest = hands && !whole ? words(text, label.end, lineEnd, 40) : ahead;
+  const open = rest.every((w, i) => i === rest.length - 1 || !endsClause(text, w));
   if (
-    best === undefined && accepts.ahead > 0 && whole && open && ahead.length <= 8 &&
+    best === undefined && accepts.ahead > 0 && (whole || hands && rest.length < 40) && open &&
+    (ahead.length <= 8 || hands) &&
     !asksForPublic(text, label.start) && !tableRow(text, label.start) // a row's next is a record
   ) {
     const asked = /[?？]\s*$/.test(text.slice(label.end, lineEnd));
@@ -216,8 +216,8 @@ function bind(
     const behind = words(text, Math.max(lineStart, label.start - 200), label.start).reverse();
     // "<value> into the config, that's the Datadog API key": a demonstrative before the label
     // points back to the value, further than a plain "as the key" reaches.
-    const pointed = pointsBack(behind.slice(0, 4).map((w) => w.text));
-    const reach = pointed ? 12 : accepts.back;
+    const pointed = pointsBack(behind.slice(0, 8).map((w) => w.text));
+    const reach = pointed ? 16 : accepts.back;
     const closesAside = /^[ \t]*\)/.test(text.slice(label.end, label.end + 4));
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
       if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
@@ -310,34 +310,6 @@ function redacted(word: Word): boolean {
 /** Whether a sentence or clause ends with this word. */
 function endsClause(text: string, word: Word): boolean {
   return /[.!?]$/.test(word.text) || text[word.end] === ";";
-}
-
-/** How far around a label redaction looks for its line's ends: keeps long lines linear. */
-const REACH = 600;
-
-/** The end of the line at `from`, or `from + REACH` when the line runs on (then `cut`). */
-function lineEndFrom(text: string, from: number): { end: number; cut: boolean } {
-  const window = text.slice(from, from + REACH);
-  const at = window.indexOf("\n");
-  if (at !== -1) return { end: from + at, cut: false };
-  return { end: from + window.length, cut: from + window.length < text.length };
-}
-
-/** The start of the line at `to`, looking back at most REACH characters. */
-function lineStartBefore(text: string, to: number): number {
-  const from = Math.max(0, to - REACH);
-  return from + text.slice(from, to).lastIndexOf("\n") + 1;
-}
-
-/** The words of `text` in [from, to), at most `limit` of them. */
-function words(text: string, from: number, to: number, limit = Infinity): Word[] {
-  const out: Word[] = [];
-  const window = text.slice(from, to);
-  WORD.lastIndex = 0;
-  for (let m = WORD.exec(window); m !== null && out.length < limit; m = WORD.exec(window)) {
-    out.push({ start: from + m.index, end: from + m.index + m[0].length, text: m[0] });
-  }
-  return out;
 }
 
 /**

@@ -40,7 +40,7 @@ export function shaped(word: Word): Shaped | undefined {
   // `name:` ends as a key does (`>:Atoken: …`): it labels the next value, it is none itself.
   if (/[A-Za-z_]:$/.test(word.text)) return undefined;
   // Elided or masked: `9aG9ewJF...`, `7p1o…Mzyc`, `sk_live_…4242`: what is shown is no secret.
-  if (ELIDED.test(word.text)) return undefined;
+  if (ELIDED.test(word.text) || MASKED.test(word.text)) return undefined;
   let { start, end } = trimWord(word.text);
   let value = word.text.slice(start, end);
   // `jti=<uuid>`, `request_id:<hex>`: the value's own name says it names something.
@@ -66,6 +66,9 @@ export function shaped(word: Word): Shaped | undefined {
       : undefined);
   return shape && { start: word.start + start, end: word.start + end, shape, paired: !!pair };
 }
+
+/** A run of mask characters inside a value (`ghp_••••••1a2b`, `sk-****abcd`): it is masked. */
+const MASKED = /[•●∙·◦*]{4,}/;
 
 /** Claims and fields that name a token rather than hold one (a JWT's id, a key's id). */
 const ID_NAMES = new Set(["jti", "kid", "sub", "iss", "aud", "ids", "key_id", "keyid"]);

@@ -48,11 +48,14 @@ import { entropySpans } from "./entropy.ts";
 import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
+import { joinedLineCandidates } from "./joined_lines.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { sqlValues } from "./sql_values.ts";
 import { subjectCandidates } from "./subject_line.ts";
+import { urlTokenCandidates } from "./url_token.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -94,10 +97,18 @@ export function redact(text: string): Redaction {
     ...text.matchAll(MINISIGN_PUBLIC),
     ...[...text.matchAll(JWK)].filter((m) => !JWK_PRIVATE.test(m[0])),
   ].map((m) => [m.index, m.index + m[0].length] as [number, number]);
+  // An SQL row's values under public columns (`id`, `token_hash`): their key is the column.
+  const sqlSecrets: Candidate[] = [];
   const occupied = new Intervals(
-    disjoint([...kept, ...ciphertextSpans(text), ...documentedExamples(text)]),
+    disjoint([
+      ...kept,
+      ...ciphertextSpans(text),
+      ...documentedExamples(text),
+      ...sqlValues(text, sqlSecrets),
+    ]),
   );
   const candidates = catalogueCandidates(text);
+  candidates.push(...sqlSecrets);
   vendorCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
   keyFileCandidates(text, candidates);
@@ -109,6 +120,8 @@ export function redact(text: string): Redaction {
   blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
   grantCandidates(text, candidates);
+  urlTokenCandidates(text, candidates);
+  joinedLineCandidates(text, candidates, (line) => redact(line).text);
   const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);
   for (const [start, end, type] of entropySpans(view.text)) {

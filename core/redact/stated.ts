@@ -29,10 +29,14 @@ export function stated(
     return /^[:=：]$/.test(word) || /^(?:is|was|es|est|ist|é|è|är|er|lautet|là|это)$/.test(word);
   }
   if (value.shape === "phrase") { // words and digits: only as the label's stated value
-    if (before === undefined) return true;
+    // Right after a password label, a phrase is its value; after a secret's, a name
+    // (`secret catalog-token-x7k2p`) unless a copula states it.
+    if (before === undefined) return kind !== "secret";
     const word = before.text.toLowerCase();
+    // After a secret's label only a copula states it ("… secret is …"), not any colon on the way.
+    if (kind === "secret") return COPULAS.has(word) || CHOSEN.has(word);
     return /[:=→：\/]$/.test(word) || word === "/" ||
-      (kind === "password" || before === undefined) && (COPULAS.has(word) || CHOSEN.has(word));
+      kind === "password" && (COPULAS.has(word) || CHOSEN.has(word));
   }
   if (value.shape !== "hex" && value.shape !== "uuid") return true;
   if (before === undefined) return true;
@@ -52,5 +56,9 @@ const CHOSEN = new Set("used use using entered typed chose picked".split(" "));
 const COPULAS = new Set(
   ("is 's ’s was are were be being to now still currently becomes became -> => - – — es era é está est était ist " +
     "lautet war sind är var er jest to это là adalah ialah è sono é são zijn wynosi был была " +
-    "olarak dır dir είναι है هي هو היא הוא คือ").split(" "),
+    "olarak dır dir είναι है هي هو היא הוא คือ " +
+    // Slavic, Baltic, Finnic, Catalan, Filipino, Swahili, Bulgarian, Irish, Welsh, Albanian, Romanian,
+    // and Hungarian forms of "is" and "was".
+    "je jsou bol bola byl byla bylo są yra buvo ir bija oli és ay ni е беше " +
+    "tá ydy yw është lett volt este estas").split(" "),
 );

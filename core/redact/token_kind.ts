@@ -68,6 +68,9 @@ export function classify(
 ): EntropyType | undefined {
   const n = token.length;
   if (n < 20) return undefined;
+  // Hex under a prefix that says secret (`sec_<hex>`, `lin_oauth_<hex>`, `tok-<hex>`): a key's
+  // body, where hex under other prefixes is a content hash or an id (`node-cache-<sha>`).
+  if (SECRET_HEX.test(token)) return "high_entropy";
   if (
     /^(?:0x)?[0-9a-fA-F]+$/.test(token) || /^[A-Za-z]{1,6}[_\-]?[0-9a-f]{16,}$/.test(token) ||
     /^[0-9a-f]{16,}[_\-][A-Za-z]{1,6}$/.test(token)
@@ -104,6 +107,10 @@ export function classify(
     ? "high_entropy"
     : undefined;
 }
+
+/** A secret-named prefix of one or two parts, then 32 hex digits or more. */
+const SECRET_HEX =
+  /^(?:[a-z]{1,8}[_\-])?(?:sk|sec|secret|tok|token|pat|oauth|auth|pw|pass|priv|cred|apikey|api_key)[_\-](?:[a-z]{2,6}[_\-])?[0-9a-f]{32,}$/i;
 
 /**
  * Whether a token reads as machine-generated: two or more character classes, high entropy for

@@ -215,9 +215,11 @@ export function readCues(tokens: readonly Token[], values: readonly Value[]): Cu
       cue(i, ph);
       strong = true;
       let end = i + ph.length;
-      // "Crashlytics replaced with Sentry": the old value stands before the verb.
+      // "Crashlytics replaced with Sentry", "Firebase Auth swapped for Clerk": the old value
+      // stands before the verb.
       if (
-        /^(?:replaced|swapped)$/.test(t.lower) && /^(?:with|by)$/.test(tokens[end]?.lower ?? "")
+        /^(?:replaced|swapped)$/.test(t.lower) && /^(?:with|by)$/.test(tokens[end]?.lower ?? "") ||
+        t.lower === "swapped" && tokens[end]?.lower === "for"
       ) {
         const start = clauseStart(i);
         const named = values.filter((v) => v.start >= start && v.end <= i);

@@ -16,6 +16,8 @@ const cases: readonly RetireCase[] = [
   [product, "Deploys run on AWS.", "We moved deploys off AWS ECS to Fly.io.", true],
   [product, "We use Google Analytics.", "Google Tag Manager was replaced by Segment.", false],
   [product, "We use Google Analytics.", "Replaced Google Analytics with Plausible.", true],
+  [product, "Hosting is on Firebase.", "Firebase Auth swapped for Clerk.", false],
+  [product, "Auth is Firebase Auth.", "Firebase Auth swapped for Clerk.", true],
   [
     file,
     "We use pnpm.",

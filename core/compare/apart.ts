@@ -7,7 +7,8 @@
  * ticket", "Android untouched": a part with such a word names a subject word of the stored
  * statement; "p99 unchanged" is about another thing); another party's change (`other_party.ts`:
  * "our client replaced Jira"); a rename of the subject (`renamed_subject.ts`); a part named by
- * its platform (`platform_apart.ts`: "the admin tool replaced JWT" after "The API uses JWT").
+ * its platform (`platform_apart.ts`: "the admin tool replaced JWT" after "The API uses JWT"); one
+ * person's change of a group's fact (`personal_change.ts`: "Lena switched to Zed").
  *
  * @module
  */
@@ -19,6 +20,7 @@ import { termsOf } from "./terms.ts";
 import { otherParty } from "./other_party.ts";
 import { renamedSubject } from "./renamed_subject.ts";
 import { platformApart } from "./platform_apart.ts";
+import { personalChange } from "./personal_change.ts";
 
 /** Words saying a thing stays as it is: the change is another thing's. */
 const LEFT_AS_IS = /\b(?:untouched|unchanged|unaffected|separate|as-is)\b/i;
@@ -68,5 +70,5 @@ export function apart(incoming: Statement, stored: Statement): boolean {
   return otherModifiers(incoming, stored) || postModifiersApart(incoming, stored) ||
     leftAsIs(incoming, stored) || otherMeasure(incoming, stored) ||
     otherParty(incoming, stored) || renamedSubject(incoming, stored) ||
-    platformApart(incoming, stored);
+    platformApart(incoming, stored) || personalChange(incoming, stored);
 }

@@ -10,7 +10,9 @@
  *   into different slots (where it reads both into one, "GitHub Actions" / "GitHub Actions
  *   runners", the change stands);
  * - the old words share a maker word with the stored value and each side has a word of its own
- *   ("Google Tag Manager" / "Google Analytics").
+ *   ("Google Tag Manager" / "Google Analytics");
+ * - the stored value is followed by a word in capitals that goes on its name ("Redis Insight
+ *   was replaced" after "We use Redis 7").
  *
  * A change that shares a subject word with the stored fact besides the value ("moved deploys
  * off AWS ECS" after "Deploys run on AWS") is about that subject, and stands; so does one that
@@ -20,6 +22,7 @@
  */
 import type { Statement } from "./claims.ts";
 import { stem, termsOf } from "./terms.ts";
+import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
 
 /** Whether `longer` is `shorter` with more words after it ("AWS Lambda" / "AWS"). */
@@ -38,7 +41,9 @@ export function otherProduct(from: string, incoming: Statement, stored: Statemen
   const kept = stored.values.filter((w) => w.text === from && w.slots.length > 0);
   if (kept.length === 0) return false;
   const old = incoming.values.filter((v) => v.tense === "old" || v.negated);
-  if (old.some((v) => kept.some((w) => v.norm === w.norm))) return false;
+  const itself = old.filter((v) => kept.some((w) => v.norm === w.norm));
+  // "Redis Insight was replaced": the name goes on with a product word in capitals.
+  if (itself.length > 0) return itself.every((v) => productAfter(incoming, v, stored));
   if (sharesSubject(incoming, stored, kept)) return false;
   const named = old.filter((v) => kept.some((w) => extended(v, w)));
   if (named.length > 0) {
@@ -58,4 +63,22 @@ function sharesSubject(incoming: Statement, stored: Statement, kept: readonly Va
   return stored.terms.some((t) =>
     t.kind === "strong" && !valueWords.has(t.term) && incoming.words.has(t.term)
   );
+}
+
+/**
+ * Whether the value is followed by a word in capitals that goes on its name ("Redis Insight",
+ * "Slack Connect", "Redis Sentinel"): not a value of its own, not an acronym, not the stored
+ * statement's.
+ */
+function productAfter(incoming: Statement, v: Value, stored: Statement): boolean {
+  const tokens = tokensFor(incoming.text);
+  const [last, next] = [tokens[v.end - 1], tokens[v.end]];
+  if (!last || !next || next.kind !== "word" || !next.cap || next.clause !== last.clause) {
+    return false;
+  }
+  if (last.possessive || /^\p{Lu}+s?$/u.test(next.text)) return false;
+  if (incoming.values.some((w) => w.start === v.end) || incoming.cues.cueTokens.has(v.end)) {
+    return false;
+  }
+  return !tokensFor(stored.text).some((t) => t.lower === next.lower);
 }

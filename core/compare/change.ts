@@ -37,6 +37,7 @@ import { sameDates } from "./same_dates.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
 import { currentCue, currentValue } from "./current_value.ts";
+import { demotedChange, demotedCue } from "./demoted.ts";
 import { withShortForms } from "./names_key.ts";
 import { episodeOfTheDay, temporary } from "./temporary.ts";
 import type { Value } from "./value_types.ts";
@@ -85,7 +86,8 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
 export function mayChange(incoming: Statement): boolean {
   return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming)) ||
     ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text)) ||
-    !incoming.cues.hypothetical && (currencyMarked(incoming) || currentCue(incoming.text));
+    !incoming.cues.hypothetical &&
+      (currencyMarked(incoming) || currentCue(incoming.text) || demotedCue(incoming.text));
 }
 
 /** A change word the lexicon knows, or a change marked on the surface. */
@@ -130,32 +132,42 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const marked = changeMarked(read) && !read.cues.hypothetical;
   const ceasing = ceasedCue(read.text);
   const current = currencyMarked(read) || currentCue(read.text);
-  if (!marked && !numbered(kept) && !ceasing && !current) return null;
+  // The old value demoted to a side clause that ends it, the new one in the main (`demoted.ts`).
+  const demoting = demotedCue(read.text);
+  if (!marked && !numbered(kept) && !ceasing && !current && !demoting) return null;
   // Another thing changed while the stored one stays, an exception, or what held before a move.
-  if (setAside(read, kept)) return null;
-  if (
-    !qualifiersAgree(read, kept) ||
-    (marked || ceasing || current) && deniesChange(read) || marked && scopedElsewhere(read, kept)
-  ) {
-    return null;
-  }
+  if (setAside(read, kept) || !qualifiersAgree(read, kept)) return null;
+  const refused = (marked || ceasing || current) && deniesChange(read) ||
+    marked && scopedElsewhere(read, kept);
+  if (refused && !demoting) return null;
   const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
-  const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
-    (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
-    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??
-    // Marked as current by an event it follows ("SRE is seven people after this quarter's
-    // hires"): another value in the stored slot, as with a change word.
-    (current && !incoming.cues.additive ? newInSlot(incoming, stored, asserted(stored)) : null);
-  // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
-  // said more precisely ("14.2" / "14.2.15") is the same value.
-  // The same dates again ("The beta ended on 30 April" after "… ends on 30 April") confirm.
-  // Two codes in the subjects ("error E1042" / "error E1043") are two things; the stored
-  // statement already preferring the new value over the old one is said again, not changed.
+  const found = (refused ? null : changeRead(incoming, stored, marked, ceasing, current)) ??
+    (demoting ? demotedChange(incoming, stored) : null);
+  // Two things of one kind ("the orders db" / "events db moved …") are two subjects, a version
+  // said more precisely ("14.2" / "14.2.15") the same value; the same dates again confirm; two
+  // codes in the subjects ("error E1042" / "E1043") are two things; the stored statement already
+  // preferring the new value over the old one is said again, not changed.
   return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored) &&
       !codedApart(incoming, stored) &&
       !restatedContrast(found, incoming, stored)
     ? found
     : null;
+}
+
+/** The readings with a change word, of ending, or of currency, in their order. */
+function changeRead(
+  incoming: Statement,
+  stored: Statement,
+  marked: boolean,
+  ceasing: boolean,
+  current: boolean,
+): Change | null {
+  return (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
+    (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
+    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??
+    // Marked as current by an event it follows ("SRE is seven people after this quarter's
+    // hires"): another value in the stored slot, as with a change word.
+    (current && !incoming.cues.additive ? newInSlot(incoming, stored, asserted(stored)) : null);
 }
 
 /** The new value is the old version with more of its parts ("Next.js 14.2" → "Next.js 14.2.15"). */

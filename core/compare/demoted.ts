@@ -23,7 +23,7 @@ import { asserted, same } from "./conflict.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { otherScope } from "./own_subject.ts";
 import { labelSubject } from "./label.ts";
-import { termsOf } from "./terms.ts";
+import { attributeTerms, termsOf } from "./terms.ts";
 import { ENDING_STATES, NEGATORS, USE_WORDS } from "./ending_predicates.ts";
 import { partsOf, sideEnded } from "./side_clause.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
@@ -138,14 +138,19 @@ function shaped(tokens: readonly Token[], i: number): boolean {
 }
 
 /** The stored values that may have ended: its named values, versions, and names as written. */
-function oldValues(stored: Statement): Value[] {
+function oldValues(stored: Statement, incoming: Statement): Value[] {
   const held = asserted(stored).filter((w) =>
     NAMING.has(w.kind) || w.kind === "version" && w.norm.includes(".")
   );
   const tokens = tokensFor(stored.text);
   const inValue = (i: number) => stored.values.some((v) => v.start <= i && i < v.end);
+  // And a hyphenated name both statements write whole ("vault-injector"), when it is no value.
+  const mine = new Set(tokensFor(incoming.text).map((t) => t.lower));
+  const compound = (t: Token) =>
+    t.kind === "word" && /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(t.lower) && t.lower.length >= 6 &&
+    mine.has(t.lower) && !ENDING_STATES.has(t.lower);
   const named = tokens.flatMap((t, i) =>
-    shaped(tokens, i) && !inValue(i) && !held.some((w) => w.norm === t.lower)
+    (shaped(tokens, i) || compound(t)) && !inValue(i) && !held.some((w) => w.norm === t.lower)
       ? [value("name", [], t.lower, tokens, i, i + 1)]
       : []
   );
@@ -200,13 +205,18 @@ function newValue(
   const slotted = fresh.find((v) => v.slots.some((s) => old.slots.includes(s)));
   if (slotted) return { text: slotted.text, slotted: true };
   if (old.kind === "version") return null;
-  // Two technologies of different slots are two things, not one replacing the other.
-  const loose = fresh.find((v) => !(v.kind === "tech" && old.kind === "tech"));
+  // Two technologies of different slots are two things, not one replacing the other, unless
+  // the main clause names the old one's attribute ("ruff does lint + format" for a formatter).
+  const attribute = new Set(old.slots.flatMap((slot) => [...attributeTerms(slot)]));
+  const says = tokens.some((t, i) => outside(i) && termsOf(t.lower).some((w) => attribute.has(w)));
+  const loose = fresh.find((v) => !(v.kind === "tech" && old.kind === "tech") || says);
   if (loose) return { text: loose.text, slotted: false };
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
   const i = tokens.findIndex((t, i) =>
     outside(i) && shaped(tokens, i) && !t.paren && !valued.has(i) &&
-    !termsOf(t.lower).concat(t.lower).some((w) => stored.words.has(w))
+    // An identifier is said only as a whole ("kube-secrets-sync" is no "secrets").
+    !(t.kind === "code" || /[-._/@]/.test(t.lower) ? [t.lower] : [...termsOf(t.lower), t.lower])
+      .some((w) => stored.words.has(w))
   );
   return i < 0 ? null : { text: tokens[i]!.text, slotted: false };
 }
@@ -267,7 +277,7 @@ export function demotedChange(incoming: Statement, stored: Statement): Demoted |
   const tokens = tokensFor(incoming.text);
   const parts = partsOf(tokens);
   if (new Set(parts.filter((p) => p >= 0)).size < 2) return null;
-  for (const old of oldValues(stored)) {
+  for (const old of oldValues(stored, incoming)) {
     for (const [start, end] of mentions(incoming, tokens, old)) {
       if (!sideEnded(tokens, parts, start, end)) continue;
       const part = parts[start]!;

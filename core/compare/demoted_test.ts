@@ -37,6 +37,16 @@ const CHANGES: readonly [string, string][] = [
   ],
   // A bare contrast between dashes.
   ["Unit tests run with Jasmine.", "Mocha — not Jasmine — runs the unit tests now"],
+  // A hyphenated name no lexicon knows, after a full stop that ends a sentence.
+  [
+    "Certificates are renewed by acme-renewer.",
+    "certificates: the `certbot-operator` job renews them. acme-renewer isn't running anywhere now",
+  ],
+  // A technology of another slot, when the main clause names the old one's attribute.
+  [
+    "Python code is formatted with yapf.",
+    "yapf is dead to us, ruff does the formatting and the linting",
+  ],
   // A contract not renewed.
   [
     "Uptime checks use Pingdom.",

@@ -44,6 +44,20 @@ const NAMING = new Set(["tech", "name", "path", "host", "url", "choice", "person
 const ITSELF = new Set([
   "account",
   "accounts",
+  "binary",
+  "chart",
+  "charts",
+  "container",
+  "containers",
+  "cronjob",
+  "daemonset",
+  "dockerfile",
+  "manifest",
+  "manifests",
+  "module",
+  "package",
+  "repo",
+  "repos",
   "agent",
   "agents",
   "box",
@@ -125,6 +139,9 @@ const ITSELF = new Set([
   "models",
 ]);
 
+/** A name of hyphenated parts, six letters or more ("vault-injector", "auth-api"). */
+const COMPOUND = /^(?=.{6})[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/;
+
 /** An identifier's shape: letters and digits joined, or parts joined by `.`, `_`, `/`, `@`. */
 const IDENT = /[a-z]-?\d|\d[a-z]|\w[._/@]\w/i;
 
@@ -147,8 +164,7 @@ function oldValues(stored: Statement, incoming: Statement): Value[] {
   // And a hyphenated name both statements write whole ("vault-injector"), when it is no value.
   const mine = new Set(tokensFor(incoming.text).map((t) => t.lower));
   const compound = (t: Token) =>
-    t.kind === "word" && /^[a-z][a-z0-9]*(?:-[a-z0-9]+)+$/.test(t.lower) && t.lower.length >= 6 &&
-    mine.has(t.lower) && !ENDING_STATES.has(t.lower);
+    t.kind === "word" && COMPOUND.test(t.lower) && mine.has(t.lower) && !ENDING_STATES.has(t.lower);
   const named = tokens.flatMap((t, i) =>
     (shaped(tokens, i) || compound(t)) && !inValue(i) && !held.some((w) => w.norm === t.lower)
       ? [value("name", [], t.lower, tokens, i, i + 1)]
@@ -212,8 +228,10 @@ function newValue(
   const loose = fresh.find((v) => !(v.kind === "tech" && old.kind === "tech") || says);
   if (loose) return { text: loose.text, slotted: false };
   const valued = new Set(incoming.values.flatMap((v) => range(v.start, v.end)));
+  // A hyphenated name stands for one no lexicon knows when the old one is written so too.
+  const hyphened = (t: Token) => COMPOUND.test(old.norm) && COMPOUND.test(t.lower);
   const i = tokens.findIndex((t, i) =>
-    outside(i) && shaped(tokens, i) && !t.paren && !valued.has(i) &&
+    outside(i) && (shaped(tokens, i) || hyphened(t)) && !t.paren && !valued.has(i) &&
     // An identifier is said only as a whole ("kube-secrets-sync" is no "secrets").
     !(t.kind === "code" || /[-._/@]/.test(t.lower) ? [t.lower] : [...termsOf(t.lower), t.lower])
       .some((w) => stored.words.has(w))

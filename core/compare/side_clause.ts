@@ -42,6 +42,11 @@ const BARE = new Set(["off", "out", "gone"]);
 const BEING = /^(?:is|are|was|were|been|be|being|got|gets|now|'s|'re)$/;
 /** Words that open a verb's object: after a word of ending, the value before it acted on it. */
 const OBJECT = /^(?:the|a|an|our|its|their|all|every|some|this|that|these|those)$/;
+/** Modifiers of an ended value in the object of its verb ("wiped the old X agents"). */
+const OLD = /^(?:old|legacy|former|remaining|last|existing|previous|few)$/;
+/** Idioms of ending after a value, within a few words of it. */
+const IDIOMS =
+  /^(?:\S+ ){0,3}?(?:(?:reached|hit|is|are|went|past) (?:its |their )?end[- ]of[- ](?:life|support)|(?:is|are) (?:now )?(?:a thing|things) of the past|(?:is|are) no more\b|(?:is|are) on (?:its|their) way out|bit the dust|got the (?:axe|ax|chop|boot))/;
 /** Prepositions that give a negated use a scope of its own ("isn't used in the admin tool"). */
 const SCOPE = /^(?:for|in|on|at|within|by|under|from|inside|outside|during)$/;
 /** Words a bare contrast may hold besides its value ("— not X —", ", not X anymore"). */
@@ -90,6 +95,9 @@ export function sideEnded(
   ) return true;
   const words = tokens.slice(first, last + 1).map((t) => t.lower);
   const lasting = words.some((w) => NO_LONGER.test(w) || /^(?:nobody|never)$/.test(w));
+  // After the mention: an idiom of ending ("X reached end of life", "X is a thing of the past").
+  const rest = words.slice(end - first).join(" ");
+  if (IDIOMS.test(rest)) return true;
   // After the mention: a state of ending, a verb with its particle, or a negated use.
   for (let i = end; i <= Math.min(last, end + 5); i++) {
     const w = tokens[i]!.lower;
@@ -116,6 +124,16 @@ export function sideEnded(
     // "no Windows build of the CLI": the value only scopes the predicate's own object.
     if (/^(?:of|for|in|on|at|from|with|to|by|under|within)$/.test(w)) break;
     if (ENDED_BEFORE.has(w) && !denied(tokens, i, first)) return true;
+    // "we returned the X nodes", "wiped the X agents", "turned off X": the value its object,
+    // only determiners or modifiers between.
+    const object = tokens.slice(i + 1, start).every((x) =>
+      OBJECT.test(x.lower) || OLD.test(x.lower)
+    );
+    const verb = ENDING_STATES.has(w) && /ed$/.test(w) ||
+      END_PARTICLES.has(w) && PARTICLE_VERBS.has(tokens[i - 1]?.lower ?? "") && i - 1 >= first;
+    if (object && verb && !denied(tokens, verb && END_PARTICLES.has(w) ? i - 1 : i, first)) {
+      return true;
+    }
     if (
       USE_WORDS.has(w) && tokens.slice(Math.max(first, i - 3), i).some((x) =>
         NEGATORS.test(x.lower)

@@ -185,11 +185,39 @@ function names(t: Token, next: Token | undefined, w: Value): boolean {
 }
 
 /** The token ranges of `incoming` that name `w`. */
-function mentions(incoming: Statement, tokens: readonly Token[], w: Value): [number, number][] {
-  const byValue = incoming.values.filter((v) => same(v, w)).map((v) => [v.start, v.end]);
-  const byToken = tokens.flatMap((t, i) => names(t, tokens[i + 1], w) ? [[i, i + 1]] : []);
-  return [...byValue, ...byToken] as [number, number][];
+function mentions(
+  incoming: Statement,
+  tokens: readonly Token[],
+  w: Value,
+): [number, number, boolean][] {
+  const byValue = incoming.values.filter((v) => same(v, w)).map((v) => [v.start, v.end, false]);
+  const byToken = tokens.flatMap((t, i) => names(t, tokens[i + 1], w) ? [[i, i + 1, false]] : []);
+  // A host by the label only it has ("the corp one" for vpn.corp.example.io beside gw2.vpn…).
+  const labels = hostLabels(incoming, w);
+  const byLabel = tokens.flatMap((t, i) =>
+    labels.has(t.lower) &&
+      /^(?:one|box|host|server|endpoint|domain|url)$/.test(tokens[i + 1]?.lower ?? "")
+      ? [[i, i + 2, true]]
+      : []
+  );
+  return [...byValue, ...byToken, ...byLabel] as [number, number, boolean][];
 }
+
+/** Labels of a host or URL no host or URL of `incoming` has, and no generic one. */
+function hostLabels(incoming: Statement, w: Value): Set<string> {
+  if (w.kind !== "host" && w.kind !== "url") return new Set();
+  const split = (norm: string) => norm.split(/[.:/]+/).filter((x) => /^[a-z][a-z-]{2,}$/.test(x));
+  const theirs = new Set(
+    incoming.values.filter((v) => v.kind === "host" || v.kind === "url").flatMap((v) =>
+      split(v.norm)
+    ),
+  );
+  return new Set(split(w.norm).filter((x) => !theirs.has(x) && !GENERIC_LABELS.test(x)));
+}
+
+/** Labels any host may have. */
+const GENERIC_LABELS =
+  /^(?:www|com|net|org|dev|app|internal|local|api|cloud|corp-?net|https?|prod|cdn|static|web)$/;
 
 /** A head after the mention that names a part or a use of the old value, not the value. */
 function partHead(tokens: readonly Token[], end: number, stored: Statement): boolean {
@@ -269,8 +297,15 @@ function twoSubjects(
   incoming: Statement,
   stored: Statement,
   main: (i: number) => boolean,
+  weak: boolean,
 ): boolean {
-  const [mine, theirs] = [subjectWords(incoming, main), subjectWords(stored, () => true)];
+  const mine = subjectWords(incoming, main);
+  // Named by a label only ("the corp one"), the stored value is weak evidence of one subject:
+  // without subject words of its own, all the stored statement's terms are its subject.
+  const before = subjectWords(stored, () => true);
+  const theirs = before.size > 0 || !weak
+    ? before
+    : new Set(stored.terms.filter((t) => t.kind !== "bound").map((t) => t.term));
   return [...mine].some((w) => !stored.words.has(w)) && ![...mine].some((w) => theirs.has(w)) &&
     [...theirs].some((w) => !incoming.words.has(w));
 }
@@ -296,7 +331,7 @@ export function demotedChange(incoming: Statement, stored: Statement): Demoted |
   const parts = partsOf(tokens);
   if (new Set(parts.filter((p) => p >= 0)).size < 2) return null;
   for (const old of oldValues(stored, incoming)) {
-    for (const [start, end] of mentions(incoming, tokens, old)) {
+    for (const [start, end, byLabel] of mentions(incoming, tokens, old)) {
       if (!sideEnded(tokens, parts, start, end)) continue;
       const part = parts[start]!;
       const outside = (i: number) => parts[i] !== part && parts[i] !== -1;
@@ -304,7 +339,7 @@ export function demotedChange(incoming: Statement, stored: Statement): Demoted |
       if (!found) continue;
       if (!found.slotted && partHead(tokens, end, stored)) continue;
       if (
-        twoSubjects(incoming, stored, outside) ||
+        twoSubjects(incoming, stored, outside, byLabel) ||
         labelSubject(incoming, stored, old.slots) || otherScope(incoming, stored, (i) =>
           !outside(i))
       ) return null;

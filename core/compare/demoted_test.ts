@@ -59,6 +59,11 @@ const CHANGES: readonly [string, string][] = [
   ],
   // An idiom of ending.
   ["Search is powered by Solr.", "search is powered by OpenSearch, Solr is a thing of the past"],
+  // A host named by the label only it has, with a generic head.
+  [
+    "Packages are published to verdaccio.acme.io.",
+    "packages are published to pkgs.acme.io, the verdaccio one got decommissioned",
+  ],
   // A contract not renewed.
   [
     "Uptime checks use Pingdom.",
@@ -89,6 +94,11 @@ const LOOKALIKES: readonly [string, string][] = [
   ],
   // The ending verb's object is another thing the stored value only modifies.
   ["Builds run on Bamboo.", "we returned the laptops; Bamboo plans stay as they are"],
+  // A host's label, but the main clause is about another subject.
+  [
+    "Connect to the VPN at vpn.corp.acme.io.",
+    "The wiki lives at wiki.acme.io, the corp one is shutting down",
+  ],
   // No new value: only the old one ended.
   ["Uptime checks use Pingdom.", "the Pingdom invoices were disputed, subscription not renewed"],
 ];

@@ -7,7 +7,10 @@
  * value that only scopes the predicate's object, a denied ending. Sentences written for these
  * tests, not taken from the bench.
  */
+import { equal } from "node:assert/strict";
 import { changeCases } from "./change_cases_testing.ts";
+import { readStatement } from "./claims.ts";
+import { demotedChange } from "./demoted.ts";
 
 /** [stored, incoming]: the incoming statement changes the stored one. */
 const CHANGES: readonly [string, string][] = [
@@ -104,3 +107,11 @@ const LOOKALIKES: readonly [string, string][] = [
 ];
 
 changeCases("demoted", CHANGES, LOOKALIKES);
+
+Deno.test("demoted: a part of the old value scoped to another subject ends nothing of the stored fact", () => {
+  const stored = readStatement("Orders are stored in Postgres.");
+  const incoming = readStatement(
+    "Reporting moved to ClickHouse; the Postgres replicas for reporting were dropped",
+  );
+  equal(demotedChange(incoming, stored), null);
+});

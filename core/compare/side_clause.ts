@@ -102,6 +102,8 @@ export function sideEnded(
   for (let i = end; i <= Math.min(last, end + 5); i++) {
     const w = tokens[i]!.lower;
     const after = tokens[i - 1]!.lower;
+    // "the X replicas for analytics were removed": a part of it, scoped, ended.
+    if (/^(?:for|in|on|of|at|under|within)$/.test(w)) break;
     if (ENDING_STATES.has(w) && !denied(tokens, i, first)) {
       if (AFTER_BEING.has(w) && !BEING.test(after) && !(i === end && BARE.has(w))) continue;
       // "Fastly removed the old API": the value acted, with an object after it.

@@ -59,7 +59,8 @@ function shaped(tokens: readonly Token[], i: number): boolean {
 /** The stored values that may have ended: its named values, versions, and names as written. */
 function oldValues(stored: Statement, incoming: Statement): Value[] {
   const held = asserted(stored).filter((w) =>
-    NAMING.has(w.kind) || w.kind === "version" && w.norm.includes(".")
+    NAMING.has(w.kind) ||
+    w.kind === "version" && (w.norm.includes(".") || w.slots.some((x) => x.startsWith("version:")))
   );
   const tokens = tokensFor(stored.text);
   const inValue = (i: number) => stored.values.some((v) => v.start <= i && i < v.end);
@@ -79,6 +80,8 @@ function oldValues(stored: Statement, incoming: Statement): Value[] {
 function names(t: Token, next: Token | undefined, w: Value): boolean {
   if (t.kind === "punct") return false;
   const forms = t.lower.split("/").flatMap((x) => [x, x.replace(/(?<=\w{2})s$/, "")]);
+  // A bare version ("16") is named only as a value of its technology (`mentions`).
+  if (w.kind === "version" && !w.norm.includes(".")) return false;
   if (forms.includes(w.norm)) return true;
   const head = w.norm.split(/[\s./:@]/)[0]!;
   // Its first word, unless another name follows it ("Google Workspace" is not "Google Cloud").

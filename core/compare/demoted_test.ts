@@ -67,6 +67,8 @@ const CHANGES: readonly [string, string][] = [
     "Packages are published to verdaccio.acme.io.",
     "packages are published to pkgs.acme.io, the verdaccio one got decommissioned",
   ],
+  // A version named as its technology's, without a dot.
+  ["Lambdas run on Node 16.", "lambdas: Node 22; the Node 16 runtimes were wiped"],
   // A contract not renewed.
   [
     "Uptime checks use Pingdom.",
@@ -114,4 +116,12 @@ Deno.test("demoted: a part of the old value scoped to another subject ends nothi
     "Reporting moved to ClickHouse; the Postgres replicas for reporting were dropped",
   );
   equal(demotedChange(incoming, stored), null);
+});
+
+Deno.test("demoted: a bare number is no version of the stored technology", () => {
+  const stored = readStatement("The workers run on Node 16.");
+  equal(
+    demotedChange(readStatement("workers run on Bun; the 16 GB boxes were wiped"), stored),
+    null,
+  );
 });

@@ -33,6 +33,7 @@ import { restatedContrast } from "./restated_contrast.ts";
 import { otherThing } from "./other_thing.ts";
 import { releaseNews } from "./release_news.ts";
 import { headsApart } from "./heads_apart.ts";
+import { unnamedOld } from "./unnamed_old.ts";
 import { setAside } from "./aside.ts";
 import { implicitUpgrade, versionChange } from "./upgrade.ts";
 import { slotChange } from "./slot_change.ts";
@@ -40,6 +41,7 @@ import { sameDates } from "./same_dates.ts";
 import { currencyMarked, markedSwap } from "./swap.ts";
 import { versioned as surfaceVersioned } from "./surface_version.ts";
 import { currentCue, currentValue } from "./current_value.ts";
+import { demotedChange, demotedCue } from "./demoted.ts";
 import { withShortForms } from "./names_key.ts";
 import { episodeOfTheDay, temporary } from "./temporary.ts";
 import type { Value } from "./value_types.ts";
@@ -88,7 +90,8 @@ function newValue(incoming: Statement, slots: readonly string[]): string | null 
 export function mayChange(incoming: Statement): boolean {
   return !incoming.cues.hypothetical && (changeMarked(incoming) || numbered(incoming)) ||
     ceasedCue(incoming.text) && (!incoming.cues.hypothetical || answered(incoming.text)) ||
-    !incoming.cues.hypothetical && (currencyMarked(incoming) || currentCue(incoming.text));
+    !incoming.cues.hypothetical &&
+      (currencyMarked(incoming) || currentCue(incoming.text) || demotedCue(incoming.text));
 }
 
 /** A change word the lexicon knows, or a change marked on the surface. */
@@ -135,36 +138,44 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const marked = changeMarked(read) && !read.cues.hypothetical;
   const ceasing = ceasedCue(read.text);
   const current = currencyMarked(read) || currentCue(read.text);
-  if (!marked && !numbered(kept) && !ceasing && !current) return null;
+  // The old value demoted to a side clause that ends it, the new one in the main (`demoted.ts`).
+  const demoting = demotedCue(read.text);
+  if (!marked && !numbered(kept) && !ceasing && !current && !demoting) return null;
   // Another thing changed while the stored one stays, an exception, or what held before a move.
-  if (setAside(read, kept)) return null;
-  if (
-    !qualifiersAgree(read, kept) ||
-    (marked || ceasing || current) && deniesChange(read) || marked && scopedElsewhere(read, kept)
-  ) {
-    return null;
-  }
+  if (setAside(read, kept) || !qualifiersAgree(read, kept)) return null;
+  const refused = (marked || ceasing || current) && deniesChange(read) ||
+    marked && scopedElsewhere(read, kept);
+  if (refused && !demoting) return null;
   const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
-  const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
-    (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
-    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??
-    // Marked as current by an event it follows ("SRE is seven people after this quarter's
-    // hires"): another value in the stored slot, as with a change word.
-    (current && !incoming.cues.additive ? newInSlot(incoming, stored, asserted(stored)) : null);
-  // Two things of one kind ("the orders db" / "events db moved …") are two subjects; a version
-  // said more precisely ("14.2" / "14.2.15") is the same value.
-  // The same dates again ("The beta ended on 30 April" after "… ends on 30 April") confirm.
-  // Two codes in the subjects ("error E1042" / "error E1043") are two things; the stored
-  // statement already preferring the new value over the old one is said again, not changed.
-  // Another product of the stored value's maker ended ("Expo push notifications replaced"),
-  // or a file or a part of the stored tool ("removed the pnpm-lock.yaml from docs/", "replaced
-  // the LaunchDarkly SDK wrapper").
+  const found = (refused ? null : changeRead(incoming, stored, marked, ceasing, current)) ??
+    (demoting ? demotedChange(incoming, stored) : null);
+  // Two things of one kind ("the orders db" / "events db moved …") are two subjects, a version
+  // said more precisely ("14.2" / "14.2.15") the same value; the same dates again confirm; two
+  // codes in the subjects ("error E1042" / "E1043") are two things; the stored statement already
+  // preferring the new value over the old one is said again, not changed; another product of
+  // the stored value's maker, a file or a part of the tool ended ("Expo push notifications").
   return found && !apart(incoming, stored) && !refines(found) && !sameDates(incoming, stored) &&
       !codedApart(incoming, stored) &&
       !restatedContrast(found, incoming, stored) &&
       !otherThing(found.from, found.to, incoming, stored)
     ? found
     : null;
+}
+
+/** The readings with a change word, of ending, or of currency, in their order. */
+function changeRead(
+  incoming: Statement,
+  stored: Statement,
+  marked: boolean,
+  ceasing: boolean,
+  current: boolean,
+): Change | null {
+  return (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
+    (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
+    (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??
+    // Marked as current by an event it follows ("SRE is seven people after this quarter's
+    // hires"): another value in the stored slot, as with a change word.
+    (current && !incoming.cues.additive ? newInSlot(incoming, stored, asserted(stored)) : null);
 }
 
 /** The new value is the old version with more of its parts ("Next.js 14.2" → "Next.js 14.2.15"). */
@@ -369,32 +380,4 @@ function newInSlot(incoming: Statement, stored: Statement, held: readonly Value[
     };
   }
   return gone.length === 0 && added.length > 0 ? unnamedOld(incoming, stored, added) : null;
-}
-
-/**
- * The stored statement's value is no value the lexicons know ("tracked in Zendesk", "commit
- * messages are free-form"), the incoming one gives a known value from now on: a change when
- * the two share at least two subject words and the stored words the incoming one drops are
- * few (what it said the value was, and perhaps a qualifier).
- */
-function unnamedOld(
-  incoming: Statement,
-  stored: Statement,
-  added: readonly Value[],
-): Change | null {
-  const strong = (x: Statement) =>
-    new Set(x.terms.filter((t) => t.kind === "strong").map((t) => t.term));
-  const [mine, theirs] = [strong(incoming), strong(stored)];
-  const shared = [...theirs].filter((w) => mine.has(w) || incoming.words.has(w));
-  // A hyphenated word counts once ("free-form" is read as fre, form and fre-form).
-  const dropped = [...theirs].filter((w) => !mine.has(w) && !incoming.words.has(w))
-    .filter((w, _, all) =>
-      !all.some((o) => o !== w && o.includes("-") && o.split("-").includes(w))
-    );
-  if (shared.length < 2 || dropped.length === 0 || dropped.length > 2) return null;
-  return {
-    attribute: attributeName(added[0]!.slots[0]!),
-    from: stored.text,
-    to: added.map((v) => v.text).join(", "),
-  };
 }

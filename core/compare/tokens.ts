@@ -41,6 +41,12 @@ const CLITIC = /^(.+?)('s|'re|'d|'ll|'ve|'m)$/i;
 /** Pronouns a contracted `'d` ("would", "had") follows. */
 const PRONOUN = /^(?:i|you|he|she|we|they|it|that|who|there|what|where|how|this)$/i;
 
+/** What follows a word's full stop when it ends a sentence: a space, then more words. */
+const SENTENCE_END = /^\s+[\p{L}\p{N}`]/u;
+/** Words a full stop abbreviates rather than ends ("etc.", "vs.", "approx."). */
+const ABBREVIATION =
+  /^(?:etc|vs|approx|incl|excl|cf|ca|resp|esp|dept|mr|mrs|ms|dr|st|no|nr|fig|min|max|avg|est|ver|v|viz|al)$/i;
+
 /** Clause-ending punctuation (a comma only separates). */
 const ENDS_CLAUSE = /^(?:[;—!?]|\s[-–]\s|\.|:)$/;
 
@@ -132,6 +138,13 @@ export function tokenize(text: string): Token[] {
       } else pushSetting(out, word, clause, paren);
       if (tail.includes(":")) {
         push(out, ":", "punct", clause, paren);
+        clause++;
+      } else if (
+        tail.includes(".") && !word.includes(".") && !ABBREVIATION.test(word) &&
+        SENTENCE_END.test(source.slice(m.index! + m[0].length))
+      ) {
+        // "… sidecar. vault-init isn't deployed": a sentence ends inside the statement.
+        push(out, ".", "punct", clause, paren);
         clause++;
       }
     }

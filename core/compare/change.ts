@@ -16,6 +16,7 @@
  * @module
  */
 import { withAcronyms } from "./acronyms.ts";
+import { withSameNames } from "./same_names.ts";
 import { deniesChange, qualifiersAgree, scopedElsewhere } from "./change_scope.ts";
 import { answered, ceasedChange, ceasedCue } from "./ceased.ts";
 import type { Statement, Term } from "./claims.ts";
@@ -139,7 +140,9 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   ) {
     return null;
   }
-  const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
+  const [incoming, stored] = withSameNames(
+    ...withAcronyms(withShortForms(read), withShortForms(kept)),
+  );
   const found = (marked ? changed(incoming, stored) : upgraded(incoming, stored)) ??
     (ceasing || marked ? ceasedChange(incoming, stored) : null) ??
     (current ? markedSwap(incoming, stored) ?? currentValue(incoming, stored) : null) ??

@@ -1,0 +1,177 @@
+/**
+ * One subject named in other words. Two statements about one thing often name it differently,
+ * and their subject words then never meet. Three readings make them meet, each of a class of
+ * words, not of examples:
+ *
+ * - **One word in two forms** (derivation, beyond the light stem of `terms.ts`): a noun made
+ *   of a verb by a suffix is the verb (`assertions` / `assert`, `transformations` /
+ *   `transforms`, `compression` / `compressed`, `rate limiter` / `rate limiting`,
+ *   `scheduler` / `scheduled`). The root must keep five letters, so short words that only
+ *   look derived stay apart (`portal` is no `port`, `edition` no `edit`, `version` no `verse`).
+ * - **One word written as two** (a compound): `backoffice` / `back office`, `handover` /
+ *   `hands over`, `lockout` / `locked out`, `timeout` / `times out`, `signup` / `sign up`.
+ * - **Words of one meaning** in the domain (`synonyms` below, written from the domain, not
+ *   from the data): staff and employees, RAM and memory, embeddings and vectors, exceptions and
+ *   errors, login and sign-in. Only words that name the same thing are listed; words that
+ *   name a kind and its members (credentials / passwords) are not, as a looser subject would
+ *   let one member's fact retire another's.
+ *
+ * A word one side says is rewritten to the other side's word only when that side does not say
+ * it already, so each statement keeps every subject word the other lacks.
+ *
+ * @module
+ */
+import type { Statement, Term } from "./claims.ts";
+import { tokensFor } from "./cached_tokens.ts";
+import { stem } from "./terms.ts";
+
+/**
+ * Groups of words that name the same thing in a codebase's or a team's talk. Each group is
+ * read as its first word.
+ */
+const SYNONYMS: readonly (readonly string[])[] = [
+  ["staff", "employee", "employees", "personnel", "workforce", "staffer", "staffers"],
+  ["memory", "ram"],
+  ["embedding", "embeddings", "vector", "vectors"],
+  ["error", "errors", "exception", "exceptions"],
+  ["login", "logins", "signin", "sign-in", "logon", "log-in"],
+  ["signup", "signups", "sign-up", "registration", "registrations"],
+  ["logout", "signout", "sign-out", "log-out"],
+  ["venue", "location", "locations"],
+  ["vulnerability", "vulnerabilities", "vuln", "vulns", "cve", "cves"],
+  ["recommendation", "recommendations", "reco", "recos", "recommender"],
+  ["lockout", "lock-out"],
+  ["dependency", "dependencies", "dep", "deps"],
+  ["cpu", "cpus", "vcpu", "vcpus"],
+  ["salary", "salaries", "pay", "compensation"],
+  ["holiday", "holidays", "vacation", "vacations", "pto"],
+  ["offsite", "offsites", "retreat", "retreats"],
+  ["picture", "pictures", "photo", "photos"],
+  ["spend", "spending", "cost", "costs"],
+];
+
+/** Each synonym's term (as `terms.ts` reads it) → its group's first word's term. */
+const GROUP: ReadonlyMap<string, string> = new Map(
+  SYNONYMS.flatMap((group) => group.map((w) => [stem(w), stem(group[0]!)] as const)),
+);
+
+/**
+ * Suffixes that make a noun (or an agent) of a verb, longest first. `stem` leaves "-ation"
+ * and "-ated" as "at" ("transformations" → "transformat"), so "at" is one of them.
+ */
+const DERIVED = /(?:ation|ition|ion|ment|ance|ence|at|er|or)$/;
+
+/** Roots that are words of their own, not the verb of the longer word ("custom" / "customer"). */
+const OWN_WORDS: ReadonlySet<string> = new Set(["custom", "product", "present", "content"]);
+
+/** A word's root: its term without a deriving suffix, when five letters stay. */
+function root(term: string): string {
+  const bare = term.replace(DERIVED, "");
+  return bare.length >= 5 && bare !== term && !OWN_WORDS.has(bare) ? bare.replace(/e$/, "") : term;
+}
+
+/** What a term is matched on: its synonym group, or its root. */
+function key(term: string): string {
+  return GROUP.get(term) ?? root(term);
+}
+
+/** A word's light inflection off for joining ("hands" → "hand", "locked" → "lock"). */
+function uninflected(lower: string): string {
+  if (/^[a-z]{4,}ies$/.test(lower)) return `${lower.slice(0, -3)}y`;
+  if (/^[a-z]{3,}(?:ed|es)$/.test(lower) && !/(?:ee|ie)[ds]$/.test(lower)) {
+    const cut = lower.slice(0, -2);
+    // "times" is "time", "locked" is "lock", "signed" is "sign".
+    return lower.endsWith("es") && !/(?:s|x|z|ch|sh)$/.test(cut) ? `${cut}e` : cut;
+  }
+  if (/^[a-z]{3,}s$/.test(lower) && !/(?:ss|us)$/.test(lower)) return lower.slice(0, -1);
+  if (/^[a-z]{3,}ing$/.test(lower)) return lower.slice(0, -3);
+  return lower;
+}
+
+/** The compounds two words in a row of `s` make, as terms, with the terms they replace. */
+function compounds(s: Statement): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>();
+  const tokens = tokensFor(s.text);
+  for (let i = 0; i + 1 < tokens.length; i++) {
+    const [x, y] = [tokens[i]!, tokens[i + 1]!];
+    if (x.kind !== "word" || y.kind !== "word" || x.clause !== y.clause) continue;
+    if (!/^[a-z]+$/.test(x.lower) || !/^[a-z]+$/.test(y.lower)) continue;
+    const parts = [stem(x.lower), stem(y.lower)];
+    out.set(stem(`${uninflected(x.lower)}${y.lower}`), parts);
+    out.set(stem(`${x.lower}${y.lower}`), parts);
+  }
+  return out;
+}
+
+/** How one side's terms are read as the other's. */
+interface Renaming {
+  /** Its term → the other side's word for it. */
+  readonly renamed: Map<string, string>;
+  /** Compounds the other side writes as one word, and the terms of their parts. */
+  readonly joined: Map<string, readonly string[]>;
+}
+
+/** `s` with its terms read as in `r`. */
+function renamedIn(s: Statement, r: Renaming): Statement {
+  if (r.renamed.size === 0 && r.joined.size === 0) return s;
+  const gone = new Set([...r.joined.values()].flat());
+  const terms: Term[] = [];
+  for (const t of s.terms) {
+    if (gone.has(t.term)) continue;
+    const to = r.renamed.get(t.term);
+    terms.push(to ? { ...t, term: to } : t);
+  }
+  for (const to of [...r.renamed.values(), ...r.joined.keys()]) {
+    if (!terms.some((t) => t.term === to)) terms.push({ term: to, kind: "strong" });
+  }
+  return { ...s, terms, words: new Set([...s.words, ...r.renamed.values(), ...r.joined.keys()]) };
+}
+
+/** The terms of `s` to read as terms of `other`, and the words of `s` `other` writes as one. */
+function toOther(s: Statement, other: Statement): Renaming {
+  const mine = new Set(s.terms.map((t) => t.term));
+  const theirs = other.terms.filter((t) => t.kind === "strong" && !mine.has(t.term))
+    .map((t) => t.term);
+  const renamed = new Map<string, string>();
+  const joined = new Map<string, readonly string[]>();
+  for (const t of s.terms) {
+    if (t.kind !== "strong" || other.words.has(t.term)) continue;
+    const match = theirs.find((u) => key(u) === key(t.term));
+    if (match) renamed.set(t.term, match);
+  }
+  // Two words of `s` that the other side writes as one.
+  const pairs = compounds(s);
+  for (const u of theirs) {
+    const parts = pairs.get(u);
+    if (parts && !s.words.has(u)) joined.set(u, parts);
+  }
+  return { renamed, joined };
+}
+
+/**
+ * The two statements with the words one uses for a subject word of the other read as that
+ * word (see the module doc); the same statements when nothing is renamed.
+ *
+ * @example Usage
+ * ```ts
+ * import { readStatement } from "./claims.ts";
+ * import { withSameNames } from "./same_names.ts";
+ * import { equal } from "node:assert/strict";
+ *
+ * const [a, b] = withSameNames(
+ *   readStatement("The back office runs Angular 15."),
+ *   readStatement("backoffice: angular 17"),
+ * );
+ * equal(a.terms.some((t) => t.term === "backoffic"), true);
+ * equal(b.terms.some((t) => t.term === "backoffic"), true);
+ * ```
+ */
+export function withSameNames(a: Statement, b: Statement): [Statement, Statement] {
+  const ofA = toOther(a, b);
+  const ofB = toOther(b, a);
+  // A word renamed on both sides the same way meets already; rename one side only.
+  for (const [from, to] of ofB.renamed) {
+    if (ofA.renamed.get(to) === from) ofB.renamed.delete(from);
+  }
+  return [renamedIn(a, ofA), renamedIn(b, ofB)];
+}

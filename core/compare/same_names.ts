@@ -23,7 +23,7 @@
  */
 import type { Statement, Term } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
-import { stem } from "./terms.ts";
+import { attributeTerms, stem, termsOf } from "./terms.ts";
 
 /**
  * Groups of words that name the same thing in a codebase's or a team's talk. Each group is
@@ -49,6 +49,70 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["picture", "pictures", "photo", "photos"],
   ["spend", "spending", "cost", "costs"],
 ];
+
+/**
+ * Words that name a kind, and the words of its members: the kind said on one side names the
+ * member the other side says ("service account credentials rotate …" / "… passwords are
+ * rotated …"). Two members stay two things (passwords are no tokens).
+ */
+const KINDS: readonly (readonly [readonly string[], readonly string[]])[] = [
+  [["credential", "credentials", "secret", "secrets", "creds"], [
+    "password",
+    "passwords",
+    "passphrase",
+    "passphrases",
+    "token",
+    "tokens",
+    "key",
+    "keys",
+    "apikey",
+    "apikeys",
+    "certificate",
+    "certificates",
+    "cert",
+    "certs",
+    "keypair",
+    "keypairs",
+  ]],
+  [["traffic"], [
+    "request",
+    "requests",
+    "query",
+    "queries",
+    "call",
+    "calls",
+    "connection",
+    "connections",
+  ]],
+  [["user", "users"], [
+    "player",
+    "players",
+    "customer",
+    "customers",
+    "member",
+    "members",
+    "subscriber",
+    "subscribers",
+    "visitor",
+    "visitors",
+    "shopper",
+    "shoppers",
+    "gamer",
+    "gamers",
+  ]],
+];
+
+/** Each member's term → the terms of the kinds it belongs to. */
+const KIND_OF: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  KINDS.flatMap(([kinds, members]) =>
+    members.map((m) => [stem(m), new Set(kinds.map(stem))] as const)
+  ),
+);
+
+/** Whether one of two terms names the kind the other is a member of. */
+function kindOf(a: string, b: string): boolean {
+  return !!KIND_OF.get(a)?.has(b) || !!KIND_OF.get(b)?.has(a);
+}
 
 /** Each synonym's term (as `terms.ts` reads it) → its group's first word's term. */
 const GROUP: ReadonlyMap<string, string> = new Map(
@@ -111,9 +175,38 @@ interface Renaming {
   readonly joined: Map<string, readonly string[]>;
 }
 
-/** `s` with its terms read as in `r`. */
-function renamedIn(s: Statement, r: Renaming): Statement {
-  if (r.renamed.size === 0 && r.joined.size === 0) return s;
+/**
+ * The kind word of `s` that a technology of `other` says by its kind, both right after one
+ * name ("reporting-db" / "the reporting Postgres": Postgres is a database). A technology of
+ * several kinds (Redis: a cache, a database) names none of them surely.
+ */
+function kindsNamed(s: Statement, other: Statement): string[] {
+  const strong = (x: Statement) => x.terms.filter((t) => t.kind === "strong").map((t) => t.term);
+  const theirs = new Set(strong(other));
+  const names = strong(s).filter((t) => theirs.has(t));
+  if (names.length === 0) return [];
+  const tokens = tokensFor(other.text);
+  // The technologies of `other` written right after a name both say.
+  const tech = other.values.filter((v) =>
+    v.kind === "tech" && v.tense === "current" && !v.negated && !s.words.has(v.norm) &&
+    v.start > 0 && termsOf(tokens[v.start - 1]?.lower ?? "").some((w) => names.includes(w))
+  );
+  // "reporting-db" as one word, or "the reporting db" as two.
+  const joined = new Set([...s.words, ...s.terms.map((t) => t.term)]);
+  return strong(s).filter((t) =>
+    !other.words.has(t) && names.some((n) => joined.has(`${n}-${t}`)) &&
+    tech.some((v) => {
+      const kinds = v.slots.filter((slot) => slot.startsWith("tech:"));
+      return kinds.length > 0 && kinds.every((slot) => attributeTerms(slot).has(t));
+    })
+  );
+}
+
+/** `s` with its terms read as in `r`, and saying the words in `said`. */
+function renamedIn(s: Statement, r: Renaming, said: readonly string[]): Statement {
+  if (r.renamed.size === 0 && r.joined.size === 0) {
+    return said.length ? { ...s, words: new Set([...s.words, ...said]) } : s;
+  }
   const gone = new Set([...r.joined.values()].flat());
   const terms: Term[] = [];
   for (const t of s.terms) {
@@ -124,7 +217,11 @@ function renamedIn(s: Statement, r: Renaming): Statement {
   for (const to of [...r.renamed.values(), ...r.joined.keys()]) {
     if (!terms.some((t) => t.term === to)) terms.push({ term: to, kind: "strong" });
   }
-  return { ...s, terms, words: new Set([...s.words, ...r.renamed.values(), ...r.joined.keys()]) };
+  return {
+    ...s,
+    terms,
+    words: new Set([...s.words, ...r.renamed.values(), ...r.joined.keys(), ...said]),
+  };
 }
 
 /** The terms of `s` to read as terms of `other`, and the words of `s` `other` writes as one. */
@@ -136,7 +233,7 @@ function toOther(s: Statement, other: Statement): Renaming {
   const joined = new Map<string, readonly string[]>();
   for (const t of s.terms) {
     if (t.kind !== "strong" || other.words.has(t.term)) continue;
-    const match = theirs.find((u) => key(u) === key(t.term));
+    const match = theirs.find((u) => key(u) === key(t.term) || kindOf(u, t.term));
     if (match) renamed.set(t.term, match);
   }
   // Two words of `s` that the other side writes as one.
@@ -173,5 +270,5 @@ export function withSameNames(a: Statement, b: Statement): [Statement, Statement
   for (const [from, to] of ofB.renamed) {
     if (ofA.renamed.get(to) === from) ofB.renamed.delete(from);
   }
-  return [renamedIn(a, ofA), renamedIn(b, ofB)];
+  return [renamedIn(a, ofA, kindsNamed(b, a)), renamedIn(b, ofB, kindsNamed(a, b))];
 }

@@ -58,3 +58,46 @@ Deno.test("contradiction(): a noun made of a verb is the verb", () => {
     null,
   );
 });
+
+Deno.test("contradiction(): a word for a kind names its member", () => {
+  notEqual(
+    contradiction(
+      "CI deploy credentials expire after 7 days.",
+      "CI deploy tokens expire after 30 days.",
+    ),
+    null,
+  );
+  notEqual(
+    contradiction(
+      "Search traffic is capped at 50 per second.",
+      "Search requests are capped at 20 per second.",
+    ),
+    null,
+  );
+  // Two members of one kind are two things.
+  equal(
+    contradiction(
+      "CI deploy passwords expire after 7 days.",
+      "CI deploy tokens expire after 30 days.",
+    ),
+    null,
+  );
+});
+
+Deno.test("contradiction(): a technology named after a name says its kind", () => {
+  notEqual(
+    contradiction(
+      "billing-db accepts connections on 6543.",
+      "The billing Postgres listens on 5432.",
+    ),
+    null,
+  );
+  // Not when the technology names another thing than the name ("billing runs Redis").
+  equal(
+    contradiction(
+      "billing-db accepts connections on 6543.",
+      "Billing sessions live in Redis on 6379.",
+    ),
+    null,
+  );
+});

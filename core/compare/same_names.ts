@@ -24,6 +24,7 @@
 import type { Statement, Term } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
+import { impliedBy } from "./implied_qualifiers.ts";
 
 /**
  * Groups of words that name the same thing in a codebase's or a team's talk. Each group is
@@ -202,6 +203,34 @@ function kindsNamed(s: Statement, other: Statement): string[] {
   );
 }
 
+/** What only runs on a developer's own machine: the local environment said by its tools. */
+const LOCAL =
+  /(?:^|[\s(])(?:docker[- ]compose|compose\.ya?ml|localhost|127\.0\.0\.1|devcontainers?|dev containers?|tilt|minikube|kind cluster|on my (?:machine|laptop))(?:$|[\s:,.;)])/i;
+
+/**
+ * The qualifiers of `s` that `other` says by what they imply (`implied_qualifiers.ts`: CI by
+ * "the deploy job", mobile by "iOS and Android"; local by docker compose or localhost), as
+ * terms for `other`, with the parts a whole replaces ("ios", "android").
+ */
+function impliedQualifiers(s: Statement, other: Statement): { terms: Term[]; parts: string[] } {
+  const theirs = new Set(other.terms.map((t) => t.term));
+  const terms: Term[] = [];
+  const parts: string[] = [];
+  for (const t of s.terms) {
+    if (t.kind !== "environment" && t.kind !== "platform") continue;
+    if (theirs.has(t.term) || other.words.has(t.term)) continue;
+    const local = t.term === "local" && LOCAL.test(other.text) &&
+      !other.terms.some((o) => o.kind === "environment");
+    if (!local && !impliedBy(t.term, other)) continue;
+    terms.push(t);
+    // A whole said by its parts: the parts are the whole here.
+    if (t.kind === "platform") {
+      parts.push(...other.terms.filter((o) => o.kind === "platform").map((o) => o.term));
+    }
+  }
+  return { terms, parts };
+}
+
 /** `s` with its terms read as in `r`, and saying the words in `said`. */
 function renamedIn(s: Statement, r: Renaming, said: readonly string[]): Statement {
   if (r.renamed.size === 0 && r.joined.size === 0) {
@@ -270,5 +299,17 @@ export function withSameNames(a: Statement, b: Statement): [Statement, Statement
   for (const [from, to] of ofB.renamed) {
     if (ofA.renamed.get(to) === from) ofB.renamed.delete(from);
   }
-  return [renamedIn(a, ofA, kindsNamed(b, a)), renamedIn(b, ofB, kindsNamed(a, b))];
+  const [x, y] = [renamedIn(a, ofA, kindsNamed(b, a)), renamedIn(b, ofB, kindsNamed(a, b))];
+  return [withImplied(x, impliedQualifiers(y, x)), withImplied(y, impliedQualifiers(x, y))];
+}
+
+/** `s` with the qualifiers it implies as terms, in place of the parts of a whole. */
+function withImplied(s: Statement, implied: { terms: Term[]; parts: string[] }): Statement {
+  if (implied.terms.length === 0) return s;
+  const gone = new Set(implied.parts);
+  return {
+    ...s,
+    terms: [...s.terms.filter((t) => !gone.has(t.term)), ...implied.terms],
+    words: new Set([...s.words, ...implied.terms.map((t) => t.term)]),
+  };
 }

@@ -101,3 +101,32 @@ Deno.test("contradiction(): a technology named after a name says its kind", () =
     null,
   );
 });
+
+Deno.test("contradiction(): a qualifier said by what it implies", () => {
+  notEqual(
+    contradiction(
+      "iOS and Android crash reports go to Sentry.",
+      "Mobile crash reports go to Crashlytics.",
+    ),
+    null,
+  );
+  notEqual(
+    contradiction(
+      "docker compose exposes the mail catcher on 1026",
+      "the local mail catcher is on 1025",
+    ),
+    null,
+  );
+  // One part is not the whole; another environment is another subject.
+  equal(
+    contradiction("iOS crash reports go to Sentry.", "Mobile crash reports go to Crashlytics."),
+    null,
+  );
+  equal(
+    contradiction(
+      "docker compose exposes the mail catcher on 1026",
+      "the staging mail catcher is on 1025",
+    ),
+    null,
+  );
+});

@@ -115,6 +115,12 @@ function kindOf(a: string, b: string): boolean {
   return !!KIND_OF.get(a)?.has(b) || !!KIND_OF.get(b)?.has(a);
 }
 
+/** The other words of the synonym group of a lowercase word (none when it is in none). */
+export function sameMeaning(lower: string): readonly string[] {
+  const group = SYNONYMS.find((g) => g.includes(lower));
+  return group ? group.filter((w) => w !== lower) : [];
+}
+
 /** Each synonym's term (as `terms.ts` reads it) → its group's first word's term. */
 const GROUP: ReadonlyMap<string, string> = new Map(
   SYNONYMS.flatMap((group) => group.map((w) => [stem(w), stem(group[0]!)] as const)),

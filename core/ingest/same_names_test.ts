@@ -3,6 +3,7 @@
  * `compare/same_names.ts`); another subject of the same kind is left alone. Sentences written
  * for these tests.
  */
+import { flagCases } from "../../tests/fixtures/flags.ts";
 import { retireCases } from "../../tests/fixtures/retires.ts";
 
 retireCases([
@@ -41,5 +42,16 @@ retireCases([
     "Staff laptops are managed with Jamf.",
     "Contractor laptops are now managed with Kandji.",
     false,
+  ],
+]);
+
+// Found although the two share no word as written (`compare/spellings.ts` in the neighbour query).
+flagCases([
+  ["spellings", "The prod DB is PostgreSQL 15.", "production database: postgres 14", "flagged"],
+  [
+    "spellings, another environment",
+    "The dev DB is PostgreSQL 15.",
+    "production database: postgres 14",
+    "left",
   ],
 ]);

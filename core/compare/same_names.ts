@@ -47,6 +47,11 @@ const SYNONYMS: readonly (readonly string[])[] = [
   ["salary", "salaries", "pay", "compensation"],
   ["holiday", "holidays", "vacation", "vacations", "pto"],
   ["offsite", "offsites", "retreat", "retreats"],
+  ["oncall", "pager", "pagers"],
+  ["tls", "ssl"],
+  ["bug", "bugs", "defect", "defects"],
+  ["laptop", "laptops", "workstation", "workstations"],
+  ["concurrent", "concurrently", "parallel", "simultaneous", "simultaneously"],
   ["picture", "pictures", "photo", "photos"],
   ["spend", "spending", "cost", "costs"],
 ];

@@ -146,9 +146,18 @@ function root(term: string): string {
   return bare.length >= 5 && bare !== term && !OWN_WORDS.has(bare) ? bare.replace(/e$/, "") : term;
 }
 
+/** Keys per term, remembered (a strand repeats its words). */
+const KEYS = new Map<string, string>();
+
 /** What a term is matched on: its synonym group, or its root. */
 function key(term: string): string {
-  return GROUP.get(term) ?? root(term);
+  let k = KEYS.get(term);
+  if (k === undefined) {
+    k = GROUP.get(term) ?? root(term);
+    if (KEYS.size >= 20_000) KEYS.clear();
+    KEYS.set(term, k);
+  }
+  return k;
 }
 
 /** A word's light inflection off for joining ("hands" → "hand", "locked" → "lock"). */
@@ -164,8 +173,13 @@ function uninflected(lower: string): string {
   return lower;
 }
 
+/** Compounds per statement text, remembered: a write compares itself with about ten neighbours. */
+const COMPOUNDS = new Map<string, ReadonlyMap<string, readonly string[]>>();
+
 /** The compounds two words in a row of `s` make, as terms, with the terms they replace. */
-function compounds(s: Statement): Map<string, readonly string[]> {
+function compounds(s: Statement): ReadonlyMap<string, readonly string[]> {
+  const hit = COMPOUNDS.get(s.text);
+  if (hit) return hit;
   const out = new Map<string, readonly string[]>();
   const tokens = tokensFor(s.text);
   for (let i = 0; i + 1 < tokens.length; i++) {
@@ -176,6 +190,8 @@ function compounds(s: Statement): Map<string, readonly string[]> {
     out.set(stem(`${uninflected(x.lower)}${y.lower}`), parts);
     out.set(stem(`${x.lower}${y.lower}`), parts);
   }
+  if (COMPOUNDS.size >= 4_096) COMPOUNDS.clear();
+  COMPOUNDS.set(s.text, out);
   return out;
 }
 
@@ -193,6 +209,8 @@ interface Renaming {
  * several kinds (Redis: a cache, a database) names none of them surely.
  */
 function kindsNamed(s: Statement, other: Statement): string[] {
+  // Most statements name no technology after a word of theirs: nothing to read.
+  if (!other.values.some((v) => v.kind === "tech" && v.start > 0)) return [];
   const strong = (x: Statement) => x.terms.filter((t) => t.kind === "strong").map((t) => t.term);
   const theirs = new Set(strong(other));
   const names = strong(s).filter((t) => theirs.has(t));
@@ -214,6 +232,20 @@ function kindsNamed(s: Statement, other: Statement): string[] {
   );
 }
 
+/** `impliedBy` per qualifier and statement text, remembered (it stems every word it reads). */
+const IMPLIED = new Map<string, boolean>();
+
+function implied(term: string, other: Statement): boolean {
+  const k = `${term}\u0000${other.text}`;
+  let hit = IMPLIED.get(k);
+  if (hit === undefined) {
+    hit = impliedBy(term, other);
+    if (IMPLIED.size >= 4_096) IMPLIED.clear();
+    IMPLIED.set(k, hit);
+  }
+  return hit;
+}
+
 /** What only runs on a developer's own machine: the local environment said by its tools. */
 const LOCAL =
   /(?:^|[\s(])(?:docker[- ]compose|compose\.ya?ml|localhost|127\.0\.0\.1|devcontainers?|dev containers?|tilt|minikube|kind cluster|on my (?:machine|laptop))(?:$|[\s:,.;)])/i;
@@ -232,7 +264,7 @@ function impliedQualifiers(s: Statement, other: Statement): { terms: Term[]; par
     if (theirs.has(t.term) || other.words.has(t.term)) continue;
     const local = t.term === "local" && LOCAL.test(other.text) &&
       !other.terms.some((o) => o.kind === "environment");
-    if (!local && !impliedBy(t.term, other)) continue;
+    if (!local && !implied(t.term, other)) continue;
     terms.push(t);
     // A whole said by its parts: the parts are the whole here.
     if (t.kind === "platform") {

@@ -16,6 +16,7 @@
  * @module
  */
 import { withAcronyms } from "./acronyms.ts";
+import { withSameNames } from "./same_names.ts";
 import { deniesChange, qualifiersAgree, scopedElsewhere } from "./change_scope.ts";
 import { answered, ceasedChange, ceasedCue } from "./ceased.ts";
 import type { Statement, Term } from "./claims.ts";
@@ -146,7 +147,9 @@ export function changeBetween(read: Statement, kept: Statement): Change | null {
   const refused = (marked || ceasing || current) && deniesChange(read) ||
     marked && scopedElsewhere(read, kept);
   if (refused && !demoting) return null;
-  const [incoming, stored] = withAcronyms(withShortForms(read), withShortForms(kept));
+  const [incoming, stored] = withSameNames(
+    ...withAcronyms(withShortForms(read), withShortForms(kept)),
+  );
   const found = (refused ? null : changeRead(incoming, stored, marked, ceasing, current)) ??
     (demoting ? demotedChange(incoming, stored) : null);
   // Two things of one kind ("the orders db" / "events db moved …") are two subjects, a version

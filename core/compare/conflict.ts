@@ -27,6 +27,7 @@ import { scopedByName } from "./scoped_name.ts";
 import { undenied } from "./undenied.ts";
 import { keptApart } from "./kept_apart.ts";
 import { withAcronyms } from "./acronyms.ts";
+import { withSameNames } from "./same_names.ts";
 import { disputedOnly } from "./disputed_words.ts";
 import { dateConflict, setsDate } from "./scheduled_dates.ts";
 import { outlook } from "./outlook.ts";
@@ -276,7 +277,8 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   if (!plainFact(x) || !plainFact(y)) return dateConflict(x, y);
   // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
-  const [a, b] = withAcronyms(x, y);
+  // One subject in other words ("back office" / "backoffice", "staff" / "employees").
+  const [a, b] = withSameNames(...withAcronyms(x, y));
   // One verb that holds many objects at once ("ships on iOS" / "… on Android"): an addition.
   if (manyValued(a, b)) return null;
   const [va, vb] = [modifiersOff(a.text, asserted(a)), modifiersOff(b.text, asserted(b))];

@@ -17,7 +17,7 @@ import { STOPWORDS } from "../text/stopwords.ts";
  * already spell out (`db`, `svc`, `auth`, `docs`, `stg`, `cfg` and `img` are read there; `k8s`
  * is here too, as a word with a digit skips the synonyms).
  */
-const SHORT: ReadonlyMap<string, string> = new Map([
+export const SHORT: ReadonlyMap<string, string> = new Map([
   ["tf", "terraform"],
   ["pg", "postgresql"],
   ["postgres", "postgresql"],

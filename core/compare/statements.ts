@@ -12,6 +12,7 @@
  *
  * @module
  */
+import { otherSpellings } from "./spellings.ts";
 import type { Neighbour } from "../store/neighbours.ts";
 import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.ts";
 import { readStatement } from "./claims.ts";
@@ -135,6 +136,8 @@ export function neighbourQuery(content: string): string {
       }
     }
   }
+  // The other spellings of its words ("production" finds "prod": `spellings.ts`).
+  extra.push(...otherSpellings(content, MAX_QUERY_WORDS));
   return extra.length ? `${content} ${extra.join(" ")}` : content;
 }
 

@@ -11,6 +11,7 @@ import { languageLocale } from "./intl.ts";
 import { scheduledDate } from "./scheduled.ts";
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
 import { moneyAt } from "./money.ts";
+import { portFrame } from "./port_frames.ts";
 import { readNumber, versionOf } from "./numbers.ts";
 import { attributeWords } from "./terms.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
@@ -211,13 +212,10 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i += 2;
       continue;
     }
-    if (
-      /^:\d{2,5}$/.test(t.lower) ||
-      /^\d{2,5}$/.test(t.lower) &&
-        /^(?:listens?|listening|reachable|served|exposed|exposes|published|publishes|bound|binds)$/
-          .test(tokens[i - 2]?.lower ?? "") &&
-        tokens[i - 1]?.lower === "on"
-    ) {
+    // A port said by its frame: "listens on 8080", "accepts connections on 6432" (`port_frames.ts`).
+    const frame = portFrame(tokens, i, used);
+    if (frame !== null) {
+      if (frame >= 0) used[frame] = true;
       take(value("port", ["port"], t.lower.replace(":", ""), tokens, i, i + 1));
       continue;
     }

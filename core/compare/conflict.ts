@@ -36,6 +36,7 @@ import { doerConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
+import { hasSurfaceValue, minimalPair } from "./minimal_pair.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -274,6 +275,13 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
  * ```
  */
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
+  // When the claims find none, the words may still be a minimal pair (`minimal_pair.ts`).
+  const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
+  return byClaims(x, y) ?? (plain ? minimalPair(x, y) : null);
+}
+
+/** The conflict read from the claims of both statements. */
+function byClaims(x: Statement, y: Statement): Conflict | null {
   if (!plainFact(x) || !plainFact(y)) return dateConflict(x, y);
   // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
   const [a, b] = withAcronyms(x, y);
@@ -353,7 +361,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-        namesValue(s) || writesSuffixed(s) || readAct(s) !== null) || setsDate(s);
+        namesValue(s) || writesSuffixed(s) || readAct(s) !== null || hasSurfaceValue(s.text)) ||
+    setsDate(s);
 }
 
 /** Opposite stances of one person on one thing (`stance.ts`). */

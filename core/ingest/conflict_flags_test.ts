@@ -50,3 +50,38 @@ flagCases([
     "left",
   ],
 ]);
+
+// Minimal pairs read without a lexicon (`compare/minimal_pair.ts`), in any language.
+flagCases([
+  ["minimal pair", "Chargebacks settle in D+5.", "Chargebacks settle D+2.", "flagged"],
+  [
+    "minimal pair, Spanish",
+    "El servicio de facturas escucha en el puerto 6060.",
+    "El servicio de facturas escucha en el puerto 6161.",
+    "flagged",
+  ],
+  [
+    "minimal pair, frame verb",
+    "The edge proxy ships zlib 1.3.1.",
+    "Our edge proxy has zlib 1.2.13.",
+    "flagged",
+  ],
+  [
+    "minimal pair, headline",
+    "Our accessibility lead is Ingrid.",
+    "Accessibility lead for the team: Dmitri",
+    "flagged",
+  ],
+  [
+    "minimal pair, an id with a predicate",
+    "Payment error PE-4410 is retried twice.",
+    "Payment error PE-4412 is retried twice.",
+    "left",
+  ],
+  [
+    "minimal pair, an advisory id",
+    "The proxy images are patched for CVE-2025-3101.",
+    "The proxy images are patched for CVE-2025-3377.",
+    "left",
+  ],
+]);

@@ -1,0 +1,75 @@
+import { deepEqual, equal } from "node:assert/strict";
+import { readStatement } from "./claims.ts";
+import { conflictBetween } from "./conflict.ts";
+
+const values = (a: string, b: string) =>
+  conflictBetween(readStatement(a), readStatement(b))?.values ?? null;
+
+Deno.test("minimal pairs: one value-shaped span apart, after the shared subject, conflict", () => {
+  deepEqual(values("Wire transfers clear in D+3.", "Wire transfers clear D+1."), ["D+3", "D+1"]);
+  deepEqual(
+    values("Le cache des sessions expire après 900s.", "Le cache des sessions expire après 600s."),
+    [
+      "900s",
+      "600s",
+    ],
+  );
+  deepEqual(
+    values("Das Lager-Backend lauscht auf Port 9090.", "Das Lager-Backend lauscht auf Port 9191."),
+    [
+      "9090",
+      "9191",
+    ],
+  );
+  // A verb of the frame on one side only ("ships", "runs"): the same claim.
+  deepEqual(values("The worker image ships libvips 8.14.", "Our worker image has libvips 8.15."), [
+    "8.14",
+    "8.15",
+  ]);
+  // A headline of the same statement, with the team as its scope.
+  deepEqual(values("Our release captain is Imogen.", "Release captain for the team: Tariq"), [
+    "Imogen",
+    "Tariq",
+  ]);
+});
+
+Deno.test("minimal pairs: spans that name the subject or add a word stay apart", () => {
+  // The differing word opens the statement: another subject.
+  equal(values("Invoices service answers on 7001.", "Quotes service answers on 7001."), null);
+  // An id with something said of it names the thing.
+  equal(
+    values(
+      "Billing alert BA-7 pages the night shift.",
+      "Billing alert BA-9 pages the night shift.",
+    ),
+    null,
+  );
+  // Two members of one family of names: each names its own thing.
+  equal(
+    values(
+      "The ingest workers read KAFKA_TOPIC_ORDERS.",
+      "The ingest workers read KAFKA_TOPIC_REFUNDS.",
+    ),
+    null,
+  );
+  // A ticket or advisory id is no value.
+  equal(
+    values(
+      "The gateway images are patched for CVE-2024-1001.",
+      "The gateway images are patched for CVE-2024-2002.",
+    ),
+    null,
+  );
+  // Another relation to each value (in a region / an instance type).
+  equal(
+    values("The reporting replica is in eu-west-3.", "The reporting replica is an m7g.large."),
+    null,
+  );
+  // One side adds a word besides its value.
+  equal(
+    values("The docs site builds with Hugo 0.120.", "The docs site also builds with Hugo 0.125."),
+    null,
+  );
+  // A statement of change is for the change readings.
+  equal(values("Fixed the retry bug in FEAT-88.", "Fixed the retry bug in FEAT-91."), null);
+});

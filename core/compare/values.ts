@@ -11,6 +11,7 @@ import { languageLocale } from "./intl.ts";
 import { scheduledDate } from "./scheduled.ts";
 import { CHOICES, type Entry, SOFT, TECH, WEEKDAYS } from "./lexicon.ts";
 import { moneyAt } from "./money.ts";
+import { portFrame } from "./port_frames.ts";
 import { readNumber, versionOf } from "./numbers.ts";
 import { attributeWords } from "./terms.ts";
 import { cronOf, dateOf, isLocale, isRegion, isTicket, shapeOf, timeOf } from "./shapes.ts";
@@ -211,13 +212,10 @@ export function readValues(tokens: readonly Token[]): ValueReading {
       i += 2;
       continue;
     }
-    if (
-      /^:\d{2,5}$/.test(t.lower) ||
-      /^\d{2,5}$/.test(t.lower) &&
-        /^(?:listens?|listening|reachable|served|exposed|exposes|published|publishes|bound|binds)$/
-          .test(tokens[i - 2]?.lower ?? "") &&
-        tokens[i - 1]?.lower === "on"
-    ) {
+    // "listens on 8443", "serves HTTP on 8000" (`port_frames.ts`).
+    const framed = portFrame(tokens, i);
+    if (/^:\d{2,5}$/.test(t.lower) || framed) {
+      for (const k of framed ?? []) used[k] = true;
       take(value("port", ["port"], t.lower.replace(":", ""), tokens, i, i + 1));
       continue;
     }

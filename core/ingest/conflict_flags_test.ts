@@ -85,3 +85,19 @@ flagCases([
     "left",
   ],
 ]);
+
+// Ports said by a verb of serving (`compare/port_frames.ts`).
+flagCases([
+  [
+    "port frame",
+    "The ledger API listens on port 7443.",
+    "ledger-api serves HTTP on 7000.",
+    "flagged",
+  ],
+  [
+    "port frame, two services",
+    "The ledger API listens on port 7443.",
+    "The quotes API accepts connections on 7000.",
+    "left",
+  ],
+]);

@@ -36,7 +36,7 @@ import { doerConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
-import { hasSurfaceValue, minimalPair } from "./minimal_pair.ts";
+import { maySurface, surfaceConflict } from "./surface_conflict.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -275,9 +275,9 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
  * ```
  */
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
-  // When the claims find none, the words may still be a minimal pair (`minimal_pair.ts`).
+  // When the claims find none, the words' shapes may show one (`surface_conflict.ts`).
   const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
-  return byClaims(x, y) ?? (plain ? minimalPair(x, y) : null);
+  return byClaims(x, y) ?? (plain ? surfaceConflict(x, y) : null);
 }
 
 /** The conflict read from the claims of both statements. */
@@ -361,7 +361,7 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-        namesValue(s) || writesSuffixed(s) || readAct(s) !== null || hasSurfaceValue(s.text)) ||
+        namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s)) ||
     setsDate(s);
 }
 

@@ -18,7 +18,6 @@
 import type { Statement } from "./claims.ts";
 import type { Conflict } from "./conflict_type.ts";
 import { isSoft } from "./terms.ts";
-export { hasSurfaceValue } from "./surface_values.ts";
 import type { Value } from "./value_types.ts";
 import { same } from "./value_match.ts";
 import { sameShape, type SurfaceWord, surfaceWords } from "./surface_values.ts";

@@ -101,3 +101,19 @@ flagCases([
     "left",
   ],
 ]);
+
+// A configuration key set to two values (`compare/key_settings.ts`).
+flagCases([
+  [
+    "key setting",
+    "SESSION_STORE defaults to memcached.",
+    "The default SESSION_STORE is redis.",
+    "flagged",
+  ],
+  [
+    "key setting, two environments",
+    "SESSION_STORE=redis in staging",
+    "SESSION_STORE=memcached locally",
+    "left",
+  ],
+]);

@@ -117,3 +117,19 @@ flagCases([
     "left",
   ],
 ]);
+
+// Licences are a choice of one (`compare/lexicon/choices.json`).
+flagCases([
+  [
+    "licence",
+    "The parser crate is MPL-2.0 licensed.",
+    "The parser crate is released under GPLv3.",
+    "flagged",
+  ],
+  [
+    "licence, two projects",
+    "The parser crate is MPL-2.0 licensed.",
+    "The docs site is MIT licensed.",
+    "left",
+  ],
+]);

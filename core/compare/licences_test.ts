@@ -9,7 +9,7 @@ Deno.test("licences: one project under two licences conflicts", () => {
   deepEqual(
     values("The parser crate is MPL-2.0 licensed.", "The parser crate is released under GPLv3."),
     [
-      "MPL-2.0 licensed",
+      "MPL-2.0",
       "GPLv3",
     ],
   );

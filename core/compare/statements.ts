@@ -20,6 +20,7 @@ import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
 import { keyLike, keyOf } from "./settings.ts";
 import { attributeWords } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
+import { otherSpellings } from "./other_spellings.ts";
 
 export type { Change } from "./change.ts";
 export type { Conflict } from "./conflict.ts";
@@ -135,6 +136,8 @@ export function neighbourQuery(content: string): string {
       }
     }
   }
+  // The same things in their other spellings ("postgres" finds "PostgreSQL", "prod" finds "production").
+  extra.push(...otherSpellings(statement, said));
   return extra.length ? `${content} ${extra.join(" ")}` : content;
 }
 

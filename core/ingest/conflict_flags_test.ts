@@ -133,3 +133,8 @@ flagCases([
     "left",
   ],
 ]);
+
+// Neighbours found by the other spellings of what a statement names (`compare/other_spellings.ts`).
+flagCases([
+  ["other spellings", "Prod runs Kubernetes 1.29.", "production k8s is 1.27", "flagged"],
+]);

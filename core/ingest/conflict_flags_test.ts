@@ -136,5 +136,5 @@ flagCases([
 
 // Neighbours found by the other spellings of what a statement names (`compare/other_spellings.ts`).
 flagCases([
-  ["other spellings", "Prod runs Kubernetes 1.29.", "production k8s is 1.27", "flagged"],
+  ["other spellings", "Prod runs PostgreSQL 16.2.", "production postgres is 15.6", "flagged"],
 ]);

@@ -63,7 +63,7 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   // Words of the predicate's frame ("runs", "ships", "uses", "version") say how, not what.
   const framed = (ws: readonly SurfaceWord[]) =>
     ws.filter((w, i) => i === 0 || w.shape !== null || !isSoft(w.key));
-  const [wa, wb] = [framed(fa), framed(fb)];
+  const [wa, wb] = joined(framed(fa), framed(fb));
   let start = 0;
   while (start < wa.length && start < wb.length && wa[start]!.key === wb[start]!.key) start++;
   let end = 0;
@@ -80,9 +80,10 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   if (!va || !vb || !sameShape(va.shape!, vb.shape!)) return null;
   // Nothing but a qualifier of place or environment after it, frame words included ("E1042 is
   // retried": what follows an id is said of it).
-  const rest = (all: readonly SurfaceWord[], span: readonly SurfaceWord[], s: Statement) =>
-    all.slice(all.indexOf(span.at(-1)!) + 1).every((w) => qualifies(s, w)) &&
-    all.slice(all.indexOf(span.at(-1)!) + 1).length <= 1;
+  const rest = (all: readonly SurfaceWord[], span: readonly SurfaceWord[], s: Statement) => {
+    const after = all.slice(all.findLastIndex((w) => w.text === span.at(-1)!.text) + 1);
+    return after.length <= 1 && after.every((w) => qualifies(s, w));
+  };
   if (!rest(fa, sa, a) || !rest(fb, sb, b)) return null;
   // The same relation to each value: "is in us-east-2" / "is an r6g.2xlarge" are two attributes.
   if (va.before && vb.before && va.before !== vb.before) return null;
@@ -96,6 +97,32 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
     slot: "surface",
     values: [sa.map((w) => w.text).join(" "), sb.map((w) => w.text).join(" ")],
   };
+}
+
+/**
+ * Both word lists with two words in a row joined where the other side writes them as one
+ * ("back office" / "backoffice", "on call" / "on-call").
+ */
+function joined(
+  a: readonly SurfaceWord[],
+  b: readonly SurfaceWord[],
+): [SurfaceWord[], SurfaceWord[]] {
+  const join = (ws: readonly SurfaceWord[], other: readonly SurfaceWord[]) => {
+    const keys = new Set(other.map((w) => w.key.replaceAll("-", "")));
+    const out: SurfaceWord[] = [];
+    for (let i = 0; i < ws.length; i++) {
+      const [w, next] = [ws[i]!, ws[i + 1]];
+      const both = next && !w.shape && !next.shape ? `${w.key}${next.key}` : "";
+      if (both && keys.has(both) && !ws.some((x) => x.key.replaceAll("-", "") === both)) {
+        out.push({ ...w, text: `${w.text} ${next!.text}`, key: both });
+        i++;
+      } else out.push(w);
+    }
+    return out;
+  };
+  const norm = (ws: SurfaceWord[]) =>
+    ws.map((w) => ({ ...w, key: w.shape ? w.key : w.key.replaceAll("-", "") }));
+  return [norm(join(a, b)), norm(join(b, a))];
 }
 
 /**

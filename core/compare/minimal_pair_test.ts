@@ -26,6 +26,8 @@ Deno.test("minimal pairs: one value-shaped span apart, after the shared subject,
     "8.14",
     "8.15",
   ]);
+  // Two words on one side written as one on the other.
+  deepEqual(values("The help desk runs Zammad 6.2.", "helpdesk: zammad 5.6"), ["6.2", "5.6"]);
   // A headline of the same statement, with the team as its scope.
   deepEqual(values("Our release captain is Imogen.", "Release captain for the team: Tariq"), [
     "Imogen",

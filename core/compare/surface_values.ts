@@ -32,7 +32,7 @@ export interface SurfaceWord {
 const FUNCTION: ReadonlySet<string> = new Set([
   ...STOPWORDS,
   ...INTL_STOPWORDS,
-  ..."en es son est ist sont sind está estão é è el la le il de del des du da do dos das het een"
+  ..."en es son est ist sont sind está estão é è el la le il de del des du da do dos das het een every"
     .split(" "),
 ]);
 

@@ -18,6 +18,8 @@
 import type { Statement } from "./claims.ts";
 import type { Conflict } from "./conflict_type.ts";
 import { isSoft } from "./terms.ts";
+import { namesKind } from "./kind_nouns.ts";
+import { WEAK } from "./lexicon.ts";
 import type { Value } from "./value_types.ts";
 import { same } from "./value_match.ts";
 import { sameShape, type SurfaceWord, surfaceWords } from "./surface_values.ts";
@@ -63,16 +65,10 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   // Words of the predicate's frame ("runs", "ships", "uses", "version") say how, not what.
   const framed = (ws: readonly SurfaceWord[]) =>
     ws.filter((w, i) => i === 0 || w.shape !== null || !isSoft(w.key));
-  const [wa, wb] = joined(framed(fa), framed(fb));
-  let start = 0;
-  while (start < wa.length && start < wb.length && wa[start]!.key === wb[start]!.key) start++;
-  let end = 0;
-  while (
-    end < wa.length - start && end < wb.length - start &&
-    wa[wa.length - 1 - end]!.key === wb[wb.length - 1 - end]!.key
-  ) end++;
-  const [sa, sb] = [wa.slice(start, wa.length - end), wb.slice(start, wb.length - end)];
-  if (sa.length === 0 || sb.length === 0 || sa.length > 2 || sb.length > 2) return null;
+  const [ja, jb] = joined(framed(fa), framed(fb));
+  const found = spans(ja, jb) ?? withoutKind(ja, jb);
+  if (!found) return null;
+  const { wa, wb, start, sa, sb } = found;
   // The subject is said before the value, in at least two shared words.
   const shared = wa.slice(0, start).filter((w) => w.shape === null);
   if (start < 2 || shared.length < 1) return null;
@@ -91,12 +87,46 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   const unit = (span: readonly SurfaceWord[], v: SurfaceWord) => span.find((w) => w !== v)?.key;
   if (unit(sa, va) !== unit(sb, vb)) return null;
   if (wb.some((w) => w.key === va.key) || wa.some((w) => w.key === vb.key)) return null;
-  if (siblings(va, vb) || readApart(a, va, b, vb)) return null;
+  if (siblings(va, vb) || refines(va, vb) || readApart(a, va, b, vb)) return null;
   return {
     attribute: shared.at(-1)!.text.toLowerCase(),
     slot: "surface",
     values: [sa.map((w) => w.text).join(" "), sb.map((w) => w.text).join(" ")],
   };
+}
+
+/** Where two word lists differ: the shared start, then one span each (null when none). */
+function spans(wa: readonly SurfaceWord[], wb: readonly SurfaceWord[]) {
+  let start = 0;
+  while (start < wa.length && start < wb.length && wa[start]!.key === wb[start]!.key) start++;
+  let end = 0;
+  while (
+    end < wa.length - start && end < wb.length - start &&
+    wa[wa.length - 1 - end]!.key === wb[wb.length - 1 - end]!.key
+  ) end++;
+  const [sa, sb] = [wa.slice(start, wa.length - end), wb.slice(start, wb.length - end)];
+  if (sa.length === 0 || sb.length === 0 || sa.length > 2 || sb.length > 2) return null;
+  if (!valueOf(sa) || !valueOf(sb)) return null;
+  return { wa, wb, start, sa, sb };
+}
+
+/**
+ * The spans once one side's word that names the value's kind or is a generic head is set
+ * aside ("Spring offsite venue: Porto" / "The spring offsite is in Lisbon"), or null.
+ */
+function withoutKind(wa: readonly SurfaceWord[], wb: readonly SurfaceWord[]) {
+  const shape = [...wa, ...wb].find((w) => w.shape !== null)?.shape;
+  if (!shape) return null;
+  const spare = (w: SurfaceWord) => !w.shape && (namesKind(w.key, shape) || WEAK.has(w.key));
+  for (const [x, y, flip] of [[wa, wb, false], [wb, wa, true]] as const) {
+    for (let k = 1; k < x.length; k++) {
+      if (!spare(x[k]!) || y.some((w) => w.key === x[k]!.key)) continue;
+      const rest = [...x.slice(0, k), ...x.slice(k + 1)];
+      const found = flip ? spans(y, rest) : spans(rest, y);
+      if (found) return found;
+    }
+  }
+  return null;
 }
 
 /**
@@ -123,6 +153,13 @@ function joined(
   const norm = (ws: SurfaceWord[]) =>
     ws.map((w) => ({ ...w, key: w.shape ? w.key : w.key.replaceAll("-", "") }));
   return [norm(join(a, b)), norm(join(b, a))];
+}
+
+/** One number said more precisely ("3.12" / "3.12.7-slim"): a refinement, not a rival. */
+function refines(a: SurfaceWord, b: SurfaceWord): boolean {
+  const [x, y] = [a.key, b.key].sort((p, q) => p.length - q.length);
+  return a.shape === "number" && b.shape === "number" && /^[.+-]/.test(y!.slice(x!.length)) &&
+    y!.startsWith(x!);
 }
 
 /**

@@ -26,6 +26,11 @@ Deno.test("minimal pairs: one value-shaped span apart, after the shared subject,
     "8.14",
     "8.15",
   ]);
+  // A headline names the kind of its value ("venue"), the sentence leaves it unsaid.
+  deepEqual(values("The summer retreat is in Ghent.", "Summer retreat venue: Bruges."), [
+    "Ghent",
+    "Bruges",
+  ]);
   // Two words on one side written as one on the other.
   deepEqual(values("The help desk runs Zammad 6.2.", "helpdesk: zammad 5.6"), ["6.2", "5.6"]);
   // A headline of the same statement, with the team as its scope.
@@ -62,6 +67,8 @@ Deno.test("minimal pairs: spans that name the subject or add a word stay apart",
     ),
     null,
   );
+  // A number said more precisely refines it.
+  equal(values("The worker runs on Ruby 3.3.", "Worker image: ruby 3.3.4-slim"), null);
   // Another relation to each value (in a region / an instance type).
   equal(
     values("The reporting replica is in eu-west-3.", "The reporting replica is an m7g.large."),

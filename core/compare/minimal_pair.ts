@@ -22,7 +22,7 @@ import { namesKind } from "./kind_nouns.ts";
 import { WEAK } from "./lexicon.ts";
 import type { Value } from "./value_types.ts";
 import { same } from "./value_match.ts";
-import { sameShape, type SurfaceWord, surfaceWords } from "./surface_values.ts";
+import { isId, sameShape, type SurfaceWord, surfaceWords } from "./surface_values.ts";
 
 /** Term kinds that qualify a statement rather than name its subject. */
 const QUALIFIER_KINDS = new Set(["environment", "platform", "region"]);
@@ -72,6 +72,9 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   // The subject is said before the value, in at least two shared words.
   const shared = wa.slice(0, start).filter((w) => w.shape === null);
   if (start < 2 || shared.length < 1) return null;
+  // What is said of a ticket is a record of work ("the hotfix for OPS-12 shipped in 3.1"), not
+  // a standing fact with one value.
+  if (wa.slice(0, start).some((w) => isId(w.text))) return null;
   const [va, vb] = [valueOf(sa), valueOf(sb)];
   if (!va || !vb || !sameShape(va.shape!, vb.shape!)) return null;
   // Nothing but a qualifier of place or environment after it, frame words included ("E1042 is
@@ -85,7 +88,7 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   if (va.before && vb.before && va.before !== vb.before) return null;
   // A unit beside one number only, or a different unit: another measure, not another value.
   const unit = (span: readonly SurfaceWord[], v: SurfaceWord) => span.find((w) => w !== v)?.key;
-  if (unit(sa, va) !== unit(sb, vb)) return null;
+  if (unit(sa, va) !== unit(sb, vb) || suffixesApart(va, vb)) return null;
   if (wb.some((w) => w.key === va.key) || wa.some((w) => w.key === vb.key)) return null;
   if (siblings(va, vb) || refines(va, vb) || readApart(a, va, b, vb)) return null;
   return {
@@ -153,6 +156,13 @@ function joined(
   const norm = (ws: SurfaceWord[]) =>
     ws.map((w) => ({ ...w, key: w.shape ? w.key : w.key.replaceAll("-", "") }));
   return [norm(join(a, b)), norm(join(b, a))];
+}
+
+/** Two numbers with different unit letters after them ("20m" / "20k"): units we cannot compare. */
+function suffixesApart(a: SurfaceWord, b: SurfaceWord): boolean {
+  const tail = (w: SurfaceWord) => /\d(\p{L}+)$/u.exec(w.key)?.[1];
+  const [x, y] = [tail(a), tail(b)];
+  return a.shape === "number" && b.shape === "number" && !!x && !!y && x !== y;
 }
 
 /** One number said more precisely ("3.12" / "3.12.7-slim"): a refinement, not a rival. */

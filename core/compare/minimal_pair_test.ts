@@ -79,6 +79,14 @@ Deno.test("minimal pairs: spans that name the subject or add a word stay apart",
     values("The docs site builds with Hugo 0.120.", "The docs site also builds with Hugo 0.125."),
     null,
   );
+  // What is said of a ticket is a record of work.
+  equal(
+    values(
+      "The patch for INC-4410 went out in 2.8.1.",
+      "The patch for INC-4410 went out in 2.9.0.",
+    ),
+    null,
+  );
   // A statement of change is for the change readings.
   equal(values("Fixed the retry bug in FEAT-88.", "Fixed the retry bug in FEAT-91."), null);
 });

@@ -61,10 +61,12 @@ export function otherSpellings(s: Statement, said: Set<string>): string[] {
   for (const v of s.values) {
     if (v.kind === "tech") (NAMES.get(v.norm) ?? []).slice(0, 3).forEach(add);
   }
+  // (Not a word's own plural or singular: the keyword channel reads those already.)
+  const other = (w: string) => (x: string) =>
+    x !== w && ![`${w}s`, `${w}es`].includes(x) && ![`${x}s`, `${x}es`].includes(w);
   for (const w of [...said]) {
-    const long = SYNONYMS.get(w);
-    if (long) add(long);
-    (SHORT.get(w) ?? []).slice(0, 2).forEach(add);
+    [SYNONYMS.get(w) ?? w].filter(other(w)).forEach(add);
+    (SHORT.get(w) ?? []).filter(other(w)).slice(0, 2).forEach(add);
   }
   return out;
 }

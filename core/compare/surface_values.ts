@@ -49,6 +49,11 @@ const EDGES = /^[("'“‘«[{]+|[)"'”’»\]},.;:!?]+$/gu;
 /** Ids: `PROJ-123`, `CVE-2023-44487`, `#812`, `!845`, `GH-12`. */
 const ID = /^(?:\p{Lu}[\p{Lu}\d]*(?:-\d+)+|[#!]\d+)$/u;
 
+/** Whether `word` is an id (a ticket, an issue, an advisory, a merge request). */
+export function isId(word: string): boolean {
+  return ID.test(word);
+}
+
 /** Whether `raw` (a word with its punctuation) is value-shaped, and how. */
 function shapeOf(raw: string, word: string, first: boolean): Shape | null {
   // An id names a thing (a ticket, an issue, an advisory, a merge request), it is no value.

@@ -47,7 +47,22 @@ function norm(value: string): string {
  * deepEqual(keySettings("Workers start with QUEUE_BACKEND=redis."), [["QUEUE_BACKEND", "redis"]]);
  * ```
  */
-export function keySettings(text: string): [string, string][] {
+export function keySettings(text: string): readonly [string, string][] {
+  // Most statements set no key: one look for an upper-case word with an underscore.
+  if (!/[A-Z0-9]_[A-Z0-9]/.test(text)) return [];
+  const hit = CACHE.get(text);
+  if (hit) return hit;
+  const out = read(text);
+  if (CACHE.size >= 4_096) CACHE.clear();
+  CACHE.set(text, out);
+  return out;
+}
+
+/** Statements read lately: the sweep compares each with many neighbours. */
+const CACHE = new Map<string, readonly [string, string][]>();
+
+/** {@linkcode keySettings}, uncached. */
+function read(text: string): [string, string][] {
   const words = wordsOf(text);
   const out: [string, string][] = [];
   words.forEach((w, i) => {

@@ -65,7 +65,10 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   // Words of the predicate's frame ("runs", "ships", "uses", "version") say how, not what.
   const framed = (ws: readonly SurfaceWord[]) =>
     ws.filter((w, i) => i === 0 || w.shape !== null || !isSoft(w.key));
-  const [ja, jb] = joined(framed(fa), framed(fb));
+  const [ga, gb] = [framed(fa), framed(fb)];
+  // The subject opens both (most pairs part on their first word), and the lengths are near.
+  if (!sameOpening(ga, gb) || Math.abs(ga.length - gb.length) > 3) return null;
+  const [ja, jb] = joined(ga, gb);
   const found = spans(ja, jb) ?? withoutKind(ja, jb);
   if (!found) return null;
   const { wa, wb, start, sa, sb } = found;
@@ -96,6 +99,14 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
     slot: "surface",
     values: [sa.map((w) => w.text).join(" "), sb.map((w) => w.text).join(" ")],
   };
+}
+
+/** Whether two word lists open on one word, or on two words the other writes as one. */
+function sameOpening(a: readonly SurfaceWord[], b: readonly SurfaceWord[]): boolean {
+  const [x, y] = [a[0]?.key ?? "", b[0]?.key ?? ""];
+  return x === y || `${x}${a[1]?.key ?? ""}` === y.replaceAll("-", "") ||
+    `${y}${b[1]?.key ?? ""}` === x.replaceAll("-", "") ||
+    x.replaceAll("-", "") === y.replaceAll("-", "");
 }
 
 /** Where two word lists differ: the shared start, then one span each (null when none). */

@@ -75,7 +75,21 @@ function keyOf(word: string): string {
  * The words of `text` that carry it, in order: function words, negations aside, are dropped;
  * a negation stays as a plain word (it is never a value and never a function word).
  */
-export function surfaceWords(text: string): SurfaceWord[] {
+export function surfaceWords(text: string): readonly SurfaceWord[] {
+  const hit = CACHE.get(text);
+  if (hit) return hit;
+  const out = read(text);
+  if (CACHE.size >= CACHE_LIMIT) CACHE.clear();
+  CACHE.set(text, out);
+  return out;
+}
+
+/** Statements read lately: the sweep compares each with many neighbours. */
+const CACHE = new Map<string, readonly SurfaceWord[]>();
+const CACHE_LIMIT = 4_096;
+
+/** {@linkcode surfaceWords}, uncached. */
+function read(text: string): SurfaceWord[] {
   const out: SurfaceWord[] = [];
   const raws = text.replace(OWN_GROUP, " ").split(/[\s,]+/u).filter(Boolean);
   let before: string[] = [];

@@ -82,11 +82,22 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
   if (!va || !vb || !sameShape(va.shape!, vb.shape!)) return null;
   // Nothing but a qualifier of place or environment after it, frame words included ("E1042 is
   // retried": what follows an id is said of it).
-  const rest = (all: readonly SurfaceWord[], span: readonly SurfaceWord[], s: Statement) => {
-    const after = all.slice(all.findLastIndex((w) => w.text === span.at(-1)!.text) + 1);
+  // (A unit both sides write after a number is part of the value: "in 5 days" / "in 7 days".)
+  const rest = (
+    all: readonly SurfaceWord[],
+    span: readonly SurfaceWord[],
+    s: Statement,
+    other: readonly SurfaceWord[],
+  ) => {
+    let after = all.slice(all.findLastIndex((w) => w.text === span.at(-1)!.text) + 1);
+    const unit = after[0];
+    if (
+      span.length === 1 && span[0]!.shape === "number" && unit && !unit.shape &&
+      !/(?:ed|ing)$/.test(unit.key) && other.some((w) => w.key === unit.key)
+    ) after = after.slice(1);
     return after.length <= 1 && after.every((w) => qualifies(s, w));
   };
-  if (!rest(fa, sa, a) || !rest(fb, sb, b)) return null;
+  if (!rest(fa, sa, a, fb) || !rest(fb, sb, b, fa)) return null;
   // The same relation to each value: "is in us-east-2" / "is an r6g.2xlarge" are two attributes.
   if (va.before && vb.before && va.before !== vb.before) return null;
   // A unit beside one number only, or a different unit: another measure, not another value.

@@ -92,7 +92,7 @@ export function minimalPair(a: Statement, b: Statement): Conflict | null {
     let after = all.slice(all.findLastIndex((w) => w.text === span.at(-1)!.text) + 1);
     const unit = after[0];
     if (
-      span.length === 1 && span[0]!.shape === "number" && unit && !unit.shape &&
+      span.length === 1 && span[0]!.shape === "number" && unit && !unit.shape && !unit.before &&
       !/(?:ed|ing)$/.test(unit.key) && other.some((w) => w.key === unit.key)
     ) after = after.slice(1);
     return after.length <= 1 && after.every((w) => qualifies(s, w));

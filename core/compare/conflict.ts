@@ -12,7 +12,7 @@
 import { manyValued } from "./many_valued.ts";
 import type { Statement, Term } from "./claims.ts";
 import { looseSubject } from "./loose_subject.ts";
-import { opposedStances, stancesApart, statesStance } from "./stance.ts";
+import { stanceConflict, stancesApart, statesStance } from "./stance.ts";
 import { boundsAgree, sameKind } from "./subject_kind.ts";
 import { modifiersOff, othersShared, ownValue, same, slotsOf, tied } from "./value_match.ts";
 import { attributeTerms, stem, termsOf } from "./terms.ts";
@@ -37,6 +37,7 @@ import { doerConflict, readAct } from "./acts.ts";
 import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
+import { maySurface, surfaceConflict } from "./surface_conflict.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -275,6 +276,13 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
  * ```
  */
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
+  // When the claims find none, the words' shapes may show one (`surface_conflict.ts`).
+  const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
+  return byClaims(x, y) ?? (plain ? surfaceConflict(x, y) : null);
+}
+
+/** The conflict read from the claims of both statements. */
+function byClaims(x: Statement, y: Statement): Conflict | null {
   if (!plainFact(x) || !plainFact(y)) return dateConflict(x, y);
   // An acronym one writes is the words the other spells out ("the DPO" / "data protection officer").
   // One subject in other words ("back office" / "backoffice", "staff" / "employees").
@@ -313,7 +321,8 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
     return { attribute: attributeName(slot), slot, values: [shown(d!.a), shown(d!.b)] };
   }
   if (stancesApart(a.text, b.text)) return null;
-  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stance(a, b) ?? unknownNames(a, b) ??
+  return polarity(a, va, b) ?? polarity(b, vb, a, true) ?? stanceConflict(a.text, b.text) ??
+    unknownNames(a, b) ??
     suffixedAmounts(a, b) ?? doerConflict(a, b);
 }
 
@@ -355,13 +364,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-        namesValue(s) || writesSuffixed(s) || readAct(s) !== null) || setsDate(s);
-}
-
-/** Opposite stances of one person on one thing (`stance.ts`). */
-function stance(a: Statement, b: Statement): Conflict | null {
-  const values = opposedStances(a.text, b.text);
-  return values && { attribute: "preference", slot: "stance", values };
+        namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s)) ||
+    setsDate(s);
 }
 
 /** A statement that can contradict another: a current fact, not a proposal, addition or event. */

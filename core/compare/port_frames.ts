@@ -20,7 +20,7 @@ const BEING = /^(?:is|are|runs?|running|sits?|lives?|stays?|now)$/;
 
 /** What a listening thing serves, said between its verb and the port (part of the frame). */
 export const SERVED =
-  /^(?:https?|connections?|traffic|requests?|queries|calls|clients|webhooks|api|ui)$/;
+  /^(?:https?|http\/[123](?:\.\d)?|h2c?|grpc|tcp|udp|quic|tls|ssh|smtp|imap|ldap|wss?|websockets?|connections?|traffic|requests?|queries|calls|clients|webhooks|metrics|api|ui)$/;
 
 /** A port-like number: 2 to 5 digits, or with `:` before it. */
 const NUMBER = /^:?\d{2,5}$/;
@@ -39,11 +39,14 @@ export function portFrame(
   if (!NUMBER.test(t.lower)) return null;
   const at = tokens[i - 1]?.lower;
   const on = at === "on" || at === "at" || at === "to";
-  // What is served, between a listening verb and the port ("serves HTTP on :8090").
-  const served = on && SERVED.test(tokens[i - 2]?.lower ?? "") &&
-      LISTENING.test(tokens[i - 3]?.lower ?? "")
-    ? i - 2
-    : -1;
+  // What is served, one or two words between a listening verb and the port ("serves HTTP on
+  // :8090", "answers HTTPS requests at 9443").
+  const servedAt = (k: number): boolean =>
+    SERVED.test(tokens[k]?.lower ?? "") &&
+    (LISTENING.test(tokens[k - 1]?.lower ?? "") ||
+      k === i - 2 && SERVED.test(tokens[k - 1]?.lower ?? "") &&
+        LISTENING.test(tokens[k - 2]?.lower ?? ""));
+  const served = on && servedAt(i - 2) ? i - 2 : -1;
   if (t.lower.startsWith(":")) return served;
   const next = tokens[i + 1];
   if (next && next.kind === "word" && next.clause === t.clause && !STOPWORDS.has(next.lower)) {

@@ -8,6 +8,7 @@
  * @module
  */
 import { termsOf } from "./terms.ts";
+import type { Conflict } from "./conflict_type.ts";
 import { tokenize } from "./tokens.ts";
 
 /** A stance read from a statement. */
@@ -108,4 +109,10 @@ export function opposedStances(a: string, b: string): [string, string] | null {
   if (short.terms.length < 2 || !short.terms.every((t) => long.terms.includes(t))) return null;
   const shown = (s: Stance) => s.wants ? s.text : `not ${s.text}`;
   return [shown(x), shown(y)];
+}
+
+/** Opposite stances of one person on one thing, as a conflict of preference. */
+export function stanceConflict(a: string, b: string): Conflict | null {
+  const values = opposedStances(a, b);
+  return values && { attribute: "preference", slot: "stance", values };
 }

@@ -50,3 +50,91 @@ flagCases([
     "left",
   ],
 ]);
+
+// Minimal pairs read without a lexicon (`compare/minimal_pair.ts`), in any language.
+flagCases([
+  ["minimal pair", "Chargebacks settle in D+5.", "Chargebacks settle D+2.", "flagged"],
+  [
+    "minimal pair, Spanish",
+    "El servicio de facturas escucha en el puerto 6060.",
+    "El servicio de facturas escucha en el puerto 6161.",
+    "flagged",
+  ],
+  [
+    "minimal pair, frame verb",
+    "The edge proxy ships zlib 1.3.1.",
+    "Our edge proxy has zlib 1.2.13.",
+    "flagged",
+  ],
+  [
+    "minimal pair, headline",
+    "Our accessibility lead is Ingrid.",
+    "Accessibility lead for the team: Dmitri",
+    "flagged",
+  ],
+  [
+    "minimal pair, an id with a predicate",
+    "Payment error PE-4410 is retried twice.",
+    "Payment error PE-4412 is retried twice.",
+    "left",
+  ],
+  [
+    "minimal pair, an advisory id",
+    "The proxy images are patched for CVE-2025-3101.",
+    "The proxy images are patched for CVE-2025-3377.",
+    "left",
+  ],
+]);
+
+// Ports said by a verb of serving (`compare/port_frames.ts`).
+flagCases([
+  [
+    "port frame",
+    "The ledger API listens on port 7443.",
+    "ledger-api serves HTTP on 7000.",
+    "flagged",
+  ],
+  [
+    "port frame, two services",
+    "The ledger API listens on port 7443.",
+    "The quotes API accepts connections on 7000.",
+    "left",
+  ],
+]);
+
+// A configuration key set to two values (`compare/key_settings.ts`).
+flagCases([
+  [
+    "key setting",
+    "SESSION_STORE defaults to memcached.",
+    "The default SESSION_STORE is redis.",
+    "flagged",
+  ],
+  [
+    "key setting, two environments",
+    "SESSION_STORE=redis in staging",
+    "SESSION_STORE=memcached locally",
+    "left",
+  ],
+]);
+
+// Licences are a choice of one (`compare/lexicon/choices.json`).
+flagCases([
+  [
+    "licence",
+    "The parser crate is MPL-2.0 licensed.",
+    "The parser crate is released under GPLv3.",
+    "flagged",
+  ],
+  [
+    "licence, two projects",
+    "The parser crate is MPL-2.0 licensed.",
+    "The docs site is MIT licensed.",
+    "left",
+  ],
+]);
+
+// Neighbours found by the other spellings of what a statement names (`compare/spellings.ts`).
+flagCases([
+  ["other spellings", "Prod runs PostgreSQL 16.2.", "production postgres is 15.6", "flagged"],
+]);

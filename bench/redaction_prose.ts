@@ -44,7 +44,15 @@ import { batchOf, HELD_OUT, PROSE_SPLITS, type ProseSplit } from "./redaction_pr
 const ROOT = new URL("..", import.meta.url).pathname;
 
 /** The development splits whose leaked and changed ids are listed (never a held-out one). */
-const DEV_LISTED: readonly ProseSplit[] = ["tune", "adv", "adv2", "adv2-held", "blind6", "adv3"];
+const DEV_LISTED: readonly ProseSplit[] = [
+  "tune",
+  "adv",
+  "adv2",
+  "adv2-held",
+  "blind6",
+  "blind7",
+  "adv3",
+];
 
 interface Row {
   items: number;

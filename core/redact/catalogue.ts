@@ -496,6 +496,22 @@ const cookieRule: Rule = (text, out) => {
   }
 };
 
+/**
+ * A cookie written as a name/value object (HAR exports, browser dumps, test fixtures): `{ "name":
+ * "session_id", "value": "…" }`. The name says a session cookie as in a header; the value must be
+ * a literal of a cookie's length.
+ */
+const COOKIE_OBJECT =
+  /["']name["'][ \t]{0,4}:[ \t]{0,4}["']([\w.\-]{1,64})["'][ \t]{0,4},[ \t]{0,4}["']value["'][ \t]{0,4}:[ \t]{0,4}["']([^"'\n]{16,4096})["']/gd;
+
+const cookieObjectRule: Rule = (text, out) => {
+  for (const m of text.matchAll(COOKIE_OBJECT)) {
+    if (!SESSION_COOKIE.test(m[1]!) || !isLiteral(m[2]!)) continue;
+    const [start, end] = m.indices![2]!;
+    out.push({ start, end, type: "session_cookie", tier: 2 });
+  }
+};
+
 // ---------------------------------------------------------------------------------------------
 // Secret-named assignments
 
@@ -1072,6 +1088,7 @@ const RULES: readonly Rule[] = [
   urlRule,
   headerRule,
   cookieRule,
+  cookieObjectRule,
   assignmentRule,
   extraRule,
 ];

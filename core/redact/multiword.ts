@@ -78,9 +78,30 @@ export function multiWordCandidates(text: string, labels: readonly Label[], out:
     if (/codes?$/i.test(text.slice(label.start, label.end))) codeList(text, label.end, out);
     const phrase = passphrase(rest, label.kind === "secret");
     if (phrase) out.push(found(label.end + phrase[0], label.end + phrase[1]));
+    else if (newline !== -1 && /[?？][ \t]*$/.test(rest)) answered(text, label.end + newline, out);
   }
   credentialLists(text, out);
   mnemonics(text, out);
+}
+
+/** A chat reply's speaker before its words ("June:", "**leo**:", "> "). */
+const REPLY_PREFIX = /^[ \t]*(?:(?:\*\*|__)?[\p{L}][\p{L}\p{N} ._\-]{0,30}(?:\*\*|__)?:|>)?[ \t]*/u;
+
+/**
+ * A quoted passphrase given as the reply to a question that names a password ("what's the
+ * passphrase on the backup drive?" then `June: "jasper sable candle knoll 32"`): the reply line,
+ * after its speaker, opens with the quoted phrase, read as if it stood right after the label.
+ */
+function answered(text: string, newline: number, out: Candidate[]): void {
+  const start = newline + 1;
+  const end = text.indexOf("\n", start);
+  const line = text.slice(start, end === -1 ? text.length : end);
+  const prefix = REPLY_PREFIX.exec(line)![0];
+  if (!/^["'`“‘]/.test(line.slice(prefix.length))) return;
+  const phrase = passphrase(` ${line.slice(prefix.length)}`);
+  if (phrase) {
+    out.push(found(start + prefix.length + phrase[0] - 1, start + prefix.length + phrase[1] - 1));
+  }
 }
 
 /** One backup code: groups of letters and digits, perhaps joined by dashes. */

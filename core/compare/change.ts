@@ -33,6 +33,7 @@ import { codedApart } from "./coded_subjects.ts";
 import { restatedContrast } from "./restated_contrast.ts";
 import { otherThing } from "./other_thing.ts";
 import { releaseNews } from "./release_news.ts";
+import { historyOnly } from "./history_only.ts";
 import { headsApart } from "./heads_apart.ts";
 import { unnamedOld } from "./unnamed_old.ts";
 import { setAside } from "./aside.ts";
@@ -126,11 +127,11 @@ function numbered(s: Statement): boolean {
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
   // A trial or a stopgap ("testing Discord for a week") leaves the standing fact standing.
-  // So does what happened on one day ("today the nightly build took 45 minutes"), and news of a
-  // release ("Terraform 1.9 is out").
+  // So does what happened on one day ("today the nightly build took 45 minutes"), news of a
+  // release ("Terraform 1.9 is out"), and a story of the past ("used to …, before Slack").
   if (
     temporary(read.text) && !temporary(kept.text) ||
-    episodeOfTheDay(read.text, read.cues.change) || releaseNews(read)
+    episodeOfTheDay(read.text, read.cues.change) || releaseNews(read) || historyOnly(read)
   ) {
     return null;
   }

@@ -1,7 +1,8 @@
 /**
  * More statements that share a value or a name with a stored fact but do not change it (see
  * `other_things_test.ts`): a demo's setting, an error message, a scoped exception, a policy for
- * new repos, a part or a product of a tool, one occurrence, one person's change; and a last
+ * new repos, a part or a product of a tool, one occurrence, one person's change, a story of the
+ * past, another time of the week (the last two from blind7's two false retirements); and a last
  * twenty written after the fixes of the others and run once before any more (three wrong at
  * the stop's start, one after).
  */
@@ -213,6 +214,21 @@ const cases: readonly RetireCase[] = [
   [changes, "The API is on Node 20.", "The API runs on Node 22 since Monday.", true],
   [changes, "Alerts go to PagerDuty.", "Alerts go to Opsgenie now, PagerDuty was cancelled.", true],
   [changes, "We use Prettier.", "Biome replaced Prettier in every repo.", true],
+  [
+    leaves,
+    "The team is on Microsoft Teams.",
+    "We used to use HipChat back in 2016, before Slack, before Teams.",
+    false,
+  ],
+  [leaves, "Weekend on-call is covered from Lisbon.", "Oslo took over weekday on-call.", false],
+  [
+    changes,
+    "weekend SRE on-call is Singapore",
+    "Dublin took over weekend SRE on-call after the reorg",
+    true,
+  ],
+  [changes, "We chat on HipChat.", "We used to use HipChat, now it's Slack.", true],
+  [changes, "Standup is on Mondays.", "Standup moved from Monday to Tuesday.", true],
 ];
 
 retireCases(cases);

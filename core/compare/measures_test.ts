@@ -78,3 +78,10 @@ Deno.test("measures: an abbreviation of the act and a verb of starting say no ot
     null,
   );
 });
+
+Deno.test("contradiction(): a quarter or three quarters of an hour is its minutes", () => {
+  equal(contradiction("the retro takes a quarter of an hour", "the retro takes 15 minutes"), null);
+  equal(contradiction("the retro takes three quarters of an hour", "retro length: 45 min"), null);
+  equal(contradiction("session cookies live a quarter of an hour", "SESSION_TTL=900s"), null);
+  notEqual(contradiction("the retro takes a quarter of an hour", "the retro takes 30 minutes"), null);
+});

@@ -66,6 +66,8 @@ export function numberAt(tokens: readonly Token[], i: number): NumberAt | null {
   }
   const two = `${t.lower} ${tokens[i + 1]?.lower ?? ""}`;
   const three = `${two} ${tokens[i + 2]?.lower ?? ""}`;
+  const four = `${three} ${tokens[i + 3]?.lower ?? ""}`; // "a quarter of an (hour)"
+  if (NUMBER_WORDS.has(four)) return { value: NUMBER_WORDS.get(four)!, end: i + 4, suffix: "" };
   if (NUMBER_WORDS.has(three)) return { value: NUMBER_WORDS.get(three)!, end: i + 3, suffix: "" };
   if (NUMBER_WORDS.has(two)) return { value: NUMBER_WORDS.get(two)!, end: i + 2, suffix: "" };
   if (NUMBER_WORDS.has(t.lower)) {

@@ -83,5 +83,8 @@ Deno.test("contradiction(): a quarter or three quarters of an hour is its minute
   equal(contradiction("the retro takes a quarter of an hour", "the retro takes 15 minutes"), null);
   equal(contradiction("the retro takes three quarters of an hour", "retro length: 45 min"), null);
   equal(contradiction("session cookies live a quarter of an hour", "SESSION_TTL=900s"), null);
-  notEqual(contradiction("the retro takes a quarter of an hour", "the retro takes 30 minutes"), null);
+  notEqual(
+    contradiction("the retro takes a quarter of an hour", "the retro takes 30 minutes"),
+    null,
+  );
 });

@@ -7,6 +7,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
+import { sharesRoot } from "./terms.ts";
 
 /**
  * The stored fact's subject is a generic head ("Python services use Poetry"), the incoming one
@@ -18,7 +19,7 @@ export function headsApart(incoming: Statement, stored: Statement): boolean {
   const mine = incoming.terms.filter((t) => t.kind === "strong").map((t) => t.term);
   const theirs = stored.terms.filter((t) => t.kind === "weak").map((t) => t.term);
   const said = (w: string, words: ReadonlySet<string>) =>
-    words.has(w) || w.length >= 5 && [...words].some((x) => x.slice(0, 5) === w.slice(0, 5));
+    words.has(w) || [...words].some((x) => sharesRoot(x, w));
   return mine.length > 0 && theirs.length > 0 && stored.terms.length === theirs.length &&
     !mine.some((w) => said(w, stored.words)) && !theirs.some((w) => said(w, incoming.words));
 }

@@ -11,7 +11,7 @@
 import type { Statement } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
-import { stem } from "./terms.ts";
+import { sharesRoot, stem } from "./terms.ts";
 import type { Value } from "./value_types.ts";
 
 /**
@@ -192,7 +192,7 @@ export function modifiesAnother(
   ];
   const named = storedWords.some((w) =>
     w === word || w === root ||
-    w.length >= 5 && root.length >= 5 && w.slice(0, 5) === root.slice(0, 5) ||
+    sharesRoot(w, root) ||
     // "wrapping" (wrap) / "wrapper", "supports" / "support".
     w.length >= 4 && root.startsWith(w) || root.length >= 4 && w.startsWith(root)
   );

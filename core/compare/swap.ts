@@ -19,7 +19,7 @@
 import type { Statement } from "./claims.ts";
 import { frameOf } from "./frame_change.ts";
 import { tokensFor } from "./cached_tokens.ts";
-import { termsOf } from "./terms.ts";
+import { sharesRoot, termsOf } from "./terms.ts";
 import type { Token } from "./tokens.ts";
 
 /** A swap: the stored words replaced, and the new ones. */
@@ -108,8 +108,7 @@ function bag(s: Statement, skip: ReadonlySet<number>): Map<string, string> {
 
 /** Two words are one: equal, or sharing their first five letters ("brazil" / "brazilian"). */
 function alike(a: string, b: string): boolean {
-  return a === b || a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5) &&
-      /^[a-z]+$/.test(a + b);
+  return a === b || sharesRoot(a, b) && /^[a-z]+$/.test(a + b);
 }
 
 const only = (x: ReadonlyMap<string, string>, y: ReadonlyMap<string, string>) =>

@@ -11,6 +11,11 @@ import { SOFT, SYNONYMS } from "./lexicon.ts";
 import { STOPWORDS } from "../text/stopwords.ts";
 import { INTL_STOPWORDS, unelided } from "./intl.ts";
 
+/** Two words of one root: both of five letters or more, the first five the same ("brazil" / "brazilian"). */
+export function sharesRoot(a: string, b: string): boolean {
+  return a.length >= 5 && b.length >= 5 && a.slice(0, 5) === b.slice(0, 5);
+}
+
 /**
  * A light stem: plural and verb endings off (`caches`, `cached`, `caching` → `cach`).
  *

@@ -114,6 +114,11 @@ function anyNotNoun(tokens: readonly Token[], index: Phrases): boolean {
   return false;
 }
 
+/** The index of the first token of a change word, or -1 when there is none. */
+export function firstCue(cues: Cues): number {
+  return cues.cueTokens.size > 0 ? Math.min(...cues.cueTokens) : -1;
+}
+
 /** Reads the cues of `tokens` and marks `values` old or denied; see the module doc. */
 export function readCues(tokens: readonly Token[], values: readonly Value[]): Cues {
   const change: string[] = [];

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
+import { firstCue } from "./cues.ts";
 import { tokensFor } from "./cached_tokens.ts";
 
 /** Parties other than the team: who may change their own tools without changing ours. */
@@ -33,8 +34,7 @@ const PARTIES = new Set([
 /** Whether the doer before the first change word of `incoming` is another party. */
 export function otherParty(incoming: Statement, stored: Statement): boolean {
   const tokens = tokensFor(incoming.text);
-  const { cueTokens } = incoming.cues;
-  const first = tokens.findIndex((_, i) => cueTokens.has(i));
+  const first = firstCue(incoming.cues);
   if (first <= 0) return false;
   const one = (word: string) => word.replace(/s$/, "");
   const theirs = new Set(tokensFor(stored.text).map((t) => one(t.lower)));

@@ -9,6 +9,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
+import { firstCue } from "./cues.ts";
 import { tokensFor } from "./cached_tokens.ts";
 
 /** Words that say a fact is a group's. */
@@ -19,7 +20,7 @@ const GROUP =
 export function personalChange(incoming: Statement, stored: Statement): boolean {
   if (!GROUP.test(stored.text)) return false;
   const tokens = tokensFor(incoming.text);
-  const first = tokens.findIndex((_, i) => incoming.cues.cueTokens.has(i));
+  const first = firstCue(incoming.cues);
   if (first < 1 || first > 2) return false;
   const doer = tokens.slice(0, first);
   const theirs = new Set(tokensFor(stored.text).map((t) => t.lower));

@@ -8,6 +8,7 @@
  * @module
  */
 import type { Statement } from "./claims.ts";
+import { firstCue } from "./cues.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import { termsOf } from "./terms.ts";
 
@@ -16,7 +17,7 @@ export function platformApart(incoming: Statement, stored: Statement): boolean {
   // Named before the change word, as the doer: after it, a platform tells where the old value
   // lingers ("we are a Go shop now; TypeScript is only in the frontend").
   const tokens = tokensFor(incoming.text);
-  const first = tokens.findIndex((_, i) => incoming.cues.cueTokens.has(i));
+  const first = firstCue(incoming.cues);
   const before = new Set(tokens.slice(0, Math.max(first, 0)).flatMap((t) => termsOf(t.lower)));
   const platforms = incoming.terms.filter((t) => t.kind === "platform" && before.has(t.term))
     .map((t) => t.term);

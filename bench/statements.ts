@@ -36,6 +36,7 @@ import {
   loadChanges,
   loadContradictions,
   type Split,
+  SPLITS,
 } from "./fixtures/statements/load.ts";
 import { templateMemories } from "../tests/fixtures/template_memories.ts";
 import { log, MACHINE_LINE } from "./measure.ts";
@@ -242,22 +243,9 @@ if (import.meta.main) {
     },
   });
   const split = values.split as Split;
-  const splits = [
-    "tune",
-    "heldout",
-    "fresh",
-    "blind2",
-    "blind3",
-    "blind4",
-    "blind5",
-    "blind6",
-    "blind7",
-    "blind8",
-  ];
-  if (!splits.includes(split)) {
-    throw new Error(
-      `--split: tune, heldout, fresh, blind2, blind3, blind4, blind5, blind6, blind7 or blind8, not ${split}`,
-    );
+  if (!(SPLITS as readonly string[]).includes(split)) {
+    const names = `${SPLITS.slice(0, -1).join(", ")} or ${SPLITS.at(-1)}`;
+    throw new Error(`--split: ${names}, not ${split}`);
   }
   // Every split but the held-out ones is development data (each was run once blind, then tuned on).
   const verbose = values.verbose && !HELD_OUT.includes(split);
@@ -290,7 +278,7 @@ if (import.meta.main) {
       JSON.stringify(result, null, 2) + "\n",
     );
     const recorded: StatementsResult[] = [];
-    for (const s of splits) {
+    for (const s of SPLITS) {
       try {
         recorded.push(JSON.parse(await Deno.readTextFile(`bench/results/statements-${s}.json`)));
       } catch {

@@ -52,6 +52,7 @@ const DEV_LISTED: readonly ProseSplit[] = [
   "blind6",
   "blind7",
   "adv3",
+  "adv3-held",
 ];
 
 interface Row {

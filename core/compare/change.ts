@@ -32,8 +32,7 @@ import { apart } from "./apart.ts";
 import { codedApart } from "./coded_subjects.ts";
 import { restatedContrast } from "./restated_contrast.ts";
 import { otherThing } from "./other_thing.ts";
-import { releaseNews } from "./release_news.ts";
-import { historyOnly } from "./history_only.ts";
+import { notStanding } from "./not_standing.ts";
 import { headsApart } from "./heads_apart.ts";
 import { unnamedOld } from "./unnamed_old.ts";
 import { setAside } from "./aside.ts";
@@ -45,7 +44,6 @@ import { versioned as surfaceVersioned } from "./surface_version.ts";
 import { currentCue, currentValue } from "./current_value.ts";
 import { demotedChange, demotedCue } from "./demoted.ts";
 import { withShortForms } from "./names_key.ts";
-import { episodeOfTheDay, temporary } from "./temporary.ts";
 import type { Value } from "./value_types.ts";
 
 /** What a change replaces. */
@@ -126,15 +124,8 @@ function numbered(s: Statement): boolean {
  */
 export function changeBetween(read: Statement, kept: Statement): Change | null {
   if (!mayChange(read) || kept.cues.event || kept.cues.hypothetical) return null;
-  // A trial or a stopgap ("testing Discord for a week") leaves the standing fact standing.
-  // So does what happened on one day ("today the nightly build took 45 minutes"), news of a
-  // release ("Terraform 1.9 is out"), and a story of the past ("used to …, before Slack").
-  if (
-    temporary(read.text) && !temporary(kept.text) ||
-    episodeOfTheDay(read.text, read.cues.change) || releaseNews(read) || historyOnly(read)
-  ) {
-    return null;
-  }
+  // A trial, a day's event, news, a story of the past… (`not_standing.ts`).
+  if (notStanding(read, kept)) return null;
   // Without a change word, only a later version of a number both give (an implicit upgrade),
   // or a stored value said to have ended (`ceased.ts`).
   const marked = changeMarked(read) && !read.cues.hypothetical;

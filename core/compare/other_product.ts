@@ -12,7 +12,9 @@
  * - the old words share a maker word with the stored value and each side has a word of its own
  *   ("Google Tag Manager" / "Google Analytics");
  * - the stored value is followed by a word in capitals that goes on its name ("Redis Insight
- *   was replaced" after "We use Redis 7").
+ *   was replaced" after "We use Redis 7"), or by a possessive and another thing of the maker's
+ *   ("Fly.io's Postgres offering was replaced" after "We deploy to Fly.io") when the team does
+ *   not act too.
  *
  * A change that shares a subject word with the stored fact besides the value ("moved deploys
  * off AWS ECS" after "Deploys run on AWS") is about that subject, and stands; so does one that
@@ -57,6 +59,9 @@ export function otherProduct(from: string, incoming: Statement, stored: Statemen
   });
 }
 
+/** The team's own act. */
+const OURS = /\b(?:we|our|us|i|my|we've|we're|i've)\b/i;
+
 /** Whether the two share a subject word outside the stored value ("deploys" in both). */
 function sharesSubject(incoming: Statement, stored: Statement, kept: readonly Value[]): boolean {
   const valueWords = new Set(kept.flatMap((w) => termsOf(w.text.toLowerCase())));
@@ -76,7 +81,10 @@ function productAfter(incoming: Statement, v: Value, stored: Statement): boolean
   if (!last || !next || next.kind !== "word" || !next.cap || next.clause !== last.clause) {
     return false;
   }
-  if (last.possessive || /^\p{Lu}+s?$/u.test(next.text)) return false;
+  // "Fly.io's Postgres offering was replaced by their managed Supabase": the maker's own
+  // product, unless the team acts too ("Heroku's free tier ended, so we moved to Render").
+  if (last.possessive) return !OURS.test(incoming.text) && !stored.words.has(next.lower);
+  if (/^\p{Lu}+s?$/u.test(next.text)) return false;
   if (incoming.values.some((w) => w.start === v.end) || incoming.cues.cueTokens.has(v.end)) {
     return false;
   }

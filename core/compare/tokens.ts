@@ -157,6 +157,17 @@ export function tokenize(text: string): Token[] {
 const WHEN =
   /^(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|monday|tuesday|wednesday|thursday|friday|saturday|sunday|q[1-4]|h[12]|\d{4}(?:-\d\d(?:-\d\d)?)?|last|this|yesterday|today|v?\d+(?:\.\d+)+)$/;
 
+/**
+ * "…, so we moved to Fly.io": `so`, a doer and a verb in the past tell what was done as a
+ * result, the claim itself, not a reason ("so we can …", "so the Lisbon folks can join").
+ */
+function resultAt(tokens: readonly Token[], i: number): boolean {
+  return /^(?:we|i|they)$/.test(tokens[i + 1]?.lower ?? "") &&
+    /(?:ed|^took|^went|^made|^set|^put|^ran|^began|^wrote|^rewrote)$/.test(
+      tokens[i + 2]?.lower ?? "",
+    );
+}
+
 /** Marks the tokens after a reason or circumstance marker, to the end of the clause. */
 function markReasons(tokens: Token[]): void {
   for (let i = 0; i < tokens.length; i++) {
@@ -165,7 +176,8 @@ function markReasons(tokens: Token[]): void {
     // "since June SaaS sources are loaded with Airbyte": a date says when, the claim follows.
     if (/^(?:since|after)$/.test(t.lower) && WHEN.test(next)) continue;
     const opens = REASON.has(t.lower)
-      ? t.lower !== "so" || /^(?:that|the|we|our|it|they|a|an|i)$/.test(next)
+      ? t.lower !== "so" || /^(?:that|the|we|our|it|they|a|an|i)$/.test(next) &&
+          !resultAt(tokens, i)
       : (t.lower === "since" || t.lower === "after") &&
           /^(?:the|a|an|we|our|it|they|i|he|she|his|her|their|\p{Lu}.*)$/u.test(
             tokens[i + 1]?.text ?? "",

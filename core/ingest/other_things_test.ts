@@ -4,10 +4,9 @@
  * another product of the same maker. Each must leave the stored fact standing (issue 16 item 3:
  * no false retirement), while the plain changes beside them retire it. Written by trying the
  * write path as a user would, not taken from the bench: fourteen of the eighty-five here and in
- * `other_things_more_test.ts` retired the stored fact at the start of the stop. Still wrong, and
- * left out: "Valkey 8 replaced Redis in the Fedora repos" retires "Our Redis is version 7.2"
- * (news of the world, scoped by a place no lexicon knows). "Fly.io's Postgres offering was
- * replaced by their managed Supabase" is read in `not_standing_test.ts`.
+ * `other_things_more_test.ts` retired the stored fact at the start of the stop. The two left
+ * wrong then ("Valkey 8 replaced Redis in the Fedora repos", "Fly.io's Postgres offering was
+ * replaced by their managed Supabase") are read in `not_standing_test.ts`.
  */
 import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 

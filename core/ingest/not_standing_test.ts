@@ -1,10 +1,10 @@
 /**
  * Statements with a change word that change no standing fact of the team's (issue 16 item 3:
  * no false retirement), written by trying the write path as a user would, not taken from the
- * bench: what a product or its maker did to itself, a change in a tutorial, a hackathon or a distribution's packages, a
- * change that names an old value the stored fact does not hold, a person who moves, a maker's
- * own product. Seven of thirty such statements retired the stored fact before these readings;
- * the plain changes beside them must still retire it.
+ * bench: what a product or its maker did to itself, a change in a tutorial, a hackathon or a
+ * distribution's packages, a change that names an old value the stored fact does not hold, a
+ * person who moves, a maker's own product. Seven of thirty such statements retired the stored
+ * fact before these readings; the plain changes beside them must still retire it.
  */
 import { type RetireCase, retireCases } from "../../tests/fixtures/retires.ts";
 

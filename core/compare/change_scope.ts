@@ -27,7 +27,9 @@ function qualifiers(terms: readonly Term[], kind: string): Set<string> {
  */
 function owner(s: Statement): "ours" | "theirs" | "someone's" | null {
   const t = ` ${s.text.toLowerCase()} `;
-  return /\s(?:his|her)\s(?!own\s)/.test(t) || OTHERS.test(s.text)
+  // A technology's own ("Heroku's free tier ended") is no person's.
+  const techFirst = s.values.some((v) => v.kind === "tech" && v.start === 0);
+  return /\s(?:his|her)\s(?!own\s)/.test(t) || OTHERS.test(s.text) && !techFirst
     ? "someone's"
     : /\s(?:their)\s(?!own\s)/.test(t)
     ? "theirs"

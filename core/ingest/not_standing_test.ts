@@ -73,6 +73,12 @@ const cases: readonly RetireCase[] = [
   [changes, "Our linter is ESLint 8.", "Replaced ESLint with Biome for linting.", true],
   [
     changes,
+    "We host the apps on Heroku.",
+    "Heroku's free tier ended, so we moved to Fly.io.",
+    true,
+  ],
+  [
+    changes,
     "The workshop app is built on Express.",
     "We moved the workshop app from Express to Hono.",
     true,

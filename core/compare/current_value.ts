@@ -7,7 +7,8 @@
  *
  * The cue is a class, not a list of phrases: a present-time adverb ("now", "these days",
  * "currently", "at the moment"), a starting point ("as of", "since the reorg", "effective",
- * "going forward", "post-migration"), or a heading of correction ("UPDATE:"). The subject is
+ * "going forward", "post-migration"), a new holder of a role ("has a new tech lead:"), or a
+ * heading of correction ("UPDATE:"). The subject is
  * the stored statement's frame (`frame_change.ts`: the words before its last pivot), read as
  * normalised names (`names_key.ts`: kebab, snake and camel case, `-svc`, plurals, short forms):
  * the incoming statement must name all of it, and add at most one word of a subject of its own.
@@ -57,6 +58,9 @@ const CURRENT = new RegExp(
     String
       .raw`\b(?:from|starting with|with the) v?\d+(?:\.\d+)*(?: release)? ?(?:on|onwards?|release)\b`,
     String.raw`\b(?:went|is|are) (?:EOL|end-of-life|live|GA)\b`,
+    // A new holder of a role: "payments has a new tech lead: Aisha", "the new PM is Ruth".
+    String
+      .raw`\b(?:has|have|got|gets|the) (?:a )?new (?:[\w-]+ ){0,2}(?:lead|owner|manager|maintainer|contact|head|pm|em|po|champion|approver|reviewer)s?\b(?= ?(?::|is\b|are\b|-))`,
     String.raw`^\s*(?:update|updated|edit|correction|fyi)\s*[:\-—]`,
   ].join("|"),
   "i",

@@ -131,7 +131,13 @@ export const explainShape = z.object({
 });
 
 /** A search hit: the memory, its score, and with `explain` the trace. */
-export const hitShape = memoryShape.extend({ score: z.number(), explain: explainShape.optional() });
+export const hitShape = memoryShape.extend({
+  score: z.number(),
+  explain: explainShape.optional(),
+  contradicts: z.array(z.string()).optional().describe(
+    "Open flags: memories that say otherwise, not yet settled by the user",
+  ),
+});
 
 /** What `memory_write` and each `memory_note` entry return. */
 export const writeShape = z.object({
@@ -274,7 +280,15 @@ export function hitOut(hit: LabelledHit, explain: boolean): z.infer<typeof hitSh
     }),
     score: hit.score,
     ...(explain ? { explain: explainOut(hit.explanation) } : {}),
+    ...(hit.contradicts ? { contradicts: [...hit.contradicts] } : {}),
   };
+}
+
+/** `, contradicted by …`: a hit's open flags, for the text part of a result. */
+export function contestedNote(contradicts: readonly string[] | undefined): string {
+  return contradicts?.length
+    ? `; open flag: ${contradicts.join(", ")} says otherwise, both kept until the user settles it`
+    : "";
 }
 
 /** One line per memory for the text part of a result. */

@@ -102,24 +102,30 @@ export function strandTag(label: Partial<StrandLabel>): string {
 
 /**
  * Memories as a table: score when searched, id, type, scope, date, content (a team strand's
- * tagged with the strand and member).
+ * tagged with the strand and member; a contested search hit marked `[flag]`, the memory that
+ * says otherwise named by `--explain` and `helix flags`).
  */
 export function memoryRows(
-  rows: readonly ({ memory: Memory; score?: number } & Partial<StrandLabel>)[],
+  rows: readonly (
+    & { memory: Memory; score?: number; contradicts?: readonly string[] }
+    & Partial<StrandLabel>
+  )[],
   ctx: CommandContext,
 ): string {
   const { out } = ctx;
   const scored = rows.some((row) => row.score !== undefined);
   const header = [...(scored ? ["SCORE"] : []), "ID", "TYPE", "SCOPE", "RECORDED", "CONTENT"];
-  const body = rows.map(({ memory, score, ...label }) => [
+  const body = rows.map(({ memory, score, contradicts, ...label }) => [
     ...(scored ? [score === undefined ? "" : score.toFixed(3)] : []),
     memory.status === "active" ? out.bold(memory.id) : `${memory.id} ${out.yellow(memory.status)}`,
     memory.type,
     memory.scope,
     shortTime(memory.recordedAt),
-    label.strand && label.strand !== PERSONAL
+    // A contested memory says so first, where a narrow terminal does not cut it off.
+    (contradicts?.length ? `${out.yellow("[flag]")} ` : "") +
+    (label.strand && label.strand !== PERSONAL
       ? `${out.dim(strandTag(label))} ${memory.content}`
-      : memory.content,
+      : memory.content),
   ]);
   return table([header.map((h) => out.dim(h)), ...body], ctx.io.columns);
 }
@@ -144,6 +150,9 @@ function explainHit(hit: LabelledHit, rank: number, ctx: CommandContext): string
   if (e.intent) lines.push(`   intent     ${e.intent.name} ×${e.intent.factor}`);
   if (e.period) lines.push(`   period     ${e.period.phrase} ×${e.period.factor}`);
   if (e.belowSuccessor) lines.push(`   stale      kept below its successor ${e.belowSuccessor}`);
+  if (hit.contradicts?.length) {
+    lines.push(`   flag       ${hit.contradicts.join(", ")} says otherwise (see \`helix flags\`)`);
+  }
   if (e.successorOf) lines.push(`   current    successor of ${e.successorOf}, found by it`);
   if (e.graphPath) {
     const steps = e.graphPath.nodes.map((node, i) =>

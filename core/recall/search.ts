@@ -23,6 +23,7 @@ import { packHits } from "./pack.ts";
 import { queryPeriod } from "./period.ts";
 import { analyzeQuery } from "./query_terms.ts";
 import { addSuccessors, keepStaleBelow } from "./successors.ts";
+import { contestedBy } from "./contested.ts";
 import { scoreCandidates } from "./rank.ts";
 import type { SearchHit, SearchRequest, SearchResult } from "./search_types.ts";
 import { similarityOver } from "./similarity.ts";
@@ -98,12 +99,18 @@ export async function runSearch(deps: SearchDeps, request: SearchRequest): Promi
     request.budgetTokens === undefined ? limit : limit * 3,
   );
 
-  const provenance = store.provenanceOf(diversified.map((c) => c.record.id));
-  const hits: SearchHit[] = diversified.map((c) => ({
-    memory: publicMemory(c.record, provenance.get(c.record.id) ?? []),
-    score: round(c.score),
-    explanation: explanationOf(c),
-  }));
+  const shownIds = diversified.map((c) => c.record.id);
+  const provenance = store.provenanceOf(shownIds);
+  const rivals = contestedBy(store, shownIds, visibility);
+  const hits: SearchHit[] = diversified.map((c) => {
+    const contradicts = rivals.get(c.record.id);
+    return {
+      memory: publicMemory(c.record, provenance.get(c.record.id) ?? []),
+      score: round(c.score),
+      explanation: explanationOf(c),
+      ...(contradicts ? { contradicts } : {}),
+    };
+  });
   const result: SearchResult = {
     hits,
     channels: status,

@@ -116,6 +116,11 @@ export interface SearchHit {
   readonly score: number;
   /** How it was found and scored. */
   readonly explanation: Explanation;
+  /**
+   * Open flags: the active memories it contradicts or is contradicted by, which a person has
+   * not settled yet (`contested.ts`; `helix flags` shows the values). Absent when none.
+   */
+  readonly contradicts?: readonly string[];
 }
 
 /** A hit left out because the token budget was spent. */

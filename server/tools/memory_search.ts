@@ -9,7 +9,7 @@ import { MEMORY_TYPES } from "@helix/core";
 import type { Logger } from "../log.ts";
 import { runTool, toolResult } from "../results.ts";
 import type { Session } from "../session.ts";
-import { hitOut, hitShape, memoryLine, READS, scopeOrAllArg } from "../shapes.ts";
+import { contestedNote, hitOut, hitShape, memoryLine, READS, scopeOrAllArg } from "../shapes.ts";
 import { scopeFor } from "../scopes.ts";
 
 const DEFINITION = {
@@ -19,7 +19,8 @@ const DEFINITION = {
     "earlier incidents, people or project facts could matter — e.g. 'how do we deploy', 'why did we pick X', " +
     "an error message, a file path or command. Finds memories by meaning, keywords and exact identifiers, " +
     "best first, from this project and global memory only. Superseded or forgotten facts are left out; an " +
-    "identifier only archived memories carry finds them, marked archived. Pass " +
+    "identifier only archived memories carry finds them, marked archived. A result another memory " +
+    "contradicts says so (an open flag the user has not settled): do not treat either side as certain. Pass " +
     "`as_of` (ISO date) to ask what was true then. Set `explain` to see why each result was found. " +
     "A project shared with a team is searched in the team's memory too: such results name the team " +
     "strand and the member who wrote them.",
@@ -86,7 +87,7 @@ export function registerMemorySearch(server: McpServer, session: Session, log: L
                 ...(hit.strand !== undefined ? { strand: hit.strand } : {}),
                 ...(hit.member !== undefined ? { member: hit.member } : {}),
               },
-              `, score ${hit.score.toFixed(2)}${only}${why}`,
+              `, score ${hit.score.toFixed(2)}${only}${why}${contestedNote(hit.contradicts)}`,
             )
           }`;
         });

@@ -19,6 +19,7 @@ import { readStatement } from "./claims.ts";
 import { type Change, changeBetween, mayChange } from "./change.ts";
 import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
 import { keyLike, keyOf } from "./settings.ts";
+import { succession } from "./succession.ts";
 import { attributeWords } from "./terms.ts";
 import { tokenize } from "./tokens.ts";
 
@@ -72,10 +73,15 @@ export function contradiction(content: string, other: string): ConflictNote | nu
  * ```
  */
 export function change(content: string, stored: string): Change | null {
-  // Most statements say nothing changed: the stored one is then not even read (a write
-  // compares itself with up to 16 neighbours, ~0.1 ms each to read).
+  // Most statements say nothing changed and state no value: the stored one is then not even
+  // read (a write compares itself with up to 16 neighbours, ~0.1 ms each to read).
   const mine = readStatement(content);
-  return mayChange(mine) ? changeBetween(mine, readStatement(stored)) : null;
+  const marked = mayChange(mine);
+  if (!marked && !mayConflict(mine)) return null;
+  const kept = readStatement(stored);
+  // Without a change found, a conflict whose new value plainly replaces the old one
+  // (`succession.ts`: a known successor, or a value said with its decision).
+  return (marked ? changeBetween(mine, kept) : null) ?? succession(mine, kept);
 }
 
 /** Kinds of value whose attribute a statement may leave unsaid ("in us-west-2"). */

@@ -25,9 +25,7 @@ import successionsJson from "./lexicon/successions.json" with { type: "json" };
 import type { Statement } from "./claims.ts";
 import type { Change } from "./change.ts";
 import { conflictBetween } from "./conflict.ts";
-import { historyOnly } from "./history_only.ts";
-import { releaseNews } from "./release_news.ts";
-import { episodeOfTheDay, temporary } from "./temporary.ts";
+import { notStanding } from "./not_standing.ts";
 
 /** Spelling key of a name: lowercase letters and digits only ("GitHub Actions" → githubactions). */
 function key(name: string): string {
@@ -135,15 +133,9 @@ function decidedBy(text: string): string | null {
  * set it (see the module doc).
  */
 export function succession(incoming: Statement, stored: Statement): Change | null {
-  // What holds for a while, what happened on one day, release news and a story of the past
-  // leave the standing fact standing, as they do for a change said with a change word.
-  if (
-    temporary(incoming.text) && !temporary(stored.text) ||
-    episodeOfTheDay(incoming.text, incoming.cues.change) || releaseNews(incoming) ||
-    historyOnly(incoming)
-  ) {
-    return null;
-  }
+  // What holds for a while, what happened on one day, news and a story of the past leave
+  // the standing fact standing, as they do for a change said with a change word.
+  if (notStanding(incoming, stored)) return null;
   const found = conflictBetween(incoming, stored);
   if (!found) return null;
   const [to, from] = found.values;

@@ -4,8 +4,9 @@
  * conventions and procedures, then what is relevant to the query (or, without one, the most
  * salient decisions, facts and recent episodes) — `sections.ts`. Packed greedily under a
  * token budget counted with the real tokenizer; each section has a quota whose unused part
- * flows to the next (`place.ts`). The same state, request and clock give the same bytes, so
- * prompt caches hit.
+ * flows to the next (`place.ts`). A memory with an open contradiction names the one that says
+ * otherwise on its line. The same state, request and clock give the same bytes, so prompt
+ * caches hit.
  *
  * @module
  */
@@ -16,6 +17,7 @@ import { sha256Hex } from "../util/hash.ts";
 import type { ContextPack, ContextPart, ContextRequest, ContextSection } from "./context_types.ts";
 import type { RecallDeps } from "./deps.ts";
 import { placeSections } from "./place.ts";
+import { contestedBy } from "./contested.ts";
 import { sectionCandidates } from "./sections.ts";
 
 /** What {@linkcode buildContext} needs: the tables, and a search for the relevant section. */
@@ -54,6 +56,12 @@ export async function buildContext(
     ] as [ContextSection, MemoryRecord[]]
   );
   const labels = new Map(others.flatMap((part) => [...part.labels ?? []]));
+  // A contested memory says so on its line, as in search (`contested.ts`).
+  const candidates = own.flatMap(([, records]) => records.map((r) => r.id));
+  for (const [id, rivals] of contestedBy(deps.store, candidates, visibility)) {
+    const flag = `open flag: ${rivals.join(", ")} says otherwise`;
+    labels.set(id, labels.has(id) ? `${labels.get(id)}, ${flag}` : flag);
+  }
   const { text, tokens, items, cut, placed } = placeSections(
     header,
     sections,

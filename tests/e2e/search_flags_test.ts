@@ -1,8 +1,8 @@
 /**
  * Recall says when a memory is contested: a hit with an open contradiction (two memories give
  * incompatible values and nothing says one changed) names the memory that says otherwise, in
- * `memory_search`'s text and structured result and in `helix search`, so an agent does not take
- * one side as settled. Once a person settles the flag, the mark is gone.
+ * `memory_search`'s text and structured result, in the context pack and in `helix search`, so an
+ * agent does not take one side as settled. Once a person settles the flag, the mark is gone.
  */
 import { deepEqual, equal, match, ok } from "node:assert/strict";
 import { join } from "node:path";
@@ -32,6 +32,12 @@ Deno.test("memory_search names the memory that says otherwise, until the flag is
   const [plain] = (await engine.search({ query: "fastify port" })).hits;
   equal(plain?.memory.id, other.id);
   equal(plain?.contradicts, undefined, "an uncontested memory carries no mark");
+
+  const pack = await engine.context({ query: "api rate limit", budgetTokens: 2000 });
+  match(
+    pack.text,
+    new RegExp(`100 requests per minute\\. \\(${low.id}, open flag: ${high.id} says`),
+  );
 
   const { server } = createServer(engine, { projectOverride: "project:api" });
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();

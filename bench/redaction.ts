@@ -8,7 +8,7 @@
  *
  * Usage: deno task bench:redaction [--runs 7] [--seed 20260105] [--write]
  * `--write` records bench/RESULTS-redaction.md and bench/results/redaction.json.
- * `--prose [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|all]` scores the
+ * `--prose [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|all]` scores the
  * prose secrets batch instead (bench/redaction_prose.ts; run the held-out half once, after
  * tuning).
  *

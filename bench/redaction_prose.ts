@@ -18,16 +18,17 @@
  * blind4 had been run, for one final run, and the `blind6` and `blind7` splits
  * (bench/fixtures/secrets_prose_blind6.ts and _blind7.ts), each written blind for one more single
  * run; `blind7` is not part of `all`, nor is `blind8` (bench/fixtures/secrets_prose_blind8.ts),
- * written blind for the issue's targets and likewise scored once, as aggregates. Which batch each
+ * written blind for the issue's targets and likewise scored once, as aggregates, nor `blind9`
+ * (bench/fixtures/secrets_prose_blind9.ts), written blind in stop 32, scored the same way. Which batch each
  * split reads: `redaction_prose_splits.ts`.
  *
  * Usage: deno task bench:redaction --prose
- * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|adv|adv2|
+ * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|adv|adv2|
  * adv2-held|adv3|adv3-held|all] [--write]. `adv2` and `adv2-held` are the two halves of the second
  * adversarial batch (bench/fixtures/secrets_prose_adv2.ts), split by template: tune on `adv2`,
  * run `adv2-held` once; `adv3` and `adv3-held` are the third's (bench/fixtures/secrets_prose_adv3.ts).
  * `--write` records bench/RESULTS-redaction-prose.md and bench/results/redaction_prose.json (for
- * `fresh`, `blind2` to `blind8`, `adv`, `adv2`, `adv2-held`, `adv3` and `adv3-held`: their own
+ * `fresh`, `blind2` to `blind9`, `adv`, `adv2`, `adv2-held`, `adv3` and `adv3-held`: their own
  * bench/RESULTS-redaction-prose-<split>.md and
  * bench/results/redaction_prose_<split>.json, keeping the page's `## ` sections; for `all`, the
  * seven development batches at once: bench/RESULTS-redaction-prose-all.md and

@@ -37,6 +37,10 @@ import {
   buildSecretsProseBlind8,
   SECRETS_PROSE_BLIND8_SEED,
 } from "./fixtures/secrets_prose_blind8.ts";
+import {
+  buildSecretsProseBlind9,
+  SECRETS_PROSE_BLIND9_SEED,
+} from "./fixtures/secrets_prose_blind9.ts";
 import { buildSecretsProseAdv, SECRETS_PROSE_ADV_SEED } from "./fixtures/secrets_prose_adv.ts";
 import {
   buildSecretsProseAdv2,
@@ -61,6 +65,7 @@ export const PROSE_SPLITS = [
   "blind6",
   "blind7",
   "blind8",
+  "blind9",
   "adv",
   "adv2",
   "adv2-held",
@@ -81,6 +86,7 @@ export function batchOf(split: ProseSplit, seed: number) {
   if (split === "blind6") return buildSecretsProseBlind6();
   if (split === "blind7") return buildSecretsProseBlind7();
   if (split === "blind8") return buildSecretsProseBlind8();
+  if (split === "blind9") return buildSecretsProseBlind9();
   if (split === "adv") return buildSecretsProseAdv();
   if (split === "adv2") return buildSecretsProseAdv2();
   if (split === "adv2-held") return buildSecretsProseAdv2Held();
@@ -164,6 +170,14 @@ export const HELD_OUT = {
     about: "written blind by someone who had read neither the redactor nor the earlier batches' " +
       "templates, for the issue's targets (recall ≥ 99 %, false positives ≤ 1 %), and run " +
       "once, blind, as aggregates.",
+  },
+  blind9: {
+    title: "ninth blind batch",
+    batch: "the ninth blind batch",
+    file: "secrets_prose_blind9.ts",
+    seed: SECRETS_PROSE_BLIND9_SEED,
+    about: "written blind in stop 32 by someone who had read neither the redactor nor the " +
+      "earlier batches' templates nor any results, and run once, blind, as aggregates.",
   },
   adv: {
     title: "adversarial batch",

@@ -59,13 +59,16 @@ function parts(first: string, later: string): boolean {
 }
 
 /**
- * Whether a headline's detail leaves it a current fact: no proposal, addition, event or
- * outlook anywhere in it ("…, not decided yet"). A remark in the past tense or a change of
- * something else in the detail ("internal gRPC: :9090 (metrics moved to :9091)") leaves it one;
- * the core is read for those on its own.
+ * Whether a headline's detail leaves it a current fact: no proposal or outlook anywhere in it
+ * ("…, not decided yet"), no addition or event outside its brackets. A bracket is a remark on
+ * the value ("EU parcels: DPD (contract from Q4)": a date of the value, not an episode); a
+ * remark in the past tense or a change of something else in the detail ("internal gRPC: :9090
+ * (metrics moved to :9091)") leaves it one too. The core is read for those on its own.
  */
 function plain(s: Statement): boolean {
-  return !s.cues.hypothetical && !s.cues.additive && !s.cues.event && !outlook(s.text);
+  const unremarked = readStatement(s.text.replace(/\([^)]*\)/g, " "));
+  return !s.cues.hypothetical && !outlook(s.text) && !unremarked.cues.additive &&
+    !unremarked.cues.event;
 }
 
 /**

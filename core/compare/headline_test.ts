@@ -92,3 +92,20 @@ Deno.test("a label that frames a proposal, and a headline of parts, state no val
     null,
   );
 });
+
+Deno.test("a date in a headline's bracketed remark dates the value; an event outside brackets is an episode", () => {
+  deepEqual(
+    contradiction(
+      "search: Meilisearch (contract signed in March), one index per tenant",
+      "Search runs on Elasticsearch.",
+    ),
+    { attribute: "search engine", values: ["Meilisearch", "Elasticsearch"] },
+  );
+  equal(
+    contradiction(
+      "session cache: Memcached, two nodes, migrated last Tuesday",
+      "The session cache is Redis.",
+    ),
+    null,
+  );
+});

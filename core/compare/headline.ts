@@ -43,19 +43,19 @@ export function headlineCore(text: string): string | null {
 }
 
 /**
- * Whether the items are values of parts, one each ("backups: daily snapshots kept 35 days,
- * weekly ones kept 1 year", "retention: logs 30 days, metrics 13 months"): a later item names
- * a part of its own before a value of the first item's kind (brackets aside: they hold
- * remarks). The first item is then the value of one part, not of the label.
+ * Whether the items are a list, or values of parts: a later item (brackets aside: they hold
+ * remarks) holds another current value of the first item's kind ("databases: Postgres,
+ * Redis, ClickHouse"; "backups: daily snapshots kept 35 days, weekly ones kept 1 year"). The
+ * first item is then one of several values, not the label's one value.
  */
 function parts(first: string, later: string): boolean {
   const own = readStatement(first).values.filter((v) => v.tense === "current");
-  return later.replace(/\([^)]*\)?/g, " ").split(/[,;]/).some((item) => {
-    const s = readStatement(item.trim());
-    return s.values.some((w) =>
-      w.start > 0 && own.some((v) => v.slots.some((slot) => w.slots.includes(slot)))
-    );
-  });
+  return later.replace(/\([^)]*\)?/g, " ").split(/[,;]/).some((item) =>
+    readStatement(item.trim()).values.some((w) =>
+      w.tense === "current" && !w.negated &&
+      own.some((v) => v.slots.some((slot) => w.slots.includes(slot)))
+    )
+  );
 }
 
 /**

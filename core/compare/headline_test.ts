@@ -69,7 +69,7 @@ Deno.test("a headline about another subject, environment or attribute is no conf
   );
 });
 
-Deno.test("a label that frames a proposal, and a headline of parts, state no value of the label", () => {
+Deno.test("a label that frames a proposal, a headline of parts and a list state no one value of the label", () => {
   equal(
     contradiction(
       "proposal: Meilisearch, to cut the cluster bill",
@@ -88,6 +88,15 @@ Deno.test("a label that frames a proposal, and a headline of parts, state no val
     contradiction(
       "backups: hourly snapshots kept 2 days, nightly ones kept 30 days",
       "Backups are kept for 30 days.",
+    ),
+    null,
+  );
+  // A list of values: the first is one of several, not the label's one value.
+  equal(contradiction("regions: us-east-1, eu-west-1", "We deploy to eu-west-1."), null);
+  equal(
+    contradiction(
+      "frontend stack: React, Vue for the legacy admin",
+      "The frontend is built with Vue.",
     ),
     null,
   );

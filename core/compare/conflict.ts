@@ -38,6 +38,7 @@ import { otherActs } from "./names.ts";
 import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { maySurface, surfaceConflict } from "./surface_conflict.ts";
+import { headlineConflict, headlineCore } from "./headline.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -278,7 +279,9 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   // When the claims find none, the words' shapes may show one (`surface_conflict.ts`).
   const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
-  return byClaims(x, y) ?? (plain ? surfaceConflict(x, y) : null);
+  // A headline is read by its label and first item (`headline.ts`).
+  return byClaims(x, y) ?? (plain ? surfaceConflict(x, y) : null) ??
+    headlineConflict(x, y, conflictBetween);
 }
 
 /** The conflict read from the claims of both statements. */
@@ -362,7 +365,7 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 
 /** Whether `s` could contradict anything: a plain fact that states or denies a value or a stance. */
 export function mayConflict(s: Statement): boolean {
-  return plainFact(s) &&
+  return (plainFact(s) || headlineCore(s.text) !== null) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
         namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s)) ||
     setsDate(s);

@@ -15,7 +15,7 @@
 import { otherSpellings } from "./spellings.ts";
 import type { Neighbour } from "../store/neighbours.ts";
 import { contentWords, jaccard, NEGATIONS, words, wordsAt } from "../text/words.ts";
-import { readStatement } from "./claims.ts";
+import { readStatement, type Statement } from "./claims.ts";
 import { type Change, changeBetween, mayChange } from "./change.ts";
 import { type Conflict, conflictBetween, mayConflict } from "./conflict.ts";
 import { keyLike, keyOf } from "./settings.ts";
@@ -55,8 +55,21 @@ export function contradiction(content: string, other: string): ConflictNote | nu
   // Most statements state no value that could conflict: the other is then not even read.
   const mine = readStatement(content);
   if (!mayConflict(mine)) return null;
-  const found: Conflict | null = conflictBetween(mine, readStatement(other));
+  const found = conflictOf(mine, readStatement(other));
   return found && { attribute: found.attribute, values: found.values };
+}
+
+/** Conflicts read lately, by pair: a write asks `change()` and then `contradiction()` of each. */
+const conflicts = new Map<string, Conflict | null>();
+const CONFLICTS_KEPT = 256;
+
+function conflictOf(mine: Statement, other: Statement): Conflict | null {
+  const key = `${mine.text}\u0000${other.text}`;
+  if (conflicts.has(key)) return conflicts.get(key)!;
+  const found = conflictBetween(mine, other);
+  if (conflicts.size >= CONFLICTS_KEPT) conflicts.clear();
+  conflicts.set(key, found);
+  return found;
 }
 
 /**
@@ -81,7 +94,8 @@ export function change(content: string, stored: string): Change | null {
   const kept = readStatement(stored);
   // Without a change found, a conflict whose new value plainly replaces the old one
   // (`succession.ts`: a known successor, or a value said with its decision).
-  return (marked ? changeBetween(mine, kept) : null) ?? succession(mine, kept);
+  return (marked ? changeBetween(mine, kept) : null) ??
+    succession(mine, kept, conflictOf(mine, kept));
 }
 
 /** Kinds of value whose attribute a statement may leave unsaid ("in us-west-2"). */

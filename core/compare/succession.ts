@@ -24,7 +24,7 @@
 import successionsJson from "./lexicon/successions.json" with { type: "json" };
 import type { Statement } from "./claims.ts";
 import type { Change } from "./change.ts";
-import { conflictBetween } from "./conflict.ts";
+import type { Conflict } from "./conflict.ts";
 import { notStanding } from "./not_standing.ts";
 
 /** Spelling key of a name: lowercase letters and digits only ("GitHub Actions" → githubactions). */
@@ -128,15 +128,18 @@ function decidedBy(text: string): string | null {
 }
 
 /**
- * How `incoming` changes `stored` without a change word, or null: they conflict (see
- * `conflict.ts`) and the new value succeeds the stored one or comes with the decision that
- * set it (see the module doc).
+ * How `incoming` changes `stored` without a change word, or null: they conflict (`found`,
+ * read by `conflict.ts`'s `conflictBetween`) and the new value succeeds the stored one or comes
+ * with the decision that set it (see the module doc).
  */
-export function succession(incoming: Statement, stored: Statement): Change | null {
+export function succession(
+  incoming: Statement,
+  stored: Statement,
+  found: Conflict | null,
+): Change | null {
   // What holds for a while, what happened on one day, news and a story of the past leave
   // the standing fact standing, as they do for a change said with a change word.
   if (notStanding(incoming, stored)) return null;
-  const found = conflictBetween(incoming, stored);
   if (!found) return null;
   const [to, from] = found.values;
   const change = { attribute: found.attribute, from, to };

@@ -36,6 +36,7 @@
  */
 import { barePasswords } from "./bare_password.ts";
 import { blockLabelCandidates } from "./block_label.ts";
+import { callArgCandidates } from "./call_args.ts";
 import { catalogueCandidates } from "./catalogue.ts";
 import { ciphertextSpans } from "./ciphertext.ts";
 import { cliPairCandidates } from "./cli_pairs.ts";
@@ -114,6 +115,7 @@ export function redact(text: string): Redaction {
   keyFileCandidates(text, candidates);
   cliPairCandidates(text, candidates);
   codeLiteralCandidates(text, candidates);
+  callArgCandidates(text, candidates);
   dslLineCandidates(text, candidates);
   proseCandidates(text, candidates);
   subjectCandidates(text, candidates);

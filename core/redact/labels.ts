@@ -155,10 +155,11 @@ const USER_SLASH = /\/(?<=[\w.@\-] \/)(?= \S)/g;
 /**
  * `Service: user, password` ending a line: a comma between a lower-case user name after a key
  * (letters, perhaps a number: not a generated name like `api-7d4b9c8f5d-x2k9p`) and the line's
- * last word.
+ * last word, which is no directive of a header's list (`Cache-Control: public, max-age=600`,
+ * `Content-Type: text/html, charset=utf-8`: a lower-case name, `=`, a number or a word).
  */
 const USER_COMMA =
-  /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
+  /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?![ \t]{1,4}[a-z][a-z\-]{1,30}=(?:\d+|[a-z][\w.\-]*)[ \t]*(?:\r?\n|$))(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
 /** A hash function's call opened before a label: `sha256(`, `hmac(`, `hash(`, `md5sum(`. */
 const HASH_CALL =

@@ -57,6 +57,7 @@ import { resolve } from "./resolve.ts";
 import { sqlValues } from "./sql_values.ts";
 import { subjectCandidates } from "./subject_line.ts";
 import { urlTokenCandidates } from "./url_token.ts";
+import { urlUserinfoCandidates } from "./url_userinfo.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
 import { placeholder, type Redaction, type SecretType } from "./types.ts";
@@ -123,6 +124,7 @@ export function redact(text: string): Redaction {
   barePasswords(text, candidates);
   grantCandidates(text, candidates);
   urlTokenCandidates(text, candidates);
+  urlUserinfoCandidates(text, candidates);
   joinedLineCandidates(text, candidates, (line) => redact(line).text);
   const accepted = resolve(text, dropFixtureValues(text, candidates), occupied);
   const view = collapse(text, occupied);

@@ -13,3 +13,10 @@ Deno.test("user, password: a header's directive after a comma is no password", (
   const pw = `Rw${chars(ALNUM, 10)}`;
   gone(`Grafana: viewer, ${pw}`, pw);
 });
+
+Deno.test("url userinfo: a password with ?, = or & unescaped still goes; a port's query stays", () => {
+  const pw = `Hk?${chars(ALNUM, 5)}=${chars(ALNUM, 6)}`;
+  gone(`MONGO_URL=mongodb://ops:${pw}@mongo-1.internal:27017/app`, pw);
+  gone(`curl "https://bot:${pw}@api.example.org/v1/ping"`, pw);
+  kept("open https://portal.example.org:8443?next=jane@example.org to sign in");
+});

@@ -20,3 +20,8 @@ Deno.test("url userinfo: a password with ?, = or & unescaped still goes; a port'
   gone(`curl "https://bot:${pw}@api.example.org/v1/ping"`, pw);
   kept("open https://portal.example.org:8443?next=jane@example.org to sign in");
 });
+
+Deno.test("sql: a password as a T-SQL national string (N'…') goes", () => {
+  const pw = chars(ALNUM, 14);
+  gone(`ALTER LOGIN etl_reader WITH PASSWORD = N'${pw}';`, pw);
+});

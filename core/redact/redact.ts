@@ -50,6 +50,7 @@ import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
 import { Intervals } from "./intervals.ts";
 import { joinedLineCandidates } from "./joined_lines.ts";
+import { joinTokenCandidates } from "./join_tokens.ts";
 import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
@@ -112,6 +113,7 @@ export function redact(text: string): Redaction {
   const candidates = catalogueCandidates(text);
   candidates.push(...sqlSecrets);
   vendorCandidates(text, candidates);
+  joinTokenCandidates(text, candidates);
   k8sSecretCandidates(text, candidates);
   keyFileCandidates(text, candidates);
   cliPairCandidates(text, candidates);

@@ -25,3 +25,20 @@ Deno.test("sql: a password as a T-SQL national string (N'…') goes", () => {
   const pw = chars(ALNUM, 14);
   gone(`ALTER LOGIN etl_reader WITH PASSWORD = N'${pw}';`, pw);
 });
+
+Deno.test("join tokens: kubeadm, Swarm and k3s join tokens go; a bundle's chunk name stays", () => {
+  const boot = `${chars("abcdefghijklmnopqrstuvwxyz0123456789", 5)}7.${
+    chars("abcdefghijklmnopqrstuvwxyz", 8)
+  }4${chars("abcdefghijklmnopqrstuvwxyz0123456789", 7)}`;
+  gone(
+    `kubeadm join 10.0.4.2:6443 --token ${boot} --discovery-token-unsafe-skip-ca-verification`,
+    boot,
+  );
+  gone(`the node joined with ${boot} before it expired`, boot);
+  const swarm = `SWMTKN-1-${chars("abcdefghijklmnopqrstuvwxyz0123456789", 50)}-${
+    chars("abcdefghijklmnopqrstuvwxyz0123456789", 25)
+  }`;
+  gone(`docker swarm join --token ${swarm} 10.0.0.5:2377`, swarm);
+  kept("served vendor.3f2a1b9c8d7e6f5a from the CDN cache");
+  kept("the build wrote dist/assets/main.a81f09c2d4b7e6f1.js");
+});

@@ -42,3 +42,11 @@ Deno.test("join tokens: kubeadm, Swarm and k3s join tokens go; a bundle's chunk 
   kept("served vendor.3f2a1b9c8d7e6f5a from the CDN cache");
   kept("the build wrote dist/assets/main.a81f09c2d4b7e6f1.js");
 });
+
+Deno.test("entropy: an aside after a token that names it public keeps it; one naming a use does not", () => {
+  const addr = chars("123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz", 44);
+  kept(`Airdrop went to ${addr} (treasury wallet, public address).`);
+  kept(`Pinned the tarball to ${chars(ALNUM, 43)} (sha256 of the release archive).`);
+  const token = chars(ALNUM, 40);
+  gone(`the runner calls back with ${token} (for the deploy job)`, token);
+});

@@ -126,9 +126,13 @@ export function bracketAside(
   });
 }
 
-/** Words of a label of several words ("auth token", "API key"). */
+/**
+ * Words of a label of several words ("auth token", "API key"), and the kinds of token a provider
+ * issues ("personal access token", "refresh token", "deploy key", "ingest key").
+ */
 const LABEL_WORDS = new Set(
-  "api auth access secret private app bot service account client signing webhook".split(" "),
+  ("api auth access secret private app bot service account client signing webhook personal " +
+    "refresh session bearer deploy ingest encryption recovery").split(" "),
 );
 
 /** A word in lower case without the punctuation around it. */

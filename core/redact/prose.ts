@@ -16,6 +16,7 @@ import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
 import { ANSWER_ASIDE, ANSWER_OPENER, SPEAKER } from "./answer_line.ts";
 import { stated } from "./stated.ts";
+import { anaphor } from "./anaphora.ts";
 import { lineEndFrom, lineStartBefore, words } from "./prose_words.ts";
 import {
   ASIDE_WORDS,
@@ -220,7 +221,12 @@ function bind(
     const reach = pointed ? 16 : accepts.back;
     const closesAside = /^[ \t]*\)/.test(text.slice(label.end, label.end + 4));
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
-      if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
+      if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) { // another clause
+        const referent = pointsBack(behind.slice(0, i).map((w) => w.text)) && i > 0 &&
+          anaphor(text, behind, i, accept); // "Paste <value> into …; it is the API token"
+        if (referent) best = { ...referent, distance: i };
+        break;
+      }
       if (i > 0 && redacted(behind[i]!)) break;
       // "… password": a word between, or a colon after a strong value ("<value>: NAS password").
       const found = i > 0 ? accept(behind[i]!) : colonGlued(behind[0]!, accept);

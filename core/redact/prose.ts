@@ -55,7 +55,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   },
   secret: { shapes: ["random", "password", "hex", "uuid", "shared", "phrase"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
-  weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
+  weak: { shapes: ["password", "phrase", "letters"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   login: { shapes: ["password"], ahead: 2, back: 0 },
@@ -101,6 +101,12 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // "Key ID: <id> (the secret is in the vault)"
       }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
+      // Random-case letters only after `user / …`, the pair's slash (`ops / LfdlsSULyq`), not
+      // capitalised words (`docs / GitHubActions`).
+      if (
+        label.kind === "weak" && value?.shape === "letters" && (text[label.start] !== "/" ||
+          /^(?:[A-Z][a-z]+)+$/.test(text.slice(value.start, value.end)))
+      ) return undefined;
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).

@@ -50,3 +50,8 @@ Deno.test("entropy: an aside after a token that names it public keeps it; one na
   const token = chars(ALNUM, 40);
   gone(`the runner calls back with ${token} (for the deploy job)`, token);
 });
+
+Deno.test("user / password: random-case letters after the pair's slash go; capitalised words stay", () => {
+  gone("the kiosk login is frontdesk / QwhRtyUkpLzmNb, ask me if it fails", "QwhRtyUkpLzmNb");
+  kept("we split the repo by team: docs / GitHubActions / Infra");
+});

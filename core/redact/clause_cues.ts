@@ -120,3 +120,14 @@ export function ownKeyPublic(text: string, from: number, at: number): boolean {
 }
 const OWN_KEY =
   /(?:^|[\s"'`(,{])([A-Za-z][\w\-]{0,20}(?:[ \t][A-Za-z][\w\-]{0,20})?)["'`]?[ \t]*[:=][ \t]*["'`]?$/;
+
+/**
+ * "the root password of the MikroTik", "the admin login for our GitLab": a name after a
+ * preposition and a determiner owns the secret, it is not its value. Only a value that reads as
+ * a name (capitalised or mixed-case letters, a phrase) is taken so; a strong one is still bound.
+ */
+export function ownerName(ahead: readonly Word[], i: number, value: Shaped): boolean {
+  return i >= 2 && (value.shape === "letters" || value.shape === "phrase") &&
+    /^(?:the|our|my|your|their|this|that|its|his|her)$/i.test(ahead[i - 1]!.text) &&
+    /^(?:of|for|on|at|to|in)$/i.test(ahead[i - 2]!.text);
+}

@@ -38,6 +38,7 @@ import {
   colonGlued,
   keyShaped,
   ownedBy,
+  ownerName,
   ownKeyPublic,
   presented,
   randomValue,
@@ -168,7 +169,7 @@ function bind(
     // A PIN right after its label, or stated with a copula further on when the label can only
     // name a PIN ("the PIN for the door in the lab is 4829").
     const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&
-      !publicKey(ahead.slice(0, i).map((w) => w.text));
+      !publicKey(ahead.slice(0, i).map((w) => w.text)) && !ownerName(ahead, i, value);
     const before = spacelessCopula(text, ahead[i - 1]?.end ?? label.end, ahead[i]!.start)
       ? { text: "is" }
       : ahead[i - 1];

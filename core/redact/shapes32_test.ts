@@ -55,3 +55,10 @@ Deno.test("user / password: random-case letters after the pair's slash go; capit
   gone("the kiosk login is frontdesk / QwhRtyUkpLzmNb, ask me if it fails", "QwhRtyUkpLzmNb");
   kept("we split the repo by team: docs / GitHubActions / Infra");
 });
+
+Deno.test("owner: a name after 'password of the' owns the secret; the value before is bound", () => {
+  const pw = `#${chars(ALNUM, 12)}=4`;
+  const out = gone(`Use ${pw} (that's the admin password of the UniFi in the loft).`, pw);
+  kept("the admin password of the UniFi in the loft is in the vault");
+  if (!out.includes("UniFi")) throw new Error(out);
+});

@@ -62,3 +62,9 @@ Deno.test("owner: a name after 'password of the' owns the secret; the value befo
   kept("the admin password of the UniFi in the loft is in the vault");
   if (!out.includes("UniFi")) throw new Error(out);
 });
+
+Deno.test("letters: random case that happens to spell a code word is still random", () => {
+  gone("Kata laluan untuk pelayan ujian ialah QrnUtTIdEmKxyVo.", "QrnUtTIdEmKxyVo");
+  gone("the kiosk password is WbKeyzPqLmTrXo", "WbKeyzPqLmTrXo");
+  kept("call getUserIdFromToken before the refresh");
+});

@@ -178,8 +178,11 @@ function lettersShape(v: string): ValueShape | undefined {
   for (let i = 1; i < v.length; i++) {
     flips += Number(/[a-z]/.test(v[i]!) !== /[a-z]/.test(v[i - 1]!));
   }
-  if (flips < 3 || nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
-  return wordFraction(v) < 0.9 ? "letters" : undefined;
+  // A code word inside counts when the rest reads as words too (`getUserIdFromToken`), not when
+  // random case happens to spell one (`ErnUtTIdEmExyVo` holds "id").
+  const words = wordFraction(v);
+  if (flips < 3 || words >= 0.4 && nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
+  return words < 0.9 ? "letters" : undefined;
 }
 
 /**

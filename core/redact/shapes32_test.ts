@@ -4,7 +4,7 @@
  *
  * @module
  */
-import { ALNUM, chars, gone, kept } from "./examples_testing.ts";
+import { ALNUM, chars, gone, hex, kept } from "./examples_testing.ts";
 
 Deno.test("user, password: a header's directive after a comma is no password", () => {
   kept("Cache-Control: private, max-age=600");
@@ -67,4 +67,11 @@ Deno.test("letters: random case that happens to spell a code word is still rando
   gone("Kata laluan untuk pelayan ujian ialah QrnUtTIdEmKxyVo.", "QrnUtTIdEmKxyVo");
   gone("the kiosk password is WbKeyzPqLmTrXo", "WbKeyzPqLmTrXo");
   kept("call getUserIdFromToken before the refresh");
+});
+
+Deno.test("title: a commit's subject that names a secret labels the one key-shaped value below", () => {
+  const pw = `Vb7q!${chars(ALNUM, 8)}`;
+  gone(`chore(ci): rotate the registry password\n\nOld one was in the runbook. Now: ${pw}`, pw);
+  kept(`chore(ci): rotate the registry password\n\nNothing in the repo held it; see ticket 4411.`);
+  kept(`fix: token refresh\n\nBuild ${hex(40)} broke it; reverted in ${hex(40)}.`);
 });

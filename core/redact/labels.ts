@@ -35,7 +35,7 @@ import {
  * - `account` ("the grafana login is admin:…", "sign-in: ops/…"): only the password of a
  *   `user:password` pair right after it (a login alone is a user name);
  * - `opener` ("unlock the keystore with", "Jenkins: admin, …"): a password, a phrase, letters
- *   or a random value right after it; `login` ("log in with"): a password with symbols;
+ *   or a random value right after it; `login` ("log in with"): a password with symbols or a made-up phrase;
  * - `cue` ("no spaces, case matters") and `cueUser` ("same user as before", "don't share"): what
  *   only a secret is said to have, for the value just before it (`cueUser` not letters alone,
  *   which a user name may be).

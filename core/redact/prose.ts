@@ -59,7 +59,7 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   weak: { shapes: ["password", "phrase", "letters"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
-  login: { shapes: ["password"], ahead: 2, back: 0 },
+  login: { shapes: ["password", "phrase"], ahead: 2, back: 0 },
   bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 6, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
@@ -102,6 +102,12 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // "Key ID: <id> (the secret is in the vault)"
       }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
+      // After "log in with", a phrase of two words or more (`Anchor_178Granite`), not a product's
+      // name and version (`Office365`).
+      if (
+        label.kind === "login" && value?.shape === "phrase" &&
+        (text.slice(value.start, value.end).match(/[A-Za-z]{3,}/g) ?? []).length < 2
+      ) return undefined;
       // Random-case letters only after `user / …`, the pair's slash (`ops / LfdlsSULyq`), not
       // capitalised words (`docs / GitHubActions`).
       if (

@@ -75,3 +75,9 @@ Deno.test("title: a commit's subject that names a secret labels the one key-shap
   kept(`chore(ci): rotate the registry password\n\nNothing in the repo held it; see ticket 4411.`);
   kept(`fix: token refresh\n\nBuild ${hex(40)} broke it; reverted in ${hex(40)}.`);
 });
+
+Deno.test("log in with: a made-up phrase of words and digits is the password", () => {
+  gone("you can sign in with Harbor_318Maple and change it after", "Harbor_318Maple");
+  kept("log in with your GitHub account, then open Settings");
+  kept("log in with GoogleWorkspace or Okta, whichever your team uses");
+});

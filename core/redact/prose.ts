@@ -79,7 +79,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
   const labels = findLabels(text);
   multiWordCandidates(text, labels, out);
   for (const label of labels) {
-    if (ownedBy(text, label.start)) continue; // "the checksum of the api token: …"
+    if (ownedBy(text, label.start, label.end)) continue; // "the checksum of the api token: …"
     const accept = (word: Word) => {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));

@@ -81,3 +81,9 @@ Deno.test("log in with: a made-up phrase of words and digits is the password", (
   kept("log in with your GitHub account, then open Settings");
   kept("log in with GoogleWorkspace or Okta, whichever your team uses");
 });
+
+Deno.test("owned: a digest of a secret, a commit that touched one, a hash call's output stay", () => {
+  kept(`the deploy token's SHA-1 is ${hex(40)}, compare before you paste it`);
+  kept(`the commit that rotated the password was ${hex(40)}`);
+  kept(`we keep only hmac_sha256(api_key) = ${hex(64)} in the table`);
+});

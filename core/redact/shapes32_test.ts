@@ -87,3 +87,9 @@ Deno.test("owned: a digest of a secret, a commit that touched one, a hash call's
   kept(`the commit that rotated the password was ${hex(40)}`);
   kept(`we keep only hmac_sha256(api_key) = ${hex(64)} in the table`);
 });
+
+Deno.test("passphrase: words after 'is:' or a dash are the passphrase", () => {
+  gone("The vault passphrase is: amber quiver dolphin socket", "amber quiver dolphin socket");
+  gone("Disk passphrase — cobalt meadow pilgrim thirteen", "cobalt meadow pilgrim thirteen");
+  kept("The passphrase is: stored in the team vault, ask Sam");
+});

@@ -48,6 +48,7 @@ import { dslLineCandidates } from "./dsl_line.ts";
 import { entropySpans } from "./entropy.ts";
 import { grantCandidates } from "./grant_cues.ts";
 import { dropFixtureValues } from "./fixture_values.ts";
+import { fallbackCandidates } from "./fallbacks.ts";
 import { Intervals } from "./intervals.ts";
 import { joinedLineCandidates } from "./joined_lines.ts";
 import { joinTokenCandidates } from "./join_tokens.ts";
@@ -119,6 +120,7 @@ export function redact(text: string): Redaction {
   cliPairCandidates(text, candidates);
   codeLiteralCandidates(text, candidates);
   callArgCandidates(text, candidates);
+  fallbackCandidates(text, candidates);
   dslLineCandidates(text, candidates);
   proseCandidates(text, candidates);
   subjectCandidates(text, candidates);

@@ -56,6 +56,7 @@ import { k8sSecretCandidates } from "./k8s_secret.ts";
 import { keyFileCandidates } from "./key_files.ts";
 import { proseCandidates } from "./prose.ts";
 import { resolve } from "./resolve.ts";
+import { sentenceLabelCandidates } from "./sentence_label.ts";
 import { sqlValues } from "./sql_values.ts";
 import { subjectCandidates } from "./subject_line.ts";
 import { urlTokenCandidates } from "./url_token.ts";
@@ -127,6 +128,7 @@ export function redact(text: string): Redaction {
   blockLabelCandidates(text, candidates);
   barePasswords(text, candidates);
   grantCandidates(text, candidates);
+  sentenceLabelCandidates(text, candidates);
   urlTokenCandidates(text, candidates);
   urlUserinfoCandidates(text, candidates);
   joinedLineCandidates(text, candidates, (line) => redact(line).text);

@@ -29,6 +29,10 @@ const TYPED = /[!@#$%^&*?~|<>]/;
 /** Code, not a password: a call, a member, a setting, a comparison. */
 const CODE = /[()]|\.[A-Za-z_]{2,}|^[A-Za-z_][\w.]*=|&&|\|\||[!=]=/;
 
+/** A sentence that opens by handing over a value named before: "it's", "here:", "here it is:". */
+const HANDED =
+  /^\s*(?:\S+[ \t]+){0,3}(?:it['’]s|it[ \t]+is|here['’]s|here[ \t]+it[ \t]+is:?|here:)[ \t]*$/i;
+
 /** The end of a sentence: a stop, a question or an exclamation before a space. */
 const STOP = /[.!?](?=\s)/g;
 
@@ -54,7 +58,12 @@ export function sentenceLabelCandidates(text: string, out: Candidate[]): void {
       if (!strong || /["'`]/.test(v) || text[value.end] === ":") continue;
       const own = bareWord(line[i - 1]?.text ?? "");
       if (PUBLIC_KEYS.has(own) || NEGATIVE_WORDS.has(own)) continue;
-      const [from, to] = sentenceAround(text, lineStart, lineEnd, value.start);
+      let [from, to] = sentenceAround(text, lineStart, lineEnd, value.start);
+      // "…rotating the Postmark token today. Until then it's <value>", "… password... here:
+      // <value>": a pronoun or "here" hands over what the sentence before named.
+      if (from > lineStart && HANDED.test(text.slice(from, value.start))) {
+        from = sentenceAround(text, lineStart, lineEnd, from - 1)[0];
+      }
       // A line that holds the value and little else takes its label from the line above.
       const above = line.length <= 3 ? previousLine(lines, lineStart) : undefined;
       const labelled = labels.some((l) =>

@@ -34,3 +34,11 @@ Deno.test("sentence label: ids, public things, code and base64 text keep their v
   );
   kept(`The password reset e-mail went to ops; its message id is ${strong()}.`);
 });
+
+Deno.test("sentence label: 'it's' or 'here:' hands over what the sentence before named", () => {
+  const v = strong();
+  gone(`I'm swapping the Mailjet API key tonight. Until then it's ${v}.`, v);
+  const w = strong();
+  gone(`Sending you the staging db password in DM... actually here: ${w}`, w);
+  kept(`The API key rotation is done. Here's the run: ${strong()}.`);
+});

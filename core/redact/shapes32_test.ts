@@ -93,3 +93,9 @@ Deno.test("passphrase: words after 'is:' or a dash are the passphrase", () => {
   gone("Disk passphrase — cobalt meadow pilgrim thirteen", "cobalt meadow pilgrim thirteen");
   kept("The passphrase is: stored in the team vault, ask Sam");
 });
+
+Deno.test("public key: a public noun right before a value is its key, even after 'for'", () => {
+  kept(`the token refresh failed for request ${chars(ALNUM, 17)} again`);
+  const v = `Kd${chars(ALNUM, 15)}`;
+  gone(`api key for the side project: ${v}`, v);
+});

@@ -24,6 +24,9 @@ import { words } from "./prose_words.ts";
 /** Labels that name a secret outright. */
 const KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "vendor", "bare", "loose"]);
 
+/** A word that might be strong: a run of 16 letters and digits, or ten characters with a symbol. */
+const ANY_STRONG = /[A-Za-z0-9]{16}|(?=\S{0,60}[!@#$%^&*?~|<>])\S{10}/;
+
 /** A symbol only typed passwords hold: not base64's, a path's, a name's or an assignment's. */
 const TYPED = /[!@#$%^&*?~|<>]/;
 /** Code, not a password: a call, a member, a setting, a comparison. */
@@ -38,6 +41,7 @@ const STOP = /[.!?](?=\s)/g;
 
 /** Candidate spans of strong values whose sentence, or the line above, holds a label. */
 export function sentenceLabelCandidates(text: string, out: Candidate[]): void {
+  if (!ANY_STRONG.test(text)) return; // no word could be strong: skip reading labels
   const labels = findLabels(text).filter((l) =>
     KINDS.has(l.kind) && !ownedBy(text, l.start, l.end)
   );

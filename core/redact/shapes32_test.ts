@@ -99,3 +99,8 @@ Deno.test("public key: a public noun right before a value is its key, even after
   const v = `Kd${chars(ALNUM, 15)}`;
   gone(`api key for the side project: ${v}`, v);
 });
+
+Deno.test("stated: 'now' in other languages states a phrase after a password label", () => {
+  gone("Het wachtwoord is nu Tulp-Gracht-31", "Tulp-Gracht-31");
+  gone("Das Passwort ist jetzt Berg-Wiese-64", "Berg-Wiese-64");
+});

@@ -60,6 +60,7 @@ import { sentenceLabelCandidates } from "./sentence_label.ts";
 import { sqlValues } from "./sql_values.ts";
 import { subjectCandidates } from "./subject_line.ts";
 import { urlTokenCandidates } from "./url_token.ts";
+import { userPairCandidates } from "./user_pair.ts";
 import { urlUserinfoCandidates } from "./url_userinfo.ts";
 import { vendorCandidates } from "./vendor_formats.ts";
 import type { Candidate } from "./catalogue.ts";
@@ -129,6 +130,7 @@ export function redact(text: string): Redaction {
   barePasswords(text, candidates);
   grantCandidates(text, candidates);
   sentenceLabelCandidates(text, candidates);
+  userPairCandidates(text, candidates);
   urlTokenCandidates(text, candidates);
   urlUserinfoCandidates(text, candidates);
   joinedLineCandidates(text, candidates, (line) => redact(line).text);

@@ -104,3 +104,7 @@ Deno.test("stated: 'now' in other languages states a phrase after a password lab
   gone("Het wachtwoord is nu Tulp-Gracht-31", "Tulp-Gracht-31");
   gone("Das Passwort ist jetzt Berg-Wiese-64", "Berg-Wiese-64");
 });
+
+Deno.test("title: a commit range is no key, and a long first line is a title by its words", () => {
+  kept(`fix: rotate the token\n\n   4a25860..11ca2e8  main -> main`);
+});

@@ -28,7 +28,9 @@ const SUBJECT =
  * A commit message's subject or a note's title: the text's first line (a Markdown heading's
  * text) when a blank line follows it, as `git commit` and most notes write one.
  */
-const TITLE = /^[ \t]*(?:#{1,3}[ \t]+)?(\S.{2,198}\S)[ \t]*(?=\r?\n[ \t]*\r?\n)/;
+const TITLE = /^[ \t]*(?:#{1,3}[ \t]+)?(\S[^\n]{2,}\S)[ \t]*(?=\r?\n[ \t]*\r?\n)/;
+/** A title's most words: counted in words, which a redaction keeps, not in characters. */
+const TITLE_WORDS = 30;
 /** Where the body of the message ends: the next message's headers. */
 const NEXT_MESSAGE = /\n[ \t>]*(?:from|subject|date|to|von|de):[ \t]/i;
 /** How far into the body a value may sit. */
@@ -38,7 +40,8 @@ const SECRET_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "ven
 
 /** Candidate spans for values a subject line names. */
 export function subjectCandidates(text: string, out: Candidate[]): void {
-  const titled = TITLE.exec(text);
+  const title = TITLE.exec(text);
+  const titled = title && title[1]!.split(/\s+/).length <= TITLE_WORDS ? title : null;
   if (!titled && !/subj|betreff|asunto|objet|assunto|oggetto|onderwerp|title|summary/i.test(text)) {
     return;
   }
@@ -81,7 +84,7 @@ function keyShaped(body: string): [number, number][] {
     const { start, end } = trimWord(word);
     const value = word.slice(start, end);
     // An earlier redaction counts as a value, so a second pass binds what the first did.
-    if (value.includes("[REDACTED:")) out.push([-1, -1]);
+    if (word.includes("[REDACTED:")) out.push([-1, -1]);
     else if (value.length >= 10 && keyLike(value)) {
       const named = before.slice(-3).reverse().map((b) => bareWord(b).toLowerCase())
         .find((b) => b !== "" && !LINKS.has(b));

@@ -113,6 +113,7 @@ export function valueShape(v: string): ValueShape | undefined {
   const setting = /^[?&.]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value, .path=value
   if (setting && isSettingName(setting)) return undefined;
   if (setting && hostSetting(v)) return undefined;
+  if (/^[0-9a-f]{7,40}\.{2,3}[0-9a-f]{7,40}$/i.test(v)) return undefined; // a range of commits
   // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
   if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
   // Upper-case hex of 16 or 40 digits (`0x` before it or not): a GPG key's long id or its

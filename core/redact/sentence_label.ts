@@ -6,7 +6,8 @@
  * (`prose.ts`) reads a few words around a label; this reads the whole sentence, so it takes only
  * what no id, name or code has: a password with a typed symbol (`!@#$%^&*?~|<>`, ten characters
  * or more, no call, member or setting), or a run of sixteen letters and digits or more mixing
- * lower case, upper case and digits. The value's own key must name
+ * lower case, upper case and digits, or hex of a key's length (32 or 64 digits) under a key's
+ * label (not a password's). The value's own key must name
  * nothing public (`request <value>`, `commit: <value>`), the label must not only own a public
  * thing ("the token's hash"), and a sentence that names something public (a hash, an id, a
  * commit) anywhere leaves its values alone.
@@ -17,7 +18,7 @@ import type { Candidate } from "./catalogue.ts";
 import { bareWord, PUBLIC_KEYS } from "./back_cues.ts";
 import { NEGATIVE_WORDS } from "./entropy.ts";
 import { findLabels, type LabelKind } from "./labels.ts";
-import { ownedBy } from "./clause_cues.ts";
+import { ownedBy, ownKeyPublic } from "./clause_cues.ts";
 import { shaped } from "./prose_value.ts";
 import { words } from "./prose_words.ts";
 
@@ -58,10 +59,13 @@ export function sentenceLabelCandidates(text: string, out: Candidate[]): void {
       const strong = value.shape === "password" && v.length >= 10 && classes >= 2 &&
           TYPED.test(v) && !CODE.test(v) ||
         value.shape === "random" && /^[A-Za-z0-9]{16,64}$/.test(v) && classes === 3;
+      // Hex of a key's length (32 or 64 digits, never a commit's 40) under a key's label.
+      const hexKey = value.shape === "hex" && /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(v);
       // Quotes inside (`'app'@'10.0.0.5'`) make a quoted pair; a colon after, a line's key.
-      if (!strong || /["'`]/.test(v) || text[value.end] === ":") continue;
+      if (!(strong || hexKey) || /["'`]/.test(v) || text[value.end] === ":") continue;
       const own = bareWord(line[i - 1]?.text ?? "");
       if (PUBLIC_KEYS.has(own) || NEGATIVE_WORDS.has(own)) continue;
+      if (ownKeyPublic(text, lineStart, value.start)) continue; // `sha256(token) = …`, `kid: …`
       let [from, to] = sentenceAround(text, lineStart, lineEnd, value.start);
       // "…rotating the Postmark token today. Until then it's <value>", "… password... here:
       // <value>": a pronoun or "here" hands over what the sentence before named.
@@ -71,10 +75,11 @@ export function sentenceLabelCandidates(text: string, out: Candidate[]): void {
       // A line that holds the value and little else takes its label from the line above.
       const above = line.length <= 3 ? previousLine(lines, lineStart) : undefined;
       const labelled = labels.some((l) =>
-        l.start >= from && l.end <= to && (l.end <= value.start || l.start >= value.end) ||
+        (!hexKey || l.kind !== "password") && l.start >= from && l.end <= to &&
+          (l.end <= value.start || l.start >= value.end) ||
         above !== undefined && l.start >= above[0] && l.end <= above[1]
       );
-      if (!labelled || namesPublic(text, from, to, value.start, value.end)) continue;
+      if (!labelled || namesPublic(text, from, to, value, hexKey)) continue;
       out.push({ start: value.start, end: value.end, type: "secret_assignment", tier: 1 });
     }
   }
@@ -111,8 +116,19 @@ function sentenceAround(text: string, from: number, to: number, at: number): [nu
   return [start, end];
 }
 
-/** Whether the sentence, besides the value, names something public: then its values are ids. */
-function namesPublic(text: string, from: number, to: number, start: number, end: number): boolean {
+/**
+ * Whether the sentence, besides the value, names something public: then its values are ids (for
+ * hex, any word of a hash, an id or a signature).
+ */
+function namesPublic(
+  text: string,
+  from: number,
+  to: number,
+  { start, end }: { start: number; end: number },
+  hex: boolean,
+): boolean {
   const rest = `${text.slice(from, start)} ${text.slice(end, to)}`;
-  return (rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).some((w) => PUBLIC_KEYS.has(w.toLowerCase()));
+  // Hex is a digest's shape too: any word of a hash, an id or a signature leaves it.
+  const publicWords = hex ? NEGATIVE_WORDS : PUBLIC_KEYS;
+  return (rest.match(/[A-Za-z][A-Za-z0-9]*/g) ?? []).some((w) => publicWords.has(w.toLowerCase()));
 }

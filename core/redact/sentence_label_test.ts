@@ -42,3 +42,10 @@ Deno.test("sentence label: 'it's' or 'here:' hands over what the sentence before
   gone(`Sending you the staging db password in DM... actually here: ${w}`, w);
   kept(`The API key rotation is done. Here's the run: ${strong()}.`);
 });
+
+Deno.test("sentence label: hex of a key's length under a key's label; digests stay", () => {
+  const hex32 = chars("0123456789abcdef", 31) + "7";
+  gone(`for Opsgenie, the integration key Kofi set up on Monday: ${hex32}`, hex32);
+  kept(`the API key file's MD5 after the upload was ${chars("0123456789abcdef", 31)}7`);
+  kept(`we store sha256(api_key) = ${chars("0123456789abcdef", 63)}1 and compare`);
+});

@@ -166,7 +166,8 @@ const HASH_CALL =
   /\b(?:sha-?\d{0,3}|md5|hash|hashed|hmac|digest|bcrypt|argon2\w*|blake\w*|crc\d*)\w*\($/i;
 
 /** Every label in `text`, in order. */
-export function findLabels(text: string): Label[] {
+export function findLabels(text: string): readonly Label[] {
+  if (last?.text === text) return last.labels; // the binder and the sentence rule read one text
   const out: Label[] = [];
   for (const m of text.matchAll(USER_SLASH)) {
     out.push({ start: m.index, end: m.index + 1, kind: "weak" });
@@ -216,8 +217,11 @@ export function findLabels(text: string): Label[] {
     }
     if (kind !== undefined) out.push({ start, end, kind });
   }
-  return out.sort((a, b) => a.start - b.start);
+  last = { text, labels: out.sort((a, b) => a.start - b.start) };
+  return last.labels;
 }
+/** The labels of the last text read (labels are pure: the same text has the same ones). */
+let last: { text: string; labels: readonly Label[] } | undefined;
 
 /** The kind of an English label or identifier, given the word before it. */
 function nameKind(name: string, previous: string, following: string): LabelKind | undefined {

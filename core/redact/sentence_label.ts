@@ -52,6 +52,7 @@ export function sentenceLabelCandidates(text: string, out: Candidate[]): void {
     const line = words(text, lineStart, lineEnd, 200);
     for (const [i, word] of line.entries()) {
       if (word.text.includes("[REDACTED:")) continue;
+      if (!ANY_STRONG.test(word.text)) continue; // cheap before shaping
       const value = shaped(word);
       if (value === undefined) continue;
       const v = text.slice(value.start, value.end);

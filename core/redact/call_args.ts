@@ -17,6 +17,13 @@ import { type Candidate, isLiteral, nameSignal } from "./catalogue.ts";
 /** A callee and its opening parenthesis: `a.b.setPassword(`, `new ethers.Wallet(`, `DBI->connect(`. */
 const CALL = /(?<![\w$])((?:new[ \t]+)?(?:[A-Za-z_$][\w$]*(?:\.|->|::))*)([A-Za-z_][\w]{1,60})\(/g;
 
+/**
+ * Callees that read, check or transform a secret rather than set one: `hashPassword("…")`,
+ * `verifyToken(…)`, `getPassword("name")`.
+ */
+const READS =
+  /^(?:hash|verify|validate|check|compare|is|has|mask|redact|encode|encrypt|decrypt|test|assert|find|get|load|read|fetch|lookup|generate|random|reset|forgot|revoke|delete|remove)(?=[A-Z_])/;
+
 /** Constructors and loaders that take a private key or a seed phrase as their first argument. */
 const WALLET = /^(?:Wallet|HDNodeWallet|Signer|LocalAccount|Account|Keypair|KeyPair)$/;
 
@@ -34,7 +41,7 @@ export function callArgCandidates(text: string, out: Candidate[]): void {
     const callee = m[2]!;
     const wallet = WALLET.test(callee) && /^new[ \t]|\.$/.test(m[1]!);
     const connect = CONNECT.test(callee);
-    const named = !wallet && !connect && nameSignal(callee) === "strong";
+    const named = !wallet && !connect && nameSignal(callee) === "strong" && !READS.test(callee);
     if (!wallet && !connect && !named) continue;
     const args = argumentsAt(text, m.index + m[0].length);
     if (args === undefined) continue;

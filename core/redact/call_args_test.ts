@@ -35,3 +35,8 @@ Deno.test("call args: names, references, words and hashed values stay", () => {
   kept(`const hash = keccak256("0x${hex(64)}");`);
   kept(`conn = psycopg2.connect("dbname=test user=postgres")`);
 });
+
+Deno.test("call args: a call that hashes, checks or reads a secret is no setter", () => {
+  kept(`expect(hashPassword("correct-Horse7")).not.toEqual("x")`);
+  kept(`const pw = getPassword("smtp-relay-prod");`);
+});

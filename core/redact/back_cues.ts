@@ -126,9 +126,13 @@ export function bracketAside(
   });
 }
 
-/** Words of a label of several words ("auth token", "API key"). */
+/**
+ * Words of a label of several words ("auth token", "API key"), and the kinds of token a provider
+ * issues ("personal access token", "refresh token", "deploy key", "ingest key").
+ */
 const LABEL_WORDS = new Set(
-  "api auth access secret private app bot service account client signing webhook".split(" "),
+  ("api auth access secret private app bot service account client signing webhook personal " +
+    "refresh session bearer deploy ingest encryption recovery").split(" "),
 );
 
 /** A word in lower case without the punctuation around it. */
@@ -185,7 +189,12 @@ export function publicKey(before: readonly string[]): boolean {
     if (bare === "" || CONNECTORS.has(bare) || CONNECTORS.has(word)) continue;
     // "key for the side project: <value>": the word says what the secret is for, not what the
     // value is.
-    const purpose = before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
+    // Only when something hands the value over after it: in "failed for request <id>" the
+    // noun right before the value is its key.
+    const handed = word.endsWith(":") ||
+      before.slice(i + 1).some((w) => /^(?::|is|was|=|[-–—→]|->)$/i.test(w));
+    const purpose = handed &&
+      before.slice(Math.max(0, i - 4), i).some((w) => /^(?:for|of)$/i.test(w));
     return PUBLIC_KEYS.has(bare) && !purpose;
   }
   return false;

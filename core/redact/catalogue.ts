@@ -987,8 +987,9 @@ const STRICT_PATTERNS: readonly { type: SecretType; regex: RegExp }[] = [
   },
   {
     type: "secret_assignment",
-    regex: /\b(?:password|identified[ \t]+by)[ \t]{1,4}'([^'\n]{3,256})'/gdi,
-  }, // SQL
+    regex:
+      /\b(?:password|identified[ \t]+by)(?:[ \t]{1,4}|[ \t]{0,4}=[ \t]{0,4}[NE]?)'([^'\n]{3,256})'/gdi,
+  }, // SQL; T-SQL's `PASSWORD = N'…'`
   {
     type: "secret_assignment", // .netrc
     regex:

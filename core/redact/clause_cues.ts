@@ -103,11 +103,19 @@ export function colonGlued(
  * "Content-MD5 for the key file", "fingerprint of our deploy key is …". The head of the noun
  * phrase stands before "of" or "for", and it is the value's key.
  */
-export function ownedBy(text: string, at: number): boolean {
-  const head = OWNER.exec(text.slice(Math.max(0, at - 80), at))?.[1];
-  return head !== undefined && nameWordsOf(head).some((w) => PUBLIC_KEYS.has(w));
+export function ownedBy(text: string, at: number, end = at): boolean {
+  const before = text.slice(Math.max(0, at - 80), at);
+  // "the commit that leaked the password was …": the clause's head is the value's key.
+  // "the secret's SHA-256 is …", "the token's bcrypt hash": the label owns what follows.
+  const owned = /^['’]s[ \t]+([\w\-]+)(?:[ \t]+([\w\-]+))?/.exec(text.slice(end, end + 40));
+  const heads = [OWNER.exec(before)?.[1], RELATIVE.exec(before)?.[1], owned?.[1], owned?.[2]];
+  return heads.some((head) =>
+    head !== undefined && nameWordsOf(head).some((w) => PUBLIC_KEYS.has(w))
+  );
 }
 const OWNER = /(?:^|[\s("'`])([A-Za-z][\w\-]{1,30})[ \t]+(?:of|for)[ \t]+(?:[\w.\-']+[ \t]+){0,3}$/;
+const RELATIVE =
+  /(?:^|[\s("'`])([A-Za-z][\w\-]{1,30})[ \t]+(?:that|which)[ \t]+(?:[\w.\-']+[ \t]+){0,4}$/;
 
 /**
  * Whether the value at `at` has a key of its own right before it (`Key ID: …`, `kid=…`,
@@ -115,8 +123,26 @@ const OWNER = /(?:^|[\s("'`])([A-Za-z][\w\-]{1,30})[ \t]+(?:of|for)[ \t]+(?:[\w.
  * comes first, so the label itself is never that key).
  */
 export function ownKeyPublic(text: string, from: number, at: number): boolean {
-  const key = OWN_KEY.exec(text.slice(Math.max(from, at - 48), at))?.[1];
+  const m = OWN_KEY.exec(text.slice(Math.max(from, at - 48), at));
+  const key = m?.[1];
+  if (key !== undefined && m?.[2] !== undefined) { // sha256(token) =
+    return HASH_FUNCTION.test(key.split(/[ \t]/).at(-1)!);
+  }
   return key !== undefined && nameWordsOf(key).some((w) => PUBLIC_KEYS.has(w));
 }
 const OWN_KEY =
-  /(?:^|[\s"'`(,{])([A-Za-z][\w\-]{0,20}(?:[ \t][A-Za-z][\w\-]{0,20})?)["'`]?[ \t]*[:=][ \t]*["'`]?$/;
+  /(?:^|[\s"'`(,{])([A-Za-z][\w\-]{0,20}(?:[ \t][A-Za-z][\w\-]{0,20})?)(\([^()\n]{0,40}\))?["'`]?[ \t]*[:=][ \t]*["'`]?$/;
+/** A hash function's name: what `name(x) = …` gives is a digest. */
+const HASH_FUNCTION =
+  /^(?:sha\w*|md5\w*|hash\w*|hmac\w*|digest|bcrypt|argon2\w*|blake\w*|crc\w*|scrypt|pbkdf2\w*|keccak\w*)$/i;
+
+/**
+ * "the root password of the MikroTik", "the admin login for our GitLab": a name after a
+ * preposition and a determiner owns the secret, it is not its value. Only a value that reads as
+ * a name (capitalised or mixed-case letters, a phrase) is taken so; a strong one is still bound.
+ */
+export function ownerName(ahead: readonly Word[], i: number, value: Shaped): boolean {
+  return i >= 2 && (value.shape === "letters" || value.shape === "phrase") &&
+    /^(?:the|our|my|your|their|this|that|its|his|her)$/i.test(ahead[i - 1]!.text) &&
+    /^(?:of|for|on|at|to|in)$/i.test(ahead[i - 2]!.text);
+}

@@ -18,7 +18,8 @@ const PAIR =
  * Tools whose password flag or position has no secret word in it: archives (`zip -P`, `7z
  * -p…`), Windows accounts (`net user name pw`), `chpasswd`, LDAP binds (`-w`), Samba
  * (`-U user%pw`), RDP (`/p:`), npm's `config set …:_authToken <value>`, a value piped into a
- * command that stores a secret, PowerShell's `ConvertTo-SecureString`, `lftp -u user,pw`.
+ * command that stores a secret, PowerShell's `ConvertTo-SecureString`, `lftp -u user,pw`,
+ * `openssl enc -k pw`, a key's passphrase in `ssh-keygen -N pw` (and the old one, `-P pw`).
  */
 const TOOLS: readonly (readonly [hints: readonly string[], regex: RegExp])[] = [
   [
@@ -36,6 +37,14 @@ const TOOLS: readonly (readonly [hints: readonly string[], regex: RegExp])[] = [
   [
     ["chpasswd"],
     /\becho[ \t]+["']?[\w.\-]{1,64}:([^\s"'|:]{3,255})["']?[ \t]*\|[ \t]*(?:sudo[ \t]+)?chpasswd\b/gd,
+  ],
+  [
+    ["openssl"],
+    /\bopenssl[ \t]+(?:enc|aes\S*|des\S*|bf\S*)\b[^\n|;&]{0,200}?[ \t]-k[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd,
+  ],
+  [
+    ["ssh-keygen"],
+    /(?<=\bssh-keygen\b[^\n|;&]{0,200})[ \t]-[NP][ \t]+(["']?)([^\s"'\-][^\s"']{2,255})\1/gd,
   ],
   [["ldap"], /\bldap\w{0,12}\b[^\n|;&]{0,200}?[ \t]-w[ \t]+["']?([^\s"'\-][^\s"']{2,255})/gd],
   [["%"], /[ \t](?:-U|--user)[ \t=]+["']?[^\s%"'\/]{1,64}%([^\s"']{3,255})/gd],

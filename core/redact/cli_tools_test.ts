@@ -25,3 +25,13 @@ Deno.test("a password given by the tool's shape: SecureString, lftp's user,passw
   gone(`redis-server --port 6380 --requirepass ${value}`, value);
   kept(`$s = ConvertTo-SecureString $env:PW -AsPlainText -Force`);
 });
+
+Deno.test("cli tools: openssl enc -k and ssh-keygen's -N/-P passphrases", () => {
+  const pw = `Wd${chars(ALNUM, 10)}`;
+  gone(`openssl enc -aes-256-cbc -salt -k ${pw} -in dump.sql -out dump.enc`, pw);
+  gone(`ssh-keygen -t ed25519 -N '${pw}' -C ci@build -f ./ci_key`, pw);
+  const old = `Ox${chars(ALNUM, 9)}`;
+  const out = gone(`ssh-keygen -p -P ${old} -N ${pw} -f ~/.ssh/id_ed25519`, pw);
+  if (out.includes(old)) throw new Error(out);
+  kept("ssh-keygen -t ed25519 -N '' -f ./throwaway");
+});

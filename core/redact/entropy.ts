@@ -106,6 +106,7 @@ export function entropySpans(view: string): [number, number, EntropyType][] {
       }
       const context = contextSignal(before);
       if (context === "negative" || namedAfter(view.slice(end, end + 60))) continue;
+      if (asideNames(view.slice(end, end + 80))) continue; // "<value> (devnet wallet, public address)"
       const token = view.slice(start, end);
       // A host's first label: `<client id>.apps.googleusercontent.com`, `<id>.lambda-url.…`.
       if (HOST_AFTER.test(view.slice(end, end + 64))) continue;
@@ -216,4 +217,31 @@ function isPath(token: string): boolean {
     s.length < 20 && (wordFraction(s) >= 0.5 || /^[a-z0-9._\-@]+$/.test(s))
   );
   return readable.length * 2 >= segments.length;
+}
+
+/** An aside in brackets after a token, its pieces, and what marks a piece as a purpose. */
+const ASIDE = /^["'`]?[ \t]*\(([^()\n]{2,70})\)/;
+const ASIDE_SECRET =
+  /secret|token|passw|api[ _-]?key|apikey|private|credential|access[ _-]?key|auth|seed|mnemonic/i;
+const ASIDE_PURPOSE =
+  /^(?:for|to|from|by|with|in|on|at|via|used|until|expires|rotate|rotated|do|don't|not|never)$/i;
+
+/**
+ * An aside in brackets right after a token that says what the token is, by its head noun:
+ * "`<value>` (devnet wallet, public address)", "`<value>` (sha256 of the tarball)". Each
+ * comma-separated piece's head is its last word, or the word before "of"; a piece that says what
+ * the token is for ("for the deploy job", "used by CI") names nothing. A head that names something
+ * public (`NEGATIVE_WORDS`: an address, a hash, an id) keeps the token, unless the aside also
+ * names a secret.
+ */
+function asideNames(after: string): boolean {
+  const inside = ASIDE.exec(after)?.[1];
+  if (inside === undefined || ASIDE_SECRET.test(inside)) return false;
+  return inside.split(/[,;]/).some((piece) => {
+    const words = piece.trim().toLowerCase().split(/\s+/).filter((w) => w.length > 0);
+    if (words.length === 0 || words.length > 5 || ASIDE_PURPOSE.test(words[0]!)) return false;
+    const of = words.indexOf("of");
+    const head = (of > 0 ? words[of - 1] : words.at(-1))!.replace(/[^a-z0-9]/g, "");
+    return NEGATIVE_WORDS.has(head);
+  });
 }

@@ -1,7 +1,8 @@
 /**
  * Secrets named by what they do rather than by a label: "anyone with <value> can push to the
  * registry", "the account authenticates with <value>", "<value> was revoked", "it only has read
- * scope", "store <value> somewhere safe". A phrase that says a value grants access, or that an
+ * scope", "store <value> somewhere safe", "use <value> to unlock the vault", "<value> decrypts the
+ * backups". A phrase that says a value grants access, or that an
  * access was taken away, vouches for the nearest value of its sentence, on either side, when the
  * value is shaped as only a secret is: a password with symbols, or a random run of twelve
  * characters or more mixing lower case, upper case and digits, with no id's prefix
@@ -22,6 +23,11 @@ const GRANT = new RegExp(
       .raw`(?:can|could|lets?[ ]you|allows?[ ]you[ ]to)[ ](?:push|pull|deploy|publish|read|write|access|log[ ]?in|sign[ ]?in)`,
     String.raw`(?:read|write|admin|full|read-only|read/write)[ ](?:access|scopes?|permissions?)`,
     String.raw`(?:was|were|got|been|is)[ ](?:revoked|leaked|compromised|exposed)`,
+    // "use <value> to unlock the vault", "<value> decrypts the backups", "gets you into …"; not
+    // "open": a document's or a video's id opens it too.
+    String.raw`(?:to|will|would|should|can|could)[ ](?:unlock|decrypt|unseal)`,
+    String.raw`(?:unlocks|decrypts|unseals)[ ](?:the|our|my|your|it|this|that)`,
+    String.raw`gets?[ ](?:you|me|us|them)[ ]into`,
     String.raw`still[ ]works`,
     String.raw`somewhere[ ]safe`,
     String.raw`treat[ ](?:it|this|that)[ ](?:carefully|as[ ]a[ ]secret)`,

@@ -27,3 +27,11 @@ Deno.test("grant cues: an id named by its noun, a one-case id and a version stay
   kept(`Anyone with a company address can sign in.`);
   kept(`Keep the recovery sheet somewhere safe.`);
 });
+
+Deno.test("grant cues: a value said to unlock or decrypt something is its secret", () => {
+  const pw = `Ty7!${chars(ALNUM, 8)}`;
+  gone(`use ${pw} to unlock the team vault`, pw);
+  const key = `Qm${chars(ALNUM, 14)}7`;
+  gone(`I checked and ${key} decrypts the nightly backups`, key);
+  kept(`use the docs id 1A2b3C4d5E6f7G8h9I0j to open the spec`);
+});

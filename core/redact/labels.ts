@@ -35,7 +35,7 @@ import {
  * - `account` ("the grafana login is admin:…", "sign-in: ops/…"): only the password of a
  *   `user:password` pair right after it (a login alone is a user name);
  * - `opener` ("unlock the keystore with", "Jenkins: admin, …"): a password, a phrase, letters
- *   or a random value right after it; `login` ("log in with"): a password with symbols;
+ *   or a random value right after it; `login` ("log in with"): a password with symbols or a made-up phrase;
  * - `cue` ("no spaces, case matters") and `cueUser` ("same user as before", "don't share"): what
  *   only a secret is said to have, for the value just before it (`cueUser` not letters alone,
  *   which a user name may be).
@@ -155,17 +155,19 @@ const USER_SLASH = /\/(?<=[\w.@\-] \/)(?= \S)/g;
 /**
  * `Service: user, password` ending a line: a comma between a lower-case user name after a key
  * (letters, perhaps a number: not a generated name like `api-7d4b9c8f5d-x2k9p`) and the line's
- * last word.
+ * last word, which is no directive of a header's list (`Cache-Control: public, max-age=600`,
+ * `Content-Type: text/html, charset=utf-8`: a lower-case name, `=`, a number or a word).
  */
 const USER_COMMA =
-  /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
+  /,(?<=:[ \t]{1,4}[a-z][a-z._@\-]{1,31}\d{0,3},)(?![ \t]{1,4}[a-z][a-z\-]{1,30}=(?:\d+|[a-z][\w.\-]*)[ \t]*(?:\r?\n|$))(?=[ \t]{1,4}\S{8,80}[ \t]*(?:\r?\n|$))/g;
 
 /** A hash function's call opened before a label: `sha256(`, `hmac(`, `hash(`, `md5sum(`. */
 const HASH_CALL =
   /\b(?:sha-?\d{0,3}|md5|hash|hashed|hmac|digest|bcrypt|argon2\w*|blake\w*|crc\d*)\w*\($/i;
 
 /** Every label in `text`, in order. */
-export function findLabels(text: string): Label[] {
+export function findLabels(text: string): readonly Label[] {
+  if (last?.text === text) return last.labels; // the binder and the sentence rule read one text
   const out: Label[] = [];
   for (const m of text.matchAll(USER_SLASH)) {
     out.push({ start: m.index, end: m.index + 1, kind: "weak" });
@@ -215,8 +217,11 @@ export function findLabels(text: string): Label[] {
     }
     if (kind !== undefined) out.push({ start, end, kind });
   }
-  return out.sort((a, b) => a.start - b.start);
+  last = { text, labels: out.sort((a, b) => a.start - b.start) };
+  return last.labels;
 }
+/** The labels of the last text read (labels are pure: the same text has the same ones). */
+let last: { text: string; labels: readonly Label[] } | undefined;
 
 /** The kind of an English label or identifier, given the word before it. */
 function nameKind(name: string, previous: string, following: string): LabelKind | undefined {

@@ -23,8 +23,12 @@ const NOT_PHRASE_WORDS = new Set(
     "available unavailable inside").split(" "),
 );
 
-/** After a password label: an aside ("for the prod box"), then a copula or a colon. */
-const STATED = /^(?:[ \t]+(?:for|of|on|to)[ \t]+[^\n.;:!?"]{1,40}?)?[ \t]*(?:is|was|:|=|→)[ \t]+/i;
+/**
+ * After a password label: an aside ("for the prod box"), then a copula, a colon (both: "is:"),
+ * or a dash ("passphrase — ochre lynx …").
+ */
+const STATED =
+  /^(?:[ \t]+(?:for|of|on|to)[ \t]+[^\n.;:!?"]{1,40}?)?[ \t]*(?:(?:is|was)[ \t]*:?|:|=|→|—|–)[ \t]+/i;
 
 /** A quoted value of several words. */
 const QUOTED = /^(["'`“‘])([^"'`“”‘’\n]{5,80})["'`”’]/;

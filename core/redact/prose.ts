@@ -16,6 +16,7 @@ import { cellsBelow } from "./table_column.ts";
 import { multiWordCandidates } from "./multiword.ts";
 import { ANSWER_ASIDE, ANSWER_OPENER, SPEAKER } from "./answer_line.ts";
 import { stated } from "./stated.ts";
+import { anaphor } from "./anaphora.ts";
 import { lineEndFrom, lineStartBefore, words } from "./prose_words.ts";
 import {
   ASIDE_WORDS,
@@ -37,6 +38,7 @@ import {
   colonGlued,
   keyShaped,
   ownedBy,
+  ownerName,
   ownKeyPublic,
   presented,
   randomValue,
@@ -54,10 +56,10 @@ const ACCEPTS: Record<LabelKind, { shapes: readonly ValueShape[]; ahead: number;
   },
   secret: { shapes: ["random", "password", "hex", "uuid", "shared", "phrase"], ahead: 10, back: 6 },
   vendor: { shapes: ["random", "password", "hex", "uuid"], ahead: 5, back: 0 },
-  weak: { shapes: ["password", "phrase"], ahead: 6, back: 0 },
+  weak: { shapes: ["password", "phrase", "letters"], ahead: 6, back: 0 },
   opener: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
   account: { shapes: ["password", "phrase", "letters", "random"], ahead: 2, back: 0 },
-  login: { shapes: ["password"], ahead: 2, back: 0 },
+  login: { shapes: ["password", "phrase"], ahead: 2, back: 0 },
   bare: { shapes: ["random", "password", "hex", "uuid"], ahead: 6, back: 0 },
   loose: { shapes: ["random", "password"], ahead: 3, back: 0 }, // 16 characters or more
   cue: { shapes: ["password", "phrase", "letters", "random"], ahead: 0, back: 4 },
@@ -77,7 +79,7 @@ export function proseCandidates(text: string, out: Candidate[]): void {
   const labels = findLabels(text);
   multiWordCandidates(text, labels, out);
   for (const label of labels) {
-    if (ownedBy(text, label.start)) continue; // "the checksum of the api token: …"
+    if (ownedBy(text, label.start, label.end)) continue; // "the checksum of the api token: …"
     const accept = (word: Word) => {
       const key = word.start * 1024 + Math.min(1023, word.end - word.start);
       if (!shapes.has(key)) shapes.set(key, shaped(word));
@@ -100,6 +102,18 @@ export function proseCandidates(text: string, out: Candidate[]): void {
         return undefined; // "Key ID: <id> (the secret is in the vault)"
       }
       if (label.kind === "account" && !value?.paired) return undefined; // a user name alone
+      // After "log in with", a phrase of two words or more (`Anchor_178Granite`), not a product's
+      // name and version (`Office365`).
+      if (
+        label.kind === "login" && value?.shape === "phrase" &&
+        (text.slice(value.start, value.end).match(/[A-Za-z]{3,}/g) ?? []).length < 2
+      ) return undefined;
+      // Random-case letters only after `user / …`, the pair's slash (`ops / LfdlsSULyq`), not
+      // capitalised words (`docs / GitHubActions`).
+      if (
+        label.kind === "weak" && value?.shape === "letters" && (text[label.start] !== "/" ||
+          /^(?:[A-Z][a-z]+)+$/.test(text.slice(value.start, value.end)))
+      ) return undefined;
       return value && ACCEPTS[label.kind].shapes.includes(value.shape) ? value : undefined;
     };
     // A secret column's header: every value below it (`| System | User | Password |`).
@@ -161,7 +175,7 @@ function bind(
     // A PIN right after its label, or stated with a copula further on when the label can only
     // name a PIN ("the PIN for the door in the lab is 4829").
     const named = value && (value.shape !== "digits" || i <= 1 || pinOnly(text, label)) &&
-      !publicKey(ahead.slice(0, i).map((w) => w.text));
+      !publicKey(ahead.slice(0, i).map((w) => w.text)) && !ownerName(ahead, i, value);
     const before = spacelessCopula(text, ahead[i - 1]?.end ?? label.end, ahead[i]!.start)
       ? { text: "is" }
       : ahead[i - 1];
@@ -220,7 +234,12 @@ function bind(
     const reach = pointed ? 16 : accepts.back;
     const closesAside = /^[ \t]*\)/.test(text.slice(label.end, label.end + 4));
     for (let i = 0; i < Math.min(behind.length, reach); i++) {
-      if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) break; // another clause
+      if (text[behind[i]!.end] === ";" || behind[i]!.text.endsWith(".")) { // another clause
+        const referent = pointsBack(behind.slice(0, i).map((w) => w.text)) && i > 0 &&
+          anaphor(text, behind, i, accept); // "Paste <value> into …; it is the API token"
+        if (referent) best = { ...referent, distance: i };
+        break;
+      }
       if (i > 0 && redacted(behind[i]!)) break;
       // "… password": a word between, or a colon after a strong value ("<value>: NAS password").
       const found = i > 0 ? accept(behind[i]!) : colonGlued(behind[0]!, accept);

@@ -60,5 +60,8 @@ const COPULAS = new Set(
     // Slavic, Baltic, Finnic, Catalan, Filipino, Swahili, Bulgarian, Irish, Welsh, Albanian, Romanian,
     // and Hungarian forms of "is" and "was".
     "je jsou bol bola byl byla bylo są yra buvo ir bija oli és ay ni е беше " +
-    "tá ydy yw është lett volt este estas").split(" "),
+    "tá ydy yw është lett volt este estas " +
+    // "now" as a copula's stand-in ("het wachtwoord is nu …"): Dutch, Scandinavian, German,
+    // French, Spanish, Portuguese, Italian, Polish, Russian, Turkish, Finnish.
+    "nu nå jetzt maintenant ahora agora ora teraz сейчас теперь şimdi nyt").split(" "),
 );

@@ -24,6 +24,13 @@ import { trimWord, valueShape } from "./value_shape.ts";
  */
 const SUBJECT =
   /^[ \t>]*(?:subject|subj|betreff|asunto|objet|assunto|oggetto|onderwerp|title|summary):[ \t]*(.{3,200})$/gim;
+/**
+ * A commit message's subject or a note's title: the text's first line (a Markdown heading's
+ * text) when a blank line follows it, as `git commit` and most notes write one.
+ */
+const TITLE = /^[ \t]*(?:#{1,3}[ \t]+)?(\S[^\n]{2,}\S)[ \t]*(?=\r?\n[ \t]*\r?\n)/;
+/** A title's most words: counted in words, which a redaction keeps, not in characters. */
+const TITLE_WORDS = 30;
 /** Where the body of the message ends: the next message's headers. */
 const NEXT_MESSAGE = /\n[ \t>]*(?:from|subject|date|to|von|de):[ \t]/i;
 /** How far into the body a value may sit. */
@@ -33,8 +40,12 @@ const SECRET_KINDS: ReadonlySet<LabelKind> = new Set(["password", "secret", "ven
 
 /** Candidate spans for values a subject line names. */
 export function subjectCandidates(text: string, out: Candidate[]): void {
-  if (!/subj|betreff|asunto|objet|assunto|oggetto|onderwerp|title|summary/i.test(text)) return;
-  for (const m of text.matchAll(SUBJECT)) {
+  const title = TITLE.exec(text);
+  const titled = title && title[1]!.split(/\s+/).length <= TITLE_WORDS ? title : null;
+  if (!titled && !/subj|betreff|asunto|objet|assunto|oggetto|onderwerp|title|summary/i.test(text)) {
+    return;
+  }
+  for (const m of [...(titled ? [titled] : []), ...text.matchAll(SUBJECT)]) {
     const line = m[1]!;
     if (!findLabels(line).some((l) => SECRET_KINDS.has(l.kind))) continue;
     const from = m.index + m[0].length;
@@ -42,7 +53,7 @@ export function subjectCandidates(text: string, out: Candidate[]): void {
     const next = NEXT_MESSAGE.exec(window);
     const body = next ? window.slice(0, next.index) : window;
     const found = keyShaped(body);
-    if (found.length !== 1) continue;
+    if (found.length !== 1 || found[0]![0] < 0) continue;
     const [start, end] = found[0]!;
     out.push({ start: from + start, end: from + end, type: "secret_assignment", tier: 1 });
   }
@@ -72,7 +83,9 @@ function keyShaped(body: string): [number, number][] {
     const word = w[0];
     const { start, end } = trimWord(word);
     const value = word.slice(start, end);
-    if (value.length >= 16 && !value.includes("[REDACTED:") && keyLike(value)) {
+    // An earlier redaction counts as a value, so a second pass binds what the first did.
+    if (word.includes("[REDACTED:")) out.push([-1, -1]);
+    else if (value.length >= 10 && keyLike(value)) {
       const named = before.slice(-3).reverse().map((b) => bareWord(b).toLowerCase())
         .find((b) => b !== "" && !LINKS.has(b));
       const id = PUBLIC_KEYS.has(named ?? "") || ID_WORDS.has(named ?? "") ||
@@ -90,7 +103,9 @@ function keyShaped(body: string): [number, number][] {
 /** Whether a value is shaped like a key: a UUID, hex of a key's length, random, a password. */
 function keyLike(value: string): boolean {
   const shape = valueShape(value);
-  if (shape === "uuid" || shape === "password") return true;
+  if (shape === "password") return true;
+  if (value.length < 16) return false;
+  if (shape === "uuid") return true;
   if (shape === "random") return value.length >= 16;
   return shape === "hex" && /^(?:[0-9a-f]{32}|[0-9a-f]{64})$/i.test(value);
 }

@@ -20,6 +20,10 @@ const URL = /\bhttps?:\/\/([A-Za-z0-9.\-]{1,253})(?::\d{1,5})?(\/[^\s"'<>`\\]{0,
 const CAPABILITY =
   /(?:^|[.\/\-_])(?:hooks?|webhooks?|notify|notifications?|incoming|inbound|ingest|triggers?|callbacks?|feeds?|ical|ics|reset|magic|invite|activate|verify|unlock|beacon|collect|push)(?=$|[.\/\-_?#])/i;
 
+/** The segments a hex token sits under in a capability URL (not `push`, `verify`: a commit's). */
+const HEX_CAPABILITY =
+  /^(?:hooks?|webhooks?|incoming|inbound|feeds?|ical|ics|reset|magic|invite|unlock|callbacks?)$/i;
+
 /**
  * A signed link: a query that says when it expires and carries a signature, which grants what
  * the link grants until then (`?sig=…&exp=…`, `?signature=…&expires=…`).
@@ -60,6 +64,17 @@ export function urlTokenCandidates(text: string, out: Candidate[]): void {
       // A query's value is the catalogue's (by its key); a path segment or a fragment's here.
       if (before === "=" && !/#[^#]*$/.test(rest.slice(0, part.index))) continue;
       if (wordFraction(token) >= 0.5) continue; // a slug: `in/weekly-report-for-the-team`
+      // Hex of a key's length or more ending the path right under the capability's own segment
+      // (`/ical/<hex>.ics`, `/hooks/<hex>`): commits and digests live under other words
+      // (`/commit/<sha>`), and a resource's id has its own path after it (`/hooks/<id>/deliveries`).
+      const segment = /([^\/]*)\/$/.exec(rest.slice(0, part.index))?.[1] ?? "";
+      const last = /^(?:\.[a-z]{2,5})?(?:[?#]|$)/.test(rest.slice(part.index + token.length));
+      if (
+        /^[0-9a-f]{32,}$/.test(token) && HEX_CAPABILITY.test(segment) && last && /\d/.test(token)
+      ) {
+        out.push({ start, end: start + token.length, type: "high_entropy", tier: 1 });
+        continue;
+      }
       if (!/[A-Z]/.test(token) || !/[a-z]/.test(token) || !/\d/.test(token)) continue;
       if (classify(token, true, text, start) === undefined) continue;
       out.push({ start, end: start + token.length, type: "high_entropy", tier: 1 });

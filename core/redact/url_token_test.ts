@@ -33,3 +33,12 @@ Deno.test("url token: a signed link's signature goes, and so does a token in an 
   // No expiry: a signature parameter alone is no signed link.
   kept(`https://img.example.net/a.png?sig=${chars(ALNUM, 24)}`);
 });
+
+Deno.test("url token: hex under a feed's or a hook's own segment goes; under a commit's it stays", () => {
+  const feed = hex(40);
+  gone(`subscribe to https://cal.example.org/ical/${feed}.ics for the on-call rota`, feed);
+  const hook = hex(32);
+  gone(`POST to https://ci.example.org/hooks/${hook} on merge`, hook);
+  kept(`see https://ci.example.org/push/${hex(40)} for the failing build`);
+  kept(`fixed in https://git.example.org/acme/api/commit/${hex(40)}`);
+});

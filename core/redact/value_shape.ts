@@ -113,6 +113,7 @@ export function valueShape(v: string): ValueShape | undefined {
   const setting = /^[?&.]?([A-Za-z_][\w.\-]*)=/.exec(v)?.[1]; // NAME=value, ?name=value, .path=value
   if (setting && isSettingName(setting)) return undefined;
   if (setting && hostSetting(v)) return undefined;
+  if (/^[0-9a-f]{7,40}\.{2,3}[0-9a-f]{7,40}$/i.test(v)) return undefined; // a range of commits
   // Hex shorter than any key (7 to 15 digits) is a short commit, a colour or an id's tail.
   if (/^[0-9a-f]{7,15}$/.test(v) && /\d/.test(v) && /[a-f]/.test(v)) return undefined;
   // Upper-case hex of 16 or 40 digits (`0x` before it or not): a GPG key's long id or its
@@ -178,8 +179,11 @@ function lettersShape(v: string): ValueShape | undefined {
   for (let i = 1; i < v.length; i++) {
     flips += Number(/[a-z]/.test(v[i]!) !== /[a-z]/.test(v[i - 1]!));
   }
-  if (flips < 3 || nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
-  return wordFraction(v) < 0.9 ? "letters" : undefined;
+  // A code word inside counts when the rest reads as words too (`getUserIdFromToken`), not when
+  // random case happens to spell one (`ErnUtTIdEmExyVo` holds "id").
+  const words = wordFraction(v);
+  if (flips < 3 || words >= 0.4 && nameWordsOf(v).some((w) => CODE_WORDS.has(w))) return undefined;
+  return words < 0.9 ? "letters" : undefined;
 }
 
 /**

@@ -10,7 +10,7 @@
 export const FOREIGN_PASSWORD =
   "senha|contrase[ñn]a|clave|mot[ ]de[ ]passe|mdp|has[łl]o|пароль|[şs]ifre(?:si)?|parola|" +
   "m[ậa]t[ ]kh[ẩa]u|l[öo]senord(?:et)?|wachtwoord|kata[ ]sandi|sandi|salasana|adgangskode|" +
-  "passord|heslo|jelsz[óo]|lozink[aeiu]|kennwort|κωδικός|συνθηματικό|पासवर्ड|कूटशब्द|" +
+  "passord|heslo|jelsz[óo]|lozink[aeiu]|kennwort|passwort|passw[öo]rter|κωδικός|συνθηματικό|पासवर्ड|कूटशब्द|" +
   "كلمة[ ]المرور|كلمة[ ]السر|ה?סיסמה|ה?סיסמא|гасло|parol|lykilorð|" +
   // Persian, Urdu, Bengali, Tamil, Malay, Slovenian, Bulgarian, Lithuanian, Estonian, Catalan,
   // Afrikaans, Swahili, Georgian, Armenian.

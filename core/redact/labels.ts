@@ -80,8 +80,14 @@ export function prefixlessVendor(word: string): boolean {
 }
 const PREFIXLESS = new RegExp(`^(?:${VENDORS})$`, "i");
 
-/** A foreign password word that the English name pattern reads first (it holds "pass"). */
-const FOREIGN_PASSWORD_WORD = new RegExp(`^(?:${FOREIGN_PASSWORD})${INFLECTED}$`, "i");
+/**
+ * A foreign password word that the English name pattern reads first (it holds "pass"), alone or
+ * as the head of a compound ("Root-Passwort", "WLAN-Passwort", "Datenbankpasswort").
+ */
+const FOREIGN_PASSWORD_WORD = new RegExp(
+  `^(?:[\\p{L}\\d]+-?)?(?:${FOREIGN_PASSWORD})${INFLECTED}$`,
+  "iu",
+);
 
 const LABEL = new RegExp(
   String.raw`(?<![${LETTER}\-./@$:])(?=[${LETTER}])(?:` +
@@ -111,7 +117,10 @@ const LABEL = new RegExp(
       .raw`|(?<weak>admin|root|sa|superuser|try|auth|authenticates|authenticated|with(?<=\bas[ ][\w.@\-]{1,40}[ ]with))` +
     String
       .raw`|(?<login>with(?<=\b(?:log(?:s|ged|ging)?[ ]?in|sign(?:s|ed|ing)?[ ]?in|authenticate[sd]?)[ ]with))` +
-    String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})`,
+    String.raw`)(?![${LETTER}\-])|(?<cjk>${CJK_PASSWORD})|(?<cjkSecret>${CJK_SECRET})` +
+    // The head of a hyphenated compound: "root-wachtwoord", "WLAN-Kennwort".
+    String
+      .raw`|(?<=[${LETTER}]{2}-)(?<compound>(?:${FOREIGN_PASSWORD})${INFLECTED})(?![${LETTER}\-])`,
   "gi",
 );
 
@@ -191,13 +200,14 @@ export function findLabels(text: string): readonly Label[] {
     }
     const next = nextWord(text, end).toLowerCase();
     const previous = previousWord(text, start);
-    const foreign = groups.foreign ?? groups.foreignSecret ?? groups.cjk ?? groups.cjkSecret;
+    const foreign = groups.foreign ?? groups.compound ?? groups.foreignSecret ?? groups.cjk ??
+      groups.cjkSecret;
     if (PROSE_DENY_BEFORE.has(previous.toLowerCase())) continue;
     // "password policy", "password reset flow"; not "pw reset to <value>".
     const to = /^[ \t]+[A-Za-z]+[ \t]+to[ \t]/.test(text.slice(end, end + 40));
     if (foreign === undefined && PROSE_DENY_AFTER.has(next) && !to) continue;
     let kind: LabelKind | undefined;
-    if (groups.foreign || groups.cjk || groups.pin) kind = "password";
+    if (groups.foreign || groups.compound || groups.cjk || groups.pin) kind = "password";
     else if (groups.foreignSecret || groups.cjkSecret || groups.phrase) kind = "secret";
     else if (groups.bearer) { // "PAT" in capitals only: "Pat" and "pat" are a name and a verb
       kind = /^pats?$/i.test(m[0]) && !/^PATs?$/.test(m[0]) ? undefined : "secret";

@@ -54,6 +54,15 @@ Deno.test("prose: joined values, a header's column, the next line and other lang
   gone(`Das Kennwort lautet „${f}“`, f);
 });
 
+Deno.test("prose: a password word at the head of a compound labels its value", () => {
+  const [a, b, c, d] = [pw(), pw(), pw(), pw()];
+  gone(`Das Root-Passwort für den NAS ist ${a}`, a);
+  gone(`Datenbankpasswort: ${b}`, b);
+  gone(`Het root-wachtwoord is ${c}`, c);
+  gone(`Das WLAN-Kennwort lautet ${d}`, d);
+  kept("Die Passwort-Richtlinie verlangt 12 Zeichen und ein Sonderzeichen.");
+});
+
 Deno.test("prose: hosts, emails, paths, versions, identifiers and placeholders are not values", () => {
   kept("The password for the staging DB is in 1Password under db.staging.acme.io.");
   kept("Password reset emails go to kenji@acme-corp.net.");

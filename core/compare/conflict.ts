@@ -40,6 +40,7 @@ import type { Value } from "./value_types.ts";
 import { maySurface, surfaceConflict } from "./surface_conflict.ts";
 import { narrowedBy } from "./path_narrowed.ts";
 import { heldRole, ownerConflict } from "./owner_frames.ts";
+import { choiceConflict } from "./choice_pairs.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -258,7 +259,8 @@ function narrowed(s: Statement, extra: readonly string[]): boolean {
 export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   // When the claims find none, the words' shapes may show one (`surface_conflict.ts`).
   const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
-  return byClaims(x, y) ?? (plain ? surfaceConflict(x, y) ?? ownerConflict(x, y) : null);
+  return byClaims(x, y) ??
+    (plain ? surfaceConflict(x, y) ?? ownerConflict(x, y) ?? choiceConflict(x, y) : null);
 }
 
 /** The conflict read from the claims of both statements. */

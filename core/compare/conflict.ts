@@ -41,6 +41,7 @@ import { maySurface, surfaceConflict } from "./surface_conflict.ts";
 import { narrowedBy } from "./path_narrowed.ts";
 import { heldRole, ownerConflict } from "./owner_frames.ts";
 import { choiceConflict } from "./choice_pairs.ts";
+import { placeConflict, placed } from "./place_frames.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -260,7 +261,10 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   // When the claims find none, the words' shapes may show one (`surface_conflict.ts`).
   const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
   return byClaims(x, y) ??
-    (plain ? surfaceConflict(x, y) ?? ownerConflict(x, y) ?? choiceConflict(x, y) : null);
+    (plain
+      ? surfaceConflict(x, y) ?? ownerConflict(x, y) ?? choiceConflict(x, y) ??
+        placeConflict(x, y)
+      : null);
 }
 
 /** The conflict read from the claims of both statements. */
@@ -347,7 +351,7 @@ export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
         namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s) ||
-        heldRole(s.text) !== null) ||
+        heldRole(s.text) !== null || placed(s.text) !== null) ||
     setsDate(s);
 }
 

@@ -42,6 +42,7 @@ import { narrowedBy } from "./path_narrowed.ts";
 import { heldRole, ownerConflict } from "./owner_frames.ts";
 import { choiceConflict } from "./choice_pairs.ts";
 import { placeConflict, placed } from "./place_frames.ts";
+import { measureConflict } from "./measure_pairs.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -263,7 +264,7 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   return byClaims(x, y) ??
     (plain
       ? surfaceConflict(x, y) ?? ownerConflict(x, y) ?? choiceConflict(x, y) ??
-        placeConflict(x, y)
+        placeConflict(x, y) ?? measureConflict(x, y)
       : null);
 }
 

@@ -25,11 +25,10 @@ Deno.test("two alternatives of one convention conflict", () => {
   }
 });
 
-Deno.test("other subjects and a denied alternative do not", () => {
+Deno.test("other subjects do not", () => {
   const pairs: [string, string][] = [
     ["the Rust crates indent with tabs", "the Kotlin modules indent with spaces"],
     ["acme/cli is MIT licensed.", "acme/server is AGPL-3.0."],
-    ["Lena likes commits squashed before merge.", "Lena likes every commit kept, no squashing."],
   ];
   for (const [a, b] of pairs) equal(contradiction(a, b) ?? contradiction(b, a), null, a);
 });

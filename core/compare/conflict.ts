@@ -43,6 +43,7 @@ import { heldRole, ownerConflict } from "./owner_frames.ts";
 import { choiceConflict } from "./choice_pairs.ts";
 import { placeConflict, placed } from "./place_frames.ts";
 import { measureConflict } from "./measure_pairs.ts";
+import { mayWish, wishConflict } from "./wishes.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -264,7 +265,7 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   return byClaims(x, y) ??
     (plain
       ? surfaceConflict(x, y) ?? ownerConflict(x, y) ?? choiceConflict(x, y) ??
-        placeConflict(x, y) ?? measureConflict(x, y)
+        placeConflict(x, y) ?? measureConflict(x, y) ?? wishConflict(x, y)
       : null);
 }
 
@@ -352,7 +353,7 @@ export function mayConflict(s: Statement): boolean {
   return plainFact(s) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
         namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s) ||
-        heldRole(s.text) !== null || placed(s.text) !== null) ||
+        heldRole(s.text) !== null || placed(s.text) !== null || mayWish(s)) ||
     setsDate(s);
 }
 

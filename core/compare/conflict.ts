@@ -39,6 +39,12 @@ import { tokenize } from "./tokens.ts";
 import type { Value } from "./value_types.ts";
 import { maySurface, surfaceConflict } from "./surface_conflict.ts";
 import { headlineConflict, headlineCore } from "./headline.ts";
+import { narrowedBy } from "./path_narrowed.ts";
+import { heldRole, ownerConflict } from "./owner_frames.ts";
+import { choiceConflict } from "./choice_pairs.ts";
+import { placeConflict, placed } from "./place_frames.ts";
+import { measureConflict } from "./measure_pairs.ts";
+import { mayWish, wishConflict } from "./wishes.ts";
 
 export { same } from "./value_match.ts";
 export { asserted } from "./asserted.ts";
@@ -156,28 +162,6 @@ function ownWord(s: Statement, disputed: readonly Value[], other: Statement): bo
 }
 
 /**
- * A path named before the disputed value that the other side lacks narrows the subject to a
- * part of it ("the billing API's /export endpoint is limited to 5 requests per minute").
- */
-function narrowedBy(
-  mine: readonly Value[],
-  theirs: readonly Value[],
-  disputed: readonly Value[],
-  other: Statement,
-) {
-  const first = Math.min(...disputed.map((v) => v.start));
-  // A path the other side names in words ("worker /metrics" / "the worker metrics") is no part.
-  const said = (v: Value) =>
-    v.norm.split(/[^a-z0-9]+/).filter(Boolean).every((w) =>
-      other.words.has(w) || termsOf(w).every((t) => other.words.has(t))
-    );
-  return mine.some((v) =>
-    v.kind === "path" && v.norm.startsWith("/") && v.end <= first && !disputed.includes(v) &&
-    !theirs.some((w) => same(v, w)) && !said(v)
-  );
-}
-
-/**
  * Whether `a` and `b` are about the same subject although one says more of it: they share a
  * subject word, and the words only one of them has are few and on one side only ("the
  * outbound http client timeout" / "outbound http calls time out") and none of them is a name
@@ -280,7 +264,11 @@ export function conflictBetween(x: Statement, y: Statement): Conflict | null {
   // When the claims find none, the words' shapes may show one (`surface_conflict.ts`).
   const plain = plainFact(x) && plainFact(y) && !manyValued(x, y);
   // A headline is read by its label and first item (`headline.ts`).
-  return byClaims(x, y) ?? (plain ? surfaceConflict(x, y) : null) ??
+  return byClaims(x, y) ??
+    (plain
+      ? surfaceConflict(x, y) ?? ownerConflict(x, y) ?? choiceConflict(x, y) ??
+        placeConflict(x, y) ?? measureConflict(x, y) ?? wishConflict(x, y)
+      : null) ??
     headlineConflict(x, y, conflictBetween);
 }
 
@@ -367,7 +355,8 @@ function loosely(a: Statement, b: Statement, d: Difference): boolean {
 export function mayConflict(s: Statement): boolean {
   return (plainFact(s) || headlineCore(s.text) !== null) &&
       (s.values.some((v) => v.tense === "current" && v.kind !== "date") || statesStance(s.text) ||
-        namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s)) ||
+        namesValue(s) || writesSuffixed(s) || readAct(s) !== null || maySurface(s) ||
+        heldRole(s.text) !== null || placed(s.text) !== null || mayWish(s)) ||
     setsDate(s);
 }
 

@@ -30,18 +30,41 @@ export function fallbackCandidates(text: string, out: Candidate[]): void {
   if (text.includes("${")) {
     for (const m of text.matchAll(EXPANSION)) push(m[1]!, m[2]!, m.indices![2]!, out);
   }
-  if (/\?\?|\|\||[ \t]or[ \t]/.test(text)) {
-    for (const m of text.matchAll(DEFAULT)) {
-      const name = LAST_NAME.exec(m[1]!)?.[1];
-      if (name !== undefined) push(name, m[3]!, m.indices![3]!, out);
+  // The two line patterns start a lazy match at every character: they run only on the lines
+  // that hold what they need (a 16 KB document would otherwise be read a hundred times over).
+  for (const [line, at] of lines(text)) {
+    if (OPERATOR.test(line) && /["'`]/.test(line)) {
+      for (const m of line.matchAll(DEFAULT)) {
+        const name = LAST_NAME.exec(m[1]!)?.[1];
+        if (name !== undefined) push(name, m[3]!, shifted(m.indices![3]!, at), out);
+      }
+    }
+    if (line.includes(",") && GETTER_WORD.test(line)) {
+      for (const m of line.matchAll(GETTER)) {
+        const name = m[1]!.split(/[.\[\]"']+/).filter((w) => w.length > 0).at(-1) ?? "";
+        push(name, m[3]!, shifted(m.indices![3]!, at), out);
+      }
     }
   }
-  if (text.includes("(")) {
-    for (const m of text.matchAll(GETTER)) {
-      const name = m[1]!.split(/[.\[\]"']+/).filter((w) => w.length > 0).at(-1) ?? "";
-      push(name, m[3]!, m.indices![3]!, out);
-    }
+}
+
+/** `??`, `||` or ` or `: what a default follows. */
+const OPERATOR = /\?\?|\|\||[ \t]or[ \t]/;
+
+/** An environment getter's call, as `GETTER` reads it. */
+const GETTER_WORD = /(?:fetch|get|getenv|getEnv|GetEnv|env|Getenv|GetEnvironmentVariable)\(/;
+
+/** Each line of `text` with its offset. */
+function* lines(text: string): Generator<[string, number]> {
+  let at = 0;
+  for (const line of text.split("\n")) {
+    yield [line, at];
+    at += line.length + 1;
   }
+}
+
+function shifted([start, end]: [number, number], by: number): [number, number] {
+  return [start + by, end + by];
 }
 
 function push(name: string, value: string, [start, end]: [number, number], out: Candidate[]) {

@@ -131,5 +131,31 @@ export function readNumber(
   }
   const q = quantityAt(tokens, i);
   if (!q) return null;
-  return value("quantity", [q.slot], q.norm, tokens, i, q.end);
+  return value(
+    "quantity",
+    [thresholdOf(tokens, i) ? `threshold:${q.slot}` : q.slot],
+    q.norm,
+    tokens,
+    i,
+    q.end,
+  );
+}
+
+/** A comparison that makes a quantity a condition: "uploads above 20 MB", "files over 5 GB". */
+const THRESHOLD = /^(?:above|over|below|under|beyond|exceeding)$/;
+
+/** Words before the comparison that make it the statement's value ("is under 200 ms"). */
+const PREDICATE =
+  /^(?:is|are|was|were|be|been|stays?|remains?|goes|go|went|gets?|got|keeps?|kept|runs?|set|capped|limited|held|at|to|of|by|and|or|just|well|always|never|not|drops?|dropped|dips?|falls?|fell|rises?|rose|climbs?|grows?|reach(?:es)?|hits?|exceeds?|spikes?|jumps?|creeps?|sits?|hovers?|peaks?|averages?)$/;
+
+/**
+ * Whether the quantity at `i` is a threshold named with its thing, in the subject ("Uploads
+ * above 20 MB go through the resumable endpoint"), rather than the value a statement gives
+ * ("latency is under 200 ms"): a threshold is the condition of another fact, and conflicts
+ * only with another threshold.
+ */
+function thresholdOf(tokens: readonly Token[], i: number): boolean {
+  const [before, word] = [tokens[i - 2], tokens[i - 1]];
+  return !!word && THRESHOLD.test(word.lower) && before?.kind === "word" &&
+    /^\p{L}+$/u.test(before.lower) && !PREDICATE.test(before.lower);
 }

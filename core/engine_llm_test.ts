@@ -111,6 +111,42 @@ Deno.test("the model adjudicates the grey band; its answer must name a memory it
   );
 });
 
+Deno.test("the model settles a flagged conflict: a change it names retires, a disagreement stays flagged", async () => {
+  await using server = startFakeOpenAI();
+  await using t = await tempEngine({
+    project: "api",
+    llm: { baseUrl: server.baseUrl, model: "fake", monthlyTokenBudget: 100_000, maxRetries: 0 },
+  });
+  // The rules read a conflict (one attribute, two values, no change word); the model reads it
+  // as the newer value of the same fact.
+  const low = await t.engine.write({
+    content: "The API rate limit is 100 requests per minute.",
+    source: user,
+  });
+  server.enqueue(answer({ action: "supersede", target: low.id, reason: "the limit was raised" }));
+  const high = await t.engine.write({
+    content: "The API rate limit is 500 requests per minute.",
+    source: user,
+  });
+  equal(high.action, "superseded");
+  deepEqual(high.superseded, [low.id]);
+  deepEqual(t.engine.flags(), [], "a settled conflict is no flag");
+
+  // Two accounts the model cannot order stay both, flagged for the user.
+  const port = await t.engine.write({
+    content: "The billing service listens on port 8080.",
+    source: user,
+  });
+  server.enqueue(answer({ action: "add", target: null, reason: "two sources disagree" }));
+  const other = await t.engine.write({
+    content: "The billing service listens on port 9090.",
+    source: user,
+  });
+  equal(other.action, "added");
+  equal(t.engine.flags().length, 1);
+  equal(t.engine.flags()[0]!.older.id, port.id);
+});
+
 Deno.test("a budget of 0 never calls the model; cache and spend survive reopening the strand", async () => {
   await using server = startFakeOpenAI();
   await using t = await tempEngine({

@@ -1,7 +1,7 @@
 /**
  * The two second opinions on a consolidation decision: the chat model's call on the grey band
- * (a same-subject neighbour the word rules could not place), and the re-check inside the
- * write's transaction that every memory the decision changes is still active.
+ * (a same-subject neighbour the word rules could not place, or a conflict they flagged), and the
+ * re-check inside the write's transaction that every memory the decision changes is still active.
  *
  * @module
  */
@@ -34,8 +34,13 @@ export async function adjudicated(
     case "noop":
     case "update":
       return { action: answer.action, target: target.id, reason };
-    case "supersede":
-      return { action: "supersede", targets: [target.id], links: [], reason };
+    case "supersede": {
+      // The conflict it settles is no conflict any more; others it found stay flagged.
+      const links = fallback.action === "add"
+        ? fallback.links.filter((l) => l.id !== target.id)
+        : [];
+      return { action: "supersede", targets: [target.id], links, reason };
+    }
   }
 }
 

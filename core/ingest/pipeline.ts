@@ -67,7 +67,10 @@ export async function writeMemory(
       },
       neighbours,
     );
-  if (decision.action === "add" && decision.uncertain && deps.llm) {
+  // The model, when one is configured, reads what the word rules cannot: a same-subject add
+  // they could not place, and a conflict they flagged, which may be a change said without a
+  // change word ("the rate limit is 500/min" after "… 100/min"). A flag it does not settle stays.
+  if (decision.action === "add" && (decision.uncertain || flagged(decision)) && deps.llm) {
     decision = await adjudicated(
       deps.llm,
       { content: planned.content, type },
@@ -86,4 +89,9 @@ export async function writeMemory(
     redacted,
     quarantine,
   };
+}
+
+/** Whether an add keeps a conflict it found with a stored memory (a `contradicts` link). */
+function flagged(decision: Decision): boolean {
+  return decision.action === "add" && decision.links.some((l) => l.relation === "contradicts");
 }

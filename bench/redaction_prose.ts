@@ -18,9 +18,10 @@
  * blind4 had been run, for one final run, and the `blind6` and `blind7` splits
  * (bench/fixtures/secrets_prose_blind6.ts and _blind7.ts), each written blind for one more single
  * run; `blind7` is not part of `all`, nor is `blind8` (bench/fixtures/secrets_prose_blind8.ts),
- * written blind for the issue's targets and likewise scored once, as aggregates, nor `blind9`
- * (bench/fixtures/secrets_prose_blind9.ts), written blind in stop 32, scored the same way. Which batch each
- * split reads: `redaction_prose_splits.ts`.
+ * written blind for the issue's targets and scored once, as aggregates, at the start and the end
+ * of stop 32 (development data since), nor `blind9` (bench/fixtures/secrets_prose_blind9.ts),
+ * written blind in stop 32 and held out until its single run. Which batch each split reads:
+ * `redaction_prose_splits.ts`.
  *
  * Usage: deno task bench:redaction --prose
  * [--split tune|heldout|both|fresh|blind2|blind3|blind4|blind5|blind6|blind7|blind8|blind9|adv|adv2|
@@ -54,6 +55,7 @@ const DEV_LISTED: readonly ProseSplit[] = [
   "blind7",
   "adv3",
   "adv3-held",
+  "blind8",
 ];
 
 interface Row {

@@ -15,9 +15,7 @@ import type { Statement } from "./claims.ts";
 import { firstCue } from "./cues.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
-
-/** The team's own act or thing. */
-const OURS = /\b(?:we|our|ours|us|i|my|me|i've|we've|we're|i'm)\b/i;
+import { saidByUs } from "./ours.ts";
 
 /** Makers whose own offering changes without the team's choice changing. */
 const MAKERS = /^tech:(?:cloud|code-hosting)$/;
@@ -33,7 +31,7 @@ const PASSIVE = /^(?:is|are|was|were|been|be|got|gets|get|being)$/;
  * doc), so it changes nothing in `stored`.
  */
 export function makerNews(incoming: Statement, stored: Statement): boolean {
-  if (OURS.test(incoming.text)) return false;
+  if (saidByUs(incoming.text)) return false;
   const first = firstCue(incoming.cues);
   if (first <= 0) return false;
   const tokens = tokensFor(incoming.text);

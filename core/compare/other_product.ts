@@ -26,6 +26,7 @@ import type { Statement } from "./claims.ts";
 import { stem, termsOf } from "./terms.ts";
 import { tokensFor } from "./cached_tokens.ts";
 import type { Value } from "./value_types.ts";
+import { saidByUs } from "./ours.ts";
 
 /** Whether `longer` is `shorter` with more words after it ("AWS Lambda" / "AWS"). */
 function extended(longer: Value, shorter: Value): boolean {
@@ -59,9 +60,6 @@ export function otherProduct(from: string, incoming: Statement, stored: Statemen
   });
 }
 
-/** The team's own act. */
-const OURS = /\b(?:we|our|us|i|my|we've|we're|i've)\b/i;
-
 /** Whether the two share a subject word outside the stored value ("deploys" in both). */
 function sharesSubject(incoming: Statement, stored: Statement, kept: readonly Value[]): boolean {
   const valueWords = new Set(kept.flatMap((w) => termsOf(w.text.toLowerCase())));
@@ -83,7 +81,7 @@ function productAfter(incoming: Statement, v: Value, stored: Statement): boolean
   }
   // "Fly.io's Postgres offering was replaced by their managed Supabase": the maker's own
   // product, unless the team acts too ("Heroku's free tier ended, so we moved to Render").
-  if (last.possessive) return !OURS.test(incoming.text) && !stored.words.has(next.lower);
+  if (last.possessive) return !saidByUs(incoming.text) && !stored.words.has(next.lower);
   if (/^\p{Lu}+s?$/u.test(next.text)) return false;
   if (incoming.values.some((w) => w.start === v.end) || incoming.cues.cueTokens.has(v.end)) {
     return false;

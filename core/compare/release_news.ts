@@ -10,6 +10,7 @@
  */
 import type { Statement } from "./claims.ts";
 import { tokensFor } from "./cached_tokens.ts";
+import { saidByUs } from "./ours.ts";
 
 /** A verb of release after a version: `is out`, `was released`, `is (now) GA`, `came out`. */
 const RELEASED =
@@ -22,13 +23,10 @@ const RELEASE_CUES =
 /** The other half of a swap ("Node 20 is out, Node 22 is in"). */
 const SWAP = /\b(?:is|are) in\b/i;
 
-/** The first person: the team's own act. */
-const OURS = /\b(?:we|our|us|i|i've|we've|we're)\b/i;
-
 /** Whether `incoming` is news of a release rather than a change of the team's version. */
 export function releaseNews(incoming: Statement): boolean {
   if (!incoming.cues.change.every((c) => RELEASE_CUES.test(c))) return false;
-  if (OURS.test(incoming.text) || SWAP.test(incoming.text)) return false;
+  if (saidByUs(incoming.text) || SWAP.test(incoming.text)) return false;
   const tokens = tokensFor(incoming.text);
   return incoming.values.some((v) => {
     if (v.kind !== "version" && !v.slots.some((s) => s.startsWith("version"))) return false;

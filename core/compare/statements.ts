@@ -92,10 +92,11 @@ export function change(content: string, stored: string): Change | null {
   const marked = mayChange(mine);
   if (!marked && !mayConflict(mine)) return null;
   const kept = readStatement(stored);
-  // Without a change found, a conflict whose new value plainly replaces the old one
-  // (`succession.ts`: a known successor, or a value said with its decision).
+  // Without a change found, a conflict (read only where `contradiction()` reads one) whose new
+  // value plainly replaces the old one (`succession.ts`: a known successor, or a value said with
+  // its decision).
   return (marked ? changeBetween(mine, kept) : null) ??
-    succession(mine, kept, conflictOf(mine, kept));
+    (mayConflict(mine) ? succession(mine, kept, conflictOf(mine, kept)) : null);
 }
 
 /** Kinds of value whose attribute a statement may leave unsaid ("in us-west-2"). */
